@@ -1,0 +1,44 @@
+# Two commands do all set-up on a fresh machine:
+#   make chat   venv + database + `finchat db init` + ingest pdf_files/ (incremental) + open the chat
+#   make test   venv + database + the test suite (what CI runs)
+# Set USE_DOCKER=1 to use `docker compose` for the database instead of scripts/pg-local.
+
+VENV       ?= .venv
+PYTHON     ?= python3
+TORCH_SPEC ?= torch==2.13.0
+PY         := $(VENV)/bin/python
+FINCHAT    := $(VENV)/bin/finchat
+USE_DOCKER ?= 0
+
+.PHONY: setup db chat ingest test bench clean-venv
+
+$(VENV)/.installed: pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@# CPU torch first: a bare `torch` requirement would pull several GB of CUDA wheels.
+	$(PY) -m pip install -q --disable-pip-version-check "$(TORCH_SPEC)"
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,eval]'
+	@touch $@
+
+setup: $(VENV)/.installed
+
+db:
+ifeq ($(USE_DOCKER),1)
+	docker compose up -d --wait db
+else
+	scripts/pg-local up
+endif
+
+chat: setup db
+	$(FINCHAT) db init
+	$(FINCHAT) ingest pdf_files
+	$(FINCHAT) chat
+
+ingest: setup db
+	$(FINCHAT) db init
+	$(FINCHAT) ingest pdf_files
+
+test: setup db
+	FINCHAT_TEST_DATABASE_URL="$$(scripts/pg-local dsn)" $(PY) -m pytest -q
+
+clean-venv:
+	rm -rf $(VENV)

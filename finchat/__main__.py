@@ -1,0 +1,3 @@
+from finchat.cli import main
+
+main()

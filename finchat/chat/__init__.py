@@ -1,0 +1,1 @@
+"""The analyst's chat: the REPL, the Ollama client and prompt building."""

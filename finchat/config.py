@@ -1,0 +1,112 @@
+"""Settings, read from the environment in one place.
+
+``finchat config`` prints the effective values. Every setting has a default that works with
+``scripts/pg-local up`` and with ``docker compose up -d db``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+from finchat.errors import ConfigError
+
+DEFAULT_DATABASE_URL = "postgresql://finchat:finchat@127.0.0.1:55432/finchat"
+DEFAULT_EMBED_MODEL = "yiyanghkust/finbert-tone"
+DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434"
+DEFAULT_LLM_MODEL = "llama3.1:8b"
+
+#: name, environment variable, default, meaning — the single documentation of all settings.
+SETTINGS_DOC: list[tuple[str, str, str, str]] = [
+    ("database_url", "FINCHAT_DATABASE_URL", DEFAULT_DATABASE_URL,
+     "libpq DSN of the finchat database. When unset and PGHOST/PGDATABASE/… are set, libpq's PG* variables are used."),
+    ("embed_model", "FINCHAT_EMBED_MODEL", f"{DEFAULT_EMBED_MODEL} (else packaged all-MiniLM-L6-v2)",
+     "Hugging Face encoder id or local path; resolved once by `finchat db init` and stored in the database."),
+    ("ollama_host", "OLLAMA_HOST", DEFAULT_OLLAMA_HOST, "Where Ollama listens."),
+    ("llm_model", "FINCHAT_LLM_MODEL", DEFAULT_LLM_MODEL, "The Ollama model that writes answers."),
+    ("pdf_dir", "FINCHAT_PDF_DIR", "pdf_files", "Default input folder of `finchat ingest`."),
+    ("md_dir", "FINCHAT_MD_DIR", "md_files", "Markdown cache, mirroring the PDF paths."),
+    ("weights", "FINCHAT_WEIGHTS", "tuned default (see retrieve/hybrid.py)",
+     "Fusion weights vector,text,graph, e.g. 0.5,0.3,0.2."),
+    ("debug", "FINCHAT_DEBUG", "0", "1 shows tracebacks instead of one-line errors."),
+]
+
+_PG_VARS = ("PGHOST", "PGHOSTADDR", "PGPORT", "PGDATABASE", "PGUSER", "PGSERVICE")
+
+
+def _parse_weights(raw: str | None) -> tuple[float, float, float] | None:
+    if not raw:
+        return None
+    try:
+        parts = tuple(float(p) for p in raw.replace(" ", ",").split(",") if p)
+    except ValueError:
+        raise ConfigError(f"FINCHAT_WEIGHTS={raw!r} is not three numbers like 0.5,0.3,0.2") from None
+    if len(parts) != 3 or any(p < 0 for p in parts) or sum(parts) == 0:
+        raise ConfigError(f"FINCHAT_WEIGHTS={raw!r} needs three non-negative numbers (vector,text,graph)")
+    return parts  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Effective settings. Build with :func:`load_settings`; never mutated afterwards."""
+
+    database_url: str = DEFAULT_DATABASE_URL
+    embed_model: str | None = None  # None: not set explicitly, resolve at `db init`
+    ollama_host: str = DEFAULT_OLLAMA_HOST
+    llm_model: str = DEFAULT_LLM_MODEL
+    pdf_dir: Path = field(default_factory=lambda: Path("pdf_files"))
+    md_dir: Path = field(default_factory=lambda: Path("md_files"))
+    weights: tuple[float, float, float] | None = None
+    debug: bool = False
+
+    def as_rows(self) -> list[tuple[str, str, str]]:
+        """(environment variable, effective value, where it came from) for `finchat config`."""
+        env_of = {name: env for name, env, _, _ in SETTINGS_DOC}
+        rows = []
+        for f in fields(self):
+            env = env_of[f.name]
+            value = getattr(self, f.name)
+            shown = _redact(value) if f.name == "database_url" else value
+            source = "environment" if os.environ.get(env) else "default"
+            if f.name == "database_url" and not os.environ.get(env) and _pg_vars_set():
+                source = "libpq PG* variables"
+            rows.append((env, "" if shown is None else str(shown), source))
+        return rows
+
+
+def _pg_vars_set() -> bool:
+    return any(os.environ.get(v) for v in _PG_VARS)
+
+
+def _redact(dsn: str) -> str:
+    """Hide the password of a URL-style DSN."""
+    if "://" in dsn and "@" in dsn:
+        head, tail = dsn.split("://", 1)
+        cred, host = tail.rsplit("@", 1)
+        if ":" in cred:
+            cred = cred.split(":", 1)[0] + ":***"
+        return f"{head}://{cred}@{host}"
+    return dsn
+
+
+def load_settings(env: dict[str, str] | None = None) -> Settings:
+    """Read settings from ``env`` (default: ``os.environ``).
+
+    ``FINCHAT_DATABASE_URL`` wins; when it is unset but libpq's ``PG*`` variables are, the DSN is empty
+    so libpq reads them. Raises :class:`ConfigError` on malformed values.
+    """
+    e = os.environ if env is None else env
+    url = e.get("FINCHAT_DATABASE_URL")
+    if not url:
+        url = "" if any(e.get(v) for v in _PG_VARS) else DEFAULT_DATABASE_URL
+    return Settings(
+        database_url=url,
+        embed_model=e.get("FINCHAT_EMBED_MODEL") or None,
+        ollama_host=e.get("OLLAMA_HOST") or DEFAULT_OLLAMA_HOST,
+        llm_model=e.get("FINCHAT_LLM_MODEL") or DEFAULT_LLM_MODEL,
+        pdf_dir=Path(e.get("FINCHAT_PDF_DIR") or "pdf_files"),
+        md_dir=Path(e.get("FINCHAT_MD_DIR") or "md_files"),
+        weights=_parse_weights(e.get("FINCHAT_WEIGHTS")),
+        debug=(e.get("FINCHAT_DEBUG") or "0") not in ("", "0", "false", "no"),
+    )

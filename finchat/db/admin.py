@@ -1,0 +1,117 @@
+"""`finchat db init` and `finchat db status`: set up the schema and the embedding model, report state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import psycopg
+
+from finchat.config import Settings
+from finchat.db import migrate
+from finchat.db.pool import GRAPH_NAME, connect
+from finchat.errors import EmbeddingModelError
+
+
+@dataclass
+class InitResult:
+    applied: list[str]
+    embed_model: str
+    embed_dim: int
+    companies: int = 0
+    notices: list[str] = field(default_factory=list)
+
+
+def stored_model(conn: psycopg.Connection) -> tuple[str, int] | None:
+    """(model name, dimension) recorded at `db init`, or None before it."""
+    name, dim = migrate.get_meta(conn, "embed_model"), migrate.get_meta(conn, "embed_dim")
+    return None if name is None or dim is None else (name, int(dim))
+
+
+def check_model_choice(conn: psycopg.Connection, settings: Settings) -> str | None:
+    """The model later commands must use: the stored one. An explicit, different
+    FINCHAT_EMBED_MODEL is an error rather than a silent re-embedding. None before `db init`."""
+    from finchat.ingest.embed import canonical_name
+
+    got = stored_model(conn)
+    if got is None:
+        return None
+    if settings.embed_model and canonical_name(settings.embed_model) != got[0]:
+        raise EmbeddingModelError(
+            f"FINCHAT_EMBED_MODEL={settings.embed_model} but this database was built with {got[0]} "
+            f"({got[1]} dims); unset it, or rebuild with `finchat db init --reset` and re-ingest")
+    return got[0]
+
+
+def init_db(settings: Settings, *, reset: bool = False,
+            notice: Callable[[str], None] | None = None) -> InitResult:
+    """Apply migrations, fix the embedding model and load the company list. Idempotent.
+
+    Raises DatabaseUnavailable (server down), EmbeddingModelError (model cannot load, or differs from
+    the stored one). Nothing stored is touched unless ``reset`` is given.
+    """
+    from finchat.ingest.embed import canonical_name, resolve_for_init
+
+    with connect(settings.database_url) as conn:
+        if reset:
+            migrate.reset(conn)
+        applied = migrate.migrate(conn)
+        chosen = check_model_choice(conn, settings)
+        if chosen is None:
+            emb = resolve_for_init(settings.embed_model, notice=notice)
+            migrate.set_embedding(conn, emb.name, emb.dim)
+        elif settings.embed_model:
+            canonical_name(settings.embed_model)  # validated above
+        name, dim = stored_model(conn) or ("?", 0)
+        companies = seed_companies(conn)
+        conn.commit()
+    return InitResult([f"{m.version:03d}_{m.name}" for m in applied], name, dim, companies)
+
+
+def seed_companies(conn: psycopg.Connection) -> int:
+    """Upsert the curated company list shipped with finchat; return how many rows it has."""
+    from finchat.ingest.companies import load_company_list
+
+    rows = load_company_list()
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO companies (key, name, ticker, aliases) VALUES (%s, %s, %s, %s) "
+            "ON CONFLICT (key) DO UPDATE SET name = EXCLUDED.name, ticker = EXCLUDED.ticker, "
+            "aliases = EXCLUDED.aliases",
+            [(c.key, c.name, c.ticker, list(c.aliases)) for c in rows])
+    return len(rows)
+
+
+@dataclass
+class Status:
+    server: str
+    schema_version: int
+    latest_version: int
+    embed_model: str | None
+    embed_dim: int | None
+    documents: int
+    chunks: int
+    graph: bool
+    hnsw_index: bool
+
+
+def db_status(settings: Settings) -> Status:
+    """What the database holds; raises DatabaseUnavailable when it is down."""
+    with connect(settings.database_url) as conn:
+        versions = migrate.applied(conn)
+        latest = max((m.version for m in migrate.available()), default=0)
+        got = stored_model(conn)
+        docs = chunks = 0
+        graph = hnsw = False
+        if conn.execute("SELECT to_regclass('public.chunks') IS NOT NULL").fetchone() == (True,):
+            docs = conn.execute("SELECT count(*) FROM documents").fetchone()[0]  # type: ignore[index]
+            chunks = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]  # type: ignore[index]
+            hnsw = conn.execute(
+                "SELECT EXISTS (SELECT 1 FROM pg_indexes WHERE tablename = 'chunks' AND indexdef ILIKE %s)",
+                ("%USING hnsw%",)).fetchone() == (True,)
+        if conn.execute("SELECT to_regclass('ag_catalog.ag_graph') IS NOT NULL").fetchone() == (True,):
+            graph = conn.execute("SELECT EXISTS (SELECT 1 FROM ag_catalog.ag_graph WHERE name = %s)",
+                                 (GRAPH_NAME,)).fetchone() == (True,)
+        server = str(conn.execute("SHOW server_version").fetchone()[0])  # type: ignore[index]
+    return Status(server, max(versions, default=0), latest, got[0] if got else None, got[1] if got else None,
+                  int(docs), int(chunks), graph, hnsw)

