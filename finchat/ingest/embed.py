@@ -44,6 +44,18 @@ def canonical_name(name: str) -> str:
     return MINILM if name.lower() in _MINILM_NAMES else name
 
 
+def _trained_length(src: str) -> int:
+    """A sentence-transformers model's own max_seq_length (all-MiniLM-L6-v2: 256); longer inputs are
+    outside what it was trained on, and cost time for nothing. MAX_TOKENS when not declared."""
+    import json
+
+    cfg = Path(src) / "sentence_bert_config.json"
+    try:
+        return int(json.loads(cfg.read_text(encoding="utf-8")).get("max_seq_length") or MAX_TOKENS)
+    except (OSError, ValueError, TypeError):
+        return MAX_TOKENS
+
+
 def hub_reachable(timeout: float = 2.0) -> bool:
     """Whether the Hugging Face hub answers at all. Checked first because transformers retries an
     unreachable hub for about a minute before giving up; offline we want to fail in seconds."""
@@ -109,7 +121,8 @@ class Embedder:
         dim = int(getattr(cfg, "hidden_size", 0) or getattr(cfg, "dim", 0))
         if dim <= 0:
             raise EmbeddingModelError(f"{name!r} does not look like a text encoder (no hidden size)")
-        limit = min(MAX_TOKENS, int(getattr(cfg, "max_position_embeddings", MAX_TOKENS) or MAX_TOKENS))
+        limit = min(MAX_TOKENS, int(getattr(cfg, "max_position_embeddings", MAX_TOKENS) or MAX_TOKENS),
+                    _trained_length(src))
         return cls(canonical_name(name), tok, mdl, dim, limit, dev)
 
     def count_tokens(self, text: str) -> int:

