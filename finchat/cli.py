@@ -201,6 +201,105 @@ def _graph_hook():  # type: ignore[no-untyped-def]
     return after_load
 
 
+@cli.group()
+def graph() -> None:
+    """The knowledge graph (Apache AGE): facts, statistics, read-only Cypher, rebuild."""
+
+
+@graph.command("facts")
+@click.argument("company")
+@click.option("--metric", "-m", help="Canonical key (revenue, eps_diluted …) or any synonym (\"total net sales\", EPS).")
+@click.option("--year", "-y", type=int, multiple=True, help="Fiscal year of the filing (repeatable).")
+@click.option("--quarter", "-q", multiple=True, help="Fiscal quarter of the filing: Q1..Q4 or FY (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of facts.")
+def graph_facts(company: str, metric: str | None, year: tuple[int, ...], quarter: tuple[str, ...], as_json: bool) -> None:
+    """Figures read from COMPANY's financial statements, with their source page.
+
+    COMPANY is a name, ticker or alias ("Apple", AAPL, "PG&E").
+    """
+    import json as _json
+
+    from finchat.db.pool import connect
+    from finchat.errors import QueryError
+    from finchat.graph.lexicon import resolve_metric
+    from finchat.graph.query import facts
+    settings = load_settings()
+    with connect(settings.database_url) as conn:
+        key = _company_key(conn, company)
+        metrics: list[str] = []
+        if metric:
+            m = resolve_metric(metric)
+            if m is None:
+                raise QueryError(f"unknown metric {metric!r}; try revenue, net_income, eps_diluted, total_assets, cash …")
+            metrics = [m]
+        rows = facts(conn, [key], metrics, list(year), [q.upper() for q in quarter])
+    if as_json:
+        click.echo(_json.dumps([r.as_json() for r in rows], indent=2))
+        return
+    if not rows:
+        click.echo(f"no facts for {company}" + (f" / {metric}" if metric else "") + " (is the filing ingested?)")
+    for r in rows:
+        click.echo(r.shown())
+
+
+def _company_key(conn: Any, name: str) -> str:
+    """A company key from a name, ticker or alias, looked up in the companies table."""
+    from finchat.errors import QueryError
+    from finchat.ingest.companies import squash
+
+    want = squash(name)
+    for key, cname, ticker, aliases in conn.execute("SELECT key, name, ticker, aliases FROM companies").fetchall():
+        if want in {squash(key), squash(cname), squash(ticker or "")} | {squash(a) for a in aliases}:
+            return str(key)
+    raise QueryError(f"unknown company {name!r}; `finchat db status` lists what is ingested")
+
+
+@graph.command("stats")
+def graph_stats() -> None:
+    """Vertex and edge counts per label."""
+    from finchat.db.pool import connect
+    from finchat.graph.query import stats
+
+    with connect(load_settings().database_url) as conn:
+        for label, n in stats(conn).items():
+            click.echo(f"{label:12} {n}")
+
+
+@graph.command("cypher")
+@click.argument("query")
+def graph_cypher(query: str) -> None:
+    """Run a read-only Cypher QUERY on finchat_kg and print the rows as JSON lines.
+
+    \b
+    Example:
+      finchat graph cypher "MATCH (c:Company)-[r:REPORTED]->(m:Metric {key: 'revenue'}) RETURN c.key, r.value LIMIT 5"
+
+    Queries that write (CREATE, MERGE, SET, DELETE, REMOVE, CALL) are refused.
+    """
+    import json as _json
+
+    from finchat.db.pool import connect
+    from finchat.graph.query import read_only_cypher
+
+    with connect(load_settings().database_url) as conn:
+        cols, rows = read_only_cypher(conn, query)
+    for r in rows:
+        click.echo(_json.dumps(dict(zip(cols, r, strict=True)), default=str))
+
+
+@graph.command("build")
+def graph_build() -> None:
+    """Rebuild the graph of every ingested document from its stored chunks (ingest does this per
+    document already; use after upgrading finchat or to repair)."""
+    from finchat.db.pool import connect
+    from finchat.graph.build import rebuild_all
+
+    with connect(load_settings().database_url) as conn:
+        totals = rebuild_all(conn)
+        conn.commit()
+    click.echo(", ".join(f"{k}: {v}" for k, v in totals.items()))
+
+
 def main() -> None:
     """Console-script entry point."""
     cli(prog_name="finchat")

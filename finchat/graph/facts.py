@@ -1,0 +1,266 @@
+"""Reported facts from financial-statement tables (Markdown), deterministically, precision first.
+
+A fact is (metric, value, scale, unit, period label, duration, as-of date) read from one row and one
+column of a primary statement (operations/income, balance sheet, cash flows, comprehensive income).
+Anything uncertain is not written: rows whose values do not line up with the period columns, labels
+that are not exact lexicon synonyms, metrics appearing twice with different values in one table.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from finchat.graph.lexicon import metric_for_label
+
+# Matched against letters only ("Statement of Incom e" → "statementofincome"): layout parsing splits words.
+STATEMENT_TITLE = re.compile(
+    r"statements?of(?:consolidated)?(?:operations|income|earnings|comprehensive(?:income|loss)|cashflows?|"
+    r"financialposition|financialcondition|condition|netrevenues?|loss)|balancesheets?|incomestatements?")
+_MONTH_DAY = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|"
+                        r"December)\s+(\d{1,2})\b")
+_UNITS = re.compile(r"(?i)\b(billions?|millions?|thousands?)\b")
+_DURATION = re.compile(
+    r"(?i)\b(three|six|nine|twelve|3|6|9|12)\s+months?\s+ended|\b(13|26|39|52|53|thirteen|twenty-six|thirty-nine|"
+    r"fifty-two|fifty-three)\s+weeks\s+ended|\b(quarter|year|fiscal\s+year)s?\s+ended")
+_DATE = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|December)"
+                   r"\s+(\d{1,2}),?\s+((?:19|20)\d{2})\b")
+_YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
+_VALUE = re.compile(r"^\(?-?\d[\d,]*(?:\.\d+)?\)?$")
+_DASH = re.compile(r"^[—–-]+$")
+_WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "thirteen": 13, "twenty-six": 26, "thirty-nine": 39,
+          "fifty-two": 52, "fifty-three": 53}
+
+
+@dataclass(frozen=True)
+class Fact:
+    metric: str
+    value: float
+    scale: str            # units | thousands | millions | billions
+    unit: str             # USD | USD/share
+    period_label: str     # as printed: "Three Months Ended July 1, 2023"
+    duration: str | None  # 3M, 6M, 9M, 12M — None for point-in-time (balance sheet) values
+    as_of: date | None
+    row_label: str
+    priority: int = 2     # label specificity; higher wins when tables disagree
+
+    @property
+    def shown_value(self) -> str:
+        """The value as an analyst reads it: 81,797 or 1.26 or (265)."""
+        v = self.value
+        s = f"{abs(v):,.2f}" if v != int(v) else f"{abs(int(v)):,}"
+        return f"({s})" if v < 0 else s
+
+
+def _plain(cell: str) -> str:
+    return re.sub(r"\s+", " ", cell.replace("**", "").replace("<br>", " ")).strip()
+
+
+def _cells(line: str) -> list[str]:
+    inner = line.strip().strip("|")
+    return [_plain(c) for c in inner.split("|")]
+
+
+def split_table_text(text: str) -> tuple[list[str], list[list[str]]]:
+    """(caption lines, table rows) of a table chunk's text; separator rows dropped."""
+    caption, rows = [], []
+    for line in text.splitlines():
+        s = line.strip()
+        if s.startswith("|"):
+            if re.fullmatch(r"\|?\s*:?-{3,}.*", s) and set(s) <= set("|-: "):
+                continue
+            rows.append(_cells(s))
+        elif s and not rows:
+            caption.append(_plain(s))
+    return caption, rows
+
+
+def parse_value(cell: str) -> float | None:
+    """'$ 1,234' → 1234; '(265)' → -265; '1.26' → 1.26; dashes, blanks and words → None."""
+    s = cell.replace("$", "").replace(" ", "").replace("\u2009", "")
+    if not s or _DASH.match(s) or s.endswith("%"):
+        return None
+    if not _VALUE.match(s):
+        return None
+    neg = s.startswith("(") and s.endswith(")") or s.startswith("-")
+    num = float(s.strip("()-").replace(",", ""))
+    return -num if neg else num
+
+
+def scale_of(units_text: str) -> str:
+    m = _UNITS.search(units_text or "")
+    if not m:
+        return "units"
+    word = m.group(1).lower()
+    return word if word.endswith("s") else word + "s"
+
+
+def _duration(text: str) -> str | None:
+    m = _DURATION.search(text)
+    if not m:
+        return None
+    if m.group(1):
+        n = _WORDS.get(m.group(1).lower(), None) or int(m.group(1))
+        return f"{n}M"
+    if m.group(2):
+        w = _WORDS.get(m.group(2).lower(), None) or int(m.group(2))
+        return {13: "3M", 26: "6M", 39: "9M", 52: "12M", 53: "12M"}.get(w)
+    return "3M" if m.group(3).lower() == "quarter" else "12M"
+
+
+def _as_of(text: str) -> date | None:
+    m = _DATE.search(text)
+    if not m:
+        return None
+    try:
+        return datetime.strptime(f"{m.group(1)} {m.group(2)} {m.group(3)}", "%B %d %Y").date()
+    except ValueError:
+        return None
+
+
+def column_periods(header_rows: list[list[str]], ncols: int,
+                   context: str = "") -> list[tuple[str, str | None, date | None] | None]:
+    """Per column (index 0 is the label column, always None): (label, duration, as-of), or None where a
+    column has no recognisable date. Spanning header cells ("Three Months Ended") fill rightwards. A
+    year-only column ("2018") takes its month and day, and duration, from ``context`` (the caption:
+    "Years ended December 31")."""
+    filled: list[list[str]] = []
+    for r, row in enumerate(header_rows):
+        cells = row + [""] * (ncols - len(row))
+        if r < len(header_rows) - 1:
+            last = ""
+            for j in range(1, ncols):
+                if cells[j]:
+                    last = cells[j]
+                elif last and (_DURATION.search(last) or not _YEAR.search(last)):
+                    cells[j] = last
+        filled.append(cells)
+    out: list[tuple[str, str | None, date | None] | None] = [None]
+    for j in range(1, ncols):
+        label = " ".join(c[j] for c in filled if c[j]).strip()
+        label = re.sub(r"\s+", " ", re.sub(r"(?i)\(unaudited\)", "", label)).strip()
+        as_of = _as_of(label)
+        duration = _duration(label)
+        if as_of is None:
+            year = _YEAR.fullmatch(re.sub(r"[^0-9]", "", label)) if len(re.sub(r"[^0-9]", "", label)) == 4 else None
+            md = _MONTH_DAY.search(context)
+            if year and md:
+                label = f"{_duration_phrase(context) or 'As of'} {md.group(1)} {md.group(2)}, {year.group(1)}"
+                as_of = _as_of(label)
+                duration = _duration(context)
+        out.append(None if as_of is None else (label, duration, as_of))
+    return out
+
+
+def _duration_phrase(text: str) -> str:
+    m = _DURATION.search(text)
+    return m.group(0).strip().capitalize() if m else ""
+
+
+def _header_count(rows: list[list[str]]) -> int:
+    """Leading header rows: the first row, then rows with no label and no numbers, or whose only values
+    are years ("2018", "2017" under "December 31,")."""
+    n = 1
+    for r in rows[1:4]:
+        vals = [c for c in r[1:] if c]
+        years_only = bool(vals) and all(_YEAR.fullmatch(c.replace("*", "").strip()) for c in vals)
+        no_numbers = not any(parse_value(c) is not None for c in vals)
+        if years_only or ((not r or not r[0]) and no_numbers):
+            n += 1
+        else:
+            break
+    return n
+
+
+def extract_facts(text: str, title_hint: str = "") -> list[Fact]:
+    """Facts from one table chunk's text (caption + units + Markdown table). Empty unless the table is a
+    primary financial statement with dated columns."""
+    caption, rows = split_table_text(text)
+    if len(rows) < 3:
+        return []
+    corner = " ".join(r[0] for r in rows[:2] if r and r[0]).strip()
+    head = " ".join(caption) + " " + title_hint + " " + corner
+    if not STATEMENT_TITLE.search(re.sub(r"[^a-z]", "", head.lower())):
+        return []
+    units = next((c for c in [*caption, corner] if _UNITS.search(c)
+                  and re.match(r"(?i)\(?\s*(in |dollars|amounts|\$|millions|thousands|billions)", c)), "")
+    scale = scale_of(units)
+    ncols = max(len(r) for r in rows)
+    nh = _header_count(rows)
+    periods = column_periods(rows[:nh], ncols, head)
+    period_cols = [j for j, p in enumerate(periods) if p is not None]
+    if not period_cols:
+        return []
+    found: dict[tuple[str, str], Fact] = {}
+    prio: dict[tuple[str, str], int] = {}
+    conflicted: set[tuple[str, str]] = set()
+    context = ""
+    for row in rows[nh:]:
+        label = row[0] if row else ""
+        cells = row[1:] + [""] * (ncols - len(row))
+        values = [(j, parse_value(c)) for j, c in enumerate(cells, start=1) if c and c != "$"]
+        if label and not values:
+            context = label
+            continue
+        match = label_metric(label, context)
+        if match is None:
+            continue
+        key, priority = match
+        mapped = _align(values, period_cols)
+        if mapped is None:
+            continue
+        per_share = key.startswith("eps") or "per share" in label.lower()
+        for j, v in mapped:
+            if v is None:
+                continue
+            plabel, duration, as_of = periods[j]  # type: ignore[misc]
+            fact = Fact(key, v, "units" if per_share else scale, "USD/share" if per_share else "USD",
+                        plabel, duration, as_of, label, priority)
+            k = (key, plabel)
+            if k not in found or priority > prio[k]:
+                found[k], prio[k] = fact, priority
+                conflicted.discard(k)
+            elif priority == prio[k] and found[k].value != v:
+                conflicted.add(k)
+    return [f for k, f in found.items() if k not in conflicted]
+
+
+_ATTRIBUTABLE = re.compile(r"(?i)^net (income|earnings|loss|income \(loss\)|earnings \(loss\)) attributable to (?!non[- ]?controlling)")
+_INCLUDING_NCI = re.compile(r"(?i)^net (income|earnings).*including non[- ]?controlling")
+_EPS = re.compile(r"(?i)(earnings|net income|income|net earnings)( \(loss\))? (attributable to [^—-]+ )?per (common |ordinary )?share|"
+                  r"^net (income|earnings) attributable to [^—-]+ [—-] (basic|diluted)$")
+
+
+def label_metric(label: str, context: str = "") -> tuple[str, int] | None:
+    """(metric, priority) of a row label: exact lexicon synonyms (2), company-specific forms such as
+    "Net income attributable to 3M" (3) or "… per share — diluted" (3), totals including non-controlling
+    interests (1). Higher priority wins within one table."""
+    low = label.lower()
+    ctx = context.lower()
+    share_counts = any(w in ctx for w in ("shares used", "weighted", "number of shares", "shares outstanding"))
+    if share_counts:
+        return None
+    if "weighted" not in low and "shares" not in low.replace("per share", ""):
+        if _EPS.search(label) or (re.search(r"(?i)per (common )?share", context) and _EPS.search(context + " " + label)):
+            if re.search(r"(?i)\bdiluted\b", label):
+                return "eps_diluted", 3
+            if re.search(r"(?i)\bbasic\b", label):
+                return "eps_basic", 3
+        if _ATTRIBUTABLE.search(label) and "per" not in low:
+            return "net_income", 3
+        if _INCLUDING_NCI.search(label):
+            return "net_income", 1
+    key = metric_for_label(label, context)
+    return (key, 2) if key else None
+
+
+def _align(values: list[tuple[int, float | None]], period_cols: list[int]) -> list[tuple[int, float | None]] | None:
+    """Map a row's non-empty cells onto the period columns. A real statement row fills every period
+    column (a dash counts), so the counts must agree; then cells map by position when they sit in those
+    columns, else in order (the parser shifted them). Otherwise None: the row is skipped."""
+    if len(values) != len(period_cols):
+        return None
+    if [j for j, _ in values] == period_cols:
+        return values
+    return list(zip(period_cols, [v for _, v in values], strict=True))

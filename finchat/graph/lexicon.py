@@ -1,0 +1,198 @@
+"""The metric lexicon: canonical financial metrics and the words filings and analysts use for them.
+
+Two uses, with different strictness:
+
+* :func:`metric_for_label` maps a financial-statement row label to a metric only when the whole label is
+  a known synonym ("Total net sales" → revenue). Facts are written only through this strict path.
+* :func:`metrics_in_text` finds metrics mentioned anywhere in a passage or a question (looser phrases,
+  abbreviations like EPS), for MENTIONS edges and for reading questions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True)
+class Metric:
+    key: str
+    name: str
+    labels: tuple[str, ...]      # exact row labels (normalised) in statements
+    phrases: tuple[str, ...]     # phrases that mention it in text or questions (regex, case-insensitive)
+
+
+METRICS: tuple[Metric, ...] = (
+    Metric("revenue", "Revenue",
+           ("total net sales", "net sales", "total revenues", "total revenue", "revenues", "revenue", "net revenues",
+            "net revenue", "total net revenues", "total net revenue", "sales", "total sales", "net operating revenues",
+            "operating revenues", "total operating revenues", "revenues net", "total revenues net",
+            "net sales and revenues", "total net sales and revenue", "sales to customers"),
+           (r"revenues?", r"net sales", r"total sales", r"top[- ]line", r"turnover")),
+    Metric("cost_of_revenue", "Cost of revenue",
+           ("total cost of sales", "cost of sales", "cost of revenue", "cost of revenues", "total cost of revenues",
+            "total cost of revenue", "cost of goods sold", "cost of products sold", "cost of net revenues"),
+           (r"cost of (?:sales|revenues?|goods sold|products sold)", r"\bcogs\b")),
+    Metric("gross_profit", "Gross margin",
+           ("gross margin", "gross profit", "total gross margin", "gross profit margin"),
+           (r"gross (?:margin|profit)",)),
+    Metric("operating_income", "Operating income",
+           ("operating income", "income from operations", "operating income loss", "operating profit",
+            "total operating income", "income loss from operations", "operating loss"),
+           (r"operating (?:income|profit|loss)", r"income from operations", r"\bebit\b")),
+    Metric("net_income", "Net income",
+           ("net income", "net earnings", "net income loss", "net loss", "net earnings loss",
+            "net income attributable to common shareholders", "net income attributable to common stockholders",
+            "net earnings attributable to shareholders", "net income applicable to common stockholders"),
+           (r"net (?:income|earnings|loss|profit)", r"bottom[- ]line", r"profit")),
+    Metric("eps_basic", "EPS (basic)",
+           ("basic", "basic earnings per share", "basic net income per share", "basic earnings per common share",
+            "earnings per share basic", "net income per share basic", "basic eps", "basic net earnings per share"),
+           (r"basic (?:eps|earnings per share)",)),
+    Metric("eps_diluted", "EPS (diluted)",
+           ("diluted", "diluted earnings per share", "diluted net income per share",
+            "diluted earnings per common share", "earnings per share diluted", "net income per share diluted",
+            "diluted eps", "diluted net earnings per share"),
+           (r"\beps\b", r"earnings per (?:common )?share", r"per[- ]share (?:earnings|income)", r"diluted")),
+    Metric("total_assets", "Total assets", ("total assets",), (r"total assets",)),
+    Metric("total_liabilities", "Total liabilities", ("total liabilities",), (r"total liabilities",)),
+    Metric("equity", "Shareholders' equity",
+           ("total shareholders equity", "total stockholders equity", "total equity", "shareholders equity",
+            "stockholders equity", "total shareowners equity", "total stockholders equity deficit"),
+           (r"(?:share|stock)holders'? equity", r"total equity", r"book value")),
+    Metric("cash", "Cash and cash equivalents",
+           ("cash and cash equivalents", "cash and equivalents", "cash and cash equivalents at end of period",
+            "cash and due from banks", "cash", "cash cash equivalents and restricted cash at end of period"),
+           (r"cash and (?:cash )?equivalents", r"total cash", r"cash (?:balance|position|on hand)")),
+    Metric("short_term_debt", "Short-term debt",
+           ("short term debt", "commercial paper", "current portion of long term debt", "short term borrowings",
+            "current portion of term debt", "current maturities of long term debt", "term debt current"),
+           (r"short[- ]term (?:debt|borrowings)", r"commercial paper", r"current (?:portion|maturities) of")),
+    Metric("long_term_debt", "Long-term debt",
+           ("long term debt", "term debt", "long term debt net", "long term debt less current portion",
+            "long term debt net of current portion", "long term borrowings", "total long term debt",
+            "long term debt excluding current portion", "non current portion of term debt"),
+           (r"long[- ]term (?:debt|borrowings)", r"term debt", r"\bdebt\b", r"borrowings", r"notes payable")),
+    Metric("operating_cash_flow", "Operating cash flow",
+           ("cash generated by operating activities", "net cash provided by operating activities",
+            "net cash provided by used in operating activities", "cash provided by operating activities",
+            "net cash from operating activities", "net cash provided by operations"),
+           (r"(?:cash (?:flows? )?(?:from|provided by|generated by) operating activities)", r"operating cash flows?")),
+    Metric("capex", "Capital expenditure",
+           ("payments for acquisition of property plant and equipment", "capital expenditures",
+            "purchases of property and equipment", "purchases of property plant and equipment",
+            "capital expenditure", "additions to property plant and equipment", "payments for property and equipment"),
+           (r"capital expenditures?", r"\bcapex\b", r"purchases? of property", r"additions to property")),
+    Metric("rnd", "Research and development",
+           ("research and development", "research development", "research and development expense",
+            "research and development expenses", "technology and development"),
+           (r"research and development", r"\br&d\b")),
+    Metric("sga", "SG&A",
+           ("selling general and administrative", "selling general and administrative expenses",
+            "selling general and administrative expense", "general and administrative", "marketing general and administrative"),
+           (r"selling,? general,? and administrative", r"\bsg&a\b")),
+    Metric("dividends", "Dividends",
+           ("dividends", "payments for dividends and dividend equivalents", "dividends paid", "cash dividends paid",
+            "dividends declared per share", "cash dividends declared per common share"),
+           (r"dividends?",)),
+    Metric("share_repurchases", "Share repurchases",
+           ("repurchases of common stock", "repurchase of common stock", "purchases of treasury stock",
+            "common stock repurchased", "payments for repurchase of common stock", "repurchases of ordinary shares"),
+           (r"(?:share|stock) (?:repurchases?|buybacks?)", r"repurchases? of (?:common|ordinary) (?:stock|shares)",
+            r"buybacks?")),
+    Metric("income_tax", "Income tax expense",
+           ("provision for income taxes", "income tax expense", "income taxes", "income tax provision",
+            "provision for benefit from income taxes", "income tax expense benefit"),
+           (r"income tax(?:es)?", r"tax rate")),
+    Metric("interest_expense", "Interest expense", ("interest expense", "interest expense net"), (r"interest expense",)),
+    Metric("depreciation", "Depreciation and amortization",
+           ("depreciation and amortization", "depreciation amortization", "depreciation"),
+           (r"depreciation",)),
+    Metric("inventory", "Inventories", ("inventories", "inventory", "merchandise inventories"), (r"inventor(?:y|ies)",)),
+    Metric("accounts_receivable", "Accounts receivable",
+           ("accounts receivable net", "accounts receivable", "trade accounts receivable net", "receivables net"),
+           (r"accounts receivable", r"receivables")),
+    Metric("accounts_payable", "Accounts payable", ("accounts payable", "trade accounts payable"), (r"accounts payable",)),
+    Metric("current_assets", "Total current assets", ("total current assets",), (r"current assets", r"working capital")),
+    Metric("current_liabilities", "Total current liabilities", ("total current liabilities",),
+           (r"current liabilities", r"working capital", r"quick ratio", r"current ratio")),
+    Metric("goodwill", "Goodwill", ("goodwill",), (r"goodwill",)),
+    Metric("ppe", "Property, plant and equipment",
+           ("property plant and equipment net", "property and equipment net", "net property plant and equipment",
+            "total property plant and equipment net"),
+           (r"property,? plant,? and equipment", r"\bpp&e\b", r"fixed assets")),
+    Metric("shares_outstanding", "Shares outstanding",
+           ("weighted average shares outstanding diluted", "shares used in computing earnings per share"),
+           (r"shares outstanding", r"share count")),
+)
+
+_BY_KEY = {m.key: m for m in METRICS}
+#: Labels too generic to identify a metric outside their table context ("Basic" under an EPS heading).
+_CONTEXT_ONLY = {"basic": "eps_basic", "diluted": "eps_diluted"}
+
+
+def normalise_label(label: str) -> str:
+    """Row label → comparable form: lowercase, no punctuation, no footnote marks, single spaces."""
+    s = label.lower().replace("&", " and ").replace("’", "'")
+    s = re.sub(r"\(\d\)|\[\d\]|\*", " ", s)
+    s = re.sub(r"[^a-z0-9 ]+", " ", s)
+    s = re.sub(r"\b(net of tax|unaudited|in millions|in thousands)\b", " ", s)
+    return re.sub(r"\s+", " ", s).strip()
+
+
+@lru_cache(maxsize=1)
+def _label_index() -> dict[str, str]:
+    idx: dict[str, str] = {}
+    for m in METRICS:
+        for lab in m.labels:
+            idx.setdefault(normalise_label(lab), m.key)
+    return idx
+
+
+def metric_for_label(label: str, context: str = "") -> str | None:
+    """The metric a statement row label names exactly, or None.
+
+    ``context`` is the section of the table the row sits in (the last label-only row above it, e.g.
+    "Earnings per share:"); bare "Basic"/"Diluted" count only under an EPS-like context.
+    """
+    norm = normalise_label(label)
+    if norm in _CONTEXT_ONLY:
+        ctx = normalise_label(context)
+        if re.search(r"per (common )?share|\beps\b", ctx) and "shares used" not in ctx and "weighted" not in ctx:
+            return _CONTEXT_ONLY[norm]
+        return None
+    if norm in ("cash",) and context and "flows" in normalise_label(context):
+        return None
+    return _label_index().get(norm)
+
+
+@lru_cache(maxsize=1)
+def _phrase_res() -> list[tuple[str, re.Pattern[str]]]:
+    return [(m.key, re.compile(r"(?i)(?<![a-z])(?:" + "|".join(m.phrases) + r")(?![a-z])")) for m in METRICS]
+
+
+def metrics_in_text(text: str) -> list[str]:
+    """Metric keys mentioned in ``text`` (a passage or a question), in lexicon order."""
+    return [key for key, rx in _phrase_res() if rx.search(text)]
+
+
+def resolve_metric(name: str) -> str | None:
+    """A canonical key, display name or any synonym → canonical key (for `graph facts --metric`)."""
+    low = name.strip().lower()
+    if low in _BY_KEY:
+        return low
+    for m in METRICS:
+        if low == m.name.lower():
+            return m.key
+    norm = normalise_label(name)
+    if norm in _CONTEXT_ONLY:
+        return _CONTEXT_ONLY[norm]
+    if norm in _label_index():
+        return _label_index()[norm]
+    found = metrics_in_text(name)
+    return found[0] if len(found) == 1 else None
+
+
+def metric(key: str) -> Metric:
+    return _BY_KEY[key]

@@ -1,0 +1,234 @@
+"""Reading the knowledge graph: the graph-neighbour retrieval channel, facts for answers, stats, and
+read-only Cypher for `finchat graph cypher`.
+
+Graph-channel score of a chunk ``ch`` for a question asking metrics ``M`` (possibly empty), within the
+documents the filters selected:
+
+    g(ch) = 1.0 · |mentions(ch) ∩ M| / |M|          (ch MENTIONS an asked metric)
+          + 1.5 · [ch is the source of a REPORTED fact whose metric ∈ M]
+          + 0.5 · [ch's filing FILED by an asked company and FOR_PERIOD an asked period]
+
+The last term is constant inside the filter scope; it separates chunks only when filters were relaxed.
+Scores are raw (0 … 3); fusion min-max normalises them with the other channels.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+
+from finchat.db.pool import GRAPH_NAME
+from finchat.errors import QueryError
+
+W_MENTION, W_REPORTED, W_SCOPE = 1.0, 1.5, 0.5
+
+
+def _cypher(conn: psycopg.Connection, query: str, params: dict[str, Any], columns: Sequence[str]) -> list[tuple[Any, ...]]:
+    """Run a constant Cypher ``query`` with an agtype parameter map; values come back as Python objects."""
+    cols = ", ".join(f"{c} agtype" for c in columns)
+    sql = f"SELECT * FROM cypher('{GRAPH_NAME}', $$ {query} $$, %s) AS ({cols})"
+    rows = conn.execute(sql.encode(), (json.dumps(params),)).fetchall()  # type: ignore[call-overload]
+    return [tuple(_agtype(v) for v in r) for r in rows]
+
+
+def _agtype(v: Any) -> Any:
+    if v is None:
+        return None
+    s = str(v)
+    for suffix in ("::vertex", "::edge", "::path"):
+        if s.endswith(suffix):
+            s = s[: -len(suffix)]
+    try:
+        return json.loads(s)
+    except ValueError:
+        return s
+
+
+def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequence[str],
+                 scoped_docs: Sequence[int] | None = None, limit: int = 100) -> dict[int, float]:
+    """Graph-channel scores per chunk id (see the module docstring), best ``limit`` only.
+
+    ``doc_ids``: documents in the filter scope. ``scoped_docs``: those that match the asked company and
+    period exactly (all of ``doc_ids`` unless filters were relaxed). No metrics asked → no scores.
+    """
+    if not doc_ids or not metrics:
+        return {}
+    params = {"docs": list(doc_ids), "metrics": list(metrics)}
+    scores: dict[int, float] = {}
+    for chunk_id, n in _cypher(conn, "MATCH (f:Filing)-[:HAS_CHUNK]->(c:Chunk)-[:MENTIONS]->(m:Metric) "
+                               "WHERE f.doc_id IN $docs AND m.key IN $metrics "
+                               "RETURN c.chunk_id, count(DISTINCT m.key)", params, ("chunk_id", "n")):
+        scores[int(chunk_id)] = W_MENTION * float(n) / len(metrics)
+    for (chunk_id,) in _cypher(conn, "MATCH (:Company)-[r:REPORTED]->(m:Metric) "
+                               "WHERE r.doc_id IN $docs AND m.key IN $metrics RETURN DISTINCT r.chunk_id",
+                               params, ("chunk_id",)):
+        scores[int(chunk_id)] = scores.get(int(chunk_id), 0.0) + W_REPORTED
+    if scoped_docs is not None and set(scoped_docs) != set(doc_ids) and scores:
+        exact = {int(r[0]) for r in conn.execute("SELECT id FROM chunks WHERE id = ANY(%s) AND document_id = ANY(%s)",
+                                                 (list(scores), list(scoped_docs))).fetchall()}
+        for cid in exact:
+            scores[cid] += W_SCOPE
+    best = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+    return dict(best)
+
+
+@dataclass(frozen=True)
+class FactRow:
+    company: str
+    company_name: str
+    metric: str
+    value: float
+    scale: str
+    unit: str
+    period_label: str
+    duration: str | None
+    as_of: str | None
+    document: str
+    page: int
+    chunk_id: int
+
+    def shown(self) -> str:
+        """"Apple — revenue, three months ended July 1, 2023: $81,797 million [APPLE_2023Q3_10Q p.4]"."""
+        from finchat.graph.lexicon import metric
+
+        v = self.value
+        num = f"{abs(v):,.2f}" if v != int(v) else f"{abs(int(v)):,}"
+        sign = "-" if v < 0 else ""
+        cur = "$" if self.unit.startswith("USD") else ""
+        scale = {"millions": " million", "thousands": " thousand", "billions": " billion"}.get(self.scale, "")
+        per = " per share" if self.unit == "USD/share" else ""
+        name = metric(self.metric).name if self.metric else self.metric
+        period = _lower_period(self.period_label) if self.period_label else "?"
+        return f"{self.company_name} — {name}, {period}: {sign}{cur}{num}{scale}{per} [{self.document} p.{self.page}]"
+
+    def as_json(self) -> dict[str, Any]:
+        v = self.value
+        return {"company": self.company_name, "company_key": self.company, "metric": self.metric,
+                "value": int(v) if v == int(v) else v, "scale": self.scale, "unit": self.unit,
+                "period_label": self.period_label, "duration": self.duration, "as_of": self.as_of,
+                "document": self.document, "page": self.page, "chunk_id": self.chunk_id}
+
+
+_MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december"}
+
+
+def _lower_period(label: str) -> str:
+    """"Three Months Ended July 1, 2023" → "three months ended July 1, 2023"."""
+    return " ".join(w if w.lower().rstrip(",") in _MONTHS else w.lower() for w in label.split())
+
+
+def facts(conn: psycopg.Connection, companies: Sequence[str], metrics: Sequence[str] = (),
+          years: Sequence[int] = (), quarters: Sequence[str] = (), documents: Sequence[str] = (),
+          limit: int = 200) -> list[FactRow]:
+    """REPORTED facts for companies (keys), optionally narrowed by metrics, the filings' fiscal years and
+    quarters, or document names. Duplicates (same figure read from two tables) are collapsed; the most
+    specific row label wins when tables disagree. Newest period first."""
+    if not companies:
+        return []
+    q = "MATCH (c:Company)-[r:REPORTED]->(m:Metric) WHERE c.key IN $companies"
+    params: dict[str, Any] = {"companies": list(companies)}
+    if metrics:
+        q += " AND m.key IN $metrics"
+        params["metrics"] = list(metrics)
+    q += " RETURN c.key, c.name, properties(r)"
+    rows = _cypher(conn, q, params, ("key", "name", "props"))
+    docs = {r[0]: (r[1], r[2]) for r in conn.execute(
+        "SELECT name, fiscal_year, fiscal_quarter FROM documents WHERE company_key = ANY(%s)", (list(companies),)).fetchall()}
+    best: dict[tuple[str, str, str, str], tuple[int, FactRow]] = {}
+    for key, name, p in rows:
+        doc = p.get("document", "")
+        fy, fq = docs.get(doc, (None, None))
+        if years and fy not in years:
+            continue
+        if quarters and fq not in quarters:
+            continue
+        if documents and doc not in documents:
+            continue
+        row = FactRow(key, name or key, p.get("metric", ""), float(p.get("value", 0)), p.get("scale", "units"),
+                      p.get("unit", "USD"), p.get("period_label", ""), p.get("duration"), p.get("as_of"), doc,
+                      int(p.get("page", 0)), int(p.get("chunk_id", 0)))
+        k = (key, row.metric, row.period_label, doc)
+        prio = int(p.get("priority", 2))
+        if k not in best or prio > best[k][0] or (prio == best[k][0] and row.page < best[k][1].page):
+            best[k] = (prio, row)
+    out = [r for _, r in best.values()]
+    out.sort(key=lambda r: (r.company, r.metric, -(int((r.as_of or "0000").replace("-", "")[:8] or 0)),
+                            r.duration or "", r.page))
+    return out[:limit]
+
+
+def stats(conn: psycopg.Connection) -> dict[str, int]:
+    """Vertex and edge counts per label."""
+    rows = conn.execute(
+        "SELECT l.name, l.kind, l.relation::text FROM ag_catalog.ag_label l JOIN ag_catalog.ag_graph g "
+        "ON g.graphid = l.graph WHERE g.name = %s AND l.name NOT LIKE %s ORDER BY l.kind DESC, l.name",
+        (GRAPH_NAME, "\\_ag%")).fetchall()
+    out = {}
+    for name, _kind, rel in rows:
+        # relation names come from AGE's catalog, not from the user
+        out[str(name)] = int(conn.execute(f"SELECT count(*) FROM {rel}").fetchone()[0])  # type: ignore[index]
+    return out
+
+
+_WRITE = re.compile(r"(?i)\b(create|merge|delete|detach|set|remove|drop|load|call|foreach)\b")
+
+
+def _strip_strings(q: str) -> str:
+    return re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", "''", q)
+
+
+def _return_columns(q: str) -> list[str]:
+    body = _strip_strings(q)
+    m = list(re.finditer(r"(?i)\breturn\b(\s+distinct)?", body))
+    if not m:
+        raise QueryError("the Cypher query needs a RETURN clause")
+    tail = body[m[-1].end():]
+    tail = re.split(r"(?i)\b(order\s+by|skip|limit)\b", tail)[0]
+    items, depth, cur = [], 0, ""
+    for ch in tail:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            items.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    items.append(cur)
+    names = []
+    for i, item in enumerate(items):
+        alias = re.search(r"(?i)\bas\s+([A-Za-z_][A-Za-z0-9_]*)\s*$", item.strip())
+        names.append(alias.group(1) if alias else f"c{i + 1}")
+    return names
+
+
+def read_only_cypher(conn: psycopg.Connection, query: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """Run a user's Cypher query read-only. Raises QueryError for writing clauses or bad syntax.
+
+    The query text cannot be a bind parameter (AGE requires a constant); it is embedded between
+    dollar-quotes with a random tag it cannot contain, checked for write clauses, and run in a READ ONLY
+    transaction as a second guard.
+    """
+    if _WRITE.search(_strip_strings(query)):
+        raise QueryError("finchat graph cypher is read-only: CREATE, MERGE, SET, DELETE, REMOVE, CALL … are refused")
+    cols = _return_columns(query)
+    tag = "q" + secrets.token_hex(4)
+    while f"${tag}$" in query:
+        tag = "q" + secrets.token_hex(4)
+    colsql = ", ".join(f'"{c}" agtype' for c in cols)
+    sql = f"SELECT * FROM cypher('{GRAPH_NAME}', ${tag}$ {query} ${tag}$) AS ({colsql})"
+    try:
+        with conn.transaction():
+            conn.execute("SET TRANSACTION READ ONLY")
+            rows = conn.execute(sql.encode()).fetchall()  # type: ignore[call-overload]
+    except psycopg.Error as exc:
+        raise QueryError(f"Cypher error: {str(exc).strip().splitlines()[0]}") from exc
+    return cols, [tuple(_agtype(v) for v in r) for r in rows]

@@ -1,0 +1,105 @@
+"""The graph in AGE: built with each document, replaced on re-ingest, no orphans, PRECEDES, Cypher guard."""
+
+import psycopg
+import pytest
+from click.testing import CliRunner
+
+from finchat.cli import cli
+from finchat.config import load_settings
+from finchat.db.pool import connect
+from finchat.errors import QueryError
+from finchat.graph.build import build_document_graph, delete_subgraph
+from finchat.graph.query import facts, graph_scores, read_only_cypher, stats
+from finchat.ingest.pipeline import IngestOptions, ingest
+from finchat.graph.build import after_load
+from tests.pdfgen import make_filing
+
+
+@pytest.fixture
+def env(env_db, tmp_path, monkeypatch):
+    monkeypatch.setenv("FINCHAT_MD_DIR", str(tmp_path / "md"))
+    with connect(env_db) as conn:
+        for (name,) in conn.execute("SELECT name FROM documents").fetchall():
+            delete_subgraph(conn, name)
+        conn.execute("DELETE FROM documents")
+        conn.commit()
+    return env_db
+
+
+def test_ingest_builds_facts_and_reingest_is_idempotent(env, tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    make_filing(folder / "TESTCO_2023Q3_10Q.pdf", statement_rows=13)
+    opts = IngestOptions(after_load=after_load)
+    ingest([folder], load_settings(), opts)
+    with connect(env) as conn:
+        got = facts(conn, ["TESTCO"], ["revenue", "eps_diluted", "net_income"])
+        shown = {(f.metric, f.period_label): f.value for f in got}
+        assert shown[("revenue", "Three Months Ended July 1, 2023")] == 81797
+        assert shown[("net_income", "Three Months Ended June 25, 2022")] == 19442
+        assert shown[("eps_diluted", "Three Months Ended July 1, 2023")] == 1.26
+        assert all(f.document == "TESTCO_2023Q3_10Q" and f.page >= 3 for f in got)
+        before = stats(conn)
+        doc = conn.execute("SELECT id FROM documents").fetchone()[0]
+        scores = graph_scores(conn, [doc], ["revenue"])
+        table_chunk = got[0].chunk_id
+        assert scores[table_chunk] == max(scores.values()) >= 2.5  # mentions + reported
+    ingest([folder], load_settings(), IngestOptions(after_load=after_load, force=True))
+    with connect(env) as conn:
+        assert stats(conn) == before  # replaced, not duplicated
+
+
+def _add_doc(conn, name, year, quarter):
+    return conn.execute(
+        "INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year, fiscal_quarter, page_count) "
+        "VALUES (%s, 'x', 'y', 'APPLE', '10-Q', %s, %s, 1) RETURNING id", (name, year, quarter)).fetchone()[0]
+
+
+def test_precedes_follows_the_fiscal_calendar_and_no_orphans(env):
+    with connect(env) as conn:
+        ids = {}
+        for name, y, q in [("A_2023Q4", 2023, "Q4"), ("A_2023Q2", 2023, "Q2"), ("A_2024Q1", 2024, "Q1"),
+                           ("A_2023Q3", 2023, "Q3"), ("A_2023FY", 2023, "FY"), ("A_2022FY", 2022, "FY")]:
+            ids[name] = _add_doc(conn, name, y, q)
+            build_document_graph(conn, ids[name])
+        conn.commit()
+        cols, rows = read_only_cypher(conn, "MATCH (a:Period)-[:PRECEDES]->(b:Period) RETURN a.key AS a, b.key AS b")
+        pairs = sorted(rows)
+        assert pairs == [("APPLE:2022:FY", "APPLE:2023:FY"), ("APPLE:2023:Q2", "APPLE:2023:Q3"),
+                         ("APPLE:2023:Q3", "APPLE:2023:Q4"), ("APPLE:2023:Q4", "APPLE:2024:Q1")]
+        # deleting a document removes its subgraph and the period it leaves orphaned
+        delete_subgraph(conn, "A_2023Q3")
+        conn.execute("DELETE FROM documents WHERE name = 'A_2023Q3'")
+        conn.commit()
+        _, rows = read_only_cypher(conn, "MATCH (p:Period) RETURN p.key")
+        assert ("APPLE:2023:Q3",) not in rows and len(rows) == 5
+        _, rows = read_only_cypher(conn, "MATCH (a:Period)-[:PRECEDES]->(b:Period) RETURN a.key, b.key")
+        assert ("APPLE:2023:Q2", "APPLE:2023:Q3") not in rows
+        for name in list(ids):
+            delete_subgraph(conn, name)
+        conn.execute("DELETE FROM documents")
+        conn.commit()
+        s = stats(conn)
+        assert s["Period"] == s["Filing"] == s["Company"] == s["PRECEDES"] == 0
+
+
+@pytest.mark.parametrize("query", [
+    "CREATE (n:Company {key: 'X'}) RETURN n",
+    "MATCH (n:Company) SET n.key = 'Y' RETURN n",
+    "MATCH (n) DETACH DELETE n",
+    "MERGE (n:Metric {key: 'z'}) RETURN n",
+])
+def test_writing_cypher_is_rejected(env, query):
+    with connect(env) as conn, pytest.raises(QueryError, match="read-only"):
+        read_only_cypher(conn, query)
+
+
+def test_cypher_cli_reads_and_rejects(env):
+    runner = CliRunner()
+    ok = runner.invoke(cli, ["graph", "cypher", "MATCH (m:Metric) RETURN count(m) AS n"])
+    assert ok.exit_code == 0 and '"n"' in ok.output
+    bad = runner.invoke(cli, ["graph", "cypher", "MATCH (n) DETACH DELETE n"])
+    assert bad.exit_code == 1 and bad.output.startswith("error: finchat graph cypher is read-only")
+    # a string containing a write keyword is data, not a clause
+    fine = runner.invoke(cli, ["graph", "cypher", "MATCH (c:Company) WHERE c.key = 'CREATE' RETURN c.key"])
+    assert fine.exit_code == 0, fine.output

@@ -1,0 +1,79 @@
+"""Facts read from generated statement tables equal the known values."""
+
+from datetime import date
+
+from finchat.graph.facts import extract_facts, parse_value
+from finchat.graph.lexicon import metrics_in_text, resolve_metric
+
+INCOME = """**CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS (Unaudited)**
+(In millions, except number of shares which are reflected in thousands and per share amounts)
+
+| | Three Months Ended | | Nine Months Ended | |
+|---|---|---|---|---|
+| | July 1, 2023 | June 25, 2022 | July 1, 2023 | June 25, 2022 |
+| Net sales: | | | | |
+| Products | $ 60,584 | $ 63,355 | $ 230,901 | $ 245,241 |
+| Total net sales | 81,797 | 82,959 | 293,787 | 304,182 |
+| Other income/(expense), net | (265) | (10) | (594) | (97) |
+| Restructuring | — | 12 | — | 40 |
+| Net income | $ 19,881 | $ 19,442 | $ 74,039 | $ 79,082 |
+| Earnings per share: | | | | |
+| Basic | $ 1.27 | $ 1.20 | $ 4.69 | $ 4.86 |
+| Diluted | $ 1.26 | $ 1.20 | $ 4.67 | $ 4.82 |
+| Shares used in computing earnings per share: | | | | |
+| Diluted | 15,775,021 | 16,262,203 | 15,859,263 | 16,394,937 |
+"""
+
+BALANCE_10K = """**Consolidated Balance Shee t At December 31**
+
+| | December 31, | December 31, |
+|---|---|---|
+| (Dollars in thousands, except per share amount) | 2018 | 2017 |
+| Cash and cash equivalents | $ 2,853 | $ 3,053 |
+| Total assets | $ 36,500 | $ 37,987 |
+| Long-term debt | 13,411 | 12,096 |
+| Net loss attributable to Acme | (1,042) | 490 |
+"""
+
+
+def by(facts, metric, label):
+    return [f for f in facts if f.metric == metric and f.period_label == label]
+
+
+def test_income_statement_values_periods_scale_and_eps():
+    facts = extract_facts(INCOME)
+    rev = by(facts, "revenue", "Three Months Ended July 1, 2023")
+    assert len(rev) == 1 and rev[0].value == 81797 and rev[0].scale == "millions" and rev[0].unit == "USD"
+    assert rev[0].duration == "3M" and rev[0].as_of == date(2023, 7, 1)
+    nine = by(facts, "revenue", "Nine Months Ended June 25, 2022")[0]
+    assert nine.value == 304182 and nine.duration == "9M" and nine.as_of == date(2022, 6, 25)
+    eps = by(facts, "eps_diluted", "Three Months Ended July 1, 2023")
+    assert [f.value for f in eps] == [1.26] and eps[0].unit == "USD/share" and eps[0].scale == "units"
+    assert by(facts, "eps_basic", "Nine Months Ended July 1, 2023")[0].value == 4.69
+    assert by(facts, "net_income", "Three Months Ended June 25, 2022")[0].value == 19442
+    # share counts under "Shares used in computing earnings per share" are not EPS
+    assert all(f.value < 100 for f in facts if f.metric.startswith("eps"))
+
+
+def test_ten_k_year_columns_thousands_and_negatives():
+    facts = extract_facts(BALANCE_10K)
+    assets = by(facts, "total_assets", "December 31, 2018")
+    assert assets[0].value == 36500 and assets[0].scale == "thousands" and assets[0].duration is None
+    assert by(facts, "long_term_debt", "December 31, 2017")[0].value == 12096
+    loss = by(facts, "net_income", "December 31, 2018")
+    assert loss[0].value == -1042
+
+
+def test_non_statement_tables_and_unsure_rows_give_nothing():
+    segment = INCOME.replace("STATEMENTS OF OPERATIONS", "NET SALES BY REPORTABLE SEGMENT")
+    assert extract_facts(segment) == []
+    ragged = INCOME.replace("| Total net sales | 81,797 | 82,959 | 293,787 | 304,182 |", "| Total net sales | 81,797 | 82,959 |  7 |")
+    assert not by(extract_facts(ragged), "revenue", "Three Months Ended July 1, 2023")
+
+
+def test_values_and_lexicon():
+    assert parse_value("$ (1,234.5)") == -1234.5
+    assert parse_value("—") is None and parse_value("12%") is None and parse_value("n/a") is None
+    assert resolve_metric("Total net sales") == "revenue" and resolve_metric("EPS") == "eps_diluted"
+    assert resolve_metric("term debt") == "long_term_debt" and resolve_metric("nonsense words") is None
+    assert metrics_in_text("What was the diluted EPS and total assets?") == ["eps_diluted", "total_assets"]
