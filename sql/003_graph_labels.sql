@@ -1,7 +1,7 @@
 -- Labels of the knowledge graph, created up front so bulk SQL inserts and indexes can target their
 -- tables. AGE does not index edge endpoints or properties by itself; graph queries need both.
 LOAD 'age';
-SET search_path = ag_catalog, public;
+SET LOCAL search_path = ag_catalog, public;
 
 SELECT create_vlabel('finchat_kg', l) FROM unnest(ARRAY['Company', 'Filing', 'Period', 'Chunk', 'Metric']) AS l
 WHERE NOT EXISTS (SELECT 1 FROM ag_label al JOIN ag_graph g ON g.graphid = al.graph

@@ -52,17 +52,19 @@ def applied(conn: psycopg.Connection) -> list[int]:
         row = cur.fetchone()
         if not row or not row[0]:
             return []
-        cur.execute("SELECT version FROM schema_migrations ORDER BY version")
+        cur.execute("SELECT version FROM public.schema_migrations ORDER BY version")
         return [r[0] for r in cur.fetchall()]
 
 
 def migrate(conn: psycopg.Connection, folder: Path | None = None) -> list[Migration]:
     """Apply pending migrations; return those applied now. Each file runs in one transaction."""
+    if not conn.autocommit:
+        conn.commit()
     conn.autocommit = True
     conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK_KEY,))
     try:
         conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            "CREATE TABLE IF NOT EXISTS public.schema_migrations ("
             " version integer PRIMARY KEY, name text NOT NULL,"
             " applied_at timestamptz NOT NULL DEFAULT now())"
         )
@@ -75,7 +77,7 @@ def migrate(conn: psycopg.Connection, folder: Path | None = None) -> list[Migrat
             with conn.transaction():
                 # Migration files are trusted, static SQL shipped with finchat; they take no input.
                 conn.execute(body.encode())  # type: ignore[call-overload]
-                conn.execute("INSERT INTO schema_migrations (version, name) VALUES (%s, %s)",
+                conn.execute("INSERT INTO public.schema_migrations (version, name) VALUES (%s, %s)",
                              (mig.version, mig.name))
             now.append(mig)
         return now
@@ -122,6 +124,8 @@ def set_embedding(conn: psycopg.Connection, model: str, dim: int) -> None:
 
 def reset(conn: psycopg.Connection) -> None:
     """Drop everything finchat created (tables, graph). Used by `finchat db init --reset`."""
+    if not conn.autocommit:
+        conn.commit()
     conn.autocommit = True
     conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK_KEY,))
     try:
