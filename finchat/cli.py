@@ -201,6 +201,95 @@ def _graph_hook():  # type: ignore[no-untyped-def]
     return after_load
 
 
+def _weights(raw: str | None) -> tuple[float, float, float] | None:
+    from finchat.config import _parse_weights
+
+    return _parse_weights(raw) if raw else None
+
+
+@cli.command()
+@click.argument("question", required=False)
+@click.option("--k", "-k", type=click.IntRange(1, 50), default=5, show_default=True, help="Passages to retrieve.")
+@click.option("--no-llm", is_flag=True, help="Do not call Ollama: print facts and passages with citations.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (JSON Lines with --batch).")
+@click.option("--batch", type=click.File("r"), help="Answer one question per line of FILE ('-' for stdin).")
+@click.option("--weights", help="Fusion weights vector,text,graph (default: tuned; or FINCHAT_WEIGHTS).")
+@click.option("--fusion", type=click.Choice(["minmax", "rrf"]), default="minmax", show_default=True)
+@click.option("--channels", default="vector,text,graph", show_default=True,
+              help="Comma-separated subset of vector,text,graph.")
+def ask(question: str | None, k: int, no_llm: bool, as_json: bool, batch: Any, weights: str | None,
+        fusion: str, channels: str) -> None:
+    """Answer QUESTION from the ingested filings.
+
+    Companies, fiscal years, quarters and forms in the question scope the search ("Apple's revenue in
+    Q3 2023"). Without --no-llm the answer is written by Ollama with [n] citations; when Ollama is not
+    running it falls back to the facts and passages (exit code 0).
+    """
+    import json as _json
+
+    from finchat.retrieve.service import Service, render_plain, result_json
+
+    if not question and batch is None:
+        raise click.UsageError("give a QUESTION or --batch FILE")
+    chosen = tuple(c.strip() for c in channels.split(",") if c.strip())
+    bad = [c for c in chosen if c not in ("vector", "text", "graph")]
+    if bad or not chosen:
+        raise click.UsageError(f"--channels takes vector, text, graph (got {channels!r})")
+    settings = load_settings()
+    svc = Service.open(settings, weights=_weights(weights), fusion=fusion, channels=chosen)
+    try:
+        questions = [question] if question else [ln.strip() for ln in batch if ln.strip()]
+        for q in questions:
+            res = svc.retriever.retrieve(q, k)
+            answer = None
+            if not no_llm:
+                answer = _llm_answer(settings, res)
+            if as_json:
+                click.echo(_json.dumps(result_json(res, answer), default=str))
+            else:
+                if len(questions) > 1:
+                    click.secho(f"Q: {q}", bold=True)
+                click.echo(answer if answer is not None else render_plain(res))
+                if len(questions) > 1:
+                    click.echo("")
+    finally:
+        svc.close()
+
+
+def _llm_answer(settings: Any, res: Any) -> str | None:
+    """The LLM's answer, or None when no LLM can answer (the caller prints the fallback)."""
+    try:
+        from finchat.chat.answer import answer_once
+    except ImportError:
+        return None
+    return answer_once(settings, res)
+
+
+@cli.group("eval")
+def eval_() -> None:
+    """Evaluations: retrieval quality (P@k, R@k, F1@k, Hit@k, MRR, nDCG)."""
+
+
+@eval_.command("retrieval")
+@click.option("--dataset", required=True, type=click.Path(exists=True, dir_okay=False, path_type=__import__("pathlib").Path),
+              help="Seed-format JSON or FinanceBench JSONL.")
+@click.option("--k", "ks", default="1,2,3,5,10", show_default=True, help="Comma-separated cut-offs.")
+@click.option("--channels", "channel_sets", default="hybrid,vector,text,graph", show_default=True,
+              help="Channel sets to compare: hybrid, or one channel, or a+b (e.g. vector+text).")
+@click.option("--weights", help="Fusion weights vector,text,graph for the hybrid run.")
+@click.option("--fusion", type=click.Choice(["minmax", "rrf"]), default="minmax", show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=__import__("pathlib").Path), default="eval/out",
+              show_default=True, help="Folder for results.json and PNG plots.")
+def eval_retrieval(dataset: Any, ks: str, channel_sets: str, weights: str | None, fusion: str, out: Any) -> None:
+    """Score retrieval on DATASET for each channel set (an ablation table), write JSON and plots."""
+    from finchat.evaluation.runner import run_retrieval_eval
+
+    kk = [int(x) for x in ks.split(",") if x.strip()]
+    sets = [s.strip() for s in channel_sets.split(",") if s.strip()]
+    for line in run_retrieval_eval(load_settings(), dataset, kk, sets, _weights(weights), fusion, out):
+        click.echo(line)
+
+
 @cli.group()
 def graph() -> None:
     """The knowledge graph (Apache AGE): facts, statistics, read-only Cypher, rebuild."""

@@ -22,7 +22,7 @@ import psycopg
 
 from finchat.db.pool import GRAPH_NAME
 from finchat.graph.facts import extract_facts
-from finchat.graph.lexicon import METRICS, metrics_in_text
+from finchat.graph.lexicon import METRICS, metrics_in_text, statement_kind
 
 G = GRAPH_NAME  # a constant identifier, never user input
 _Q_ORDER = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4}
@@ -80,6 +80,14 @@ def _company_mention_re() -> tuple[re.Pattern[str], dict[str, str]]:
 def companies_in_text(text: str) -> set[str]:
     rx, names = _company_mention_re()
     return {names[m.group(1).lower()] for m in rx.finditer(text)}
+
+
+def _statement_of(kind: str, section: str, text: str) -> str | None:
+    """The primary statement a table chunk belongs to, from its caption and innermost section."""
+    if kind != "table":
+        return None
+    caption = [ln for ln in text.splitlines()[:4] if not ln.lstrip().startswith("|")]
+    return statement_kind(" ".join(caption) + " " + section.split(" > ")[-1])
 
 
 def delete_subgraph(conn: psycopg.Connection, document: str) -> None:
@@ -163,7 +171,8 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int) -> dict[str, int
         return counts
     rows = conn.execute(
         f"INSERT INTO {_t('Chunk')} (properties) SELECT p::agtype FROM unnest(%s::text[]) AS x(p) RETURNING id::text",
-        ([_props({"chunk_id": c[0], "document": name, "doc_id": doc_id}) for c in chunks],)).fetchall()
+        ([_props({"chunk_id": c[0], "document": name, "doc_id": doc_id, "kind": c[1],
+                  "statement": _statement_of(c[1], c[2], c[3])}) for c in chunks],)).fetchall()
     vid = {c[0]: str(r[0]) for c, r in zip(chunks, rows, strict=True)}
     counts["chunks"] = len(rows)
     _edges(conn, "HAS_CHUNK", [(filing, vid[c[0]], {"document": name}) for c in chunks])

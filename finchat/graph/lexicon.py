@@ -121,7 +121,7 @@ METRICS: tuple[Metric, ...] = (
     Metric("ppe", "Property, plant and equipment",
            ("property plant and equipment net", "property and equipment net", "net property plant and equipment",
             "total property plant and equipment net"),
-           (r"property,? plant,? and equipment", r"\bpp&e\b", r"fixed assets")),
+           (r"property,? plant,? and equipment", r"\bpp&?n?e\b", r"\bppne\b", r"fixed assets")),
     Metric("shares_outstanding", "Shares outstanding",
            ("weighted average shares outstanding diluted", "shares used in computing earnings per share"),
            (r"shares outstanding", r"share count")),
@@ -135,7 +135,7 @@ _CONTEXT_ONLY = {"basic": "eps_basic", "diluted": "eps_diluted"}
 def normalise_label(label: str) -> str:
     """Row label → comparable form: lowercase, no punctuation, no footnote marks, single spaces."""
     s = label.lower().replace("&", " and ").replace("’", "'")
-    s = re.sub(r"\(\d\)|\[\d\]|\*", " ", s)
+    s = re.sub(r"\([^)]*\)|\[\d\]|\*", " ", s)  # footnote marks, "(PP&E)", "(loss)"
     s = re.sub(r"[^a-z0-9 ]+", " ", s)
     s = re.sub(r"\b(net of tax|unaudited|in millions|in thousands)\b", " ", s)
     return re.sub(r"\s+", " ", s).strip()
@@ -196,3 +196,83 @@ def resolve_metric(name: str) -> str | None:
 
 def metric(key: str) -> Metric:
     return _BY_KEY[key]
+
+
+#: Which primary statement reports each metric (for routing questions to statement tables).
+STATEMENT_OF: dict[str, str] = {
+    "revenue": "income", "cost_of_revenue": "income", "gross_profit": "income", "operating_income": "income",
+    "net_income": "income", "eps_basic": "income", "eps_diluted": "income", "rnd": "income", "sga": "income",
+    "income_tax": "income", "interest_expense": "income",
+    "total_assets": "balance", "total_liabilities": "balance", "equity": "balance", "cash": "balance",
+    "short_term_debt": "balance", "long_term_debt": "balance", "inventory": "balance",
+    "accounts_receivable": "balance", "accounts_payable": "balance", "current_assets": "balance",
+    "current_liabilities": "balance", "goodwill": "balance", "ppe": "balance",
+    "operating_cash_flow": "cashflow", "capex": "cashflow", "dividends": "cashflow", "share_repurchases": "cashflow",
+    "depreciation": "cashflow",
+}
+
+#: Analysts' composite concepts → the metrics they are computed from.
+CONCEPTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"operating margin|operating profit margin", ("operating_income", "revenue")),
+    (r"gross margin", ("gross_profit", "revenue")),
+    (r"net (?:profit )?margin|profit margin", ("net_income", "revenue")),
+    (r"ebitda", ("operating_income", "depreciation")),
+    (r"free cash ?flow|fcf|cash conversion", ("operating_cash_flow", "capex")),
+    (r"capital[- ]intensive|capital intensity", ("capex", "ppe", "revenue")),
+    (r"(?:fixed )?asset turnover", ("revenue", "ppe", "total_assets")),
+    (r"return on (?:total )?assets|\broa\b", ("net_income", "total_assets")),
+    (r"return on (?:shareholders'? )?equity|\broe\b", ("net_income", "equity")),
+    (r"quick ratio|current ratio|working capital|liquidity", ("current_assets", "current_liabilities", "cash")),
+    (r"debt[- ]to[- ]equity|leverage|solvency", ("long_term_debt", "equity", "total_liabilities")),
+    (r"interest coverage", ("operating_income", "interest_expense")),
+    (r"inventory turnover|days inventory", ("inventory", "cost_of_revenue")),
+    (r"days sales outstanding|\bdso\b|receivables? turnover", ("accounts_receivable", "revenue")),
+    (r"payout ratio", ("dividends", "net_income")),
+    (r"effective tax rate", ("income_tax",)),
+    (r"cash from operations|operating cash flow ratio", ("operating_cash_flow", "current_liabilities")),
+)
+
+_STATEMENT_PHRASES: tuple[tuple[str, str], ...] = (
+    (r"balance sheets?|statements? of financial (?:position|condition)", "balance"),
+    (r"cash flows? statements?|statements? of cash flows?", "cashflow"),
+    (r"income statements?|statements? of (?:operations|income|earnings)|p&l|profit and loss", "income"),
+)
+
+
+def concept_metrics(text: str) -> list[str]:
+    """Metrics implied by composite concepts in ``text`` ("operating margin" → operating income, revenue)."""
+    out: list[str] = []
+    for pattern, keys in CONCEPTS:
+        if re.search(r"(?i)(?<![a-z])(?:" + pattern + r")(?![a-z])", text):
+            out.extend(k for k in keys if k not in out)
+    return out
+
+
+def statements_in_text(text: str, metrics: list[str]) -> list[str]:
+    """Primary statements a question points at: named explicitly, or implied by its metrics."""
+    found = [st for pattern, st in _STATEMENT_PHRASES if re.search(r"(?i)" + pattern, text)]
+    for m in metrics:
+        st = STATEMENT_OF.get(m)
+        if st and st not in found:
+            found.append(st)
+    return found
+
+
+_STATEMENT_KIND = (
+    (re.compile(r"balancesheets?|statements?offinancial(?:position|condition)|statementsofcondition"), "balance"),
+    (re.compile(r"statements?of(?:consolidated)?cashflows?"), "cashflow"),
+    (re.compile(r"statements?of(?:consolidated)?comprehensive(?:income|loss)"), "comprehensive"),
+    (re.compile(r"statements?of(?:consolidated)?(?:operations|income|earnings)|incomestatements?"), "income"),
+    (re.compile(r"statements?of(?:consolidated)?(?:shareholders|stockholders|changesin)"), "equity"),
+)
+
+
+def statement_kind(caption: str) -> str | None:
+    """Which primary statement a table's caption/section names (letters only, so split words still match)."""
+    squashed = re.sub(r"[^a-z]", "", caption.lower())
+    if "notesto" in squashed and "statementsof" not in squashed[:60]:
+        return None
+    for rx, kind in _STATEMENT_KIND:
+        if rx.search(squashed):
+            return kind
+    return None

@@ -6,6 +6,7 @@ documents the filters selected:
 
     g(ch) = 1.0 · |mentions(ch) ∩ M| / |M|          (ch MENTIONS an asked metric)
           + 1.5 · [ch is the source of a REPORTED fact whose metric ∈ M]
+          + 1.0 · [ch is a primary-statement table of a statement S the question points at]
           + 0.5 · [ch's filing FILED by an asked company and FOR_PERIOD an asked period]
 
 The last term is constant inside the filter scope; it separates chunks only when filters were relaxed.
@@ -26,7 +27,7 @@ import psycopg
 from finchat.db.pool import GRAPH_NAME
 from finchat.errors import QueryError
 
-W_MENTION, W_REPORTED, W_SCOPE = 1.0, 1.5, 0.5
+W_MENTION, W_REPORTED, W_STATEMENT, W_SCOPE = 1.0, 1.5, 1.0, 0.5
 
 
 def _cypher(conn: psycopg.Connection, query: str, params: dict[str, Any], columns: Sequence[str]) -> list[tuple[Any, ...]]:
@@ -51,20 +52,28 @@ def _agtype(v: Any) -> Any:
 
 
 def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequence[str],
-                 scoped_docs: Sequence[int] | None = None, limit: int = 100) -> dict[int, float]:
+                 scoped_docs: Sequence[int] | None = None, limit: int = 100,
+                 statements: Sequence[str] = ()) -> dict[int, float]:
     """Graph-channel scores per chunk id (see the module docstring), best ``limit`` only.
 
     ``doc_ids``: documents in the filter scope. ``scoped_docs``: those that match the asked company and
     period exactly (all of ``doc_ids`` unless filters were relaxed). No metrics asked → no scores.
     """
-    if not doc_ids or not metrics:
+    if not doc_ids or not (metrics or statements):
         return {}
-    params = {"docs": list(doc_ids), "metrics": list(metrics)}
+    params = {"docs": list(doc_ids), "metrics": list(metrics), "statements": list(statements)}
     scores: dict[int, float] = {}
+    if statements:
+        for (chunk_id,) in _cypher(conn, "MATCH (f:Filing)-[:HAS_CHUNK]->(c:Chunk) "
+                                   "WHERE f.doc_id IN $docs AND c.statement IN $statements RETURN c.chunk_id",
+                                   params, ("chunk_id",)):
+            scores[int(chunk_id)] = W_STATEMENT
+    if not metrics:
+        return dict(sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit])
     for chunk_id, n in _cypher(conn, "MATCH (f:Filing)-[:HAS_CHUNK]->(c:Chunk)-[:MENTIONS]->(m:Metric) "
                                "WHERE f.doc_id IN $docs AND m.key IN $metrics "
                                "RETURN c.chunk_id, count(DISTINCT m.key)", params, ("chunk_id", "n")):
-        scores[int(chunk_id)] = W_MENTION * float(n) / len(metrics)
+        scores[int(chunk_id)] = scores.get(int(chunk_id), 0.0) + W_MENTION * float(n) / len(metrics)
     for (chunk_id,) in _cypher(conn, "MATCH (:Company)-[r:REPORTED]->(m:Metric) "
                                "WHERE r.doc_id IN $docs AND m.key IN $metrics RETURN DISTINCT r.chunk_id",
                                params, ("chunk_id",)):

@@ -56,6 +56,65 @@ def _trained_length(src: str) -> int:
         return MAX_TOKENS
 
 
+def _onnx_session(src: str, model: Any) -> Any:
+    """An onnxruntime session for ``model`` (exported once, cached under ~/.cache/finchat/onnx), or None
+    when onnx/onnxruntime are missing or the export fails — the torch path then serves. ONNX Runtime runs
+    these encoders about twice as fast as eager PyTorch on CPU, with the same vectors (cosine > 0.99999)."""
+    import hashlib
+    import json
+
+    try:
+        import onnxruntime as ort
+        import torch
+    except ImportError:
+        return None
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "finchat" / "onnx"
+    ident = json.dumps({"src": src, "config": model.config.to_dict(), "v": 1}, sort_keys=True, default=str)
+    path = cache / (hashlib.sha1(ident.encode()).hexdigest()[:16] + ".onnx")
+    if not path.exists():
+        try:
+            import onnx  # noqa: F401  (the exporter needs it)
+        except ImportError:
+            return None
+        cache.mkdir(parents=True, exist_ok=True)
+        prev = getattr(model.config, "_attn_implementation", None)
+        try:
+            # SDPA attention does not export faithfully; eager attention does (identical vectors).
+            model.config._attn_implementation = "eager"
+            names = ["input_ids", "attention_mask"] + (["token_type_ids"] if model.config.type_vocab_size else [])
+
+            class _Encoder(torch.nn.Module):
+                def __init__(self, m: Any) -> None:
+                    super().__init__()
+                    self.m = m
+
+                def forward(self, *args: Any) -> Any:
+                    return self.m(**dict(zip(names, args, strict=True))).last_hidden_state
+
+            dummy = tuple(torch.ones((1, 8), dtype=torch.long) for _ in names)
+            tmp = path.with_suffix(f".tmp{os.getpid()}")
+            axes = {n: {0: "batch", 1: "seq"} for n in [*names, "hidden"]}
+            import warnings
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                torch.onnx.export(_Encoder(model), dummy, str(tmp), input_names=names, output_names=["hidden"],
+                                  dynamic_axes=axes, opset_version=17, dynamo=False)
+            tmp.replace(path)
+        except Exception:
+            return None
+        finally:
+            if prev is not None:
+                model.config._attn_implementation = prev
+    opts = ort.SessionOptions()
+    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    opts.log_severity_level = 3
+    try:
+        return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    except Exception:
+        return None
+
+
 def hub_reachable(timeout: float = 2.0) -> bool:
     """Whether the Hugging Face hub answers at all. Checked first because transformers retries an
     unreachable hub for about a minute before giving up; offline we want to fail in seconds."""
@@ -81,6 +140,7 @@ class Embedder:
     dim: int
     max_tokens: int
     device: str
+    onnx: Any = None  # an onnxruntime session running the same encoder, when available (CPU only)
 
     @classmethod
     def load(cls, name: str, *, device: str | None = None) -> Embedder:
@@ -123,7 +183,10 @@ class Embedder:
             raise EmbeddingModelError(f"{name!r} does not look like a text encoder (no hidden size)")
         limit = min(MAX_TOKENS, int(getattr(cfg, "max_position_embeddings", MAX_TOKENS) or MAX_TOKENS),
                     _trained_length(src))
-        return cls(canonical_name(name), tok, mdl, dim, limit, dev)
+        emb = cls(canonical_name(name), tok, mdl, dim, limit, dev)
+        if dev == "cpu" and os.environ.get("FINCHAT_EMBED_BACKEND", "onnx") == "onnx":
+            emb.onnx = _onnx_session(src, mdl)
+        return emb
 
     def count_tokens(self, text: str) -> int:
         """Tokens ``text`` takes, special tokens ([CLS], [SEP]) included."""
@@ -142,6 +205,20 @@ class Embedder:
         if not texts:
             return out
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        if self.onnx is not None:
+            names = {i.name for i in self.onnx.get_inputs()}
+            for start in range(0, len(order), batch_size):
+                idx = order[start:start + batch_size]
+                enc = self.tokenizer([texts[i] for i in idx], padding=True, truncation=True,
+                                     max_length=self.max_tokens, return_tensors="np")
+                feed = {k: v.astype(np.int64) for k, v in enc.items() if k in names}
+                hidden = self.onnx.run(None, feed)[0]
+                mask = enc["attention_mask"][..., None].astype(np.float32)
+                pooled = (hidden * mask).sum(1) / np.clip(mask.sum(1), 1e-9, None)
+                out[idx] = pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
+                if progress:
+                    progress(len(idx))
+            return out
         with torch.inference_mode():
             for start in range(0, len(order), batch_size):
                 idx = order[start:start + batch_size]

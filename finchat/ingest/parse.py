@@ -2,9 +2,10 @@
 
 The default parser runs locally with no network. pymupdf4llm's layout mode (an ONNX layout model) turns
 financial statements into clean Markdown tables but costs about 0.5 CPU-seconds a page; its classic mode
-is 4–5× faster but flattens borderless tables. So each page is triaged by a cheap count of numeric words:
-pages that look like tables go through layout mode, prose pages through classic mode. Measured figures
-are in the README.
+is 4–5× faster but flattens borderless tables into lines of labels and numbers. So each page is triaged
+cheaply: primary financial statements (where table structure matters most, for the LLM and for fact
+extraction) go through layout mode, all other pages through classic mode. Measured figures are in the
+README.
 
 ``--parser llamaparse`` sends the PDF to LlamaCloud instead (needs ``LLAMA_CLOUD_API_KEY`` and the
 ``finchat[llamaparse]`` extra), as the original design did.
@@ -22,10 +23,10 @@ from pathlib import Path
 
 from finchat.errors import IngestError
 
-PARSER_VERSION = "pymupdf4llm-triage/1"
+PARSER_VERSION = "pymupdf4llm-triage/2"
 _NUMBER = re.compile(r"^\(?\$?\(?\d[\d,]*(\.\d+)?\)?%?\)?$")
 #: A page with at least this many numeric words is parsed as a table page.
-TABLE_PAGE_NUMBERS = 12
+TABLE_PAGE_NUMBERS = 20
 _HEADER_RE = re.compile(r"^<!-- finchat sha256=(?P<sha>[0-9a-f]{64}) parser=(?P<parser>\S+) pages=(?P<pages>\d+) -->$")
 _END = "<!-- finchat end -->"
 _PAGE_RE = re.compile(r"^<!-- page (\d+) -->$", re.M)
@@ -114,15 +115,30 @@ def _open_pdf(path: Path):  # type: ignore[no-untyped-def]
     return doc
 
 
+_STATEMENT = re.compile(
+    r"statements?of(?:consolidated)?(?:operations|income|earnings|comprehensive(?:income|loss)|cashflows?|"
+    r"financialposition|financialcondition|condition)|balancesheets?|incomestatements?")
+
+
 def _triage(doc) -> tuple[list[int], list[int], int]:  # type: ignore[no-untyped-def]
-    """(table pages, prose pages, characters of text): 0-based page indexes."""
-    tables, prose, chars = [], [], 0
+    """(statement pages, other pages, characters of text): 0-based page indexes.
+
+    Statement pages — a primary-statement title ("Consolidated Balance Sheets") and at least
+    TABLE_PAGE_NUMBERS numbers, or a numeric page right after one (statements run over) — get the
+    layout model; every other page the fast classic mode, whose flattened tables still carry every label
+    and number for search.
+    """
+    layout, classic, chars = [], [], 0
+    prev_statement = False
     for page in doc:
         words = page.get_text("words")
         chars += sum(len(w[4]) for w in words)
         numbers = sum(1 for w in words if _NUMBER.match(w[4]))
-        (tables if numbers >= TABLE_PAGE_NUMBERS else prose).append(page.number)
-    return tables, prose, chars
+        head = re.sub(r"[^a-z]", "", " ".join(w[4] for w in words[:80]).lower())
+        is_statement = numbers >= TABLE_PAGE_NUMBERS and (bool(_STATEMENT.search(head)) or prev_statement)
+        (layout if is_statement else classic).append(page.number)
+        prev_statement = is_statement and bool(_STATEMENT.search(head))
+    return layout, classic, chars
 
 
 def parse_local(path: Path, sha: str | None = None) -> ParsedDoc:

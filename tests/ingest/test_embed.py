@@ -54,3 +54,16 @@ def test_explicit_model_failing_is_not_replaced(monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     with pytest.raises(EmbeddingModelError):
         resolve_for_init("nobody/no-such-model")
+
+
+def test_onnx_and_torch_backends_agree(tiny_bert, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("FINCHAT_EMBED_BACKEND", "torch")
+    torch_emb = Embedder.load(str(tiny_bert))
+    monkeypatch.setenv("FINCHAT_EMBED_BACKEND", "onnx")
+    onnx_emb = Embedder.load(str(tiny_bert))
+    assert torch_emb.onnx is None and onnx_emb.onnx is not None
+    texts = ["total assets", "net income was 5 in millions in the quarter", "cash debt"]
+    a, b = torch_emb.embed(texts), onnx_emb.embed(texts)
+    assert np.allclose(a, b, atol=1e-4)
+    assert list(tmp_path.rglob("*.onnx"))  # exported once, cached

@@ -1,0 +1,246 @@
+"""The regex filter extractor: which companies, fiscal years, quarters and forms a question is about.
+
+Patterns are built from the ``companies`` table (names, aliases, tickers, keys). Names match
+case-insensitively, possessives included ("Apple's"); names that are also common words ("Target",
+"Block", "Visa") and tickers match only as written (capitalised / upper case), so "the target price" or
+"a block of shares" scope nothing. Everything matched is removed from the text used for full-text search,
+since it is already a filter.
+
+Relaxation, when the filters select no ingested document (documented order, each step reported):
+  1. forms are dropped;  2. quarters are dropped;  3. years move to the nearest ingested years of the
+  asked companies;  4. years are dropped;  5. companies are dropped (search everything).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import psycopg
+
+from finchat.graph.lexicon import concept_metrics, metrics_in_text, statements_in_text
+
+_COMMON_WORDS = {"block", "target", "visa", "chase", "square", "meta", "oracle", "ford", "kraft", "heinz", "citi",
+                 "lilly", "ups", "apple", "amazon", "corning", "nike", "intel", "merck", "cisco", "boeing",
+                 "costco", "pepsi", "coke", "disney", "caterpillar", "chevron", "exxon", "netflix", "alphabet"}
+_QUARTER_WORDS = {"first": "Q1", "1st": "Q1", "second": "Q2", "2nd": "Q2", "third": "Q3", "3rd": "Q3",
+                  "fourth": "Q4", "4th": "Q4"}
+
+_YEAR = r"(?:19|20)\d{2}"
+_RANGE = re.compile(rf"(?i)\b(?:fy\s?|fiscal\s+(?:year\s+)?)?({_YEAR})\s*(?:-|–|to|through|thru|and)\s*(?:fy\s?)?({_YEAR})\b")
+_Q_YEAR = re.compile(rf"(?i)\b(?:q([1-4])\s*(?:'|’|-|\s)?\s*(\d{{2}}|{_YEAR})|([1-4])q\s*(\d{{2}}|{_YEAR}))\b")
+_FY = re.compile(rf"(?i)\b(?:fy\s?-?|fiscal\s+(?:year\s+)?)({_YEAR}|\d{{2}})\b")
+_YEAR_RE = re.compile(rf"(?<![\d$.,])({_YEAR})(?![\d,]|\.\d)")
+_SHORT_YEAR = re.compile(r"(?<![\w$])['’](\d{2})\b")
+_Q = re.compile(r"(?i)\bq([1-4])\b")
+_Q_WORD = re.compile(r"(?i)\b(first|1st|second|2nd|third|3rd|fourth|4th)[\s-]+(?:fiscal\s+)?quarter\b")
+_HALF = re.compile(r"(?i)\b(first|second|1st|2nd)\s+half\b|\bh([12])\b")
+_FORM_K = re.compile(r"(?i)\b10-?k\b|\bannual\s+report\b")
+_FORM_Q = re.compile(r"(?i)\b10-?q\b|\bquarterly\s+report\b")
+_FORM_8K = re.compile(r"(?i)\b8-?k\b")
+_FORM_ER = re.compile(r"(?i)\bearnings\s+(?:release|report|press\s+release)\b")
+_FULL_YEAR = re.compile(r"(?i)\b(?:full[\s-]+year|annual(?:ly)?|fiscal\s+year)\b")
+
+
+@dataclass
+class Filters:
+    """What a question asks about. Keys are company keys (APPLE, PG_E)."""
+
+    companies: list[str] = field(default_factory=list)
+    years: list[int] = field(default_factory=list)
+    quarters: list[str] = field(default_factory=list)
+    forms: list[str] = field(default_factory=list)
+    metrics: list[str] = field(default_factory=list)
+    statements: list[str] = field(default_factory=list)
+    relaxed: list[str] = field(default_factory=list)
+    text_query: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"companies": self.companies, "years": self.years, "quarters": self.quarters, "forms": self.forms,
+                "relaxed": self.relaxed}
+
+
+def _two_digit(y: str) -> int:
+    n = int(y)
+    return n if n > 100 else 2000 + n
+
+
+@dataclass
+class Extractor:
+    """Compiled company patterns; build once per process with :meth:`from_db`."""
+
+    insensitive: re.Pattern[str] | None
+    sensitive: re.Pattern[str] | None
+    lookup: dict[str, str]  # lower-cased surface form → key
+
+    @classmethod
+    def from_rows(cls, rows: list[tuple[str, str, str | None, list[str]]]) -> Extractor:
+        ci: dict[str, str] = {}
+        cs: dict[str, str] = {}
+        for key, name, ticker, aliases in rows:
+            for surface in {name, *aliases, key.replace("_", " ")}:
+                s = surface.strip()
+                if len(s) < 2:
+                    continue
+                if s.lower() in _COMMON_WORDS or (len(s) <= 3 and s.isupper()):
+                    cs[s] = key
+                    cs[s.upper()] = key
+                else:
+                    ci[s.lower()] = key
+            if ticker and len(ticker) >= 2:
+                cs[ticker] = key
+            if ticker:
+                cs["$" + ticker] = key
+        lookup = {**{k.lower(): v for k, v in cs.items()}, **ci}
+
+        def alt(words: list[str]) -> str:
+            return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+        ins = re.compile(rf"(?i)(?<![\w&$])({alt(list(ci))})(?:['’]s)?(?![\w&])") if ci else None
+        sen = re.compile(rf"(?<![\w&])({alt(list(cs))})(?:['’]s)?(?![\w&])") if cs else None
+        return cls(ins, sen, lookup)
+
+    @classmethod
+    def from_db(cls, conn: psycopg.Connection) -> Extractor:
+        rows = conn.execute("SELECT key, name, ticker, aliases FROM companies ORDER BY key").fetchall()
+        return cls.from_rows([(r[0], r[1], r[2], list(r[3] or [])) for r in rows])
+
+    def extract(self, question: str) -> Filters:
+        """Filters found in ``question``; never raises, never runs SQL (input is only matched, not executed)."""
+        text = question
+        spans: list[tuple[int, int]] = []
+        hits: list[tuple[int, str]] = []
+        for rx in (self.insensitive, self.sensitive):
+            if rx is None:
+                continue
+            for m in rx.finditer(text):
+                if any(a < m.end() and m.start() < b for a, b in spans):
+                    continue
+                key = self.lookup.get(re.sub(r"\s+", " ", m.group(1)).lower())
+                if key:
+                    spans.append((m.start(), m.end()))
+                    hits.append((m.start(), key))
+        companies: list[str] = []
+        for _, key in sorted(hits):
+            if key not in companies:
+                companies.append(key)
+        years: list[int] = []
+        quarters: list[str] = []
+
+        def add_year(y: int) -> None:
+            if 1990 <= y <= 2100 and y not in years:
+                years.append(y)
+
+        def add_q(q: str) -> None:
+            if q not in quarters:
+                quarters.append(q)
+
+        def take(rx: re.Pattern[str]) -> list[re.Match[str]]:
+            found = []
+            for m in rx.finditer(text):
+                if any(a < m.end() and m.start() < b for a, b in spans):
+                    continue
+                spans.append((m.start(), m.end()))
+                found.append(m)
+            return found
+
+        for m in take(_RANGE):
+            a, b = int(m.group(1)), int(m.group(2))
+            if a <= b <= a + 10:
+                for y in range(a, b + 1):
+                    add_year(y)
+        for m in take(_Q_YEAR):
+            add_q(f"Q{m.group(1) or m.group(3)}")
+            add_year(_two_digit(m.group(2) or m.group(4)))
+        fiscal_year_named = False
+        for m in take(_FY):
+            add_year(_two_digit(m.group(1)))
+            fiscal_year_named = True
+        for m in take(_YEAR_RE):
+            add_year(int(m.group(1)))
+        for m in take(_SHORT_YEAR):
+            add_year(_two_digit(m.group(1)))
+        for m in take(_Q):
+            add_q(f"Q{m.group(1)}")
+        for m in take(_Q_WORD):
+            add_q(_QUARTER_WORDS[m.group(1).lower()])
+        for m in take(_HALF):
+            first = (m.group(1) or "").lower() in ("first", "1st") or m.group(2) == "1"
+            for q in (("Q1", "Q2") if first else ("Q3", "Q4")):
+                add_q(q)
+        forms: list[str] = []
+        if take(_FORM_K):
+            forms.append("10-K")
+        if take(_FORM_Q):
+            forms.append("10-Q")
+        if take(_FORM_8K):
+            forms.append("8-K")
+        if take(_FORM_ER):
+            forms.append("EARNINGS")
+        if ("10-K" in forms or fiscal_year_named) and not quarters:
+            # "FY2022" / "fiscal 2022" asks about the year as a whole: the annual report first (relaxed
+            # to any filing of that year when there is no 10-K).
+            quarters.append("FY")
+        rest = []
+        last = 0
+        for a, b in sorted(spans):
+            if a >= last:
+                rest.append(text[last:a])
+                last = b
+        rest.append(text[last:])
+        text_query = re.sub(r"\s+", " ", " ".join(rest)).strip()
+        metrics = metrics_in_text(question)
+        metrics += [m for m in concept_metrics(question) if m not in metrics]
+        return Filters(companies, sorted(years), sorted(quarters), forms, metrics,
+                       statements_in_text(question, metrics), [], text_query)
+
+
+def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], list[int]]:
+    """Document ids matching ``f``, relaxing it (and recording how in ``f.relaxed``) until some match.
+
+    Returns (documents in scope, documents matching the original filters exactly — empty when relaxed).
+    """
+    def query(companies: list[str], years: list[int], quarters: list[str], forms: list[str]) -> list[int]:
+        rows = conn.execute(
+            "SELECT id FROM documents WHERE (cardinality(%(c)s::text[]) = 0 OR company_key = ANY(%(c)s))"
+            " AND (cardinality(%(y)s::int[]) = 0 OR fiscal_year = ANY(%(y)s))"
+            " AND (cardinality(%(q)s::text[]) = 0 OR fiscal_quarter = ANY(%(q)s))"
+            " AND (cardinality(%(f)s::text[]) = 0 OR form = ANY(%(f)s)) ORDER BY id",
+            {"c": companies, "y": years, "q": quarters, "f": forms}).fetchall()
+        return [int(r[0]) for r in rows]
+
+    c, y, q, fo = list(f.companies), list(f.years), list(f.quarters), list(f.forms)
+    if len(y) > 1:
+        # Filings carry prior periods as comparatives: the latest asked year's filing covers the others.
+        latest = query(c, [max(y)], q, fo)
+        if latest:
+            return latest, latest
+    found = query(c, y, q, fo)
+    exact = list(found)
+    if not found and fo:
+        f.relaxed.append(f"form {', '.join(fo)}")
+        fo = []
+        found = query(c, y, q, fo)
+    if not found and q:
+        f.relaxed.append(f"quarter {', '.join(q)}")
+        q = []
+        found = query(c, y, q, fo)
+    if not found and y and c:
+        have = [int(r[0]) for r in conn.execute(
+            "SELECT DISTINCT fiscal_year FROM documents WHERE company_key = ANY(%s) AND fiscal_year IS NOT NULL",
+            (c,)).fetchall()]
+        if have:
+            nearest = sorted({min(have, key=lambda h: (abs(h - yy), -h)) for yy in y})
+            f.relaxed.append(f"year {', '.join(map(str, y))} → {', '.join(map(str, nearest))} (nearest ingested)")
+            y = nearest
+            found = query(c, y, q, fo)
+    if not found and y:
+        f.relaxed.append(f"year {', '.join(map(str, y))}")
+        y = []
+        found = query(c, y, q, fo)
+    if not found and c:
+        f.relaxed.append(f"company {', '.join(c)} (not ingested)")
+        c = []
+        found = query(c, y, q, fo)
+    return found, exact

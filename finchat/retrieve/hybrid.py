@@ -1,0 +1,219 @@
+"""Three-channel retrieval and fusion.
+
+For a question: extract filters (``filters.py``) → choose the documents in scope (relaxing if empty) →
+embed the question once → one SQL round trip for the vector (cosine, ``<=>``) and full-text (``ts_rank``)
+candidates → one Cypher round trip for the graph channel → fuse → top k.
+
+Fusion (default ``minmax``): each channel's scores are min-max normalised over the union of candidates
+(a chunk a channel did not return counts 0), then summed with weights (vector, text, graph).
+``rrf`` instead sums 1 / (60 + rank). Default weights were tuned on the development split described in
+``eval/README.md``; override with ``--weights v,t,g`` or FINCHAT_WEIGHTS.
+
+Vector search is exact (a scan of the scope's rows) when the scope is small, and uses the HNSW index with
+pgvector 0.8's iterative scans when it is large (no or loose filters).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import psycopg
+
+from finchat.retrieve.filters import Extractor, Filters, scope_documents
+
+#: Tuned on the development split (eval/README.md): vector, text, graph.
+DEFAULT_WEIGHTS: tuple[float, float, float] = (0.5, 0.3, 0.2)
+CANDIDATES = 100
+#: Scopes with at most this many documents are scanned exactly; larger ones use the HNSW index.
+EXACT_SCAN_MAX_DOCS = 24
+CHANNELS = ("vector", "text", "graph")
+
+
+@dataclass
+class Hit:
+    chunk_id: int
+    scores: dict[str, float]
+    rank: int = 0
+    document: str = ""
+    company: str | None = None
+    form: str | None = None
+    fiscal_year: int | None = None
+    fiscal_quarter: str | None = None
+    page_start: int = 0
+    page_end: int = 0
+    kind: str = "text"
+    section: str = ""
+    text: str = ""
+
+    def citation(self) -> str:
+        pages = f"p.{self.page_start}" if self.page_start == self.page_end else f"pp.{self.page_start}-{self.page_end}"
+        return f"{self.document} {pages}"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"rank": self.rank, "chunk_id": self.chunk_id, "document": self.document, "company": self.company,
+                "form": self.form, "fiscal_year": self.fiscal_year, "fiscal_quarter": self.fiscal_quarter,
+                "page_start": self.page_start, "page_end": self.page_end, "kind": self.kind, "section": self.section,
+                "text": self.text, "scores": {k: round(v, 6) for k, v in self.scores.items()}}
+
+
+@dataclass
+class Result:
+    question: str
+    filters: Filters
+    hits: list[Hit]
+    facts: list[Any] = field(default_factory=list)
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+def minmax_fuse(channels: dict[str, dict[int, float]], weights: dict[str, float]) -> dict[int, dict[str, float]]:
+    """Per chunk: normalised score per channel and the weighted sum ``fused``.
+
+    Each channel is min-max normalised over the chunks it returned; chunks it did not return count 0.
+    A channel whose candidates all tie normalises them to 1.
+    """
+    ids = set().union(*[set(c) for c in channels.values()]) if channels else set()
+    out: dict[int, dict[str, float]] = {i: {name: 0.0 for name in CHANNELS} for i in ids}
+    for name, scores in channels.items():
+        if not scores:
+            continue
+        lo, hi = min(scores.values()), max(scores.values())
+        for cid, s in scores.items():
+            out[cid][name] = 1.0 if hi == lo else (s - lo) / (hi - lo)
+    for cid, sc in out.items():
+        sc["fused"] = sum(weights.get(n, 0.0) * sc[n] for n in CHANNELS)
+    return out
+
+
+def rrf_fuse(channels: dict[str, dict[int, float]], weights: dict[str, float], k: int = 60) -> dict[int, dict[str, float]]:
+    """Reciprocal-rank fusion: ``fused`` = Σ weight / (k + rank); channel scores are kept raw."""
+    ids = set().union(*[set(c) for c in channels.values()]) if channels else set()
+    out: dict[int, dict[str, float]] = {i: {name: 0.0 for name in CHANNELS} | {"fused": 0.0} for i in ids}
+    for name, scores in channels.items():
+        for rank, (cid, s) in enumerate(sorted(scores.items(), key=lambda kv: -kv[1]), start=1):
+            out[cid][name] = s
+            out[cid]["fused"] += weights.get(name, 0.0) / (k + rank)
+    return out
+
+
+def interleave(groups: Sequence[Sequence[Hit]], k: int) -> list[Hit]:
+    """Round-robin over per-company rankings, skipping repeats, until ``k`` hits."""
+    out: list[Hit] = []
+    seen: set[int] = set()
+    i = 0
+    while len(out) < k and any(i < len(g) for g in groups):
+        for g in groups:
+            if i < len(g) and g[i].chunk_id not in seen and len(out) < k:
+                out.append(g[i])
+                seen.add(g[i].chunk_id)
+        i += 1
+    return out
+
+
+class Retriever:
+    """Answers retrieval requests. Holds the embedder and the compiled filter extractor; one per process."""
+
+    def __init__(self, conn: psycopg.Connection, embedder: Any, *, weights: Sequence[float] | None = None,
+                 fusion: str = "minmax", channels: Sequence[str] = CHANNELS, candidates: int = CANDIDATES) -> None:
+        self.conn = conn
+        self.embedder = embedder
+        self.extractor = Extractor.from_db(conn)
+        self.weights = dict(zip(CHANNELS, weights or DEFAULT_WEIGHTS, strict=True))
+        self.fusion = fusion
+        self.channels = tuple(channels)
+        self.candidates = candidates
+
+    def retrieve(self, question: str, k: int = 5, *, filters: Filters | None = None,
+                 with_facts: bool = True) -> Result:
+        """Top ``k`` chunks for ``question``. ``filters`` overrides extraction (the chat's follow-ups)."""
+        t0 = time.perf_counter()
+        f = filters or self.extractor.extract(question)
+        t1 = time.perf_counter()
+        qvec = self.embedder.embed_query(f.text_query or question) if "vector" in self.channels else None
+        t2 = time.perf_counter()
+        if len(f.companies) > 1:
+            groups = []
+            for company in f.companies:
+                sub = Filters([company], f.years, f.quarters, f.forms, f.metrics, f.statements, [], f.text_query)
+                groups.append(self._ranked(sub, qvec, k))
+                f.relaxed.extend(r for r in sub.relaxed if r not in f.relaxed)
+            hits = interleave(groups, k)
+        else:
+            hits = self._ranked(f, qvec, k)
+        for i, h in enumerate(hits, start=1):
+            h.rank = i
+        self._fill(hits)
+        t3 = time.perf_counter()
+        facts: list[Any] = []
+        if with_facts and f.companies and f.metrics:
+            from finchat.graph.query import facts as read_facts
+
+            facts = read_facts(self.conn, f.companies, f.metrics, f.years, [q for q in f.quarters], limit=12)
+            if not facts and (f.years or f.quarters):
+                facts = read_facts(self.conn, f.companies, f.metrics, f.years, [], limit=12)
+        t4 = time.perf_counter()
+        ms = {"filters": (t1 - t0) * 1000, "embed": (t2 - t1) * 1000, "retrieve": (t3 - t2) * 1000,
+              "facts": (t4 - t3) * 1000, "total": (t4 - t0) * 1000}
+        return Result(question, f, hits, facts, {k_: round(v, 2) for k_, v in ms.items()})
+
+    def _ranked(self, f: Filters, qvec: np.ndarray | None, k: int) -> list[Hit]:
+        docs, exact = scope_documents(self.conn, f)
+        if not docs:
+            return []
+        channels = self._channels(f, docs, exact, qvec)
+        fuse = rrf_fuse if self.fusion == "rrf" else minmax_fuse
+        fused = fuse(channels, self.weights)
+        best = sorted(fused.items(), key=lambda kv: (-kv[1]["fused"], kv[0]))[:k]
+        return [Hit(cid, sc) for cid, sc in best]
+
+    def _channels(self, f: Filters, docs: list[int], exact: list[int], qvec: np.ndarray | None) -> dict[str, dict[int, float]]:
+        out: dict[str, dict[int, float]] = {}
+        n = self.candidates
+        want_v, want_t = "vector" in self.channels and qvec is not None, "text" in self.channels
+        if want_v or want_t:
+            small = len(docs) <= EXACT_SCAN_MAX_DOCS
+            vec_sql = (
+                "SELECT id, 1 - (embedding <=> %(q)s) AS s FROM "
+                + ("(SELECT id, embedding FROM chunks WHERE document_id = ANY(%(docs)s) OFFSET 0) s "
+                   if small else "chunks WHERE document_id = ANY(%(docs)s) ")
+                + "ORDER BY embedding <=> %(q)s LIMIT %(n)s")
+            txt_sql = (
+                "SELECT c.id, ts_rank(c.tsv, q.query, 1) AS s FROM chunks c, "
+                "(SELECT to_tsquery('simple', coalesce(string_agg(quote_literal(lexeme), ' | '), '')) AS query "
+                " FROM unnest(to_tsvector('english', %(tq)s))) q "
+                "WHERE c.document_id = ANY(%(docs)s) AND c.tsv @@ q.query ORDER BY s DESC, c.id LIMIT %(n)s")
+            parts = []
+            if want_v:
+                parts.append(f"SELECT 'vector' AS ch, id, s FROM ({vec_sql}) v")
+            if want_t:
+                parts.append(f"SELECT 'text' AS ch, id, s FROM ({txt_sql}) t")
+            params = {"q": qvec, "docs": docs, "n": n, "tq": f.text_query}
+            with self.conn.transaction():
+                if want_v and not small:
+                    self.conn.execute("SET LOCAL hnsw.ef_search = 200")
+                    self.conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+                rows = self.conn.execute(" UNION ALL ".join(parts), params).fetchall()
+            for ch, cid, s in rows:
+                out.setdefault(ch, {})[int(cid)] = float(s)
+        if "graph" in self.channels and (f.metrics or f.statements):
+            from finchat.graph.query import graph_scores
+
+            out["graph"] = graph_scores(self.conn, docs, f.metrics, exact or None, limit=n, statements=f.statements)
+        return out
+
+    def _fill(self, hits: list[Hit]) -> None:
+        if not hits:
+            return
+        rows = self.conn.execute(
+            "SELECT c.id, d.name, d.company_key, d.form, d.fiscal_year, d.fiscal_quarter, c.page_start, c.page_end,"
+            " c.kind, c.section, c.text FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ANY(%s)",
+            ([h.chunk_id for h in hits],)).fetchall()
+        by_id = {r[0]: r for r in rows}
+        for h in hits:
+            r = by_id.get(h.chunk_id)
+            if r:
+                (_, h.document, h.company, h.form, h.fiscal_year, h.fiscal_quarter, h.page_start, h.page_end,
+                 h.kind, h.section, h.text) = r
