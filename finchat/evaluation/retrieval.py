@@ -57,6 +57,9 @@ def load_dataset(path: Path, documents: set[str] | None = None) -> tuple[list[Qu
                                  row.get("question_type", "?"), gt_pages=pages))
     else:
         for i, row in enumerate(json.loads(text)):
+            if documents is not None and row.get("document") and row["document"] not in documents:
+                skipped += 1
+                continue
             companies = row.get("companies") or ["?"]
             keywords = row.get("keywords") or ["?"]
             queries.append(Query(str(row.get("id", i)), row["query"], companies[0], keywords[0],

@@ -26,7 +26,7 @@ import psycopg
 from finchat.retrieve.filters import Extractor, Filters, scope_documents
 
 #: Tuned on the development split (eval/README.md): vector, text, graph.
-DEFAULT_WEIGHTS: tuple[float, float, float] = (0.5, 0.3, 0.2)
+DEFAULT_WEIGHTS: tuple[float, float, float] = (0.2, 0.1, 0.7)
 CANDIDATES = 100
 #: Scopes with at most this many documents are scanned exactly; larger ones use the HNSW index.
 EXACT_SCAN_MAX_DOCS = 24
@@ -73,7 +73,8 @@ def minmax_fuse(channels: dict[str, dict[int, float]], weights: dict[str, float]
     """Per chunk: normalised score per channel and the weighted sum ``fused``.
 
     Each channel is min-max normalised over the chunks it returned; chunks it did not return count 0.
-    A channel whose candidates all tie normalises them to 1.
+    A channel whose candidates all tie normalises them to 1. Weights are renormalised over the channels
+    that returned anything.
     """
     ids = set().union(*[set(c) for c in channels.values()]) if channels else set()
     out: dict[int, dict[str, float]] = {i: {name: 0.0 for name in CHANNELS} for i in ids}
@@ -83,8 +84,12 @@ def minmax_fuse(channels: dict[str, dict[int, float]], weights: dict[str, float]
         lo, hi = min(scores.values()), max(scores.values())
         for cid, s in scores.items():
             out[cid][name] = 1.0 if hi == lo else (s - lo) / (hi - lo)
+    # A channel with no candidates (no metric in the question → no graph signal) gives its weight to the
+    # others, so the vector:text balance is the same with or without it.
+    active = [n for n in CHANNELS if channels.get(n)]
+    total = sum(weights.get(n, 0.0) for n in active) or 1.0
     for cid, sc in out.items():
-        sc["fused"] = sum(weights.get(n, 0.0) * sc[n] for n in CHANNELS)
+        sc["fused"] = sum(weights.get(n, 0.0) * sc[n] for n in active) / total
     return out
 
 
@@ -111,6 +116,14 @@ def interleave(groups: Sequence[Sequence[Hit]], k: int) -> list[Hit]:
                 seen.add(g[i].chunk_id)
         i += 1
     return out
+
+
+def rank(channels: dict[str, dict[int, float]], weights: dict[str, float], fusion: str, k: int) -> list[Hit]:
+    """Fuse channel scores and return the best ``k`` (ties broken by chunk id, so results are stable)."""
+    fuse = rrf_fuse if fusion == "rrf" else minmax_fuse
+    fused = fuse(channels, weights)
+    best = sorted(fused.items(), key=lambda kv: (-kv[1]["fused"], kv[0]))[:k]
+    return [Hit(cid, sc) for cid, sc in best]
 
 
 class Retriever:
@@ -160,14 +173,14 @@ class Retriever:
         return Result(question, f, hits, facts, {k_: round(v, 2) for k_, v in ms.items()})
 
     def _ranked(self, f: Filters, qvec: np.ndarray | None, k: int) -> list[Hit]:
+        return rank(self.raw_channels(f, qvec), self.weights, self.fusion, k)
+
+    def raw_channels(self, f: Filters, qvec: np.ndarray | None) -> dict[str, dict[int, float]]:
+        """Each channel's raw candidate scores for one company scope (used by fusion and by tuning)."""
         docs, exact = scope_documents(self.conn, f)
         if not docs:
-            return []
-        channels = self._channels(f, docs, exact, qvec)
-        fuse = rrf_fuse if self.fusion == "rrf" else minmax_fuse
-        fused = fuse(channels, self.weights)
-        best = sorted(fused.items(), key=lambda kv: (-kv[1]["fused"], kv[0]))[:k]
-        return [Hit(cid, sc) for cid, sc in best]
+            return {}
+        return self._channels(f, docs, exact, qvec)
 
     def _channels(self, f: Filters, docs: list[int], exact: list[int], qvec: np.ndarray | None) -> dict[str, dict[int, float]]:
         out: dict[str, dict[int, float]] = {}
