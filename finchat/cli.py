@@ -256,6 +256,30 @@ def ask(question: str | None, k: int, no_llm: bool, as_json: bool, batch: Any, w
         svc.close()
 
 
+@cli.command()
+@click.option("--k", "-k", type=click.IntRange(1, 50), default=5, show_default=True, help="Passages per answer.")
+def chat(k: int) -> None:
+    """Open the interactive chat (REPL) over the ingested filings.
+
+    \b
+    Enter sends; Alt-Enter (or Esc, Enter) inserts a new line; Ctrl-C cancels the answer being
+    streamed; Ctrl-D or /quit leaves. /help lists the slash commands (/k, /filters, /sources,
+    /explain, /facts, /model, /weights, /reset). Follow-up questions keep the previous company and
+    period ("and net income?"). Without Ollama, answers come from the facts and passages.
+    """
+    from finchat.chat.repl import Repl
+    from finchat.retrieve.service import Service
+
+    settings = load_settings()
+    svc = Service.open(settings)
+    try:
+        repl = Repl(svc, settings)
+        repl.state.k = k
+        repl.run()
+    finally:
+        svc.close()
+
+
 def _llm_answer(settings: Any, res: Any) -> str | None:
     """The LLM's answer, or None when no LLM can answer (the caller prints the fallback)."""
     try:

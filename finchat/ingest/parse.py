@@ -23,7 +23,7 @@ from pathlib import Path
 
 from finchat.errors import IngestError
 
-PARSER_VERSION = "pymupdf4llm-triage/2"
+PARSER_VERSION = "pymupdf4llm-triage/3"
 _NUMBER = re.compile(r"^\(?\$?\(?\d[\d,]*(\.\d+)?\)?%?\)?$")
 #: A page with at least this many numeric words is parsed as a table page.
 TABLE_PAGE_NUMBERS = 20
@@ -134,10 +134,16 @@ def _triage(doc) -> tuple[list[int], list[int], int]:  # type: ignore[no-untyped
         words = page.get_text("words")
         chars += sum(len(w[4]) for w in words)
         numbers = sum(1 for w in words if _NUMBER.match(w[4]))
-        head = re.sub(r"[^a-z]", "", " ".join(w[4] for w in words[:80]).lower())
-        is_statement = numbers >= TABLE_PAGE_NUMBERS and (bool(_STATEMENT.search(head)) or prev_statement)
+        # title-like lines (at most 12 words) anywhere on the page; prose that merely mentions
+        # "the consolidated balance sheets" does not count
+        lines: dict[tuple[int, int], list[str]] = {}
+        for w in words:
+            lines.setdefault((w[5], w[6]), []).append(w[4])
+        titled = any(len(ws) <= 12 and _STATEMENT.search(re.sub(r"[^a-z]", "", " ".join(ws).lower()))
+                     for ws in lines.values())
+        is_statement = numbers >= TABLE_PAGE_NUMBERS and (titled or prev_statement)
         (layout if is_statement else classic).append(page.number)
-        prev_statement = is_statement and bool(_STATEMENT.search(head))
+        prev_statement = is_statement and titled
     return layout, classic, chars
 
 

@@ -1,0 +1,278 @@
+"""`finchat chat`: the analyst's REPL (prompt-toolkit), streaming Ollama answers with citations.
+
+Keys: Enter sends; Alt-Enter (or Esc, Enter) inserts a new line; Ctrl-C cancels the answer being
+streamed (or clears the line); Ctrl-D or /quit leaves. History persists in $XDG_STATE_HOME/finchat/history.
+When Ollama is down or the model is not pulled, the REPL says so once, with the fix, answers from the
+facts and passages, and tries the LLM again on the next question.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import Completer, Completion, WordCompleter
+from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from finchat.chat.llm import stream_chat
+from finchat.chat.prompt import build_messages, cited
+from finchat.chat.session import ChatState, follow_up
+from finchat.errors import FinchatError, LLMUnavailable
+from finchat.retrieve.service import Service
+
+COMMANDS = {
+    "/help": "this help",
+    "/k N": "passages per answer (now {k})",
+    "/filters": "what the extractor found, what was carried over or relaxed",
+    "/sources": "full text of the passages behind the last answer",
+    "/explain": "vector / text / graph / fused scores per passage, and timings",
+    "/facts": "graph facts matching the last question",
+    "/model NAME": "switch the Ollama model (now {model})",
+    "/weights V T G": "fusion weights vector, text, graph (now {weights})",
+    "/reset": "forget the conversation's scope",
+    "/quit": "leave (or Ctrl-D)",
+}
+
+
+def history_path() -> Path:
+    base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
+    return base / "finchat" / "history"
+
+
+class _Completer(Completer):
+    """Slash commands at the start of the line, company names anywhere."""
+
+    def __init__(self, companies: list[str]) -> None:
+        self.words = WordCompleter(companies, ignore_case=True, sentence=True)
+
+    def get_completions(self, document: Any, complete_event: Any) -> Any:
+        text = document.text_before_cursor
+        if text.startswith("/") and " " not in text:
+            for cmd in COMMANDS:
+                name = cmd.split()[0]
+                if name.startswith(text):
+                    yield Completion(name, start_position=-len(text))
+            return
+        yield from self.words.get_completions(document, complete_event)
+
+
+class Repl:
+    """One chat session. ``input``/``output`` let tests drive it through prompt-toolkit pipes."""
+
+    def __init__(self, service: Service, settings: Any, *, console: Console | None = None,
+                 input: Any = None, output: Any = None, history_file: Path | None = None) -> None:
+        self.svc = service
+        self.settings = settings
+        self.model = settings.llm_model
+        self.state = ChatState()
+        self.console = console or Console(highlight=False)
+        self.llm_notice_shown = False
+        companies = [r[0] for r in service.conn.execute(
+            "SELECT DISTINCT c.name FROM companies c JOIN documents d ON d.company_key = c.key ORDER BY 1").fetchall()]
+        kb = KeyBindings()
+
+        @kb.add("escape", "enter")
+        def _newline(event: Any) -> None:
+            event.current_buffer.insert_text("\n")
+
+        hist: Any = InMemoryHistory()
+        path = history_file if history_file is not None else history_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            hist = FileHistory(str(path))
+        except OSError:
+            pass
+        self.session: PromptSession[str] = PromptSession(
+            history=hist, completer=_Completer(companies), key_bindings=kb, bottom_toolbar=self._toolbar,
+            input=input, output=output, complete_while_typing=False)
+
+    # ------------------------------------------------------------------ loop
+    def run(self) -> None:
+        self.console.print("[bold]finchat[/bold] — ask about the ingested filings. /help for commands, Ctrl-D to leave.")
+        while True:
+            try:
+                line = self.session.prompt("finchat> ")
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                break
+            line = line.strip()
+            if not line:
+                continue
+            if line.startswith("/"):
+                if self.command(line) == "quit":
+                    break
+                continue
+            try:
+                self.ask(line)
+            except KeyboardInterrupt:
+                self.console.print("\n[yellow]cancelled[/yellow]")
+            except FinchatError as exc:
+                self.console.print(f"[red]error:[/red] {exc}")
+
+    def _toolbar(self) -> str:
+        f = self.state.last
+        scope = "no scope yet"
+        if f is not None:
+            bits = [", ".join(f.companies) or "all companies"]
+            if f.years:
+                bits.append(",".join(map(str, f.years)))
+            if f.quarters:
+                bits.append(",".join(f.quarters))
+            scope = " / ".join(bits)
+        w = self.svc.retriever.weights
+        return (f" scope: {scope} | k={self.state.k} | model: {self.model} | "
+                f"weights v{w['vector']:.2f} t{w['text']:.2f} g{w['graph']:.2f} | Alt-Enter: new line")
+
+    # ------------------------------------------------------------------ questions
+    def ask(self, question: str) -> None:
+        r = self.svc.retriever
+        t0 = time.perf_counter()
+        extracted = r.extractor.extract(question)
+        filters, carried = follow_up(extracted, self.state.last)
+        res = r.retrieve(question, self.state.k, filters=filters)
+        messages = build_messages(question, res.hits, res.facts)
+        res.timings_ms["prompt"] = round((time.perf_counter() - t0) * 1000 - res.timings_ms.get("total", 0), 2)
+        res.timings_ms["before_llm"] = round((time.perf_counter() - t0) * 1000, 2)
+        self.state.last, self.state.last_hits, self.state.last_facts = res.filters, res.hits, res.facts
+        self.state.last_timings, self.state.last_question = res.timings_ms, question
+        if carried:
+            self.console.print(f"[dim](carried over: {'; '.join(carried)})[/dim]")
+        if res.filters.relaxed:
+            self.console.print(f"[dim](relaxed: {'; '.join(res.filters.relaxed)})[/dim]")
+        if not res.hits:
+            self.console.print("No passages found for that scope. Is anything ingested? (`finchat db status`)")
+            return
+        try:
+            answer = self._stream(messages)
+        except LLMUnavailable as exc:
+            if not self.llm_notice_shown:
+                self.console.print(f"[yellow]LLM unavailable:[/yellow] {exc}. Answering from the filings without "
+                                   "an LLM; I will try the LLM again on the next question.")
+                self.llm_notice_shown = True
+            self._fallback(res)
+            return
+        self.llm_notice_shown = False
+        nums = cited(answer, len(res.hits))
+        self.console.print("")
+        self.console.print("[bold]Sources:[/bold]")
+        for n in nums or range(1, len(res.hits) + 1):
+            self.console.print(f"  [{n}] {res.hits[n - 1].citation()}", markup=False)
+        if not nums:
+            self.console.print("[dim](the answer cites no source; the passages it was given are listed)[/dim]")
+
+    def _fallback(self, res: Any) -> None:
+        """The no-LLM answer: facts, then passages with citations; Markdown tables rendered as tables."""
+        if res.facts:
+            self.console.print("[bold]Facts from the financial statements:[/bold]")
+            for fct in res.facts:
+                self.console.print(f"  • {fct.shown()}", markup=False)
+        for h in res.hits:
+            self.console.print(f"\n[bold][{h.rank}] {h.citation()}[/bold] — {h.section or h.kind}")
+            body = h.text if len(h.text) <= 1500 else h.text[:1500].rsplit("\n", 1)[0] + "\n…"
+            self.console.print(Markdown(body))
+
+    def _stream(self, messages: list[dict[str, str]]) -> str:
+        """Print the answer as it streams; Ctrl-C stops it (KeyboardInterrupt propagates to run())."""
+        parts: list[str] = []
+        out: TextIO = self.console.file
+        for piece in stream_chat(self.settings.ollama_host, self.model, messages):
+            parts.append(piece)
+            out.write(piece)
+            out.flush()
+        out.write("\n")
+        return "".join(parts)
+
+    # ------------------------------------------------------------------ slash commands
+    def command(self, line: str) -> str | None:
+        cmd, _, arg = line.partition(" ")
+        arg = arg.strip()
+        st = self.state
+        if cmd in ("/quit", "/exit"):
+            return "quit"
+        if cmd == "/help":
+            w = self.svc.retriever.weights
+            fill = {"k": st.k, "model": self.model, "weights": f"{w['vector']:.2f} {w['text']:.2f} {w['graph']:.2f}"}
+            for name, doc in COMMANDS.items():
+                self.console.print(f"  {name:16} {doc.format(**fill)}", markup=False)
+            self.console.print("  Enter sends; Alt-Enter (or Esc, Enter) inserts a new line; Ctrl-C cancels an answer.")
+        elif cmd == "/k":
+            if arg.isdigit() and 1 <= int(arg) <= 50:
+                st.k = int(arg)
+                self.console.print(f"k = {st.k}")
+            else:
+                self.console.print("usage: /k N (1–50)")
+        elif cmd == "/filters":
+            f = st.last
+            if f is None:
+                self.console.print("no question yet")
+            else:
+                self.console.print(f"companies {f.companies or '-'}; years {f.years or '-'}; quarters {f.quarters or '-'}; "
+                                   f"forms {f.forms or '-'}; metrics {f.metrics or '-'}; statements {f.statements or '-'}; "
+                                   f"relaxed: {'; '.join(f.relaxed) or 'nothing'}", markup=False)
+        elif cmd == "/sources":
+            if not st.last_hits:
+                self.console.print("no answer yet")
+            for h in st.last_hits:
+                self.console.print(f"[bold][{h.rank}] {h.citation()}[/bold] — {h.section or h.kind}")
+                self.console.print(Markdown(h.text))
+        elif cmd == "/explain":
+            self._explain()
+        elif cmd == "/facts":
+            if not st.last_facts:
+                self.console.print("no graph facts for the last question (it needs a company and a metric)")
+            for fct in st.last_facts:
+                self.console.print(f"  • {fct.shown()}", markup=False)
+        elif cmd == "/model":
+            if arg:
+                self.model = arg
+                self.console.print(f"model = {arg}")
+            else:
+                self.console.print(f"model = {self.model} (usage: /model NAME)")
+        elif cmd == "/weights":
+            try:
+                vals = [float(x) for x in arg.replace(",", " ").split()]
+                if len(vals) != 3 or any(v < 0 for v in vals) or sum(vals) == 0:
+                    raise ValueError
+            except ValueError:
+                self.console.print("usage: /weights V T G (three non-negative numbers)")
+            else:
+                self.svc.retriever.weights = dict(zip(("vector", "text", "graph"), vals, strict=True))
+                self.console.print(f"weights = {vals}")
+        elif cmd == "/reset":
+            st.reset()
+            self.console.print("scope forgotten")
+        else:
+            self.console.print(f"unknown command {cmd}; /help lists them", markup=False)
+        return None
+
+    def _explain(self) -> None:
+        st = self.state
+        if not st.last_hits:
+            self.console.print("no answer yet")
+            return
+        t = Table(title=f"Scores for: {st.last_question}")
+        for col in ("#", "source", "kind", "vector", "text", "graph", "fused"):
+            t.add_column(col, justify="right" if col in ("vector", "text", "graph", "fused") else "left")
+        for h in st.last_hits:
+            s = h.scores
+            t.add_row(str(h.rank), h.citation(), h.kind, *(f"{s.get(c, 0):.3f}" for c in ("vector", "text", "graph", "fused")))
+        self.console.print(t)
+        tm = st.last_timings
+        self.console.print("timings (ms): " + ", ".join(f"{k} {v:.1f}" for k, v in tm.items()), markup=False)
+
+
+def run_chat(settings: Any, **kwargs: Any) -> None:
+    """Open the service and run the REPL until the analyst leaves."""
+    svc = Service.open(settings)
+    try:
+        Repl(svc, settings, **kwargs).run()
+    finally:
+        svc.close()

@@ -1,0 +1,76 @@
+"""Test double at the edge: a tiny HTTP server on 127.0.0.1 speaking Ollama's protocol.
+
+GET /api/tags lists ``models``; POST /api/chat streams NDJSON chunks like Ollama
+(``{"model", "created_at", "message": {"role": "assistant", "content": piece}, "done": false}`` … then a
+``done: true`` line), ``delay`` seconds apart. Requests are recorded for assertions.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class FakeOllama:
+    def __init__(self, pieces: list[str], models: tuple[str, ...] = ("llama3.1:8b",), delay: float = 0.01) -> None:
+        self.pieces = pieces
+        self.models = models
+        self.delay = delay
+        self.requests: list[dict] = []
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):  # noqa: D401
+                pass
+
+            def do_GET(self):  # noqa: N802
+                body = json.dumps({"models": [{"name": m, "model": m} for m in fake.models]}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def do_POST(self):  # noqa: N802
+                req = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+                fake.requests.append(req)
+                if req.get("model") not in fake.models:
+                    body = json.dumps({"error": f"model '{req.get('model')}' not found"}).encode()
+                    self.send_response(404)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "application/x-ndjson")
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                try:
+                    for piece in fake.pieces:
+                        self._chunk({"model": req["model"], "created_at": "2026-01-01T00:00:00Z",
+                                     "message": {"role": "assistant", "content": piece}, "done": False})
+                        time.sleep(fake.delay)
+                    self._chunk({"model": req["model"], "created_at": "2026-01-01T00:00:00Z",
+                                 "message": {"role": "assistant", "content": ""}, "done": True, "done_reason": "stop"})
+                    self.wfile.write(b"0\r\n\r\n")
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+            def _chunk(self, obj):
+                data = (json.dumps(obj) + "\n").encode()
+                self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+                self.wfile.flush()
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()

@@ -1,0 +1,160 @@
+"""The real REPL through prompt-toolkit pipe input, against the Ollama-protocol test double."""
+
+import io
+import os
+import signal
+import socket
+import threading
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from finchat.chat.repl import Repl
+from finchat.config import load_settings
+from finchat.db.pool import connect
+from finchat.graph.build import after_load, delete_subgraph
+from finchat.ingest.pipeline import IngestOptions, ingest
+from finchat.retrieve.service import Service
+from tests.chat.fake_ollama import FakeOllama
+from tests.pdfgen import make_filing
+
+ANSWER = ["Testco's ", "net sales ", "were ", "$81,797 ", "million ", "in the quarter [1]."]
+
+
+class Recorder(io.StringIO):
+    """Console file that records each write, to see the answer arrive in pieces."""
+
+    def __init__(self):
+        super().__init__()
+        self.writes: list[str] = []
+
+    def write(self, s):
+        self.writes.append(s)
+        return super().write(s)
+
+
+@pytest.fixture(scope="module")
+def corpus(db_url, tmp_path_factory):
+    mp = pytest.MonkeyPatch()
+    mp.setenv("FINCHAT_DATABASE_URL", db_url)
+    mp.setenv("FINCHAT_MD_DIR", str(tmp_path_factory.mktemp("md")))
+    with connect(db_url) as conn:
+        for (name,) in conn.execute("SELECT name FROM documents").fetchall():
+            delete_subgraph(conn, name)
+        conn.execute("DELETE FROM documents")
+        conn.commit()
+    folder = tmp_path_factory.mktemp("pdfs")
+    make_filing(folder / "TESTCO_2023Q3_10Q.pdf", statement_rows=13)
+    rep = ingest([folder], load_settings(), IngestOptions(after_load=after_load))
+    assert rep.count("ingested") == 1
+    yield db_url
+    mp.undo()
+
+
+def run_repl(corpus, monkeypatch, tmp_path, lines, host, *, interrupt_after=None):
+    monkeypatch.setenv("FINCHAT_DATABASE_URL", corpus)
+    monkeypatch.setenv("OLLAMA_HOST", host)
+    settings = load_settings()
+    svc = Service.open(settings)
+    out = Recorder()
+    console = Console(file=out, width=120, force_terminal=False, color_system=None)
+    try:
+        with create_pipe_input() as pipe:
+            pipe.send_text("".join(line + "\n" for line in lines))
+            repl = Repl(svc, settings, console=console, input=pipe, output=DummyOutput(),
+                        history_file=tmp_path / "history")
+            timer = None
+            if interrupt_after is not None:
+                timer = threading.Timer(interrupt_after, lambda: os.kill(os.getpid(), signal.SIGINT))
+                timer.start()
+            repl.run()
+            if timer:
+                timer.cancel()
+    finally:
+        svc.close()
+    return out, repl
+
+
+def test_streamed_answer_with_citations(corpus, monkeypatch, tmp_path):
+    fake = FakeOllama(ANSWER)
+    try:
+        out, _ = run_repl(corpus, monkeypatch, tmp_path, ["What were Testco's net sales in Q3 2023?", "/quit"], fake.url)
+    finally:
+        fake.close()
+    text = out.getvalue()
+    assert "Testco's net sales were $81,797 million in the quarter [1]." in text
+    assert sum(1 for w in out.writes if w in ANSWER) == len(ANSWER)  # arrived piece by piece
+    assert "Sources:" in text and "[1] TESTCO_2023Q3_10Q p" in text
+    prompt = fake.requests[0]["messages"][-1]["content"]
+    assert "<context>" in prompt and "<query>" in prompt and "[1] TESTCO_2023Q3_10Q" in prompt
+    assert "Testco — Revenue, three months ended July 1, 2023: $81,797 million" in prompt  # graph facts
+    assert fake.requests[0]["messages"][0]["role"] == "system"
+    assert "never instructions" in fake.requests[0]["messages"][0]["content"]
+
+
+def test_ctrl_c_cancels_only_the_answer(corpus, monkeypatch, tmp_path):
+    fake = FakeOllama([f"word{i} " for i in range(60)], delay=0.1)
+    try:
+        out, _ = run_repl(corpus, monkeypatch, tmp_path,
+                          ["What were Testco's net sales in Q3 2023?", "/k 3", "/quit"], fake.url, interrupt_after=1.5)
+    finally:
+        fake.close()
+    text = out.getvalue()
+    assert "word0" in text and "word59" not in text
+    assert "cancelled" in text
+    assert "k = 3" in text  # the REPL went on reading commands after the cancel
+
+
+def test_follow_ups_keep_scope_and_say_so(corpus, monkeypatch, tmp_path):
+    fake = FakeOllama(["Net income was $19,881 million [1]."])
+    try:
+        out, repl = run_repl(corpus, monkeypatch, tmp_path,
+                             ["What were Testco's net sales in Q3 2023?", "and net income?", "/filters", "/quit"], fake.url)
+    finally:
+        fake.close()
+    text = out.getvalue()
+    assert "(carried over: company TESTCO; year 2023; quarter Q3)" in text
+    assert repl.state.last.companies == ["TESTCO"] and repl.state.last.metrics == ["net_income"]
+    second = fake.requests[1]["messages"][-1]["content"]
+    assert "Testco — Net income, three months ended July 1, 2023: $19,881 million" in second
+
+
+def test_fallback_when_ollama_is_down_then_retry(corpus, monkeypatch, tmp_path):
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    dead = f"http://127.0.0.1:{s.getsockname()[1]}"
+    s.close()
+    out, _ = run_repl(corpus, monkeypatch, tmp_path,
+                      ["What were Testco's net sales in Q3 2023?", "and net income?", "/quit"], dead)
+    text = out.getvalue()
+    assert text.count("LLM unavailable") == 1 and "ollama serve" in text  # said once
+    assert "Testco — Revenue, three months ended July 1, 2023: $81,797 million [TESTCO_2023Q3_10Q p" in text
+    assert "[1] TESTCO_2023Q3_10Q p" in text
+    assert "Net income" in text  # the second question was answered too
+
+
+def test_model_not_pulled_is_told_apart_from_not_running(corpus, monkeypatch, tmp_path):
+    fake = FakeOllama(ANSWER, models=("mistral:latest",))
+    try:
+        out, _ = run_repl(corpus, monkeypatch, tmp_path, ["What were Testco's net sales in Q3 2023?", "/quit"], fake.url)
+    finally:
+        fake.close()
+    text = out.getvalue()
+    assert "ollama pull llama3.1:8b" in text and "ollama serve" not in text
+
+
+def test_slash_commands(corpus, monkeypatch, tmp_path):
+    fake = FakeOllama(ANSWER)
+    try:
+        out, repl = run_repl(corpus, monkeypatch, tmp_path,
+                             ["/help", "What were Testco's net sales in Q3 2023?", "/explain", "/sources", "/facts",
+                              "/model qwen2:7b", "/weights 0.5 0.3 0.2", "/k 7", "/bogus", "/reset", "/quit"], fake.url)
+    finally:
+        fake.close()
+    text = out.getvalue()
+    for piece in ("/sources", "vector", "fused", "before_llm", "Facts" if False else "Testco — Revenue",
+                  "model = qwen2:7b", "weights = [0.5, 0.3, 0.2]", "k = 7", "unknown command /bogus", "scope forgotten"):
+        assert piece in text, piece
+    assert repl.state.last is None and repl.model == "qwen2:7b"
