@@ -45,7 +45,8 @@ def test_chunks_cascade_with_their_document(db_url):
         conn.execute(
             "INSERT INTO chunks (document_id, ordinal, page_start, page_end, kind, text, embed_text) "
             "VALUES (%s, 0, 1, 1, 'text', 'Total net sales rose', 'Total net sales rose')", (doc,))
-        hit = conn.execute("SELECT count(*) FROM chunks WHERE tsv @@ plainto_tsquery('english', 'sales')").fetchone()
+        hit = conn.execute("SELECT count(*) FROM chunks WHERE document_id = %s AND tsv @@ plainto_tsquery('english', 'sales')",
+                           (doc,)).fetchone()
         assert hit == (1,)
         conn.execute("DELETE FROM documents WHERE id = %s", (doc,))
         assert conn.execute("SELECT count(*) FROM chunks WHERE document_id = %s", (doc,)).fetchone() == (0,)
