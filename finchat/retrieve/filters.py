@@ -7,8 +7,9 @@ case-insensitively, possessives included ("Apple's"); names that are also common
 since it is already a filter.
 
 Relaxation, when the filters select no ingested document (documented order, each step reported):
-  1. forms are dropped;  2. quarters are dropped;  3. years move to the nearest ingested years of the
-  asked companies;  4. years are dropped;  5. companies are dropped (search everything).
+  1. forms are dropped;  2. quarters are dropped;  3. companies with no ingested filing are dropped;
+  4. years move to the nearest ingested years of the asked companies;  5. years are dropped;
+  6. companies are dropped (search everything).
 """
 
 from __future__ import annotations
@@ -28,10 +29,11 @@ _QUARTER_WORDS = {"first": "Q1", "1st": "Q1", "second": "Q2", "2nd": "Q2", "thir
                   "fourth": "Q4", "4th": "Q4"}
 
 _YEAR = r"(?:19|20)\d{2}"
-_RANGE = re.compile(rf"(?i)\b(?:fy\s?|fiscal\s+(?:year\s+)?)?({_YEAR})\s*(?:-|–|to|through|thru|and)\s*(?:fy\s?)?({_YEAR})\b")
+_RANGE = re.compile(rf"(?i)\b(?:between\s+(?:fy\s?)?({_YEAR})\s+and|(?:fy\s?|fiscal\s+(?:year\s+)?)?({_YEAR})\s*(?:-|–|to|through|thru))"
+                    rf"\s*(?:fy\s?)?({_YEAR})\b")
 _Q_YEAR = re.compile(rf"(?i)\b(?:q([1-4])\s*(?:'|’|-|\s)?\s*(\d{{2}}|{_YEAR})|([1-4])q\s*(\d{{2}}|{_YEAR}))\b")
 _FY = re.compile(rf"(?i)\b(?:fy\s?-?|fiscal\s+(?:year\s+)?)({_YEAR}|\d{{2}})\b")
-_YEAR_RE = re.compile(rf"(?<![\d$.,])({_YEAR})(?![\d,]|\.\d)")
+_YEAR_RE = re.compile(rf"(?<![\d$.,])({_YEAR})(?!\d|,\d|\.\d)")
 _SHORT_YEAR = re.compile(r"(?<![\w$])['’](\d{2})\b")
 _Q = re.compile(r"(?i)\bq([1-4])\b")
 _Q_WORD = re.compile(r"(?i)\b(first|1st|second|2nd|third|3rd|fourth|4th)[\s-]+(?:fiscal\s+)?quarter\b")
@@ -146,7 +148,7 @@ class Extractor:
             return found
 
         for m in take(_RANGE):
-            a, b = int(m.group(1)), int(m.group(2))
+            a, b = int(m.group(1) or m.group(2)), int(m.group(3))
             if a <= b <= a + 10:
                 for y in range(a, b + 1):
                     add_year(y)
@@ -205,7 +207,9 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
         rows = conn.execute(
             "SELECT id FROM documents WHERE (cardinality(%(c)s::text[]) = 0 OR company_key = ANY(%(c)s))"
             " AND (cardinality(%(y)s::int[]) = 0 OR fiscal_year = ANY(%(y)s))"
-            " AND (cardinality(%(q)s::text[]) = 0 OR fiscal_quarter = ANY(%(q)s))"
+            " AND (cardinality(%(q)s::text[]) = 0 OR fiscal_quarter = ANY(%(q)s)"
+            # a fourth-quarter earnings release reports the whole fiscal year too
+            "      OR ('FY' = ANY(%(q)s) AND fiscal_quarter = 'Q4' AND form = 'EARNINGS'))"
             " AND (cardinality(%(f)s::text[]) = 0 OR form = ANY(%(f)s)) ORDER BY id",
             {"c": companies, "y": years, "q": quarters, "f": forms}).fetchall()
         return [int(r[0]) for r in rows]
@@ -216,6 +220,13 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
         latest = query(c, [max(y)], q, fo)
         if latest:
             return latest, latest
+    if not y and c:
+        # No period asked: the most recent fiscal year's filings (they carry the history as comparatives).
+        row = conn.execute("SELECT max(fiscal_year) FROM documents WHERE company_key = ANY(%s)", (c,)).fetchone()
+        if row and row[0] is not None:
+            recent = query(c, [int(row[0])], q, fo)
+            if recent:
+                return recent, recent
     found = query(c, y, q, fo)
     exact = list(found)
     if not found and fo:
@@ -225,6 +236,10 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
     if not found and q:
         f.relaxed.append(f"quarter {', '.join(q)}")
         q = []
+        found = query(c, y, q, fo)
+    if not found and c and not query(c, [], [], []):
+        f.relaxed.append(f"company {', '.join(c)} (not ingested)")
+        c = []
         found = query(c, y, q, fo)
     if not found and y and c:
         have = [int(r[0]) for r in conn.execute(

@@ -13,12 +13,8 @@ from rich.console import Console
 
 from finchat.chat.repl import Repl
 from finchat.config import load_settings
-from finchat.db.pool import connect
-from finchat.graph.build import after_load, delete_subgraph
-from finchat.ingest.pipeline import IngestOptions, ingest
 from finchat.retrieve.service import Service
 from tests.chat.fake_ollama import FakeOllama
-from tests.pdfgen import make_filing
 
 ANSWER = ["Testco's ", "net sales ", "were ", "$81,797 ", "million ", "in the quarter [1]."]
 
@@ -33,24 +29,6 @@ class Recorder(io.StringIO):
     def write(self, s):
         self.writes.append(s)
         return super().write(s)
-
-
-@pytest.fixture(scope="module")
-def corpus(db_url, tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("FINCHAT_DATABASE_URL", db_url)
-    mp.setenv("FINCHAT_MD_DIR", str(tmp_path_factory.mktemp("md")))
-    with connect(db_url) as conn:
-        for (name,) in conn.execute("SELECT name FROM documents").fetchall():
-            delete_subgraph(conn, name)
-        conn.execute("DELETE FROM documents")
-        conn.commit()
-    folder = tmp_path_factory.mktemp("pdfs")
-    make_filing(folder / "TESTCO_2023Q3_10Q.pdf", statement_rows=13)
-    rep = ingest([folder], load_settings(), IngestOptions(after_load=after_load))
-    assert rep.count("ingested") == 1
-    yield db_url
-    mp.undo()
 
 
 def run_repl(corpus, monkeypatch, tmp_path, lines, host, *, interrupt_after=None):

@@ -1,0 +1,85 @@
+"""The regex filter extractor, table-driven, and relaxation against the real database."""
+
+import psycopg
+import pytest
+
+from finchat.db.pool import connect
+from finchat.ingest.companies import load_company_list
+from finchat.retrieve.filters import Extractor, Filters, scope_documents
+
+
+@pytest.fixture(scope="module")
+def ex():
+    return Extractor.from_rows([(c.key, c.name, c.ticker, list(c.aliases)) for c in load_company_list()])
+
+
+@pytest.mark.parametrize("question, companies, years, quarters, forms", [
+    ("How much debt did tesla have in Q4 2024?", ["TESLA"], [2024], ["Q4"], []),
+    ("What was Apple's revenue in Q3 2023?", ["APPLE"], [2023], ["Q3"], []),
+    ("Compare Apple and Microsoft revenue in 2023", ["APPLE", "MICROSOFT"], [2023], [], []),
+    ("Berkshire Hathaway total assets 2022-2024", ["BERKSHIREHATHAWAY"], [2022, 2023, 2024], [], []),
+    ("berkshire hathaway debt from 2022 to 2024", ["BERKSHIREHATHAWAY"], [2022, 2023, 2024], [], []),
+    ("Johnson & Johnson EPS FY2022", ["JOHNSON_JOHNSON"], [2022], ["FY"], []),
+    ("3M capex in fiscal 2018", ["3M"], [2018], ["FY"], []),
+    ("PG&E net income 3Q23", ["PG_E"], [2023], ["Q3"], []),
+    ("Corning sales Q2'23", ["CORNING"], [2023], ["Q2"], []),
+    ("Best Buy revenue in the first half of 2023", ["BESTBUY"], [2023], ["Q1", "Q2"], []),
+    ("Nike third quarter 2021 gross margin", ["NIKE"], [2021], ["Q3"], []),
+    ("Google revenue in the 10-K for 2021", ["ALPHABET"], [2021], ["FY"], ["10-K"]),
+    ("Meta (Facebook) quarterly report Q1 '22", ["META"], [2022], ["Q1"], ["10-Q"]),
+    ("JPM deposits 1Q21", ["JPMORGAN"], [2021], ["Q1"], []),
+    ("CVS lawsuits from 2022, 2021 and 2020", ["CVSHEALTH"], [2020, 2021, 2022], [], []),
+    ("What is the target price of a block of shares?", [], [], [], []),   # common words, lower case
+    ("What is the Target price for AAPL?", ["TARGET", "APPLE"], [], [], []),
+    ("Revenue of $2,023 million in 2021", [], [2021], [], []),             # a number is not a year
+    ("'; DROP TABLE chunks; --", [], [], [], []),
+])
+def test_extractor(ex, question, companies, years, quarters, forms):
+    f = ex.extract(question)
+    assert (f.companies, f.years, f.quarters, f.forms) == (companies, years, quarters, forms)
+
+
+def test_text_query_drops_what_is_already_a_filter(ex):
+    f = ex.extract("What was Apple's total net sales in Q3 2023 per the 10-Q?")
+    assert f.text_query == "What was total net sales in per the ?"
+    assert f.metrics == ["revenue"] and f.statements == ["income"]
+    assert ex.extract("Is 3M capital-intensive?").metrics == ["capex", "ppe", "revenue"]
+
+
+def _doc(conn, name, key, year, quarter, form):
+    conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year, fiscal_quarter,"
+                 " page_count) VALUES (%s, 'x', 'y', %s, %s, %s, %s, 1)", (name, key, form, year, quarter))
+
+
+def test_relaxation_order_is_reported(make_database):
+    from finchat.db import migrate
+    from finchat.db.admin import seed_companies
+
+    url = make_database()
+    with connect(url) as conn:
+        migrate.migrate(conn)
+        seed_companies(conn)
+        _doc(conn, "APPLE_2022Q3_10Q", "APPLE", 2022, "Q3", "10-Q")
+        _doc(conn, "APPLE_2023_10K", "APPLE", 2023, "FY", "10-K")
+        _doc(conn, "NIKE_2021_10K", "NIKE", 2021, "FY", "10-K")
+        conn.commit()
+        ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
+
+        f = Filters(companies=["APPLE"], years=[2023], quarters=["Q3"], forms=["10-Q"])
+        docs, exact = scope_documents(conn, f)
+        assert docs == [ids["APPLE_2023_10K"]] and exact == []
+        assert f.relaxed == ["form 10-Q", "quarter Q3"]
+
+        f = Filters(companies=["APPLE"], years=[2019])
+        docs, _ = scope_documents(conn, f)
+        assert docs == [ids["APPLE_2022Q3_10Q"]] and f.relaxed == ["year 2019 → 2022 (nearest ingested)"]
+
+        f = Filters(companies=["TESLA"], years=[2021])
+        docs, _ = scope_documents(conn, f)
+        assert docs == [ids["NIKE_2021_10K"]] and f.relaxed == ["company TESLA (not ingested)"]
+
+        f = Filters(companies=["APPLE"], years=[2022, 2023])  # the latest filing covers the earlier year
+        assert scope_documents(conn, f)[0] == [ids["APPLE_2023_10K"]]
+
+        f = Filters(companies=["APPLE"])  # no period: the most recent filings
+        assert scope_documents(conn, f)[0] == [ids["APPLE_2023_10K"]] and f.relaxed == []

@@ -1,0 +1,37 @@
+"""Fusion maths, interleaving, and retrieval end to end on a generated filing."""
+
+import pytest
+
+from finchat.retrieve.hybrid import Hit, interleave, minmax_fuse, rank, rrf_fuse
+
+W = {"vector": 0.5, "text": 0.3, "graph": 0.2}
+
+
+def test_minmax_fusion_normalises_each_channel_and_missing_counts_zero():
+    out = minmax_fuse({"vector": {1: 0.9, 2: 0.5, 3: 0.7}, "text": {2: 4.0, 4: 2.0}, "graph": {1: 2.5}}, W)
+    assert out[1]["vector"] == 1.0 and out[2]["vector"] == 0.0 and out[3]["vector"] == pytest.approx(0.5)
+    assert out[2]["text"] == 1.0 and out[4]["text"] == 0.0 and out[1]["text"] == 0.0
+    assert out[1]["graph"] == 1.0  # a single candidate normalises to 1
+    assert out[1]["fused"] == pytest.approx(0.5 * 1.0 + 0.2 * 1.0)
+    assert out[2]["fused"] == pytest.approx(0.3 * 1.0)
+    assert out[3]["fused"] == pytest.approx(0.5 * 0.5)
+
+
+def test_weights_of_silent_channels_are_redistributed():
+    out = minmax_fuse({"vector": {1: 0.9, 2: 0.1}, "text": {2: 1.0, 1: 0.0}, "graph": {}}, W)
+    # graph returned nothing: vector and text share the whole weight 5:3
+    assert out[1]["fused"] == pytest.approx(0.5 / 0.8) and out[2]["fused"] == pytest.approx(0.3 / 0.8)
+
+
+def test_rrf_and_ranking_are_deterministic():
+    ch = {"vector": {1: 0.9, 2: 0.8}, "text": {2: 3.0, 1: 1.0}, "graph": {}}
+    out = rrf_fuse(ch, {"vector": 1, "text": 1, "graph": 1})
+    assert out[1]["fused"] == pytest.approx(1 / 61 + 1 / 62) == out[2]["fused"]
+    assert [h.chunk_id for h in rank(ch, {"vector": 1, "text": 1, "graph": 1}, "rrf", 2)] == [1, 2]  # tie → id
+
+
+def test_interleave_alternates_companies_without_repeats():
+    a = [Hit(i, {}) for i in (1, 2, 3, 4)]
+    b = [Hit(i, {}) for i in (10, 2, 11)]
+    assert [h.chunk_id for h in interleave([a, b], 5)] == [1, 10, 2, 3, 11]
+    assert [h.chunk_id for h in interleave([a, []], 3)] == [1, 2, 3]
