@@ -151,7 +151,12 @@ class _Bars:
 @click.option("--force", is_flag=True, help="Re-parse and re-load even unchanged files.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None,
               help="Parser processes [default: number of cores].")
-def ingest(paths: tuple[Any, ...], parser: str, force: bool, jobs: int | None) -> None:
+@click.option("--table-summaries", type=click.Choice(["none", "llm"]), default="none", show_default=True,
+              help="llm: embed an Ollama summary with each table (cached by content hash).")
+@click.option("--graph-extractor", type=click.Choice(["rules", "llm"]), default="rules", show_default=True,
+              help="llm: add HybridRAG-style LLM triplets to the graph (cached per chunk).")
+def ingest(paths: tuple[Any, ...], parser: str, force: bool, jobs: int | None, table_summaries: str,
+           graph_extractor: str) -> None:
     """Parse, chunk, embed and load PDF filings (files or folders, recursively).
 
     PATHS default to FINCHAT_PDF_DIR (pdf_files/). Unchanged files (same sha256) are skipped in well
@@ -168,8 +173,13 @@ def ingest(paths: tuple[Any, ...], parser: str, force: bool, jobs: int | None) -
 
     settings = load_settings()
     targets = list(paths) or [settings.pdf_dir]
-    opts = IngestOptions(parser=parser, force=force, jobs=jobs or (_os.cpu_count() or 1),
-                         after_load=_graph_hook())
+    hook = _graph_hook()
+    if graph_extractor == "llm":
+        from finchat.graph.build import llm_after_load
+
+        hook = llm_after_load(settings.ollama_host, settings.llm_model)
+    opts = IngestOptions(parser=parser, force=force, jobs=jobs or (_os.cpu_count() or 1), after_load=hook,
+                         table_summaries=table_summaries, llm=(settings.ollama_host, settings.llm_model))
     console = Console(stderr=True)
     with Progress(TextColumn("{task.description:>6}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, disable=not console.is_terminal, transient=True) as bars:

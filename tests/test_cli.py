@@ -29,7 +29,7 @@ def test_db_init_twice_then_status_and_doctor(make_database, monkeypatch):
     second = runner.invoke(cli, ["db", "init"])
     assert second.exit_code == 0 and "schema up to date" in second.output
     status = runner.invoke(cli, ["db", "status"])
-    assert "version 3 of 3" in status.output and "finchat_kg present" in status.output
+    assert "version 4 of 4" in status.output and "finchat_kg present" in status.output
     doc = runner.invoke(cli, ["doctor"])
     assert doc.exit_code == 0, doc.output
     assert "ok   extension vector: version 0.8" in doc.output

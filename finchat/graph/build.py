@@ -94,6 +94,7 @@ def delete_subgraph(conn: psycopg.Connection, document: str) -> None:
     """Remove every vertex and edge of ``document``, then vertices it leaves orphaned."""
     doc = _props({"document": document})
     conn.execute(f"DELETE FROM {_t('REPORTED')} WHERE properties @> %s::agtype", (doc,))
+    conn.execute(f"DELETE FROM {_t('RELATED')} WHERE properties @> %s::agtype", (doc,))
     conn.execute(
         f"DELETE FROM {_t('MENTIONS')} WHERE start_id IN (SELECT id FROM {_t('Chunk')} WHERE properties @> %s::agtype)",
         (doc,))
@@ -114,6 +115,8 @@ def _delete_orphans(conn: psycopg.Connection) -> None:
     conn.execute(f"DELETE FROM {_t('Company')} c WHERE NOT EXISTS (SELECT 1 FROM {_t('FILED')} f WHERE f.start_id = c.id)"
                  f" AND NOT EXISTS (SELECT 1 FROM {_t('MENTIONS')} m WHERE m.end_id = c.id)"
                  f" AND NOT EXISTS (SELECT 1 FROM {_t('REPORTED')} r WHERE r.start_id = c.id)")
+    conn.execute(f"DELETE FROM {_t('Entity')} v WHERE NOT EXISTS (SELECT 1 FROM {_t('MENTIONS')} m WHERE m.end_id = v.id)"
+                 f" AND NOT EXISTS (SELECT 1 FROM {_t('RELATED')} r WHERE r.start_id = v.id OR r.end_id = v.id)")
     conn.execute(f"DELETE FROM {_t('Metric')} v WHERE NOT EXISTS (SELECT 1 FROM {_t('MENTIONS')} m WHERE m.end_id = v.id)"
                  f" AND NOT EXISTS (SELECT 1 FROM {_t('REPORTED')} r WHERE r.end_id = v.id)")
 
@@ -143,8 +146,14 @@ def _relink_periods(conn: psycopg.Connection, company: str) -> None:
     _edges(conn, "PRECEDES", pairs)
 
 
-def build_document_graph(conn: psycopg.Connection, doc_id: int) -> dict[str, int]:
-    """(Re)build the subgraph of document ``doc_id`` from its stored chunks. Returns element counts."""
+def build_document_graph(conn: psycopg.Connection, doc_id: int,
+                         llm: tuple[str, str] | None = None) -> dict[str, int]:
+    """(Re)build the subgraph of document ``doc_id`` from its stored chunks. Returns element counts.
+
+    ``llm`` = (Ollama host, model) adds HybridRAG-style triplets from text chunks (cached per chunk):
+    Entity vertices, (Chunk)-[:MENTIONS]->(Entity) and (Entity)-[:RELATED {relation}]->(Entity).
+    Raises LLMUnavailable when Ollama cannot answer.
+    """
     doc = conn.execute(
         "SELECT d.name, d.company_key, c.name, c.ticker, d.form, d.fiscal_year, d.fiscal_quarter, d.period_end "
         "FROM documents d LEFT JOIN companies c ON c.key = d.company_key WHERE d.id = %s", (doc_id,)).fetchone()
@@ -201,14 +210,48 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int) -> dict[str, int
                     "period_label": f.period_label, "duration": f.duration, "as_of": f.as_of,
                     "document": name, "doc_id": doc_id, "chunk_id": cid, "page": page, "row_label": f.row_label,
                     "priority": f.priority, "company": ckey}))
+    if llm is not None:
+        counts["triplets"] = _llm_triplets(conn, llm, name, [(c[0], c[1], c[3]) for c in chunks], vid, mentions)
     counts["mentions"] = _edges(conn, "MENTIONS", mentions)
     counts["facts"] = _edges(conn, "REPORTED", reported)
     return counts
 
 
+def _llm_triplets(conn: psycopg.Connection, llm: tuple[str, str], document: str, chunks: list[tuple[int, str, str]],
+                  vid: dict[int, str], mentions: list[tuple[str, str, dict[str, Any]]]) -> int:
+    from finchat.chat.llm_tasks import triplets
+
+    host, model = llm
+    entities: dict[tuple[str, str], str] = {}
+    related: list[tuple[str, str, dict[str, Any]]] = []
+
+    def entity(name: str, etype: str) -> str:
+        k = (re.sub(r"\s+", " ", name.strip().lower()), etype.strip().lower() or "entity")
+        if k not in entities:
+            entities[k] = _ensure_vertex(conn, "Entity", {"key": f"{k[1]}:{k[0]}"}, {"name": name.strip(), "type": k[1]})
+        return entities[k]
+
+    for cid, kind, text in chunks:
+        if kind != "text" or len(text) < 200:
+            continue
+        for t in triplets(conn, host, model, text):
+            s_id, o_id = entity(t.subject, t.subject_type), entity(t.object, t.object_type)
+            mentions.append((vid[cid], s_id, {"document": document}))
+            mentions.append((vid[cid], o_id, {"document": document}))
+            related.append((s_id, o_id, {"relation": t.relation, "chunk_id": cid, "document": document}))
+    return _edges(conn, "RELATED", related)
+
+
 def after_load(conn: psycopg.Connection, doc_id: int, chunk_ids: list[int]) -> None:
     """Ingest hook: build the graph of the document just loaded, in its transaction."""
     build_document_graph(conn, doc_id)
+
+
+def llm_after_load(host: str, model: str):  # type: ignore[no-untyped-def]
+    """Ingest hook that adds LLM triplets (`--graph-extractor llm`)."""
+    def hook(conn: psycopg.Connection, doc_id: int, chunk_ids: list[int]) -> None:
+        build_document_graph(conn, doc_id, llm=(host, model))
+    return hook
 
 
 def rebuild_all(conn: psycopg.Connection) -> dict[str, int]:

@@ -53,6 +53,8 @@ class IngestOptions:
     jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
     batch_size: int = 32
     after_load: AfterLoad | None = None  # graph builder hook, inside each document's transaction
+    table_summaries: str = "none"        # none | llm (Ollama summaries embedded with each table)
+    llm: tuple[str, str] | None = None   # (Ollama host, model) for table summaries
 
 
 @dataclass
@@ -312,6 +314,8 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, prog: Progres
         chunks: list[Chunk] = chunk_pages(doc.pages, count, embedder.max_tokens, doc_title=doc_title(meta))
         if not chunks:
             raise IngestError(f"{f}: no text found to index")
+        if opts.table_summaries == "llm" and opts.llm is not None:
+            _summarise_tables(conn, chunks, opts, report, count, embedder.max_tokens)
         timings["chunk"] = time.perf_counter() - t
         t = time.perf_counter()
         prog.grow("embed", len(chunks))
@@ -344,6 +348,32 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, prog: Progres
         return
     n_tables = sum(1 for c in chunks if c.kind == "table")
     report.results.append(DocResult(f, meta.name, "ingested", "", doc.page_count, len(chunks) - n_tables, n_tables))
+
+
+def _summarise_tables(conn, chunks: list[Chunk], opts: IngestOptions, report: IngestReport, count, limit: int) -> None:  # type: ignore[no-untyped-def]
+    """Prefix each table's embedded description with a cached LLM summary; on the first LLM failure,
+    warn once and keep the deterministic descriptions for the rest of the run."""
+    from finchat.chat.llm_tasks import table_summary
+    from finchat.errors import LLMUnavailable
+
+    assert opts.llm is not None
+    host, model = opts.llm
+    for c in chunks:
+        if c.kind != "table":
+            continue
+        try:
+            summary = table_summary(conn, host, model, c.text)
+        except LLMUnavailable as exc:
+            report.warnings.append(f"table summaries off for the rest of this run: {exc}")
+            opts.table_summaries = "none"
+            return
+        combined = f"{summary}\n{c.embed_text}"
+        while count([combined])[0] > limit - 8 and len(summary) > 40:
+            summary = summary[: int(len(summary) * 0.8)]
+            combined = f"{summary}\n{c.embed_text}"
+        if count([combined])[0] <= limit - 8:
+            c.embed_text = combined
+    conn.commit()
 
 
 def _is_connection_lost(exc: Exception) -> bool:

@@ -14,8 +14,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class FakeOllama:
-    def __init__(self, pieces: list[str], models: tuple[str, ...] = ("llama3.1:8b",), delay: float = 0.01) -> None:
+    def __init__(self, pieces: list[str], models: tuple[str, ...] = ("llama3.1:8b",), delay: float = 0.01,
+                 reply=None) -> None:
         self.pieces = pieces
+        self.reply = reply  # for stream=false requests: function(request) -> content
         self.models = models
         self.delay = delay
         self.requests: list[dict] = []
@@ -41,6 +43,16 @@ class FakeOllama:
                 if req.get("model") not in fake.models:
                     body = json.dumps({"error": f"model '{req.get('model')}' not found"}).encode()
                     self.send_response(404)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
+                if req.get("stream") is False:
+                    content = fake.reply(req) if fake.reply else "".join(fake.pieces)
+                    body = json.dumps({"model": req["model"], "created_at": "2026-01-01T00:00:00Z",
+                                       "message": {"role": "assistant", "content": content}, "done": True}).encode()
+                    self.send_response(200)
                     self.send_header("Content-Type", "application/json")
                     self.send_header("Content-Length", str(len(body)))
                     self.end_headers()
