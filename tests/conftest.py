@@ -113,23 +113,31 @@ def tiny_bert(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+def wipe_documents(url: str) -> None:
+    """Remove every document, its chunks and its subgraph (tests share one session database)."""
+    from finchat.db.pool import connect
+    from finchat.graph.build import delete_subgraph
+
+    with connect(url) as conn:
+        for (name,) in conn.execute("SELECT name FROM documents").fetchall():
+            delete_subgraph(conn, name)
+        conn.execute("DELETE FROM documents")
+        conn.commit()
+
+
 @pytest.fixture(scope="module")
 def corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The session database holding exactly one generated filing, TESTCO_2023Q3_10Q, with its graph."""
     from finchat.config import load_settings
-    from finchat.db.pool import close_pool, connect
-    from finchat.graph.build import after_load, delete_subgraph
+    from finchat.db.pool import close_pool
+    from finchat.graph.build import after_load
     from finchat.ingest.pipeline import IngestOptions, ingest
     from tests.pdfgen import make_filing
 
     mp = pytest.MonkeyPatch()
     mp.setenv("FINCHAT_DATABASE_URL", db_url)
     mp.setenv("FINCHAT_MD_DIR", str(tmp_path_factory.mktemp("md")))
-    with connect(db_url) as conn:
-        for (name,) in conn.execute("SELECT name FROM documents").fetchall():
-            delete_subgraph(conn, name)
-        conn.execute("DELETE FROM documents")
-        conn.commit()
+    wipe_documents(db_url)
     folder = tmp_path_factory.mktemp("pdfs")
     make_filing(folder / "TESTCO_2023Q3_10Q.pdf", statement_rows=13)
     rep = ingest([folder], load_settings(), IngestOptions(after_load=after_load))

@@ -12,17 +12,14 @@ from finchat.graph.build import build_document_graph, delete_subgraph
 from finchat.graph.query import facts, graph_scores, read_only_cypher, stats
 from finchat.ingest.pipeline import IngestOptions, ingest
 from finchat.graph.build import after_load
+from tests.conftest import wipe_documents
 from tests.pdfgen import make_filing
 
 
 @pytest.fixture
 def env(env_db, tmp_path, monkeypatch):
     monkeypatch.setenv("FINCHAT_MD_DIR", str(tmp_path / "md"))
-    with connect(env_db) as conn:
-        for (name,) in conn.execute("SELECT name FROM documents").fetchall():
-            delete_subgraph(conn, name)
-        conn.execute("DELETE FROM documents")
-        conn.commit()
+    wipe_documents(env_db)
     return env_db
 
 

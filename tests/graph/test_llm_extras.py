@@ -5,10 +5,11 @@ import json
 
 from finchat.config import load_settings
 from finchat.db.pool import connect
-from finchat.graph.build import delete_subgraph, llm_after_load
+from finchat.graph.build import llm_after_load
 from finchat.graph.query import read_only_cypher
 from finchat.ingest.pipeline import IngestOptions, ingest
 from tests.chat.fake_ollama import FakeOllama
+from tests.conftest import wipe_documents
 from tests.pdfgen import make_filing
 
 
@@ -25,10 +26,8 @@ def reply(req):
 
 def test_table_summaries_and_triplets_are_cached(env_db, tmp_path, monkeypatch):
     monkeypatch.setenv("FINCHAT_MD_DIR", str(tmp_path / "md"))
+    wipe_documents(env_db)
     with connect(env_db) as conn:
-        for (name,) in conn.execute("SELECT name FROM documents").fetchall():
-            delete_subgraph(conn, name)
-        conn.execute("DELETE FROM documents")
         conn.execute("DELETE FROM llm_cache")
         conn.commit()
     folder = tmp_path / "in"

@@ -1,0 +1,34 @@
+"""What can be checked offline about the Docker set-up and the scripts (Docker itself does not run here)."""
+
+import subprocess
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_compose_db_matches_the_local_default():
+    compose = yaml.safe_load((REPO / "docker-compose.yml").read_text())
+    db = compose["services"]["db"]
+    assert db["build"]["dockerfile"] == "docker/db.Dockerfile"
+    assert "127.0.0.1:55432:5432" in db["ports"]
+    assert db["environment"] == {"POSTGRES_USER": "finchat", "POSTGRES_PASSWORD": "finchat", "POSTGRES_DB": "finchat"}
+    assert "pg_isready" in " ".join(db["healthcheck"]["test"])
+    assert any(v.startswith("pgdata:") for v in db["volumes"]) and "pgdata" in compose["volumes"]
+    ollama = compose["services"]["ollama"]
+    assert ollama["profiles"] == ["llm"] and any(v.startswith("ollama:") for v in ollama["volumes"])
+
+
+def test_dockerfile_installs_both_extensions_and_preloads_age():
+    text = (REPO / "docker" / "db.Dockerfile").read_text()
+    assert text.startswith("# ") and "FROM postgres:17" in text
+    assert "postgresql-17-pgvector" in text and "postgresql-17-age" in text
+    assert "shared_preload_libraries=age" in text
+
+
+def test_pg_local_help_and_dsn():
+    out = subprocess.run(["bash", str(REPO / "scripts" / "pg-local"), "dsn"], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "postgresql://finchat:finchat@127.0.0.1:55432/finchat"
+    bad = subprocess.run(["bash", str(REPO / "scripts" / "pg-local"), "frobnicate"], capture_output=True, text=True)
+    assert bad.returncode == 1 and "unknown command" in bad.stderr
