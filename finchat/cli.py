@@ -125,7 +125,7 @@ def doctor() -> None:
 class _Bars:
     """Rich progress bars for the ingest stages (drawn only on a terminal)."""
 
-    def __init__(self, progress):  # type: ignore[no-untyped-def]
+    def __init__(self, progress: Any) -> None:
         self.p = progress
         self.tasks: dict[str, Any] = {}
 
@@ -202,7 +202,7 @@ def ingest(paths: tuple[Any, ...], parser: str, force: bool, jobs: int | None, t
         sys.exit(1)
 
 
-def _graph_hook():  # type: ignore[no-untyped-def]
+def _graph_hook() -> Any:
     """The knowledge-graph builder, when available (it runs inside each document's transaction)."""
     try:
         from finchat.graph.build import after_load

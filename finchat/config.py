@@ -44,7 +44,7 @@ def _parse_weights(raw: str | None) -> tuple[float, float, float] | None:
         raise ConfigError(f"FINCHAT_WEIGHTS={raw!r} is not three numbers like 0.5,0.3,0.2") from None
     if len(parts) != 3 or any(p < 0 for p in parts) or sum(parts) == 0:
         raise ConfigError(f"FINCHAT_WEIGHTS={raw!r} needs three non-negative numbers (vector,text,graph)")
-    return parts  # type: ignore[return-value]
+    return (parts[0], parts[1], parts[2])
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import IO, Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion, WordCompleter
@@ -182,7 +182,7 @@ class Repl:
     def _stream(self, messages: list[dict[str, str]]) -> str:
         """Print the answer as it streams; Ctrl-C stops it (KeyboardInterrupt propagates to run())."""
         parts: list[str] = []
-        out: TextIO = self.console.file
+        out: IO[str] = self.console.file
         for piece in stream_chat(self.settings.ollama_host, self.model, messages):
             parts.append(piece)
             out.write(piece)

@@ -8,6 +8,7 @@ was carried over is reported so the analyst sees the scope used.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from finchat.retrieve.filters import Filters
 
@@ -15,9 +16,9 @@ from finchat.retrieve.filters import Filters
 @dataclass
 class ChatState:
     last: Filters | None = None
-    last_hits: list = field(default_factory=list)
-    last_facts: list = field(default_factory=list)
-    last_timings: dict = field(default_factory=dict)
+    last_hits: list[Any] = field(default_factory=list)
+    last_facts: list[Any] = field(default_factory=list)
+    last_timings: dict[str, float] = field(default_factory=dict)
     last_question: str = ""
     k: int = 5
 

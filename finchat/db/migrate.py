@@ -76,7 +76,7 @@ def migrate(conn: psycopg.Connection, folder: Path | None = None) -> list[Migrat
             body = mig.path.read_text(encoding="utf-8")
             with conn.transaction():
                 # Migration files are trusted, static SQL shipped with finchat; they take no input.
-                conn.execute(body.encode())  # type: ignore[call-overload]
+                conn.execute(body.encode())
                 conn.execute("INSERT INTO public.schema_migrations (version, name) VALUES (%s, %s)",
                              (mig.version, mig.name))
             now.append(mig)

@@ -34,7 +34,7 @@ def _cypher(conn: psycopg.Connection, query: str, params: dict[str, Any], column
     """Run a constant Cypher ``query`` with an agtype parameter map; values come back as Python objects."""
     cols = ", ".join(f"{c} agtype" for c in columns)
     sql = f"SELECT * FROM cypher('{GRAPH_NAME}', $$ {query} $$, %s) AS ({cols})"
-    rows = conn.execute(sql.encode(), (json.dumps(params),)).fetchall()  # type: ignore[call-overload]
+    rows = conn.execute(sql.encode(), (json.dumps(params),)).fetchall()
     return [tuple(_agtype(v) for v in r) for r in rows]
 
 
@@ -237,7 +237,7 @@ def read_only_cypher(conn: psycopg.Connection, query: str) -> tuple[list[str], l
     try:
         with conn.transaction():
             conn.execute("SET TRANSACTION READ ONLY")
-            rows = conn.execute(sql.encode()).fetchall()  # type: ignore[call-overload]
+            rows = conn.execute(sql.encode()).fetchall()
     except psycopg.Error as exc:
         raise QueryError(f"Cypher error: {str(exc).strip().splitlines()[0]}") from exc
     return cols, [tuple(_agtype(v) for v in r) for r in rows]

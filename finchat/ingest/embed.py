@@ -153,8 +153,8 @@ class Embedder:
         from transformers import AutoModel, AutoTokenizer
         from transformers.utils import logging as hf_logging
 
-        hf_logging.set_verbosity_error()  # "some weights were not used" is expected for FinBERT's head
-        hf_logging.disable_progress_bar()
+        hf_logging.set_verbosity_error()  # type: ignore[no-untyped-call]  # FinBERT's unused head is expected
+        hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
         src = model_source(name)
         is_local = Path(src).is_dir()
         last: Exception | None = None
@@ -235,7 +235,8 @@ class Embedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         """One unit vector for a question (same path as documents)."""
-        return self.embed([text])[0]
+        vec: np.ndarray = self.embed([text])[0]
+        return vec
 
 
 def resolve_for_init(explicit: str | None, *, notice: Callable[[str], None] | None = None) -> Embedder:

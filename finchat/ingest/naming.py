@@ -69,14 +69,14 @@ def meta_from_path(path: Path) -> DocMeta:
         company_dir, year_dir = path.parts[-4], path.parts[-3]
         key, cname = _company(company_dir)
         form = _form(m.group("type"))
-        q = (m.group("q") or "").upper() or ("FY" if form == "10-K" else None)
+        q: str | None = (m.group("q") or "").upper() or ("FY" if form == "10-K" else None)
         year = int(m.group("year"))
-        warnings: tuple[str, ...] = ()
+        notes: tuple[str, ...] = ()
         if year_dir.isdigit() and int(year_dir) != year:
-            warnings = (f"{path}: folder year {year_dir} differs from file year {year}; using {year}",)
+            notes = (f"{path}: folder year {year_dir} differs from file year {year}; using {year}",)
         period = q if q and q != "FY" else ""
         name = f"{key}_{year}{period}_{form.replace('-', '')}"
-        return DocMeta(name, key, cname, form, year, q, None, warnings)
+        return DocMeta(name, key, cname, form, year, q or None, None, notes)
     # Fallback: best effort from every path part.
     text = " ".join(path.parts[-4:])
     year_m = re.search(r"(?<!\d)((?:19|20)\d{2})(?!\d)", text)
@@ -87,18 +87,18 @@ def meta_from_path(path: Path) -> DocMeta:
         company = resolve_key(part)
         if company:
             break
-    form = _form(form_m.group(0)) if form_m else None
-    quarter = f"Q{q_m.group(1)}" if q_m else ("FY" if form == "10-K" else None)
+    fallback_form = _form(form_m.group(0)) if form_m else None
+    quarter = f"Q{q_m.group(1)}" if q_m else ("FY" if fallback_form == "10-K" else None)
     return DocMeta(
         name=re.sub(r"\s+", "_", stem),
         company_key=company.key if company else None,
         company_name=company.name if company else None,
-        form=form,
+        form=fallback_form,
         fiscal_year=int(year_m.group(1)) if year_m else None,
         fiscal_quarter=quarter,
         warnings=(f"{path.name}: name follows neither layout in pdf_files/README.md; derived "
                   f"company={company.key if company else '?'} year={year_m.group(1) if year_m else '?'} "
-                  f"quarter={quarter or '?'} form={form or '?'}",),
+                  f"quarter={quarter or '?'} form={fallback_form or '?'}",),
     )
 
 

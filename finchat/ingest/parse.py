@@ -105,7 +105,7 @@ def _open_pdf(path: Path):  # type: ignore[no-untyped-def]
     if magic != b"%PDF-":
         raise IngestError(f"{path}: not a PDF (no %PDF header)")
     try:
-        doc = pymupdf.open(path)
+        doc = pymupdf.open(path)  # type: ignore[no-untyped-call]
     except Exception as exc:  # pymupdf raises FileDataError, RuntimeError …
         raise IngestError(f"{path}: corrupt PDF ({str(exc).splitlines()[0][:120]})") from exc
     if doc.needs_pass:
@@ -128,7 +128,9 @@ def _triage(doc) -> tuple[list[int], list[int], int]:  # type: ignore[no-untyped
     layout model; every other page the fast classic mode, whose flattened tables still carry every label
     and number for search.
     """
-    layout, classic, chars = [], [], 0
+    layout: list[int] = []
+    classic: list[int] = []
+    chars = 0
     prev_statement = False
     for page in doc:
         words = page.get_text("words")

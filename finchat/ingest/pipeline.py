@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from finchat.config import Settings
 from finchat.errors import FinchatError, IngestError
@@ -263,7 +263,7 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
         conn.close()
 
 
-def _as_completed(pending: dict[Future[ParsedDoc], object]) -> Iterable[Future[ParsedDoc]]:
+def _as_completed(pending: Mapping[Future[ParsedDoc], object]) -> Iterable[Future[ParsedDoc]]:
     from concurrent.futures import as_completed
 
     return as_completed(list(pending))
@@ -275,7 +275,7 @@ def _page_total(files: Sequence[Path]) -> int:
     total = 0
     for f in files:
         try:
-            with pymupdf.open(f) as d:
+            with pymupdf.open(f) as d:  # type: ignore[no-untyped-call]
                 total += d.page_count
         except Exception:  # counted as failed later, by the parser
             continue
@@ -288,10 +288,10 @@ def _reason(exc: Exception, path: Path) -> str:
     return msg[len(prefix):] if msg.startswith(prefix) else msg
 
 
-def _token_counter(embedder):  # type: ignore[no-untyped-def]
+def _token_counter(embedder: Any) -> Callable[[Sequence[str]], list[int]]:
     tok = embedder.tokenizer
 
-    def count(texts):  # type: ignore[no-untyped-def]
+    def count(texts: Sequence[str]) -> list[int]:
         if not texts:
             return []
         enc = tok(list(texts), add_special_tokens=True, truncation=False, verbose=False)
