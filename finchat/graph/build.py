@@ -203,8 +203,10 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
             if other not in company_ids:
                 company_ids[other] = _ensure_vertex(conn, "Company", {"key": other}, {})
             mentions.append((vid[cid], company_ids[other], {"document": name}))
-        if kind == "table" and company is not None:
-            for f in extract_facts(text, section):
+
+    if company is not None:
+        for group in _table_groups(chunks):
+            for f, cid, page in _group_facts(group):
                 reported.append((company, metric_vertex(f.metric), {
                     "metric": f.metric, "value": f.value, "unit": f.unit, "scale": f.scale,
                     "period_label": f.period_label, "duration": f.duration, "as_of": f.as_of,
@@ -215,6 +217,45 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
     counts["mentions"] = _edges(conn, "MENTIONS", mentions)
     counts["facts"] = _edges(conn, "REPORTED", reported)
     return counts
+
+
+_PART = re.compile(r" \(part (\d+) of (\d+)\)$")
+
+
+def _table_groups(chunks: list[Any]) -> list[list[Any]]:
+    """Table chunks grouped so that the parts of one split table ("… (part 2 of 3)") stay together."""
+    groups: list[list[Any]] = []
+    for c in chunks:
+        if c[1] != "table":
+            continue
+        m = _PART.search(c[2])
+        if m and int(m.group(1)) > 1 and groups and _PART.sub("", groups[-1][0][2]) == _PART.sub("", c[2]):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    return groups
+
+
+def _group_facts(group: list[Any]) -> list[tuple[Any, int, int]]:
+    """Facts of one (possibly split) table, each with the chunk id and page of the part holding its row.
+
+    Later parts repeat only some header rows; reading the parts as one table gives every row the full
+    header (periods), so facts are not lost at a split."""
+    first = group[0][3]
+    lines = first.splitlines()
+    head = [ln for ln in lines if ln.startswith("|")]
+    for c in group[1:]:
+        rows = [ln for ln in c[3].splitlines() if ln.startswith("|")]
+        k = 0
+        while k < len(rows) and k < len(head) and rows[k] == head[k]:
+            k += 1
+        lines.extend(rows[k:])
+    merged = "\n".join(lines)
+    out = []
+    for f in extract_facts(merged, _PART.sub("", group[0][2])):
+        owner = next((c for c in group if f"| {f.row_label} |" in c[3]), group[0])
+        out.append((f, owner[0], owner[4]))
+    return out
 
 
 def _llm_triplets(conn: psycopg.Connection, llm: tuple[str, str], document: str, chunks: list[tuple[int, str, str]],

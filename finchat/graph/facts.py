@@ -128,6 +128,7 @@ def column_periods(header_rows: list[list[str]], ncols: int,
     filled: list[list[str]] = []
     for r, row in enumerate(header_rows):
         cells = row + [""] * (ncols - len(row))
+        cells = [cells[0], *_merge_split_words(cells[1:])]
         if r < len(header_rows) - 1:
             last = ""
             for j in range(1, ncols):
@@ -158,19 +159,34 @@ def _duration_phrase(text: str) -> str:
     return m.group(0).strip().capitalize() if m else ""
 
 
+def _is_period_cell(cell: str) -> bool:
+    c = cell.replace("*", "").strip()
+    return bool(_YEAR.fullmatch(c) or _DATE.search(c) or _DURATION.search(c))
+
+
 def _header_count(rows: list[list[str]]) -> int:
-    """Leading header rows: the first row, then rows with no label and no numbers, or whose only values
-    are years ("2018", "2017" under "December 31,")."""
+    """Leading header rows: the first row, then rows with no label and no numbers, or whose value cells
+    are all periods ("2018", "October 29, 2022") whatever their label cell says ("($ in millions)")."""
     n = 1
     for r in rows[1:4]:
         vals = [c for c in r[1:] if c]
-        years_only = bool(vals) and all(_YEAR.fullmatch(c.replace("*", "").strip()) for c in vals)
+        periods_only = bool(vals) and all(_is_period_cell(c) for c in vals)
         no_numbers = not any(parse_value(c) is not None for c in vals)
-        if years_only or ((not r or not r[0]) and no_numbers):
+        if periods_only or ((not r or not r[0]) and no_numbers):
             n += 1
         else:
             break
     return n
+
+
+def _merge_split_words(cells: list[str]) -> list[str]:
+    """Layout parsing cuts header words across cells ("Thirteen w" | "eeks ended"): join them back."""
+    out = list(cells)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if a and b and a[-1].isalpha() and b[0].islower():
+            out[i], out[i + 1] = a + b, ""
+    return out
 
 
 def extract_facts(text: str, title_hint: str = "") -> list[Fact]:
@@ -240,6 +256,13 @@ def label_metric(label: str, context: str = "") -> tuple[str, int] | None:
     ctx = context.lower()
     share_counts = any(w in ctx for w in ("shares used", "weighted", "number of shares", "shares outstanding"))
     if share_counts:
+        return None
+    if re.search(r"(?i)(earnings|income) per (common )?share", context) and re.match(r"(?i)net (income|earnings)", label):
+        # "Diluted earnings per share:" followed by "Net income attributable to common shareholders  $1.44"
+        if re.search(r"(?i)\bdiluted\b", context + " " + label):
+            return "eps_diluted", 3
+        if re.search(r"(?i)\bbasic\b", context + " " + label):
+            return "eps_basic", 3
         return None
     if "weighted" not in low and "shares" not in low.replace("per share", ""):
         if _EPS.search(label) or (re.search(r"(?i)per (common )?share", context) and _EPS.search(context + " " + label)):

@@ -77,3 +77,21 @@ def test_values_and_lexicon():
     assert resolve_metric("Total net sales") == "revenue" and resolve_metric("EPS") == "eps_diluted"
     assert resolve_metric("term debt") == "long_term_debt" and resolve_metric("nonsense words") is None
     assert metrics_in_text("What was the diluted EPS and total assets?") == ["eps_diluted", "total_assets"]
+
+
+def test_eps_rows_labelled_net_income_under_an_eps_heading():
+    table = """**CONSOLIDATED STATEMENTS OF OPERATIONS**
+(In millions, except per share data)
+
+| | For the Three Months Ended June 30, 2023 | For the Three Months Ended June 30, 2022 |
+|---|---|---|
+| Net income attributable to common shareholders | $ 280 | $ 218 |
+| Basic earnings per share: | | |
+| Net income attributable to common shareholders | $ 1.44 | $ 1.20 |
+| Diluted earnings per share: | | |
+| Net income attributable to common shareholders | $ 1.44 | $ 1.20 |
+"""
+    facts = extract_facts(table)
+    assert by(facts, "net_income", "For the Three Months Ended June 30, 2023")[0].value == 280
+    assert by(facts, "eps_diluted", "For the Three Months Ended June 30, 2023")[0].value == 1.44
+    assert by(facts, "eps_basic", "For the Three Months Ended June 30, 2022")[0].value == 1.20
