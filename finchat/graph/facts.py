@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from finchat.graph.lexicon import metric_for_label
+from finchat.tables import _DATE, _DURATION, _YEAR, header_count, merge_split_words, parse_value
 
 # Matched against letters only ("Statement of Incom e" → "statementofincome"): layout parsing splits words.
 STATEMENT_TITLE = re.compile(
@@ -21,14 +22,6 @@ STATEMENT_TITLE = re.compile(
 _MONTH_DAY = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|"
                         r"December)\s+(\d{1,2})\b")
 _UNITS = re.compile(r"(?i)\b(billions?|millions?|thousands?)\b")
-_DURATION = re.compile(
-    r"(?i)\b(three|six|nine|twelve|3|6|9|12)\s+months?\s+ended|\b(13|26|39|52|53|thirteen|twenty-six|thirty-nine|"
-    r"fifty-two|fifty-three)\s+weeks\s+ended|\b(quarter|year|fiscal\s+year)s?\s+ended")
-_DATE = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|December)"
-                   r"\s+(\d{1,2}),?\s+((?:19|20)\d{2})\b")
-_YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
-_VALUE = re.compile(r"^\(?-?\d[\d,]*(?:\.\d+)?\)?$")
-_DASH = re.compile(r"^[—–-]+$")
 _WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "thirteen": 13, "twenty-six": 26, "thirty-nine": 39,
           "fifty-two": 52, "fifty-three": 53}
 
@@ -76,18 +69,6 @@ def split_table_text(text: str) -> tuple[list[str], list[list[str]]]:
     return caption, rows
 
 
-def parse_value(cell: str) -> float | None:
-    """'$ 1,234' → 1234; '(265)' → -265; '1.26' → 1.26; dashes, blanks and words → None."""
-    s = cell.replace("$", "").replace(" ", "").replace("\u2009", "")
-    if not s or _DASH.match(s) or s.endswith("%"):
-        return None
-    if not _VALUE.match(s):
-        return None
-    neg = s.startswith("(") and s.endswith(")") or s.startswith("-")
-    num = float(s.strip("()-").replace(",", ""))
-    return -num if neg else num
-
-
 def scale_of(units_text: str) -> str:
     m = _UNITS.search(units_text or "")
     if not m:
@@ -128,7 +109,7 @@ def column_periods(header_rows: list[list[str]], ncols: int,
     filled: list[list[str]] = []
     for r, row in enumerate(header_rows):
         cells = row + [""] * (ncols - len(row))
-        cells = [cells[0], *_merge_split_words(cells[1:])]
+        cells = [cells[0], *merge_split_words(cells[1:])]
         if r < len(header_rows) - 1:
             last = ""
             for j in range(1, ncols):
@@ -159,36 +140,6 @@ def _duration_phrase(text: str) -> str:
     return m.group(0).strip().capitalize() if m else ""
 
 
-def _is_period_cell(cell: str) -> bool:
-    c = cell.replace("*", "").strip()
-    return bool(_YEAR.fullmatch(c) or _DATE.search(c) or _DURATION.search(c))
-
-
-def _header_count(rows: list[list[str]]) -> int:
-    """Leading header rows: the first row, then rows with no label and no numbers, or whose value cells
-    are all periods ("2018", "October 29, 2022") whatever their label cell says ("($ in millions)")."""
-    n = 1
-    for r in rows[1:4]:
-        vals = [c for c in r[1:] if c]
-        periods_only = bool(vals) and all(_is_period_cell(c) for c in vals)
-        no_numbers = not any(parse_value(c) is not None for c in vals)
-        if periods_only or ((not r or not r[0]) and no_numbers):
-            n += 1
-        else:
-            break
-    return n
-
-
-def _merge_split_words(cells: list[str]) -> list[str]:
-    """Layout parsing cuts header words across cells ("Thirteen w" | "eeks ended"): join them back."""
-    out = list(cells)
-    for i in range(len(out) - 1):
-        a, b = out[i], out[i + 1]
-        if a and b and a[-1].isalpha() and b[0].islower():
-            out[i], out[i + 1] = a + b, ""
-    return out
-
-
 def extract_facts(text: str, title_hint: str = "") -> list[Fact]:
     """Facts from one table chunk's text (caption + units + Markdown table). Empty unless the table is a
     primary financial statement with dated columns."""
@@ -203,7 +154,7 @@ def extract_facts(text: str, title_hint: str = "") -> list[Fact]:
                   and re.match(r"(?i)\(?\s*(in |dollars|amounts|\$|millions|thousands|billions)", c)), "")
     scale = scale_of(units)
     ncols = max(len(r) for r in rows)
-    nh = _header_count(rows)
+    nh = header_count(rows)
     periods = column_periods(rows[:nh], ncols, head)
     period_cols = [j for j, p in enumerate(periods) if p is not None]
     if not period_cols:

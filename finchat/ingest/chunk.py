@@ -17,6 +17,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from finchat.tables import header_count, merge_split_words
+
 TokenCounter = Callable[[Sequence[str]], list[int]]
 
 #: Soft target for text chunks (tokens); the hard limit is the encoder's.
@@ -272,35 +274,12 @@ _PERIOD_WORDS = re.compile(
 _NUMERIC = re.compile(r"^[\s$€£(—–-]*[\d.,]+\s*%?\)?[\s%]*$|^[—–-]+$")
 
 
-def _header_rows(rows: list[list[str]]) -> int:
-    """How many leading rows are column headers (no numbers under a label)."""
-    n = 1 if rows else 0
-    for r in rows[1:4]:
-        label, cells = _plain(r[0]) if r else "", [c for c in r[1:] if _plain(c)]
-        if not label and cells and all(not _NUMERIC.match(_plain(c)) or re.fullmatch(r"(19|20)\d{2}", _plain(c))
-                                       for c in cells):
-            n += 1
-        else:
-            break
-    return n
-
-
-def _merge_split_words(cells: list[str]) -> list[str]:
-    """Layout parsing sometimes cuts a header word across cells ("Three Mo" | "nths Ended")."""
-    out = [_plain(c) for c in cells]
-    for i in range(len(out) - 1):
-        a, b = out[i], out[i + 1]
-        if a and b and a[-1].isalpha() and b[0].islower():
-            out[i], out[i + 1] = a + b, ""
-    return out
-
-
 def describe_table(title: str, units: str, rows: list[list[str]]) -> str:
     """Deterministic prose for embedding a table: title, units, column periods, row labels."""
-    nh = _header_rows(rows)
+    nh = header_count(rows)
     columns: list[str] = []
     for r in rows[:nh]:
-        for c in _merge_split_words(r[1:] if len(r) > 1 else r):
+        for c in merge_split_words(r[1:] if len(r) > 1 else r):
             if c and c not in columns:
                 columns.append(c)
     labels = []
@@ -443,8 +422,8 @@ def _table_chunks(blk: _Block, caption: list[str], section: str, doc_title: str,
     units = next((c for c in caption if _UNITS.match(c)), "")
     titles = [c for c in caption if c != units]
     title = " — ".join(titles[-2:]) if titles else (section.split(" > ")[-1] if section else "")
-    nh = _header_rows(rows)
-    header = [[r[0], *_merge_split_words(r[1:])] if r else r for r in rows[:nh]]
+    nh = header_count(rows)
+    header = [[r[0], *merge_split_words(r[1:])] if r else r for r in rows[:nh]]
     body = rows[nh:]
     cap_lines = [f"**{t}**" for t in titles[-2:]] + ([units] if units else [])
     cap = "\n".join(cap_lines)

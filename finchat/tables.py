@@ -1,0 +1,56 @@
+"""Markdown table helpers shared by chunking (header rows to repeat) and fact extraction (periods)."""
+
+from __future__ import annotations
+
+import re
+
+_YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
+_DATE = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|December)"
+                   r"\s+(\d{1,2}),?\s+((?:19|20)\d{2})\b")
+_DURATION = re.compile(
+    r"(?i)\b(three|six|nine|twelve|3|6|9|12)\s+months?\s+ended|\b(13|26|39|52|53|thirteen|twenty-six|thirty-nine|"
+    r"fifty-two|fifty-three)\s+weeks\s+ended|\b(quarter|year|fiscal\s+year)s?\s+ended")
+_VALUE = re.compile(r"^\(?-?\d[\d,]*(?:\.\d+)?\)?$")
+_DASH = re.compile(r"^[—–-]+$")
+
+
+def parse_value(cell: str) -> float | None:
+    """'$ 1,234' → 1234; '(265)' → -265; '1.26' → 1.26; dashes, blanks and words → None."""
+    s = cell.replace("$", "").replace(" ", "").replace("\u2009", "")
+    if not s or _DASH.match(s) or s.endswith("%"):
+        return None
+    if not _VALUE.match(s):
+        return None
+    neg = s.startswith("(") and s.endswith(")") or s.startswith("-")
+    num = float(s.strip("()-").replace(",", ""))
+    return -num if neg else num
+
+
+def is_period_cell(cell: str) -> bool:
+    c = cell.replace("*", "").strip()
+    return bool(_YEAR.fullmatch(c) or _DATE.search(c) or _DURATION.search(c))
+
+
+def header_count(rows: list[list[str]]) -> int:
+    """Leading header rows: the first row, then rows with no label and no numbers, or whose value cells
+    are all periods ("2018", "October 29, 2022") whatever their label cell says ("($ in millions)")."""
+    n = 1
+    for r in rows[1:4]:
+        vals = [c for c in r[1:] if c]
+        periods_only = bool(vals) and all(is_period_cell(c) for c in vals)
+        no_numbers = not any(parse_value(c) is not None for c in vals)
+        if periods_only or ((not r or not r[0]) and no_numbers):
+            n += 1
+        else:
+            break
+    return n
+
+
+def merge_split_words(cells: list[str]) -> list[str]:
+    """Layout parsing cuts header words across cells ("Thirteen w" | "eeks ended"): join them back."""
+    out = list(cells)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if a and b and a[-1].isalpha() and b[0].islower():
+            out[i], out[i + 1] = a + b, ""
+    return out
