@@ -65,3 +65,17 @@ def test_dead_database_is_one_line_with_the_fix(monkeypatch):
     assert doc.exit_code == 1
     assert "FAIL database" in doc.output and "scripts/pg-local up" in doc.output
     assert "Traceback" not in doc.output
+
+
+def test_reset_starts_over(make_database, monkeypatch, tiny_bert):
+    url = make_database()
+    monkeypatch.setenv("FINCHAT_DATABASE_URL", url)
+    monkeypatch.setenv("FINCHAT_EMBED_MODEL", "all-MiniLM-L6-v2")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["db", "init"]).exit_code == 0
+    monkeypatch.setenv("FINCHAT_EMBED_MODEL", str(tiny_bert))
+    res = runner.invoke(cli, ["db", "init", "--reset"])
+    assert res.exit_code == 0, res.output
+    assert "applied migrations: 001_core, 002_graph, 003_graph_labels, 004_llm_cache" in res.output
+    assert "(32 dims)" in res.output
+    close_pool()
