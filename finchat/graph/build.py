@@ -25,6 +25,7 @@ from finchat.graph.facts import extract_facts
 from finchat.graph.lexicon import METRICS, metrics_in_text, statement_kind
 
 G = GRAPH_NAME  # a constant identifier, never user input
+GRAPH_WRITE_LOCK = 0x46434B47  # "FCKG"
 _Q_ORDER = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4}
 
 
@@ -160,6 +161,9 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
     if doc is None:
         return {}
     name, ckey, cname, ticker, form, year, quarter, period_end = doc
+    # One graph writer at a time: documents share Company/Metric/Period vertices, and taking their locks
+    # in different orders from two ingest runs would deadlock. Building a subgraph takes about a second.
+    conn.execute("SELECT pg_advisory_xact_lock(%s)", (GRAPH_WRITE_LOCK,))
     delete_subgraph(conn, name)
     counts = {"facts": 0, "mentions": 0, "chunks": 0}
     filing = _ensure_vertex(conn, "Filing", {"document": name},

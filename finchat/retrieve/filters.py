@@ -42,6 +42,8 @@ _FORM_K = re.compile(r"(?i)\b10-?k\b|\bannual\s+report\b")
 _FORM_Q = re.compile(r"(?i)\b10-?q\b|\bquarterly\s+report\b")
 _FORM_8K = re.compile(r"(?i)\b8-?k\b")
 _FORM_ER = re.compile(r"(?i)\bearnings\s+(?:release|report|press\s+release)\b")
+_BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|product (?:categor\w+|lines?)|"
+                        r"business (?:lines?|units?)|divisions?)\b")
 _FULL_YEAR = re.compile(r"(?i)\b(?:full[\s-]+year|annual(?:ly)?|fiscal\s+year)\b")
 
 
@@ -194,8 +196,9 @@ class Extractor:
         text_query = re.sub(r"\s+", " ", " ".join(rest)).strip()
         metrics = metrics_in_text(question)
         metrics += [m for m in concept_metrics(question) if m not in metrics]
-        return Filters(companies, sorted(years), sorted(quarters), forms, metrics,
-                       statements_in_text(question, metrics), [], text_query)
+        # Segment, regional and product breakdowns live in notes and MD&A, not the consolidated statements.
+        statements = [] if _BREAKDOWN.search(question) else statements_in_text(question, metrics)
+        return Filters(companies, sorted(years), sorted(quarters), forms, metrics, statements, [], text_query)
 
 
 def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], list[int]]:
