@@ -223,11 +223,15 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
         latest = query(c, [max(y)], q, fo)
         if latest:
             return latest, latest
-    if not y and c:
-        # No period asked: the most recent fiscal year's filings (they carry the history as comparatives).
-        row = conn.execute("SELECT max(fiscal_year) FROM documents WHERE company_key = ANY(%s)", (c,)).fetchone()
+    if not y and c and not q and not fo:
+        # No period asked: the latest annual report and anything filed after it (annual reports carry the
+        # history as comparatives; later filings carry the news).
+        row = conn.execute("SELECT max(fiscal_year) FROM documents WHERE company_key = ANY(%s) AND fiscal_quarter = 'FY'",
+                           (c,)).fetchone()
         if row and row[0] is not None:
-            recent = query(c, [int(row[0])], q, fo)
+            recent = [int(r[0]) for r in conn.execute(
+                "SELECT id FROM documents WHERE company_key = ANY(%s) AND fiscal_year >= %s ORDER BY id",
+                (c, int(row[0]))).fetchall()]
             if recent:
                 return recent, recent
     found = query(c, y, q, fo)
