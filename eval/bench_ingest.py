@@ -90,7 +90,7 @@ def main() -> None:
 
     from finchat.config import load_settings
     from finchat.db import migrate
-    from finchat.db.pool import connect
+    from finchat.db.pool import configure, connect
     from finchat.ingest.load import load_document
     from finchat.ingest.naming import meta_from_path
 
@@ -105,6 +105,7 @@ def main() -> None:
         with connect(url) as conn:
             migrate.migrate(conn)
             migrate.set_embedding(conn, "all-MiniLM-L6-v2", 384)
+            configure(conn)  # the vector type exists only now: register it for binary COPY
             rng = np.random.default_rng(0)
             per_doc = [[c for c in chunk_pages(d.pages, count, minilm.max_tokens)] for d in docs]
             t = time.perf_counter()
