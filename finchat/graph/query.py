@@ -96,8 +96,8 @@ def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequ
     if scoped_docs is not None and set(scoped_docs) != set(doc_ids) and scores:
         exact = {int(r[0]) for r in conn.execute("SELECT id FROM chunks WHERE id = ANY(%s) AND document_id = ANY(%s)",
                                                  (list(scores), list(scoped_docs))).fetchall()}
-        for cid in exact:
-            scores[cid] += W_SCOPE
+        for chunk_id in exact:
+            scores[chunk_id] += W_SCOPE
     best = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
     return dict(best)
 
