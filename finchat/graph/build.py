@@ -1,6 +1,7 @@
 """Build a document's subgraph in Apache AGE, inside the document's own transaction.
 
-Vertices: Company, Filing, Period, Chunk, Metric. Edges: (Company)-[:FILED]->(Filing),
+Vertices: Company, Filing, Period, Chunk, Metric, Entity (executives found by rule; LLM triplets). Edges:
+(Company)-[:FILED]->(Filing), (Entity)-[:RELATED {relation: "Chief Financial Officer"}]->(Company),
 (Filing)-[:FOR_PERIOD]->(Period), (Period)-[:PRECEDES]->(Period), (Filing)-[:HAS_CHUNK]->(Chunk),
 (Chunk)-[:MENTIONS]->(Metric|Company), (Company)-[:REPORTED {…}]->(Metric).
 
@@ -76,6 +77,27 @@ def _company_mention_re() -> tuple[re.Pattern[str], dict[str, str]]:
                 names[n.lower()] = c.key
     alts = sorted(names, key=len, reverse=True)
     return re.compile(r"(?i)(?<![\w&])(" + "|".join(re.escape(a) for a in alts) + r")(?![\w&])"), names
+
+
+_TITLE_WORDS = {"chief", "officer", "president", "executive", "financial", "operating", "vice", "senior", "board",
+                "chairman", "director", "company", "corporation", "inc", "the", "our", "and", "accounting"}
+_EXECUTIVE = re.compile(
+    r"\b((?:[A-Z][a-z]+|[A-Z]\.)(?:\s(?:[A-Z]\.|[A-Z][a-zA-Z'’\-]+)){1,3}),\s(?:our\s|the\sCompany['’]s\s|its\s)?"
+    r"((?:Chairman(?: of the Board)?(?:,| and)\s)?(?:President(?: and| &)\s)?"
+    r"(?:Chief\s(?:Executive|Financial|Operating|Accounting)\sOfficer|President))")
+
+
+def executives_in_text(text: str) -> list[tuple[str, str]]:
+    """(name, title) pairs written as "Jane Q. Doe, our Chief Financial Officer" — a reliable pattern in
+    filings; names made of title words are refused."""
+    out: list[tuple[str, str]] = []
+    for m in _EXECUTIVE.finditer(text):
+        name, title = m.group(1).strip(), re.sub(r"\s+", " ", m.group(2)).strip()
+        words = {w.strip(".").lower() for w in name.split()}
+        if words & _TITLE_WORDS or (name, title) in out:
+            continue
+        out.append((name, title))
+    return out
 
 
 def companies_in_text(text: str) -> set[str]:
@@ -200,9 +222,19 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
     mentions: list[tuple[str, str, dict[str, Any]]] = []
     company_ids: dict[str, str] = {ckey: company} if ckey and company else {}
     reported: list[tuple[str, str, dict[str, Any]]] = []
+    executives: dict[str, str] = {}
+    officer_of: list[tuple[str, str, dict[str, Any]]] = []
     for cid, kind, section, text, page in chunks:
         for key in metrics_in_text(section + "\n" + text):
             mentions.append((vid[cid], metric_vertex(key), {"document": name}))
+        if kind == "text" and company is not None:
+            for person, title in executives_in_text(text):
+                if person not in executives:
+                    executives[person] = _ensure_vertex(conn, "Entity", {"key": f"executive:{person.lower()}"},
+                                                        {"name": person, "type": "executive"})
+                    officer_of.append((executives[person], company,
+                                       {"relation": title, "chunk_id": cid, "document": name, "source": "rules"}))
+                mentions.append((vid[cid], executives[person], {"document": name}))
         for other in companies_in_text(text):
             if other not in company_ids:
                 company_ids[other] = _ensure_vertex(conn, "Company", {"key": other}, {})
@@ -216,6 +248,7 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
                     "period_label": f.period_label, "duration": f.duration, "as_of": f.as_of,
                     "document": name, "doc_id": doc_id, "chunk_id": cid, "page": page, "row_label": f.row_label,
                     "priority": f.priority, "company": ckey}))
+    counts["executives"] = _edges(conn, "RELATED", officer_of)
     if llm is not None:
         counts["triplets"] = _llm_triplets(conn, llm, name, [(c[0], c[1], c[3]) for c in chunks], vid, mentions)
     counts["mentions"] = _edges(conn, "MENTIONS", mentions)

@@ -100,3 +100,22 @@ def test_cypher_cli_reads_and_rejects(env):
     # a string containing a write keyword is data, not a clause
     fine = runner.invoke(cli, ["graph", "cypher", "MATCH (c:Company) WHERE c.key = 'CREATE' RETURN c.key"])
     assert fine.exit_code == 0, fine.output
+
+
+def test_executives_found_by_rule_link_to_their_company(env):
+    with connect(env) as conn:
+        doc = _add_doc(conn, "A_2023Q2", 2023, "Q2")
+        conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, kind, text, embed_text) "
+                     "VALUES (%s, 0, 3, 3, 'text', %s, 'x')",
+                     (doc, "Results were discussed by Jane Q. Doe, our Chief Financial Officer, and by the Chief "
+                           "Executive Officer, Board members and Officers of the Company."))
+        counts = build_document_graph(conn, doc)
+        conn.commit()
+        assert counts["executives"] == 1
+        _, rows = read_only_cypher(conn, "MATCH (e:Entity {type: 'executive'})-[r:RELATED]->(c:Company) "
+                                         "RETURN e.name, r.relation, c.key")
+        assert rows == [("Jane Q. Doe", "Chief Financial Officer", "APPLE")]
+        delete_subgraph(conn, "A_2023Q2")
+        conn.execute("DELETE FROM documents")
+        conn.commit()
+        assert stats(conn)["Entity"] == 0  # no orphan executives
