@@ -13,6 +13,32 @@ _DURATION = re.compile(
 _VALUE = re.compile(r"^\(?-?\d[\d,]*(?:\.\d+)?\)?$")
 _DASH = re.compile(r"^[—–-]+$")
 
+#: A primary financial statement's title, matched against letters only ("Statement of Incom e" →
+#: "statementofincome") because layout parsing splits words.
+STATEMENT_TITLE = re.compile(
+    r"statements?of(?:consolidated)?(?:operations|income|earnings|comprehensive(?:income|loss)|cashflows?|"
+    r"financialposition|financialcondition|condition|netrevenues?|loss)|balancesheets?|incomestatements?")
+
+
+def letters(text: str) -> str:
+    """Lower-case letters only, for STATEMENT_TITLE."""
+    return re.sub(r"[^a-z]", "", text.lower())
+
+
+def plain(text: str) -> str:
+    """Text without bold markers or <br>, on one line."""
+    return re.sub(r"\s+", " ", text.replace("**", "").replace("<br>", " ")).strip()
+
+
+def split_row(line: str) -> list[str]:
+    """Cells of a Markdown table row, without bold markers or line breaks (they cost tokens, add nothing)."""
+    inner = line.strip()
+    if inner.startswith("|"):
+        inner = inner[1:]
+    if inner.endswith("|"):
+        inner = inner[:-1]
+    return [plain(c) for c in inner.split("|")]
+
 
 def parse_value(cell: str) -> float | None:
     """'$ 1,234' → 1234; '(265)' → -265; '1.26' → 1.26; dashes, blanks and words → None."""

@@ -38,12 +38,17 @@ def test_db_init_twice_then_status_and_doctor(make_database, monkeypatch):
     close_pool()
 
 
-def test_a_different_model_later_is_refused(make_database, monkeypatch, tiny_bert):
-    url = make_database()
-    monkeypatch.setenv("FINCHAT_DATABASE_URL", url)
+def _initialised_with_minilm(make_database, monkeypatch):
+    """A fresh database after `finchat db init` with the packaged MiniLM; returns the runner."""
+    monkeypatch.setenv("FINCHAT_DATABASE_URL", make_database())
     monkeypatch.setenv("FINCHAT_EMBED_MODEL", "all-MiniLM-L6-v2")
     runner = CliRunner()
     assert runner.invoke(cli, ["db", "init"]).exit_code == 0
+    return runner
+
+
+def test_a_different_model_later_is_refused(make_database, monkeypatch, tiny_bert):
+    runner = _initialised_with_minilm(make_database, monkeypatch)
     monkeypatch.setenv("FINCHAT_EMBED_MODEL", str(tiny_bert))
     res = runner.invoke(cli, ["db", "init"])
     assert res.exit_code == 1
@@ -68,11 +73,7 @@ def test_dead_database_is_one_line_with_the_fix(monkeypatch):
 
 
 def test_reset_starts_over(make_database, monkeypatch, tiny_bert):
-    url = make_database()
-    monkeypatch.setenv("FINCHAT_DATABASE_URL", url)
-    monkeypatch.setenv("FINCHAT_EMBED_MODEL", "all-MiniLM-L6-v2")
-    runner = CliRunner()
-    assert runner.invoke(cli, ["db", "init"]).exit_code == 0
+    runner = _initialised_with_minilm(make_database, monkeypatch)
     monkeypatch.setenv("FINCHAT_EMBED_MODEL", str(tiny_bert))
     res = runner.invoke(cli, ["db", "init", "--reset"])
     assert res.exit_code == 0, res.output

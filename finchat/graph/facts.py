@@ -13,12 +13,19 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from finchat.graph.lexicon import metric_for_label
-from finchat.tables import _DATE, _DURATION, _YEAR, header_count, merge_split_words, parse_value
+from finchat.tables import (
+    _DATE,
+    _DURATION,
+    _YEAR,
+    STATEMENT_TITLE,
+    header_count,
+    letters,
+    merge_split_words,
+    parse_value,
+    plain,
+    split_row,
+)
 
-# Matched against letters only ("Statement of Incom e" → "statementofincome"): layout parsing splits words.
-STATEMENT_TITLE = re.compile(
-    r"statements?of(?:consolidated)?(?:operations|income|earnings|comprehensive(?:income|loss)|cashflows?|"
-    r"financialposition|financialcondition|condition|netrevenues?|loss)|balancesheets?|incomestatements?")
 _MONTH_DAY = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|"
                         r"December)\s+(\d{1,2})\b")
 _UNITS = re.compile(r"(?i)\b(billions?|millions?|thousands?)\b")
@@ -46,15 +53,6 @@ class Fact:
         return f"({s})" if v < 0 else s
 
 
-def _plain(cell: str) -> str:
-    return re.sub(r"\s+", " ", cell.replace("**", "").replace("<br>", " ")).strip()
-
-
-def _cells(line: str) -> list[str]:
-    inner = line.strip().strip("|")
-    return [_plain(c) for c in inner.split("|")]
-
-
 def split_table_text(text: str) -> tuple[list[str], list[list[str]]]:
     """(caption lines, table rows) of a table chunk's text; separator rows dropped."""
     caption, rows = [], []
@@ -63,9 +61,9 @@ def split_table_text(text: str) -> tuple[list[str], list[list[str]]]:
         if s.startswith("|"):
             if re.fullmatch(r"\|?\s*:?-{3,}.*", s) and set(s) <= set("|-: "):
                 continue
-            rows.append(_cells(s))
+            rows.append(split_row(s))
         elif s and not rows:
-            caption.append(_plain(s))
+            caption.append(plain(s))
     return caption, rows
 
 
@@ -148,7 +146,7 @@ def extract_facts(text: str, title_hint: str = "") -> list[Fact]:
         return []
     corner = " ".join(r[0] for r in rows[:2] if r and r[0]).strip()
     head = " ".join(caption) + " " + title_hint + " " + corner
-    if not STATEMENT_TITLE.search(re.sub(r"[^a-z]", "", head.lower())):
+    if not STATEMENT_TITLE.search(letters(head)):
         return []
     units = next((c for c in [*caption, corner] if _UNITS.search(c)
                   and re.match(r"(?i)\(?\s*(in |dollars|amounts|\$|millions|thousands|billions)", c)), "")

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from finchat.tables import header_count, merge_split_words
+from finchat.tables import header_count, merge_split_words, split_row
 
 TokenCounter = Callable[[Sequence[str]], list[int]]
 
@@ -112,16 +112,6 @@ def _plain(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("**", "").replace("<br>", " ").replace("_", " ")).strip()
 
 
-def _split_row(line: str) -> list[str]:
-    """Cells of a Markdown table row, without bold markers or line breaks (they cost tokens, add nothing)."""
-    inner = line.strip()
-    if inner.startswith("|"):
-        inner = inner[1:]
-    if inner.endswith("|"):
-        inner = inner[:-1]
-    return [re.sub(r"\s+", " ", c.replace("**", "").replace("<br>", " ")).strip() for c in inner.split("|")]
-
-
 def to_blocks(pages: Sequence[str]) -> list[_Block]:
     """Split pages into heading / paragraph / table blocks, dropping boilerplate."""
     noise = repeated_lines(pages)
@@ -169,7 +159,7 @@ def to_blocks(pages: Sequence[str]) -> list[_Block]:
 
 
 def _ncols(block: _Block) -> int:
-    return max((len(_split_row(r)) for r in block.lines), default=0)
+    return max((len(split_row(r)) for r in block.lines), default=0)
 
 
 def _join_continued_tables(blocks: list[_Block]) -> list[_Block]:
@@ -221,7 +211,7 @@ def _drop_boilerplate(blocks: list[_Block]) -> list[_Block]:
             if _CHECKBOX.search(blk.text) or re.search(r"(?i)indicate by check mark", blk.text):
                 continue
         if blk.kind == "table":
-            rows = [_split_row(r) for r in blk.lines]
+            rows = [split_row(r) for r in blk.lines]
             context = " ".join(b.text for b in out[-2:] if b.kind == "heading")
             if _is_toc_table(rows, context) or _CHECKBOX.search(blk.text) and len(rows) < 12:
                 continue
@@ -415,7 +405,7 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
 
 def _table_chunks(blk: _Block, caption: list[str], section: str, doc_title: str, count: TokenCounter,
                   limit: int, start: int) -> list[Chunk]:
-    rows = [_split_row(r) for r in blk.lines]
+    rows = [split_row(r) for r in blk.lines]
     rows = [r for r in rows if any(_plain(c) for c in r)]
     if not rows:
         return []

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from finchat.errors import IngestError
+from finchat.tables import STATEMENT_TITLE, letters
 
 PARSER_VERSION = "pymupdf4llm-triage/3"
 _NUMBER = re.compile(r"^\(?\$?\(?\d[\d,]*(\.\d+)?\)?%?\)?$")
@@ -115,11 +116,6 @@ def _open_pdf(path: Path):  # type: ignore[no-untyped-def]
     return doc
 
 
-_STATEMENT = re.compile(
-    r"statements?of(?:consolidated)?(?:operations|income|earnings|comprehensive(?:income|loss)|cashflows?|"
-    r"financialposition|financialcondition|condition)|balancesheets?|incomestatements?")
-
-
 def _triage(doc) -> tuple[list[int], list[int], int]:  # type: ignore[no-untyped-def]
     """(statement pages, other pages, characters of text): 0-based page indexes.
 
@@ -141,8 +137,7 @@ def _triage(doc) -> tuple[list[int], list[int], int]:  # type: ignore[no-untyped
         lines: dict[tuple[int, int], list[str]] = {}
         for w in words:
             lines.setdefault((w[5], w[6]), []).append(w[4])
-        titled = any(len(ws) <= 12 and _STATEMENT.search(re.sub(r"[^a-z]", "", " ".join(ws).lower()))
-                     for ws in lines.values())
+        titled = any(len(ws) <= 12 and STATEMENT_TITLE.search(letters(" ".join(ws))) for ws in lines.values())
         is_statement = numbers >= TABLE_PAGE_NUMBERS and (titled or prev_statement)
         (layout if is_statement else classic).append(page.number)
         prev_statement = is_statement and titled

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, Protocol
@@ -309,8 +309,7 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, prog: Progres
         if meta.period_end is None:
             pe = period_end_from_text("\n".join(doc.pages[:3]))
             if pe is not None:
-                meta = DocMeta(meta.name, meta.company_key, meta.company_name, meta.form, meta.fiscal_year,
-                               meta.fiscal_quarter, pe, meta.warnings)
+                meta = replace(meta, period_end=pe)
         chunks: list[Chunk] = chunk_pages(doc.pages, count, embedder.max_tokens, doc_title=doc_title(meta))
         if not chunks:
             raise IngestError(f"{f}: no text found to index")

@@ -206,7 +206,7 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
 
     Returns (documents in scope, documents matching the original filters exactly — empty when relaxed).
     """
-    def query(companies: list[str], years: list[int], quarters: list[str], forms: list[str]) -> list[int]:
+    def query(companies: list[Any], years: list[Any], quarters: list[Any], forms: list[Any]) -> list[int]:
         rows = conn.execute(
             "SELECT id FROM documents WHERE (cardinality(%(c)s::text[]) = 0 OR company_key = ANY(%(c)s))"
             " AND (cardinality(%(y)s::int[]) = 0 OR fiscal_year = ANY(%(y)s))"
@@ -236,33 +236,35 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
                 return recent, recent
     found = query(c, y, q, fo)
     exact = list(found)
-    if not found and fo:
-        f.relaxed.append(f"form {', '.join(fo)}")
-        fo = []
-        found = query(c, y, q, fo)
-    if not found and q:
-        f.relaxed.append(f"quarter {', '.join(q)}")
-        q = []
-        found = query(c, y, q, fo)
-    if not found and c and not query(c, [], [], []):
-        f.relaxed.append(f"company {', '.join(c)} (not ingested)")
-        c = []
-        found = query(c, y, q, fo)
-    if not found and y and c:
+    scope: dict[str, list[Any]] = {"companies": c, "years": y, "quarters": q, "forms": fo}
+
+    def nearest_years(s: dict[str, list[Any]]) -> tuple[str, dict[str, list[Any]]] | None:
+        if not (s["years"] and s["companies"]):
+            return None
         have = [int(r[0]) for r in conn.execute(
             "SELECT DISTINCT fiscal_year FROM documents WHERE company_key = ANY(%s) AND fiscal_year IS NOT NULL",
-            (c,)).fetchall()]
-        if have:
-            nearest = sorted({min(have, key=lambda h: (abs(h - yy), -h)) for yy in y})
-            f.relaxed.append(f"year {', '.join(map(str, y))} → {', '.join(map(str, nearest))} (nearest ingested)")
-            y = nearest
-            found = query(c, y, q, fo)
-    if not found and y:
-        f.relaxed.append(f"year {', '.join(map(str, y))}")
-        y = []
-        found = query(c, y, q, fo)
-    if not found and c:
-        f.relaxed.append(f"company {', '.join(c)} (not ingested)")
-        c = []
-        found = query(c, y, q, fo)
+            (s["companies"],)).fetchall()]
+        if not have:
+            return None
+        near = sorted({min(have, key=lambda h: (abs(h - yy), -h)) for yy in s["years"]})
+        return (f"year {', '.join(map(str, s['years']))} → {', '.join(map(str, near))} (nearest ingested)",
+                {"years": near})
+
+    def drop(key: str, label: str, only_if_unknown: bool = False) -> Any:
+        def step(s: dict[str, list[Any]]) -> tuple[str, dict[str, list[Any]]] | None:
+            if not s[key] or (only_if_unknown and query(s["companies"], [], [], [])):
+                return None
+            return f"{label} {', '.join(map(str, s[key]))}" + (" (not ingested)" if key == "companies" else ""), {key: []}
+        return step
+
+    # The documented relaxation order (module docstring).
+    for step in (drop("forms", "form"), drop("quarters", "quarter"), drop("companies", "company", True),
+                 nearest_years, drop("years", "year"), drop("companies", "company")):
+        if found:
+            break
+        change = step(scope)
+        if change is not None:
+            f.relaxed.append(change[0])
+            scope.update(change[1])
+            found = query(**scope)
     return found, exact

@@ -29,34 +29,27 @@ class FakeOllama:
             def log_message(self, *args):  # noqa: D401
                 pass
 
-            def do_GET(self):  # noqa: N802
-                body = json.dumps({"models": [{"name": m, "model": m} for m in fake.models]}).encode()
-                self.send_response(200)
+            def _json(self, status, obj):
+                body = json.dumps(obj).encode()
+                self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)
 
+            def do_GET(self):  # noqa: N802
+                self._json(200, {"models": [{"name": m, "model": m} for m in fake.models]})
+
             def do_POST(self):  # noqa: N802
                 req = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 fake.requests.append(req)
                 if req.get("model") not in fake.models:
-                    body = json.dumps({"error": f"model '{req.get('model')}' not found"}).encode()
-                    self.send_response(404)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(body)))
-                    self.end_headers()
-                    self.wfile.write(body)
+                    self._json(404, {"error": f"model '{req.get('model')}' not found"})
                     return
                 if req.get("stream") is False:
                     content = fake.reply(req) if fake.reply else "".join(fake.pieces)
-                    body = json.dumps({"model": req["model"], "created_at": "2026-01-01T00:00:00Z",
-                                       "message": {"role": "assistant", "content": content}, "done": True}).encode()
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(body)))
-                    self.end_headers()
-                    self.wfile.write(body)
+                    self._json(200, {"model": req["model"], "created_at": "2026-01-01T00:00:00Z",
+                                     "message": {"role": "assistant", "content": content}, "done": True})
                     return
                 self.send_response(200)
                 self.send_header("Content-Type", "application/x-ndjson")

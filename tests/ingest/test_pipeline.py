@@ -35,6 +35,16 @@ def rows(url, sql, params=()):
         return conn.execute(sql, params).fetchall()
 
 
+def ingested_copy(pdfs, tmp_path):
+    """A folder holding one copy of the Testco filing, ingested; returns (folder, file)."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    target = folder / "TESTCO_2023Q3_10Q.pdf"
+    shutil.copy(pdfs / "TESTCO_2023Q3_10Q.pdf", target)
+    ingest([folder], load_settings())
+    return folder, target
+
+
 def test_ingest_a_folder_then_skip_unchanged(env, pdfs):
     rep = ingest([pdfs], load_settings(), IngestOptions(jobs=2))
     assert [r.status for r in rep.results] == ["ingested", "ingested"], rep.results
@@ -65,11 +75,7 @@ def test_ingest_a_folder_then_skip_unchanged(env, pdfs):
 
 
 def test_changed_file_replaces_old_rows_and_force_reloads(env, pdfs, tmp_path):
-    folder = tmp_path / "in"
-    folder.mkdir()
-    target = folder / "TESTCO_2023Q3_10Q.pdf"
-    shutil.copy(pdfs / "TESTCO_2023Q3_10Q.pdf", target)
-    ingest([folder], load_settings())
+    folder, target = ingested_copy(pdfs, tmp_path)
     old_ids = {r[0] for r in rows(env, "SELECT id FROM chunks")}
     make_filing(target, extra_word="Zeppelin")  # new content, same name
     rep = ingest([folder], load_settings())
@@ -83,11 +89,7 @@ def test_changed_file_replaces_old_rows_and_force_reloads(env, pdfs, tmp_path):
 
 
 def test_failure_mid_document_leaves_no_trace(env, pdfs, tmp_path):
-    folder = tmp_path / "in"
-    folder.mkdir()
-    target = folder / "TESTCO_2023Q3_10Q.pdf"
-    shutil.copy(pdfs / "TESTCO_2023Q3_10Q.pdf", target)
-    ingest([folder], load_settings())
+    folder, target = ingested_copy(pdfs, tmp_path)
     before = rows(env, "SELECT d.sha256, count(c.id) FROM documents d JOIN chunks c ON c.document_id = d.id GROUP BY 1")
 
     def explode(conn, doc_id, chunk_ids):
