@@ -7,7 +7,8 @@ from finchat.errors import EmbeddingModelError
 from finchat.ingest.embed import MINILM, Embedder, resolve_for_init
 
 
-def test_local_bert_embeds_unit_vectors_in_input_order(tiny_bert):
+def test_local_bert_embeds_unit_vectors_in_input_order(tiny_bert, monkeypatch):
+    monkeypatch.setenv("FINCHAT_EMBED_BACKEND", "onnx")  # float32: exact; int8 is checked below
     emb = Embedder.load(str(tiny_bert))
     assert emb.dim == 32 and emb.max_tokens == 128
     texts = ["total assets", "net income was 5 in millions in the quarter", "cash"]
@@ -67,3 +68,26 @@ def test_onnx_and_torch_backends_agree(tiny_bert, monkeypatch, tmp_path):
     a, b = torch_emb.embed(texts), onnx_emb.embed(texts)
     assert np.allclose(a, b, atol=1e-4)
     assert list(tmp_path.rglob("*.onnx"))  # exported once, cached
+
+
+def test_int8_backend_is_default_and_close_to_float32(tiny_bert, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("FINCHAT_EMBED_BACKEND", "onnx")
+    f32 = Embedder.load(str(tiny_bert))
+    monkeypatch.delenv("FINCHAT_EMBED_BACKEND")
+    q8 = Embedder.load(str(tiny_bert))
+    assert list(tmp_path.rglob("*.int8.onnx"))
+    texts = ["total assets", "net income was 5 in millions in the quarter", "cash debt"]
+    a, b = f32.embed(texts), q8.embed(texts)
+    assert not np.allclose(a, b, atol=1e-6)  # really the quantised graph
+    assert np.all((a * b).sum(1) > 0.95)
+    assert np.allclose(np.linalg.norm(b, axis=1), 1.0, atol=1e-5)
+    # dynamic quantisation scales activations per batch: neighbours move a vector, but only slightly
+    alone = np.stack([q8.embed_query(t) for t in texts])
+    assert np.all((alone * b).sum(1) > 0.95)
+
+
+def test_unknown_backend_is_one_line_error(tiny_bert, monkeypatch):
+    monkeypatch.setenv("FINCHAT_EMBED_BACKEND", "tensorrt")
+    with pytest.raises(EmbeddingModelError, match="FINCHAT_EMBED_BACKEND"):
+        Embedder.load(str(tiny_bert))
