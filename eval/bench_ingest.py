@@ -45,7 +45,9 @@ def main() -> None:
     print(f"{len(files)} filings, {args.jobs} parser processes")
 
     t = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn")) as pool:
+    from finchat.ingest.parse import init_worker
+
+    with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn"), initializer=init_worker) as pool:
         docs = list(pool.map(_parse, [str(f) for f in files]))
     dt = time.perf_counter() - t
     pages = sum(d.page_count for d in docs)

@@ -23,7 +23,7 @@ from finchat.ingest import load as loader
 from finchat.ingest.chunk import Chunk, chunk_pages
 from finchat.ingest.load import AfterLoad
 from finchat.ingest.naming import DocMeta, meta_from_path, period_end_from_text
-from finchat.ingest.parse import ParsedDoc, parse, read_cache, sha256_of, write_cache
+from finchat.ingest.parse import ParsedDoc, init_worker, parse, read_cache, sha256_of, write_cache
 
 #: Loading at least this many documents, and more than the database holds, drops and rebuilds the
 #: vector and full-text indexes instead of maintaining them row by row.
@@ -221,7 +221,8 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
         prog.stage("load", len(todo))
 
         jobs = max(1, min(opts.jobs, len(to_parse)))
-        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) if to_parse else None
+        pool = (ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"), initializer=init_worker)
+                if to_parse else None)
         t_parse = time.perf_counter()
         try:
             if pool is not None:
