@@ -15,7 +15,7 @@ from pathlib import Path
 
 from finchat.config import load_settings
 from finchat.evaluation.retrieval import load_dataset, score_query
-from finchat.retrieve.hybrid import CHANNELS, Hit, rank
+from finchat.retrieve.hybrid import CHANNELS, PER_PAGE, Hit, rank
 from finchat.retrieve.service import Service
 
 
@@ -40,8 +40,10 @@ def main(args: list[str]) -> None:
         "SELECT c.id, d.name, c.page_start, c.page_end, c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
         "WHERE c.id = ANY(%s)", (list(ids),)).fetchall()}
 
+    pages = r.pages_of(ids)
+
     def hits_for(ch: dict, w: dict, fusion: str) -> list[Hit]:
-        out = rank(ch, w, fusion, 10)
+        out = rank(ch, w, fusion, 10, pages, PER_PAGE)
         for h in out:
             h.document, h.page_start, h.page_end, h.text = meta[h.chunk_id]
         return out

@@ -2,6 +2,7 @@
 
 import socket
 
+import psycopg
 from click.testing import CliRunner
 
 from finchat.cli import cli
@@ -29,7 +30,11 @@ def test_db_init_twice_then_status_and_doctor(make_database, monkeypatch):
     second = runner.invoke(cli, ["db", "init"])
     assert second.exit_code == 0 and "schema up to date" in second.output
     status = runner.invoke(cli, ["db", "status"])
-    assert "version 4 of 4" in status.output and "finchat_kg present" in status.output
+    assert "version 5 of 5" in status.output and "finchat_kg present" in status.output
+    with psycopg.connect(url) as conn:  # vectors stay in the heap row (sql/005_embedding_inline.sql)
+        storage = conn.execute("SELECT attstorage FROM pg_attribute WHERE attrelid = 'chunks'::regclass"
+                               " AND attname = 'embedding'").fetchone()
+    assert storage == ("p",)
     doc = runner.invoke(cli, ["doctor"])
     assert doc.exit_code == 0, doc.output
     assert "ok   extension vector: version 0.8" in doc.output

@@ -118,6 +118,8 @@ def set_embedding(conn: psycopg.Connection, model: str, dim: int) -> None:
         # A type modifier cannot be a bind parameter; dim is a validated int rendered as a literal.
         conn.execute(sql.SQL("ALTER TABLE chunks ADD COLUMN IF NOT EXISTS embedding vector({})")
                      .format(sql.Literal(int(dim))))
+        # inline, not TOAST: see sql/005_embedding_inline.sql
+        conn.execute("ALTER TABLE chunks ALTER COLUMN embedding SET STORAGE PLAIN")
         conn.execute("INSERT INTO finchat_meta (key, value) VALUES ('embed_model', %s), ('embed_dim', %s)",
                      (model, str(dim)))
 

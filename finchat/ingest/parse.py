@@ -21,14 +21,18 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from finchat.errors import IngestError
 from finchat.tables import STATEMENT_TITLE, letters
 
-PARSER_VERSION = "pymupdf4llm-triage/5"
+PARSER_VERSION = "pymupdf4llm-triage/6"
 _NUMBER = re.compile(r"^\(?\$?\(?\d[\d,]*(\.\d+)?\)?%?\)?$")
 #: A page with at least this many numeric words is parsed as a table page.
 TABLE_PAGE_NUMBERS = 20
+#: The page after a statement page is its continuation (per-share rows, the last liabilities) when it
+#: holds at least this many numbers; classic mode would flatten those rows, and their facts be lost.
+CONTINUATION_NUMBERS = 6
 _HEADER_RE = re.compile(r"^<!-- finchat sha256=(?P<sha>[0-9a-f]{64}) parser=(?P<parser>\S+) pages=(?P<pages>\d+) -->$")
 _END = "<!-- finchat end -->"
 _PAGE_RE = re.compile(r"^<!-- page (\d+) -->$", re.M)
@@ -121,7 +125,8 @@ def _triage(doc) -> tuple[list[int], list[int], int]:  # type: ignore[no-untyped
     """(statement pages, other pages, characters of text): 0-based page indexes.
 
     Statement pages — a primary-statement title ("Consolidated Balance Sheets") and at least
-    TABLE_PAGE_NUMBERS numbers, or a numeric page right after one (statements run over) — get the
+    TABLE_PAGE_NUMBERS numbers, or CONTINUATION_NUMBERS on the page right after one (statements run
+    over) — get the
     layout model; every other page the fast classic mode, whose text lines still carry every label and
     number for search.
     """
@@ -139,7 +144,8 @@ def _triage(doc) -> tuple[list[int], list[int], int]:  # type: ignore[no-untyped
         for w in words:
             lines.setdefault((w[5], w[6]), []).append(w[4])
         titled = any(len(ws) <= 12 and STATEMENT_TITLE.search(letters(" ".join(ws))) for ws in lines.values())
-        is_statement = numbers >= TABLE_PAGE_NUMBERS and (titled or prev_statement)
+        is_statement = ((titled and numbers >= TABLE_PAGE_NUMBERS)
+                        or (prev_statement and numbers >= CONTINUATION_NUMBERS))
         (layout if is_statement else classic).append(page.number)
         prev_statement = is_statement and titled
     return layout, classic, chars
@@ -164,13 +170,13 @@ def limit_onnx_threads() -> None:
         _finchat_one_thread = True
 
         def __init__(self, path_or_bytes: object, sess_options: object = None, *args: object, **kwargs: object) -> None:
-            so = sess_options if sess_options is not None else ort.SessionOptions()
-            so.intra_op_num_threads = 1  # type: ignore[attr-defined]
-            so.inter_op_num_threads = 1  # type: ignore[attr-defined]
-            so.add_session_config_entry("session.intra_op.allow_spinning", "0")  # type: ignore[attr-defined]
+            so: Any = sess_options if sess_options is not None else ort.SessionOptions()
+            so.intra_op_num_threads = 1
+            so.inter_op_num_threads = 1
+            so.add_session_config_entry("session.intra_op.allow_spinning", "0")
             super().__init__(path_or_bytes, so, *args, **kwargs)
 
-    ort.InferenceSession = OneThreadSession  # type: ignore[misc]
+    ort.InferenceSession = OneThreadSession
 
 
 def init_worker() -> None:

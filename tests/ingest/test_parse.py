@@ -56,3 +56,28 @@ def test_bad_files_are_one_line_errors(tmp_path, maker, message):
 def test_unreadable_path_is_an_error(tmp_path):
     with pytest.raises(IngestError, match="cannot read"):
         parse_local(tmp_path / "missing.pdf", sha="0" * 64)
+
+
+def test_parser_workers_run_onnx_on_one_thread_without_spinning(tmp_path):
+    # in a fresh interpreter: the patch is process-wide, as in a parser worker
+    import subprocess
+    import sys
+
+    code = """
+import onnx, onnxruntime as ort
+from onnx import TensorProto, helper
+from finchat.ingest.parse import limit_onnx_threads
+x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1])
+g = helper.make_graph([helper.make_node("Identity", ["x"], ["y"])], "g", [x],
+                      [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1])])
+m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+m.ir_version = 8
+default = ort.InferenceSession(m.SerializeToString())
+limit_onnx_threads(); limit_onnx_threads()  # idempotent
+s = ort.InferenceSession(m.SerializeToString())
+o = s.get_session_options()
+print(default.get_session_options().intra_op_num_threads, o.intra_op_num_threads,
+      o.get_session_config_entry("session.intra_op.allow_spinning"))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["0", "1", "0"], out.stderr

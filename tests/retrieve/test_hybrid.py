@@ -35,3 +35,12 @@ def test_interleave_alternates_companies_without_repeats():
     b = [Hit(i, {}) for i in (10, 2, 11)]
     assert [h.chunk_id for h in interleave([a, b], 5)] == [1, 10, 2, 3, 11]
     assert [h.chunk_id for h in interleave([a, []], 3)] == [1, 2, 3]
+
+
+def test_page_cap_lets_other_pages_in_and_fills_from_the_rest():
+    ch = {"vector": {1: 0.9, 2: 0.8, 3: 0.7, 4: 0.6, 5: 0.5}, "text": {}, "graph": {}}
+    pages = {1: (7, 3), 2: (7, 3), 3: (7, 3), 4: (7, 4), 5: (8, 3)}  # 1-3 share document 7, page 3
+    w = {"vector": 1.0, "text": 0.0, "graph": 0.0}
+    assert [h.chunk_id for h in rank(ch, w, "minmax", 4, pages, per_page=2)] == [1, 2, 4, 5]
+    assert [h.chunk_id for h in rank(ch, w, "minmax", 5, pages, per_page=2)] == [1, 2, 4, 5, 3]  # spare last
+    assert [h.chunk_id for h in rank(ch, w, "minmax", 4, pages, per_page=0)] == [1, 2, 3, 4]  # cap off
