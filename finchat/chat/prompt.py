@@ -34,11 +34,14 @@ def _escape(text: str) -> str:
 
 def build_messages(question: str, hits: list[Any], facts: list[Any], history: list[dict[str, str]] | None = None,
                    max_chars_per_source: int = 3000) -> list[dict[str, str]]:
-    """Ollama chat messages for ``question`` with retrieved ``hits`` and graph ``facts``."""
+    """Ollama chat messages for ``question`` with retrieved ``hits`` and graph ``facts``. Each source shows
+    the hit's ``context`` (a split table whole; twice the usual length allowed) or else its ``text``."""
     fact_lines = "\n".join(f"- {_escape(f.shown())}" for f in facts) or "(none)"
     sources = []
     for i, h in enumerate(hits, start=1):
-        body = h.text if len(h.text) <= max_chars_per_source else h.text[:max_chars_per_source] + " …"
+        full = getattr(h, "context", "") or h.text
+        cap = max_chars_per_source * (2 if full != h.text else 1)
+        body = full if len(full) <= cap else full[:cap] + " …"
         sources.append(f"[{i}] {h.citation()} — {_escape(h.section or h.kind)}\n{_escape(body)}")
     context = "\n\n".join(sources) or "(no passages found)"
     user = (f"**Facts**: <facts>\n{fact_lines}\n</facts>\n"

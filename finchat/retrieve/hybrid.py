@@ -15,6 +15,7 @@ pgvector 0.8's iterative scans when it is large (no or loose filters).
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,8 @@ EXACT_SCAN_MAX_DOCS = 24
 COMMON_LEXEME_SHARE = 0.05
 COMMON_MIN_CHUNKS = 5000
 CHANNELS = ("vector", "text", "graph")
+#: The suffix chunking gives the parts of a table split by rows (same pattern in Python and Postgres).
+_PART = re.compile(r" \(part [0-9]+ of [0-9]+\)$")
 #: At most this many chunks of one page in a ranking while other candidates remain (0: no limit). One:
 #: on FinanceBench page R@10 0.842 → 0.877 and nDCG@10 0.658 → 0.686, dev F1@2 0.709 → 0.715 (two: 0.854).
 PER_PAGE = 1
@@ -67,6 +70,9 @@ class Hit:
     kind: str = "text"
     section: str = ""
     text: str = ""
+    #: What the LLM is shown: ``text``, or for one part of a table split by rows, every part in order
+    #: (one chunk per page is ranked, but an answer may need the rows of the other part).
+    context: str = ""
 
     def citation(self) -> str:
         pages = f"p.{self.page_start}" if self.page_start == self.page_end else f"pp.{self.page_start}-{self.page_end}"
@@ -296,3 +302,20 @@ class Retriever:
             if r:
                 (_, h.document, h.company, h.form, h.fiscal_year, h.fiscal_quarter, h.page_start, h.page_end,
                  h.kind, h.section, h.text) = r
+            h.context = h.text
+        split = [h for h in hits if h.kind == "table" and _PART.search(h.section)]
+        if not split:
+            return
+        # the other parts of each split table: same document and section, consecutive ordinals
+        parts = self.conn.execute(
+            "SELECT h.id, p.text FROM chunks h JOIN chunks p ON p.document_id = h.document_id"
+            " AND p.kind = 'table' AND p.ordinal BETWEEN h.ordinal - 20 AND h.ordinal + 20"
+            " AND regexp_replace(p.section, %s, '') = regexp_replace(h.section, %s, '')"
+            " WHERE h.id = ANY(%s) ORDER BY h.id, p.ordinal",
+            (_PART.pattern, _PART.pattern, [h.chunk_id for h in split])).fetchall()
+        whole: dict[int, list[str]] = {}
+        for hid, text in parts:
+            whole.setdefault(int(hid), []).append(str(text))
+        for h in split:
+            if len(whole.get(h.chunk_id, [])) > 1:
+                h.context = "\n\n".join(whole[h.chunk_id])

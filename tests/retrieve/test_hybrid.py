@@ -44,3 +44,34 @@ def test_page_cap_lets_other_pages_in_and_fills_from_the_rest():
     assert [h.chunk_id for h in rank(ch, w, "minmax", 4, pages, per_page=2)] == [1, 2, 4, 5]
     assert [h.chunk_id for h in rank(ch, w, "minmax", 5, pages, per_page=2)] == [1, 2, 4, 5, 3]  # spare last
     assert [h.chunk_id for h in rank(ch, w, "minmax", 4, pages, per_page=0)] == [1, 2, 3, 4]  # cap off
+
+
+def test_a_split_table_hit_carries_all_its_parts_for_the_llm(make_database):
+    from finchat.chat.prompt import build_messages
+    from finchat.db import migrate
+    from finchat.db.admin import seed_companies
+    from finchat.db.pool import connect
+    from finchat.retrieve.hybrid import Retriever
+
+    url = make_database()
+    with connect(url) as conn:
+        migrate.migrate(conn)
+        seed_companies(conn)
+        doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
+                           " fiscal_quarter, page_count) VALUES ('APPLE_2023_10K', 'x', 'y', 'APPLE', '10-K', 2023,"
+                           " 'FY', 9) RETURNING id").fetchone()[0]
+        rows = [("Balance Sheets (part 1 of 2)", "table", "| Total assets | 352,583 |"),
+                ("Balance Sheets (part 2 of 2)", "table", "| Total liabilities | 290,437 |"),
+                ("Balance Sheets", "text", "Prose after the table."),
+                ("Cash Flows (part 1 of 2)", "table", "| Net income | 96,995 |")]
+        ids = [conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text,"
+                            " embed_text) VALUES (%s, %s, 5, 5, %s, %s, %s, '') RETURNING id",
+                            (doc, i, sec, kind, text)).fetchone()[0] for i, (sec, kind, text) in enumerate(rows)]
+        conn.commit()
+        hits = [Hit(ids[1], {}), Hit(ids[2], {}), Hit(ids[3], {})]
+        Retriever(conn, None)._fill(hits)
+    assert hits[0].text == "| Total liabilities | 290,437 |"  # the chunk itself is unchanged (JSON, evals)
+    assert hits[0].context == "| Total assets | 352,583 |\n\n| Total liabilities | 290,437 |"
+    assert hits[1].context == hits[1].text and hits[2].context == hits[2].text  # no other parts stored
+    prompt = build_messages("Apple total assets?", hits, [])[-1]["content"]
+    assert "352,583" in prompt and prompt.count("290,437") == 1
