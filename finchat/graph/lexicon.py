@@ -169,7 +169,8 @@ def metric_for_label(label: str, context: str = "") -> str | None:
 
 @lru_cache(maxsize=1)
 def _phrase_res() -> list[tuple[str, re.Pattern[str]]]:
-    return [(m.key, re.compile(r"(?i)(?<![a-z])(?:" + "|".join(m.phrases) + r")(?![a-z])")) for m in METRICS]
+    # a trailing "s" is allowed: questions and MD&A say "gross margins", "operating margins", "tax rates"
+    return [(m.key, re.compile(r"(?i)(?<![a-z])(?:" + "|".join(m.phrases) + r")s?(?![a-z])")) for m in METRICS]
 
 
 def metrics_in_text(text: str) -> list[str]:
@@ -243,7 +244,7 @@ def concept_metrics(text: str) -> list[str]:
     """Metrics implied by composite concepts in ``text`` ("operating margin" → operating income, revenue)."""
     out: list[str] = []
     for pattern, keys in CONCEPTS:
-        if re.search(r"(?i)(?<![a-z])(?:" + pattern + r")(?![a-z])", text):
+        if re.search(r"(?i)(?<![a-z])(?:" + pattern + r")s?(?![a-z])", text):
             out.extend(k for k in keys if k not in out)
     return out
 

@@ -44,6 +44,11 @@ def test_ingest_builds_facts_and_reingest_is_idempotent(env, tmp_path):
     ingest([folder], load_settings(), IngestOptions(after_load=after_load, force=True))
     with connect(env) as conn:
         assert stats(conn) == before  # replaced, not duplicated
+    res = CliRunner().invoke(cli, ["graph", "build"])  # rebuild from stored chunks, then reindex + analyze
+    assert res.exit_code == 0, res.output
+    assert res.output.startswith("documents: 1, facts: ")
+    with connect(env) as conn:
+        assert stats(conn) == before
 
 
 def _add_doc(conn, name, year, quarter):

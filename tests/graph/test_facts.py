@@ -95,3 +95,12 @@ def test_eps_rows_labelled_net_income_under_an_eps_heading():
     assert by(facts, "net_income", "For the Three Months Ended June 30, 2023")[0].value == 280
     assert by(facts, "eps_diluted", "For the Three Months Ended June 30, 2023")[0].value == 1.44
     assert by(facts, "eps_basic", "For the Three Months Ended June 30, 2022")[0].value == 1.20
+
+
+def test_plural_metric_names_are_found():
+    from finchat.graph.lexicon import concept_metrics
+
+    assert metrics_in_text("Are Best Buy's gross margins historically consistent?") == ["gross_profit"]
+    assert metrics_in_text("How did effective tax rates change?") == ["income_tax"]
+    assert "operating_income" in concept_metrics("Compare operating margins")
+    assert metrics_in_text("The board met twice.") == []
