@@ -21,6 +21,15 @@ from finchat.tables import header_count, merge_split_words, split_row
 
 TokenCounter = Callable[[Sequence[str]], list[int]]
 
+#: The section suffix of one part of a table split by rows; retrieval matches it (in Python and in
+#: Postgres) to put the parts back together for the LLM.
+TABLE_PART = re.compile(r" \(part [0-9]+ of [0-9]+\)$")
+
+
+def part_section(section: str, k: int, n: int) -> str:
+    """The section of part ``k`` (1-based) of a table split into ``n`` parts; matches TABLE_PART."""
+    return f"{section} (part {k} of {n})"
+
 #: Soft target for text chunks (tokens); the hard limit is the encoder's.
 TARGET_TOKENS = 380
 #: Text chunks with fewer words carry no answer (stray captions, cover-page fragments).
@@ -446,6 +455,6 @@ def _table_chunks(blk: _Block, caption: list[str], section: str, doc_title: str,
         if too_big(text, embed):  # a single monstrous row: cut its cells
             part = [[c[:200] for c in r] for r in part]
             text, embed = render(part)
-        sec = section if len(parts) == 1 else f"{section} (part {k + 1} of {len(parts)})"
+        sec = section if len(parts) == 1 else part_section(section, k + 1, len(parts))
         out.append(Chunk(start + k, blk.page, blk.page_end, sec, "table", text, embed))
     return out

@@ -126,9 +126,8 @@ def _triage(doc) -> tuple[list[int], list[int], int]:  # type: ignore[no-untyped
 
     Statement pages — a primary-statement title ("Consolidated Balance Sheets") and at least
     TABLE_PAGE_NUMBERS numbers, or CONTINUATION_NUMBERS on the page right after one (statements run
-    over) — get the
-    layout model; every other page the fast classic mode, whose text lines still carry every label and
-    number for search.
+    over) — get the layout model; every other page the fast classic mode, whose text lines still carry
+    every label and number for search.
     """
     layout: list[int] = []
     classic: list[int] = []

@@ -15,7 +15,6 @@ pgvector 0.8's iterative scans when it is large (no or loose filters).
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -24,6 +23,7 @@ from typing import Any
 import numpy as np
 import psycopg
 
+from finchat.ingest.chunk import TABLE_PART
 from finchat.retrieve.filters import Extractor, Filters, scope_documents
 
 #: Tuned on the development split (eval/README.md): vector, text, graph.
@@ -39,8 +39,6 @@ EXACT_SCAN_MAX_DOCS = 24
 COMMON_LEXEME_SHARE = 0.05
 COMMON_MIN_CHUNKS = 5000
 CHANNELS = ("vector", "text", "graph")
-#: The suffix chunking gives the parts of a table split by rows (same pattern in Python and Postgres).
-_PART = re.compile(r" \(part [0-9]+ of [0-9]+\)$")
 #: At most this many chunks of one page in a ranking while other candidates remain (0: no limit). One:
 #: on FinanceBench page R@10 0.842 → 0.877 and nDCG@10 0.658 → 0.686, dev F1@2 0.709 → 0.715 (two: 0.854).
 PER_PAGE = 1
@@ -268,12 +266,11 @@ class Retriever:
                 if small else
                 "SELECT id, 1 - (embedding <=> %(q)s) AS s FROM chunks WHERE document_id = ANY(%(docs)s)"
                 " ORDER BY embedding <=> %(q)s LIMIT %(n)s")
-            txt_sql = TS_RANK_SQL
             parts = []
             if want_v:
                 parts.append(f"SELECT 'vector' AS ch, id, s FROM ({vec_sql}) v")
             if want_t:
-                parts.append(f"SELECT 'text' AS ch, id, s FROM ({txt_sql}) t")
+                parts.append(f"SELECT 'text' AS ch, id, s FROM ({TS_RANK_SQL}) t")
             params = {"q": qvec, "docs": docs, "n": n, "tq": f.text_query or "",
                       "skip": self.common_lexemes()}
             with self.conn.transaction():
@@ -303,7 +300,7 @@ class Retriever:
                 (_, h.document, h.company, h.form, h.fiscal_year, h.fiscal_quarter, h.page_start, h.page_end,
                  h.kind, h.section, h.text) = r
             h.context = h.text
-        split = [h for h in hits if h.kind == "table" and _PART.search(h.section)]
+        split = [h for h in hits if h.kind == "table" and TABLE_PART.search(h.section)]
         if not split:
             return
         # the other parts of each split table: same document and section, consecutive ordinals
@@ -312,7 +309,7 @@ class Retriever:
             " AND p.kind = 'table' AND p.ordinal BETWEEN h.ordinal - 20 AND h.ordinal + 20"
             " AND regexp_replace(p.section, %s, '') = regexp_replace(h.section, %s, '')"
             " WHERE h.id = ANY(%s) ORDER BY h.id, p.ordinal",
-            (_PART.pattern, _PART.pattern, [h.chunk_id for h in split])).fetchall()
+            (TABLE_PART.pattern, TABLE_PART.pattern, [h.chunk_id for h in split])).fetchall()
         whole: dict[int, list[str]] = {}
         for hid, text in parts:
             whole.setdefault(int(hid), []).append(str(text))
