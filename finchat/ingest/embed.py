@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 import socket
 import sys
+import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -184,14 +185,23 @@ class Embedder:
     max_tokens: int
     device: str
     onnx: Any = None  # an onnxruntime session running the same encoder, when available (CPU only)
+    # Fast tokenizers keep padding/truncation settings as shared state: two threads tokenising at
+    # once get each other's padding (ragged arrays) or "Already borrowed". Inference itself is safe.
+    _tok_lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     @classmethod
     def load(cls, name: str, *, device: str | None = None) -> Embedder:
         """Load ``name`` (hub id, local path or MiniLM alias); local files first, then the hub.
 
         Raises EmbeddingModelError with a one-line reason when neither works (offline and not cached,
-        not an encoder, corrupt files).
+        not an encoder, corrupt files). Thread-safe: loads run one at a time in a process, because
+        transformers' lazy imports and the ONNX export cache are not safe to enter from two threads.
         """
+        with _LOAD_LOCK:
+            return cls._load(name, device=device)
+
+    @classmethod
+    def _load(cls, name: str, *, device: str | None = None) -> Embedder:
         import torch
         from transformers import AutoModel, AutoTokenizer
         from transformers.utils import logging as hf_logging
@@ -234,7 +244,21 @@ class Embedder:
 
     def count_tokens(self, text: str) -> int:
         """Tokens ``text`` takes, special tokens ([CLS], [SEP]) included."""
-        return len(self.tokenizer(text, add_special_tokens=True, truncation=False)["input_ids"])
+        with self._tok_lock:
+            return len(self.tokenizer(text, add_special_tokens=True, truncation=False)["input_ids"])
+
+    def count_tokens_many(self, texts: Sequence[str]) -> list[int]:
+        """Tokens each text takes (special tokens included), in input order; one tokenizer call."""
+        if not texts:
+            return []
+        with self._tok_lock:
+            enc = self.tokenizer(list(texts), add_special_tokens=True, truncation=False, verbose=False)
+        return [len(ids) for ids in enc["input_ids"]]
+
+    def _encode(self, texts: list[str], tensors: str) -> Any:
+        with self._tok_lock:
+            return self.tokenizer(texts, padding=True, truncation=True, max_length=self.max_tokens,
+                                  return_tensors=tensors)
 
     def embed(self, texts: Sequence[str], *, batch_size: int = 32,
               progress: Callable[[int], None] | None = None) -> np.ndarray:
@@ -253,8 +277,7 @@ class Embedder:
             names = {i.name for i in self.onnx.get_inputs()}
             for start in range(0, len(order), batch_size):
                 idx = order[start:start + batch_size]
-                enc = self.tokenizer([texts[i] for i in idx], padding=True, truncation=True,
-                                     max_length=self.max_tokens, return_tensors="np")
+                enc = self._encode([texts[i] for i in idx], "np")
                 feed = {k: v.astype(np.int64) for k, v in enc.items() if k in names}
                 hidden = self.onnx.run(None, feed)[0]
                 mask = enc["attention_mask"][..., None].astype(np.float32)
@@ -266,8 +289,7 @@ class Embedder:
         with torch.inference_mode():
             for start in range(0, len(order), batch_size):
                 idx = order[start:start + batch_size]
-                enc = self.tokenizer([texts[i] for i in idx], padding=True, truncation=True,
-                                     max_length=self.max_tokens, return_tensors="pt").to(self.device)
+                enc = self._encode([texts[i] for i in idx], "pt").to(self.device)
                 hidden = self.model(**enc).last_hidden_state
                 mask = enc["attention_mask"].unsqueeze(-1).to(hidden.dtype)
                 pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
@@ -299,10 +321,12 @@ def resolve_for_init(explicit: str | None, *, notice: Callable[[str], None] | No
 
 
 _cache: dict[str, Embedder] = {}
+_LOAD_LOCK = threading.RLock()
 
 
 def cached(name: str) -> Embedder:
     """Load ``name`` once per process (the REPL and batch modes embed many questions)."""
-    if name not in _cache:
-        _cache[name] = Embedder.load(name)
-    return _cache[name]
+    with _LOAD_LOCK:
+        if name not in _cache:
+            _cache[name] = Embedder.load(name)
+        return _cache[name]

@@ -111,8 +111,12 @@ def drop_bulk_indexes(conn: psycopg.Connection) -> None:
 
 
 def build_indexes(conn: psycopg.Connection) -> list[str]:
-    """Create whichever of the HNSW and GIN indexes is missing, then ANALYZE. Returns those built."""
+    """Create whichever of the HNSW and GIN indexes is missing, then ANALYZE. Returns those built.
+
+    Two ingest runs finishing together would both see an index missing and race on its name in the
+    catalog; a transaction-scoped advisory lock lets one build and the other find it built."""
     built = []
+    conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('finchat:build_indexes', 7))")
     if not index_exists(conn, GIN_INDEX):
         conn.execute(f"CREATE INDEX {GIN_INDEX} ON chunks USING gin (tsv)")
         built.append(GIN_INDEX)

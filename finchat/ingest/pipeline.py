@@ -290,15 +290,8 @@ def _reason(exc: Exception, path: Path) -> str:
 
 
 def _token_counter(embedder: Any) -> Callable[[Sequence[str]], list[int]]:
-    tok = embedder.tokenizer
-
-    def count(texts: Sequence[str]) -> list[int]:
-        if not texts:
-            return []
-        enc = tok(list(texts), add_special_tokens=True, truncation=False, verbose=False)
-        return [len(ids) for ids in enc["input_ids"]]
-
-    return count
+    counter: Callable[[Sequence[str]], list[int]] = embedder.count_tokens_many
+    return counter
 
 
 def _finish(conn, item, opts: IngestOptions, report: IngestReport, prog: Progress, embedder, count) -> None:  # type: ignore[no-untyped-def]

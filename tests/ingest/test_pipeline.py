@@ -131,17 +131,51 @@ def test_two_runs_at_once_do_not_duplicate(env, pdfs, tmp_path):
     folder.mkdir()
     shutil.copy(pdfs / "TESTCO_2023Q3_10Q.pdf", folder / "TESTCO_2023Q3_10Q.pdf")
     results = []
+    errors: list[BaseException] = []
 
     def run():
-        results.append(ingest([folder], load_settings(), IngestOptions(jobs=1)))
+        try:
+            results.append(ingest([folder], load_settings(), IngestOptions(jobs=1)))
+        except BaseException as exc:  # a thread's exception would otherwise vanish
+            errors.append(exc)
 
     threads = [threading.Thread(target=run) for _ in range(2)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    assert errors == []
+    assert all(r.results[0].status != "failed" for r in results), [r.results[0].reason for r in results]
     statuses = sorted(r.results[0].status for r in results)
     assert statuses in (["ingested", "skipped"], ["ingested", "ingested"])
     assert rows(env, "SELECT count(*) FROM documents") == [(1,)]
     n = rows(env, "SELECT count(*), count(DISTINCT ordinal) FROM chunks")[0]
     assert n[0] == n[1] > 0
+
+
+def test_concurrent_index_builds_do_not_collide(env, pdfs, tmp_path):
+    """Two runs that end together both find an index missing; one builds it, the other sees it built."""
+    from finchat.ingest import load as loader
+
+    ingested_copy(pdfs, tmp_path)
+    with psycopg.connect(env, autocommit=True) as conn:
+        loader.drop_bulk_indexes(conn)
+    barrier = threading.Barrier(2)
+    built: list[list[str]] = []
+    errors: list[BaseException] = []
+
+    def run():
+        try:
+            with psycopg.connect(env) as conn:
+                barrier.wait()
+                built.append(loader.build_indexes(conn))
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert sorted(sum(built, [])) == sorted([loader.GIN_INDEX, loader.HNSW_INDEX])
