@@ -1,7 +1,8 @@
 #!/usr/bin/env python
 """Grid-search the fusion weights (vector, text, graph) on development data.
 
-Channel candidates are computed once per question; each weight triple on a 0.05 simplex grid is then
+Channel candidates (and page-context scores, at the fixed PAGE_WEIGHT) are computed once per question;
+each weight triple on a 0.05 simplex grid is then
 scored offline. The objective is the mean of F1@2 (the seed's chosen k) and nDCG@10, averaged over the
 datasets given.
 
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from finchat.config import load_settings
 from finchat.evaluation.retrieval import load_dataset, score_query
-from finchat.retrieve.hybrid import CHANNELS, PER_PAGE, Hit, rank
+from finchat.retrieve.hybrid import CHANNELS, PAGE_WEIGHT, PER_PAGE, Hit, rank
 from finchat.retrieve.service import Service
 
 
@@ -23,7 +24,7 @@ def main(args: list[str]) -> None:
     svc = Service.open(load_settings())
     r = svc.retriever
     docs = {row[0] for row in svc.conn.execute("SELECT name FROM documents").fetchall()}
-    cached = []  # (dataset, query, channels)
+    cached = []  # (dataset, query, channels, page scores)
     for spec in args:
         path, _, half = spec.partition(":")
         queries, skipped = load_dataset(Path(path), docs)
@@ -34,16 +35,18 @@ def main(args: list[str]) -> None:
         for q in queries:
             f = r.extractor.extract(q.text)
             qvec = r.embedder.embed_query(f.text_query or q.text)
-            cached.append((spec, q, r.raw_channels(f, qvec)))
-    ids = {cid for _, _, ch in cached for c in ch.values() for cid in c}
+            ch = r.raw_channels(f, qvec)
+            _, page_scores = r.pages_of({cid for c in ch.values() for cid in c}, qvec)
+            cached.append((spec, q, ch, page_scores))
+    ids = {cid for _, _, ch, _ in cached for c in ch.values() for cid in c}
     meta = {row[0]: row[1:] for row in svc.conn.execute(
         "SELECT c.id, d.name, c.page_start, c.page_end, c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
         "WHERE c.id = ANY(%s)", (list(ids),)).fetchall()}
 
-    pages = r.pages_of(ids)
+    pages, _ = r.pages_of(ids)
 
-    def hits_for(ch: dict, w: dict, fusion: str) -> list[Hit]:
-        out = rank(ch, w, fusion, 10, pages, PER_PAGE)
+    def hits_for(ch: dict, w: dict, fusion: str, page_scores: dict) -> list[Hit]:
+        out = rank(ch, w, fusion, 10, pages, PER_PAGE, page_scores, PAGE_WEIGHT)
         for h in out:
             h.document, h.page_start, h.page_end, h.text = meta[h.chunk_id]
         return out
@@ -54,8 +57,8 @@ def main(args: list[str]) -> None:
         for wv in grid:
             w = dict(zip(CHANNELS, wv, strict=True))
             per: dict[str, list[float]] = {}
-            for spec, q, ch in cached:
-                m = score_query(q, hits_for(ch, w, fusion), (2, 10))
+            for spec, q, ch, page_scores in cached:
+                m = score_query(q, hits_for(ch, w, fusion, page_scores), (2, 10))
                 per.setdefault(spec, []).append((m["F1@2"] + m["nDCG@10"]) / 2)
             obj = sum(sum(v) / len(v) for v in per.values()) / len(per)
             results.append((obj, fusion, wv))

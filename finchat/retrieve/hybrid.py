@@ -24,6 +24,7 @@ import numpy as np
 import psycopg
 
 from finchat.ingest.chunk import TABLE_PART
+from finchat.retrieve.expand import expand_query
 from finchat.retrieve.filters import Extractor, Filters, scope_documents
 
 #: Tuned on the development split (eval/README.md): vector, text, graph.
@@ -39,6 +40,13 @@ EXACT_SCAN_MAX_DOCS = 24
 COMMON_LEXEME_SHARE = 0.05
 COMMON_MIN_CHUNKS = 5000
 CHANNELS = ("vector", "text", "graph")
+#: Weight of the page-context score, added to the fused score (minmax fusion): the cosine between the
+#: question and the mean embedding of all chunks on a candidate's page, min-max normalised over the
+#: candidates. Evidence is usually a page whose chunks each say a little (a heading, a small table, the
+#: sentences explaining it); the page's centroid scores that whole. Measured on FinanceBench with the
+#: query-vocabulary expansion (expand.py): R@10 0.895 → 0.907, nDCG@10 0.696 → 0.709; 0.1: 0.700, 0.3:
+#: 0.707; max instead of mean: 0.686 (eval/README.md).
+PAGE_WEIGHT = 0.2
 #: At most this many chunks of one page in a ranking while other candidates remain (0: no limit). One:
 #: on FinanceBench page R@10 0.842 → 0.877 and nDCG@10 0.658 → 0.686, dev F1@2 0.709 → 0.715 (two: 0.854).
 PER_PAGE = 1
@@ -51,6 +59,23 @@ TS_RANK_SQL = (
     "(SELECT to_tsquery('simple', coalesce(string_agg(quote_literal(lexeme), ' | '), '')) AS query "
     " FROM unnest(to_tsvector('english', %(tq)s)) WHERE lexeme <> ALL(%(skip)s::text[])) q "
     "WHERE c.document_id = ANY(%(docs)s) AND c.tsv @@ q.query ORDER BY s DESC, c.id LIMIT %(n)s")
+
+#: Candidates' pages and each page's similarity to the question: cosine distance to the sum of the page's
+#: chunk vectors (the same direction as their mean, so no division), over chunks covering the page that
+#: start at most MAX_CHUNK_PAGES - 1 pages before it (the bound lets chunks_page_idx serve the range; a
+#: chunk spanning more pages counts for its first ones only; 99.95 % of FinanceBench chunks span ≤ 2).
+MAX_CHUNK_PAGES = 8
+PAGE_SQL = (
+    "WITH cand AS (SELECT id, document_id, page_start FROM chunks WHERE id = ANY(%(ids)s)),"
+    # a correlated subquery per page, so each is an index range scan (a join was planned as a hash join
+    # over a sequential scan of every chunk: 50 ms instead of ~2 ms)
+    " pg AS (SELECT p.document_id, p.page_start, (SELECT 1 - (sum(c.embedding) <=> %(q)s) FROM chunks c"
+    "   WHERE c.document_id = p.document_id"
+    f"   AND c.page_start BETWEEN p.page_start - {MAX_CHUNK_PAGES - 1} AND p.page_start"
+    "   AND c.page_end >= p.page_start) AS s"
+    "  FROM (SELECT DISTINCT document_id, page_start FROM cand) p)"
+    " SELECT cand.id, cand.document_id, cand.page_start, pg.s FROM cand"
+    " LEFT JOIN pg ON pg.document_id = cand.document_id AND pg.page_start = cand.page_start")
 
 
 @dataclass
@@ -80,7 +105,9 @@ class Hit:
         return {"rank": self.rank, "chunk_id": self.chunk_id, "document": self.document, "company": self.company,
                 "form": self.form, "fiscal_year": self.fiscal_year, "fiscal_quarter": self.fiscal_quarter,
                 "page_start": self.page_start, "page_end": self.page_end, "kind": self.kind, "section": self.section,
-                "text": self.text, "scores": {k: round(v, 6) for k, v in self.scores.items()}}
+                "text": self.text,
+                # the documented contract's four scores; the page-context share is inside "fused"
+                "scores": {k: round(self.scores.get(k, 0.0), 6) for k in (*CHANNELS, "fused")}}
 
 
 @dataclass
@@ -142,8 +169,13 @@ def interleave(groups: Sequence[Sequence[Hit]], k: int) -> list[Hit]:
 
 
 def rank(channels: dict[str, dict[int, float]], weights: dict[str, float], fusion: str, k: int,
-         pages: dict[int, tuple[int, int]] | None = None, per_page: int = 0) -> list[Hit]:
+         pages: dict[int, tuple[int, int]] | None = None, per_page: int = 0,
+         page_scores: dict[int, float] | None = None, page_weight: float = PAGE_WEIGHT) -> list[Hit]:
     """Fuse channel scores and return the best ``k`` (ties broken by chunk id, so results are stable).
+
+    With ``page_scores`` (chunk id → similarity of its page to the question) and minmax fusion, each
+    candidate's fused score gains ``page_weight`` × the page score min-max normalised over the candidates
+    (reported as ``scores["page"]``); candidates without a page score get 0.
 
     With ``pages`` (chunk id → (document id, first page)) and ``per_page`` > 0, at most ``per_page`` chunks
     of one page are taken while others remain: a long table split into row chunks, or a page's text and
@@ -151,6 +183,13 @@ def rank(channels: dict[str, dict[int, float]], weights: dict[str, float], fusio
     over fill the list at the end when there are not ``k`` others."""
     fuse = rrf_fuse if fusion == "rrf" else minmax_fuse
     fused = fuse(channels, weights)
+    if page_scores and fusion != "rrf" and page_weight:
+        known = [page_scores[c] for c in fused if c in page_scores]
+        lo, hi = (min(known), max(known)) if known else (0.0, 0.0)
+        for cid, sc in fused.items():
+            p = page_scores.get(cid)
+            sc["page"] = 0.0 if p is None else (1.0 if hi == lo else (p - lo) / (hi - lo))
+            sc["fused"] += page_weight * sc["page"]
     order = sorted(fused.items(), key=lambda kv: (-kv[1]["fused"], kv[0]))
     if pages and per_page > 0:
         taken: list[tuple[int, dict[str, float]]] = []
@@ -174,7 +213,7 @@ class Retriever:
 
     def __init__(self, conn: psycopg.Connection, embedder: Any, *, weights: Sequence[float] | None = None,
                  fusion: str = "minmax", channels: Sequence[str] = CHANNELS, candidates: int = CANDIDATES,
-                 per_page: int = PER_PAGE) -> None:
+                 per_page: int = PER_PAGE, page_weight: float = PAGE_WEIGHT) -> None:
         self.conn = conn
         self.embedder = embedder
         self.extractor = Extractor.from_db(conn)
@@ -183,6 +222,7 @@ class Retriever:
         self.channels = tuple(channels)
         self.candidates = candidates
         self.per_page = per_page
+        self.page_weight = page_weight
         self._common: list[str] | None = None
 
     def common_lexemes(self) -> list[str]:
@@ -235,16 +275,27 @@ class Retriever:
 
     def _ranked(self, f: Filters, qvec: np.ndarray | None, k: int) -> list[Hit]:
         channels = self.raw_channels(f, qvec)
-        pages = self.pages_of({cid for c in channels.values() for cid in c}) if self.per_page else None
-        return rank(channels, self.weights, self.fusion, k, pages, self.per_page)
+        ids = {cid for c in channels.values() for cid in c}
+        use_page = self.page_weight > 0 and qvec is not None and "vector" in self.channels
+        if not (self.per_page or use_page):
+            return rank(channels, self.weights, self.fusion, k)
+        pages, page_scores = self.pages_of(ids, qvec if use_page else None)
+        return rank(channels, self.weights, self.fusion, k, pages, self.per_page, page_scores or None,
+                    self.page_weight)
 
-    def pages_of(self, ids: set[int]) -> dict[int, tuple[int, int]]:
-        """(document id, first page) of each chunk id, for page diversity."""
+    def pages_of(self, ids: set[int], qvec: np.ndarray | None = None
+                 ) -> tuple[dict[int, tuple[int, int]], dict[int, float]]:
+        """(document id, first page) of each chunk id, for page diversity; with ``qvec`` also the cosine
+        between it and the mean embedding of the chunks covering that page (see PAGE_WEIGHT). One query."""
         if not ids:
-            return {}
-        rows = self.conn.execute("SELECT id, document_id, page_start FROM chunks WHERE id = ANY(%s)",
-                                 (list(ids),)).fetchall()
-        return {int(r[0]): (int(r[1]), int(r[2])) for r in rows}
+            return {}, {}
+        if qvec is None:
+            rows = self.conn.execute("SELECT id, document_id, page_start, NULL FROM chunks WHERE id = ANY(%s)",
+                                     (list(ids),)).fetchall()
+        else:
+            rows = self.conn.execute(PAGE_SQL, {"ids": list(ids), "q": qvec}).fetchall()
+        pages = {int(r[0]): (int(r[1]), int(r[2])) for r in rows}
+        return pages, {int(r[0]): float(r[3]) for r in rows if r[3] is not None}
 
     def raw_channels(self, f: Filters, qvec: np.ndarray | None) -> dict[str, dict[int, float]]:
         """Each channel's raw candidate scores for one company scope (used by fusion and by tuning)."""
@@ -271,7 +322,7 @@ class Retriever:
                 parts.append(f"SELECT 'vector' AS ch, id, s FROM ({vec_sql}) v")
             if want_t:
                 parts.append(f"SELECT 'text' AS ch, id, s FROM ({TS_RANK_SQL}) t")
-            params = {"q": qvec, "docs": docs, "n": n, "tq": f.text_query or "",
+            params = {"q": qvec, "docs": docs, "n": n, "tq": expand_query(f.text_query or ""),
                       "skip": self.common_lexemes()}
             with self.conn.transaction():
                 if want_v and not small:

@@ -75,3 +75,46 @@ def test_a_split_table_hit_carries_all_its_parts_for_the_llm(make_database):
     assert hits[1].context == hits[1].text and hits[2].context == hits[2].text  # no other parts stored
     prompt = build_messages("Apple total assets?", hits, [])[-1]["content"]
     assert "352,583" in prompt and prompt.count("290,437") == 1
+
+
+def test_page_context_is_added_after_fusion_for_minmax_only():
+    ch = {"vector": {1: 0.9, 2: 0.8}, "text": {}, "graph": {}}
+    w = {"vector": 1.0, "text": 0.0, "graph": 0.0}
+    pages = {1: (7, 1), 2: (7, 2)}
+    page_scores = {1: 0.1, 2: 0.9}
+    hits = rank(ch, w, "minmax", 2, pages, 1, page_scores, page_weight=0.2)
+    assert [h.chunk_id for h in hits] == [1, 2]
+    assert hits[0].scores["page"] == 0.0 and hits[1].scores["page"] == 1.0
+    assert hits[0].scores["fused"] == pytest.approx(1.0) and hits[1].scores["fused"] == pytest.approx(0.2)
+    # a page that matches much better outweighs a chunk that matches a little better
+    assert [h.chunk_id for h in rank(ch, w, "minmax", 2, pages, 1, page_scores, page_weight=2.0)] == [2, 1]
+    assert [h.chunk_id for h in rank(ch, w, "minmax", 2, pages, 1, {}, page_weight=2.0)] == [1, 2]
+    rrf = rank(ch, {"vector": 1, "text": 1, "graph": 1}, "rrf", 2, pages, 1, page_scores, page_weight=2.0)
+    assert [h.chunk_id for h in rrf] == [1, 2] and "page" not in rrf[0].scores
+
+
+def test_page_scores_use_every_chunk_covering_the_page(make_database):
+    import numpy as np
+
+    from finchat.db import migrate
+    from finchat.db.pool import connect
+    from finchat.retrieve.hybrid import Retriever
+
+    url = make_database()
+    with connect(url) as conn:
+        migrate.migrate(conn)
+        migrate.set_embedding(conn, "test-encoder", 3)
+        conn.commit()
+    with connect(url) as conn:  # a new connection knows the vector type's binary form
+        doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
+                           " fiscal_quarter, page_count) VALUES ('ACME_2023_10K', 'x', 'y', NULL, '10-K', 2023,"
+                           " 'FY', 3) RETURNING id").fetchone()[0]
+        rows = [(1, 1, [1, 0, 0]), (1, 1, [0, 1, 0]), (1, 2, [1, 1, 0]), (2, 2, [0, 0, 1]), (3, 3, [1, 0, 0])]
+        ids = [conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, kind, text, embed_text,"
+                            " embedding) VALUES (%s, %s, %s, %s, 'text', 't', 't', %s) RETURNING id",
+                            (doc, i, ps, pe, np.array(v, dtype=np.float32))).fetchone()[0]
+               for i, (ps, pe, v) in enumerate(rows)]
+        pages, scores = Retriever(conn, None).pages_of({ids[0], ids[3]}, np.array([1, 0, 0], dtype=np.float32))
+    assert pages == {ids[0]: (doc, 1), ids[3]: (doc, 2)}
+    # page 1: [1,0,0] + [0,1,0] + the chunk spanning pages 1-2 = [2,2,0]; page 2: [1,1,0] + [0,0,1]
+    assert scores[ids[0]] == pytest.approx(2 / np.sqrt(8)) and scores[ids[3]] == pytest.approx(1 / np.sqrt(3))

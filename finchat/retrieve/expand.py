@@ -1,0 +1,68 @@
+"""Query vocabulary expansion for the full-text channel: the words analysts ask with → the words filings use.
+
+Analysts ask "what drove the margin change", "legal battles", "is it capital intensive", "PP&E"; filings say
+"primarily due to", "legal proceedings", "purchases of property, plant and equipment". The full-text
+channel ORs the question's lexemes, so appending the filing vocabulary of each concept a question names
+lets ts_rank find passages that share no word with the question. The vector channel is left alone: the
+same expansion added to the embedded question made it worse (FinanceBench nDCG@10 0.687 → 0.681), the
+encoder already relates these phrasings.
+
+Measured (eval/README.md), FinanceBench page-level R@10 0.881 → 0.895, nDCG@10 0.687 → 0.696; the dev
+set is unchanged. Entries are general finance vocabulary, not phrasings of particular questions.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: (pattern over the question, words appended to the full-text query). Patterns are case-insensitive
+#: and whole-word.
+EXPANSIONS: tuple[tuple[str, str], ...] = (
+    (r"what drove|drivers? (?:of|behind)|what caused|why did|reasons? (?:for|behind)",
+     "primarily due to driven by increase decrease compared"),
+    (r"operating margins?", "operating income margin percent of sales"),
+    (r"gross margins?", "gross profit margin cost of sales percent"),
+    (r"net (?:profit )?margins?|profit margins?", "net income percent of sales"),
+    (r"capital[- ]intensive|capex|capital expenditures?", "capital expenditures purchases of property plant equipment"),
+    (r"legal (?:battles?|proceedings|matters|disputes|cases?)|lawsuits?|litigations?",
+     "legal proceedings litigation lawsuits claims"),
+    (r"retain|retaining|retention|churn|attrition", "retention attrition renewal existing customers"),
+    (r"quick ratio|current ratio|liquidity(?: profile| position)?",
+     "current assets current liabilities cash equivalents receivables liquidity"),
+    (r"dividends?", "dividends declared paid per share"),
+    (r"(?:effective )?tax rates?", "effective tax rate provision for income taxes"),
+    (r"pp&e|ppne|ppe|fixed assets", "property plant and equipment net"),
+    (r"acquisitions?|acquired|acquire", "acquisition acquired business combination purchase price"),
+    (r"spin[- ]?offs?|spinning off|spun off|separation|divest(?:iture|ed|ing)?s?",
+     "separation spin-off divestiture discontinued operations"),
+    (r"cyclical(?:ity)?|seasonal(?:ity)?", "cyclical seasonal economic conditions demand fluctuations"),
+    (r"geograph(?:y|ies|ic|ical)|regions?|regional|international|domestic",
+     "geographic region segment international united states"),
+    (r"segments?|business units?|divisions?", "segment results reportable segments"),
+    (r"product categor(?:y|ies)|product lines?", "revenue by product category mix"),
+    (r"guidance|outlook|expects?|expected|forecasts?", "guidance outlook expects full year"),
+    (r"debt securities|notes due|bonds?", "notes due debt securities senior notes"),
+    (r"buybacks?|repurchases?|repurchased", "share repurchase program repurchased shares"),
+    (r"headcount|employees|workforce", "employees human capital workforce"),
+    (r"ceo|chief executive|board members?|directors?|nominees?", "chief executive officer board of directors elected votes"),
+    (r"working capital", "current assets current liabilities working capital"),
+    (r"free cash flows?", "cash provided by operating activities capital expenditures"),
+    (r"leverage|indebtedness|borrowings?", "total debt borrowings long-term debt credit facility"),
+    (r"restructuring", "restructuring charges severance"),
+    (r"impairments?|impaired", "impairment charges goodwill"),
+    (r"inventor(?:y|ies)", "inventories merchandise inventory"),
+    (r"pensions?|retirees?|post-?retirement", "pension postretirement benefit payments expected"),
+)
+
+_RX = tuple((re.compile(r"(?i)(?<![\w&])(?:" + p + r")(?![\w&])"), words) for p, words in EXPANSIONS)
+
+
+def expansion(text: str) -> str:
+    """Filing vocabulary for the concepts ``text`` names ("" when none), space-separated, in table order."""
+    return " ".join(words for rx, words in _RX if rx.search(text))
+
+
+def expand_query(text: str) -> str:
+    """``text`` followed by its expansion (unchanged when it names no listed concept)."""
+    extra = expansion(text)
+    return f"{text} {extra}" if extra else text

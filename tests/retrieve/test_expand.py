@@ -1,0 +1,35 @@
+"""Query vocabulary expansion for the full-text channel."""
+
+import pytest
+
+from finchat.retrieve.expand import expand_query, expansion
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("What drove operating margin change in 2022?", ["primarily due to", "operating income margin"]),
+    ("Has 3M reported any material legal battles?", ["legal proceedings"]),
+    ("Did Pfizer grow its PP&E between FY20 and FY21?", ["property plant and equipment"]),
+    ("Is the business capital-intensive?", ["capital expenditures"]),
+    ("Was the company able to retain card members?", ["retention"]),
+    ("Which region had the worst topline performance?", ["geographic region"]),
+])
+def test_concepts_add_filing_vocabulary(question, expected):
+    extra = expansion(question)
+    for words in expected:
+        assert words in extra
+
+
+@pytest.mark.parametrize("question", [
+    "What were retained earnings at year end?",       # "retain" only as a whole word
+    "Total revenue in Q3 2023",
+    "'; DROP TABLE chunks; --",
+    "",
+])
+def test_questions_naming_no_concept_are_unchanged(question):
+    assert expansion(question) == ""
+    assert expand_query(question) == question
+
+
+def test_expansion_is_appended_once_per_concept():
+    q = "dividends and more dividends"
+    assert expand_query(q) == q + " dividends declared paid per share"
