@@ -32,6 +32,8 @@ _YEAR = r"(?:19|20)\d{2}"
 _RANGE = re.compile(rf"(?i)\b(?:between\s+(?:fy\s?)?({_YEAR})\s+and|(?:fy\s?|fiscal\s+(?:year\s+)?)?({_YEAR})\s*(?:-|–|to|through|thru))"
                     rf"\s*(?:fy\s?)?({_YEAR})\b")
 _Q_YEAR = re.compile(rf"(?i)\b(?:q([1-4])\s*(?:'|’|-|\s)?\s*(\d{{2}}|{_YEAR})|([1-4])q\s*(\d{{2}}|{_YEAR}))\b")
+#: "FY2023Q1", "2023 Q1", "FY23 Q1": a year followed by its quarter
+_YEAR_Q = re.compile(rf"(?i)\b(?:fy\s?-?)?({_YEAR}|(?<=fy)\d{{2}}|(?<=fy )\d{{2}})\s*-?\s*q([1-4])\b")
 _FY = re.compile(rf"(?i)\b(?:fy\s?-?|fiscal\s+(?:year\s+)?)({_YEAR}|\d{{2}})\b")
 _YEAR_RE = re.compile(rf"(?<![\d$.,])({_YEAR})(?!\d|,\d|\.\d)")
 _SHORT_YEAR = re.compile(r"(?<![\w$])['’](\d{2})\b")
@@ -44,6 +46,9 @@ _FORM_8K = re.compile(r"(?i)\b8-?k\b")
 _FORM_ER = re.compile(r"(?i)\bearnings\s+(?:release|report|press\s+release)\b")
 _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|product (?:categor\w+|lines?)|"
                         r"business (?:lines?|units?)|divisions?)\b")
+#: Forward-looking questions: a year's guidance is published in the filings of the year before (the
+#: fourth-quarter release and the annual report), so those are searched too.
+_FORWARD = re.compile(r"(?i)\b(?:guidance|outlook|forecasts?|expect(?:s|ed)?\s+to|expects?)\b")
 _FULL_YEAR = re.compile(r"(?i)\b(?:full[\s-]+year|annual(?:ly)?|fiscal\s+year)\b")
 
 
@@ -59,6 +64,7 @@ class Filters:
     statements: list[str] = field(default_factory=list)
     relaxed: list[str] = field(default_factory=list)
     text_query: str = ""
+    forward: bool = False  # asks for guidance / expectations (see scope_documents)
 
     def as_json(self) -> dict[str, Any]:
         return {"companies": self.companies, "years": self.years, "quarters": self.quarters, "forms": self.forms,
@@ -157,6 +163,9 @@ class Extractor:
         for m in take(_Q_YEAR):
             add_q(f"Q{m.group(1) or m.group(3)}")
             add_year(_two_digit(m.group(2) or m.group(4)))
+        for m in take(_YEAR_Q):
+            add_year(_two_digit(m.group(1)))
+            add_q(f"Q{m.group(2)}")
         fiscal_year_named = False
         for m in take(_FY):
             add_year(_two_digit(m.group(1)))
@@ -198,7 +207,8 @@ class Extractor:
         metrics += [m for m in concept_metrics(question) if m not in metrics]
         # Segment, regional and product breakdowns live in notes and MD&A, not the consolidated statements.
         statements = [] if _BREAKDOWN.search(question) else statements_in_text(question, metrics)
-        return Filters(companies, sorted(years), sorted(quarters), forms, metrics, statements, [], text_query)
+        return Filters(companies, sorted(years), sorted(quarters), forms, metrics, statements, [], text_query,
+                       forward=bool(_FORWARD.search(question)))
 
 
 def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], list[int]]:
@@ -218,6 +228,12 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
         return [int(r[0]) for r in rows]
 
     c, y, q, fo = list(f.companies), list(f.years), list(f.quarters), list(f.forms)
+    if f.forward and len(y) == 1 and c and q in ([], ["FY"]):
+        # guidance for year Y comes with year Y-1's results (and is updated during Y)
+        both = query(c, [y[0] - 1, y[0]], q, fo)
+        if both:
+            f.relaxed.append(f"year {y[0]} → {y[0] - 1}, {y[0]} (guidance is published the year before)")
+            return both, both
     if len(y) > 1:
         # Filings carry prior periods as comparatives: the latest asked year's filing covers the others.
         latest = query(c, [max(y)], q, fo)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -249,7 +249,7 @@ class Retriever:
         if len(f.companies) > 1:
             groups = []
             for company in f.companies:
-                sub = Filters([company], f.years, f.quarters, f.forms, f.metrics, f.statements, [], f.text_query)
+                sub = replace(f, companies=[company], relaxed=[])
                 groups.append(self._ranked(sub, qvec, k))
                 f.relaxed.extend(r for r in sub.relaxed if r not in f.relaxed)
             hits = interleave(groups, k)

@@ -1,6 +1,5 @@
 """The regex filter extractor, table-driven, and relaxation against the real database."""
 
-import psycopg
 import pytest
 
 from finchat.db.pool import connect
@@ -28,6 +27,8 @@ def ex():
     ("Google revenue in the 10-K for 2021", ["ALPHABET"], [2021], ["FY"], ["10-K"]),
     ("Meta (Facebook) quarterly report Q1 '22", ["META"], [2022], ["Q1"], ["10-Q"]),
     ("JPM deposits 1Q21", ["JPMORGAN"], [2021], ["Q1"], []),
+    ("As of FY2023Q1, why did Pepsico raise guidance?", ["PEPSICO"], [2023], ["Q1"], []),
+    ("Apple services revenue 2023 Q4", ["APPLE"], [2023], ["Q4"], []),
     ("CVS lawsuits from 2022, 2021 and 2020", ["CVSHEALTH"], [2020, 2021, 2022], [], []),
     ("What is the target price of a block of shares?", [], [], [], []),   # common words, lower case
     ("What is the Target price for AAPL?", ["TARGET", "APPLE"], [], [], []),
@@ -83,3 +84,18 @@ def test_relaxation_order_is_reported(make_database):
 
         f = Filters(companies=["APPLE"])  # no period: the most recent filings
         assert scope_documents(conn, f)[0] == [ids["APPLE_2023_10K"]] and f.relaxed == []
+
+        # guidance for a year is published with the previous year's results
+        f = Filters(companies=["APPLE"], years=[2023], quarters=["FY"], forward=True)
+        assert scope_documents(conn, f)[0] == [ids["APPLE_2023_10K"]]  # no 2022 FY filing: nothing added
+        f = Filters(companies=["APPLE"], years=[2023], forward=True)
+        assert scope_documents(conn, f)[0] == [ids["APPLE_2022Q3_10Q"], ids["APPLE_2023_10K"]]
+        assert f.relaxed == ["year 2023 → 2022, 2023 (guidance is published the year before)"]
+        f = Filters(companies=["APPLE"], years=[2023], quarters=["Q3"], forward=True)  # a quarter: as asked
+        assert scope_documents(conn, f)[0] == [ids["APPLE_2023_10K"]] and f.relaxed == ["quarter Q3"]
+
+
+def test_forward_looking_questions_are_flagged(ex):
+    assert ex.extract("What is Apple's revenue guidance for FY2024?").forward
+    assert ex.extract("Is growth in JnJ's adjusted EPS expected to accelerate in FY2023?").forward
+    assert not ex.extract("What was Apple's revenue in FY2023?").forward
