@@ -7,7 +7,10 @@ candidates → one Cypher round trip for the graph channel → fuse → top k.
 Fusion (default ``minmax``): each channel's scores are min-max normalised over the union of candidates
 (a chunk a channel did not return counts 0), then summed with weights (vector, text, graph).
 ``rrf`` instead sums 1 / (60 + rank). Default weights were tuned on the development split described in
-``eval/README.md``; override with ``--weights v,t,g`` or FINCHAT_WEIGHTS.
+``eval/README.md``; override with ``--weights v,t,g`` or FINCHAT_WEIGHTS. With minmax fusion each
+candidate then gains PAGE_WEIGHT × its page's similarity to the question (the page's mean chunk vector,
+one indexed query), and at most PER_PAGE chunks of one page enter the top k. The full-text query is
+extended with filing vocabulary for the analyst concepts it names (``expand.py``).
 
 Vector search is exact (a scan of the scope's rows) when the scope is small, and uses the HNSW index with
 pgvector 0.8's iterative scans when it is large (no or loose filters).

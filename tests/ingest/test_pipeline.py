@@ -126,17 +126,14 @@ def test_bad_files_are_reported_and_the_batch_goes_on(env, pdfs, tmp_path):
     assert rows(env, "SELECT name FROM documents") == [("TESTCO_2023Q3_10Q",)]
 
 
-def test_two_runs_at_once_do_not_duplicate(env, pdfs, tmp_path):
-    folder = tmp_path / "in"
-    folder.mkdir()
-    shutil.copy(pdfs / "TESTCO_2023Q3_10Q.pdf", folder / "TESTCO_2023Q3_10Q.pdf")
-    results = []
-    errors: list[BaseException] = []
+def in_two_threads(fn):
+    """Run ``fn`` in two threads at once; returns (their results, their exceptions)."""
+    results, errors = [], []
 
     def run():
         try:
-            results.append(ingest([folder], load_settings(), IngestOptions(jobs=1)))
-        except BaseException as exc:  # a thread's exception would otherwise vanish
+            results.append(fn())
+        except BaseException as exc:  # noqa: BLE001  (a thread's exception would otherwise vanish)
             errors.append(exc)
 
     threads = [threading.Thread(target=run) for _ in range(2)]
@@ -144,6 +141,14 @@ def test_two_runs_at_once_do_not_duplicate(env, pdfs, tmp_path):
         t.start()
     for t in threads:
         t.join()
+    return results, errors
+
+
+def test_two_runs_at_once_do_not_duplicate(env, pdfs, tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(pdfs / "TESTCO_2023Q3_10Q.pdf", folder / "TESTCO_2023Q3_10Q.pdf")
+    results, errors = in_two_threads(lambda: ingest([folder], load_settings(), IngestOptions(jobs=1)))
     assert errors == []
     assert all(r.results[0].status != "failed" for r in results), [r.results[0].reason for r in results]
     statuses = sorted(r.results[0].status for r in results)
@@ -161,21 +166,12 @@ def test_concurrent_index_builds_do_not_collide(env, pdfs, tmp_path):
     with psycopg.connect(env, autocommit=True) as conn:
         loader.drop_bulk_indexes(conn)
     barrier = threading.Barrier(2)
-    built: list[list[str]] = []
-    errors: list[BaseException] = []
 
-    def run():
-        try:
-            with psycopg.connect(env) as conn:
-                barrier.wait()
-                built.append(loader.build_indexes(conn))
-        except BaseException as exc:
-            errors.append(exc)
+    def build():
+        with psycopg.connect(env) as conn:
+            barrier.wait()
+            return loader.build_indexes(conn)
 
-    threads = [threading.Thread(target=run) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    built, errors = in_two_threads(build)
     assert errors == []
-    assert sorted(sum(built, [])) == sorted([loader.GIN_INDEX, loader.HNSW_INDEX])
+    assert sorted(name for names in built for name in names) == sorted([loader.GIN_INDEX, loader.HNSW_INDEX])
