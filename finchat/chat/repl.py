@@ -32,7 +32,7 @@ COMMANDS = {
     "/k N": "passages per answer (now {k})",
     "/filters": "what the extractor found, what was carried over or relaxed",
     "/sources": "full text of the passages behind the last answer",
-    "/explain": "vector / text / graph / fused scores per passage, and timings",
+    "/explain": "vector / text / graph / page-context / fused scores per passage, and timings",
     "/facts": "graph facts matching the last question",
     "/model NAME": "switch the Ollama model (now {model})",
     "/weights V T G": "fusion weights vector, text, graph (now {weights})",
@@ -259,11 +259,12 @@ class Repl:
             self.console.print("no answer yet")
             return
         t = Table(title=f"Scores for: {st.last_question}")
-        for col in ("#", "source", "kind", "vector", "text", "graph", "fused"):
-            t.add_column(col, justify="right" if col in ("vector", "text", "graph", "fused") else "left")
+        scores = ("vector", "text", "graph", "page", "fused")
+        for col in ("#", "source", "kind", *scores):
+            t.add_column(col, justify="right" if col in scores else "left")
         for h in st.last_hits:
             s = h.scores
-            t.add_row(str(h.rank), h.citation(), h.kind, *(f"{s.get(c, 0):.3f}" for c in ("vector", "text", "graph", "fused")))
+            t.add_row(str(h.rank), h.citation(), h.kind, *(f"{s.get(c, 0):.3f}" for c in scores))
         self.console.print(t)
         tm = st.last_timings
         self.console.print("timings (ms): " + ", ".join(f"{k} {v:.1f}" for k, v in tm.items()), markup=False)
