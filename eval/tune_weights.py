@@ -25,6 +25,7 @@ def main(args: list[str]) -> None:
     r = svc.retriever
     docs = {row[0] for row in svc.conn.execute("SELECT name FROM documents").fetchall()}
     cached = []  # (dataset, query, channels, page scores)
+    pages: dict[int, tuple[int, int]] = {}  # chunk id → (document id, first page)
     for spec in args:
         path, _, half = spec.partition(":")
         queries, skipped = load_dataset(Path(path), docs)
@@ -36,14 +37,13 @@ def main(args: list[str]) -> None:
             f = r.extractor.extract(q.text)
             qvec = r.embedder.embed_query(f.text_query or q.text)
             ch = r.raw_channels(f, qvec)
-            _, page_scores = r.pages_of({cid for c in ch.values() for cid in c}, qvec)
+            q_pages, page_scores = r.pages_of({cid for c in ch.values() for cid in c}, qvec)
+            pages.update(q_pages)
             cached.append((spec, q, ch, page_scores))
     ids = {cid for _, _, ch, _ in cached for c in ch.values() for cid in c}
     meta = {row[0]: row[1:] for row in svc.conn.execute(
         "SELECT c.id, d.name, c.page_start, c.page_end, c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
         "WHERE c.id = ANY(%s)", (list(ids),)).fetchall()}
-
-    pages, _ = r.pages_of(ids)
 
     def hits_for(ch: dict, w: dict, fusion: str, page_scores: dict) -> list[Hit]:
         out = rank(ch, w, fusion, 10, pages, PER_PAGE, page_scores, PAGE_WEIGHT)

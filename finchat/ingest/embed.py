@@ -244,8 +244,7 @@ class Embedder:
 
     def count_tokens(self, text: str) -> int:
         """Tokens ``text`` takes, special tokens ([CLS], [SEP]) included."""
-        with self._tok_lock:
-            return len(self.tokenizer(text, add_special_tokens=True, truncation=False)["input_ids"])
+        return self.count_tokens_many([text])[0]
 
     def count_tokens_many(self, texts: Sequence[str]) -> list[int]:
         """Tokens each text takes (special tokens included), in input order; one tokenizer call."""

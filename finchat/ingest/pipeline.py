@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from finchat.config import Settings
 from finchat.errors import FinchatError, IngestError
@@ -203,7 +203,7 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
             loader.drop_bulk_indexes(conn)
 
         embedder = cached(model_name)
-        count = _token_counter(embedder)
+        count = embedder.count_tokens_many
 
         # Stage 2: parse (cache first, then worker processes).
         ready: list[tuple[Path, DocMeta, str, ParsedDoc]] = []
@@ -287,11 +287,6 @@ def _reason(exc: Exception, path: Path) -> str:
     msg = str(exc)
     prefix = f"{path}: "
     return msg[len(prefix):] if msg.startswith(prefix) else msg
-
-
-def _token_counter(embedder: Any) -> Callable[[Sequence[str]], list[int]]:
-    counter: Callable[[Sequence[str]], list[int]] = embedder.count_tokens_many
-    return counter
 
 
 def _finish(conn, item, opts: IngestOptions, report: IngestReport, prog: Progress, embedder, count) -> None:  # type: ignore[no-untyped-def]

@@ -48,7 +48,7 @@ _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|prod
                         r"business (?:lines?|units?)|divisions?)\b")
 #: Forward-looking questions: a year's guidance is published in the filings of the year before (the
 #: fourth-quarter release and the annual report), so those are searched too.
-_FORWARD = re.compile(r"(?i)\b(?:guidance|outlook|forecasts?|expect(?:s|ed)?\s+to|expects?)\b")
+_FORWARD = re.compile(r"(?i)\b(?:guidance|outlook|forecasts?|expects?|expected\s+to)\b")
 _FULL_YEAR = re.compile(r"(?i)\b(?:full[\s-]+year|annual(?:ly)?|fiscal\s+year)\b")
 
 

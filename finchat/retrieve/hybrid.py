@@ -122,6 +122,12 @@ class Result:
     timings_ms: dict[str, float] = field(default_factory=dict)
 
 
+def _minmax(scores: dict[int, float]) -> dict[int, float]:
+    """Scores rescaled to [0, 1] over their own range; all equal → 1."""
+    lo, hi = min(scores.values()), max(scores.values())
+    return {cid: 1.0 if hi == lo else (s - lo) / (hi - lo) for cid, s in scores.items()}
+
+
 def minmax_fuse(channels: dict[str, dict[int, float]], weights: dict[str, float]) -> dict[int, dict[str, float]]:
     """Per chunk: normalised score per channel and the weighted sum ``fused``.
 
@@ -134,9 +140,8 @@ def minmax_fuse(channels: dict[str, dict[int, float]], weights: dict[str, float]
     for name, scores in channels.items():
         if not scores:
             continue
-        lo, hi = min(scores.values()), max(scores.values())
-        for cid, s in scores.items():
-            out[cid][name] = 1.0 if hi == lo else (s - lo) / (hi - lo)
+        for cid, s in _minmax(scores).items():
+            out[cid][name] = s
     # A channel with no candidates (no metric in the question → no graph signal) gives its weight to the
     # others, so the vector:text balance is the same with or without it.
     active = [n for n in CHANNELS if channels.get(n)]
@@ -186,12 +191,11 @@ def rank(channels: dict[str, dict[int, float]], weights: dict[str, float], fusio
     over fill the list at the end when there are not ``k`` others."""
     fuse = rrf_fuse if fusion == "rrf" else minmax_fuse
     fused = fuse(channels, weights)
-    if page_scores and fusion != "rrf" and page_weight:
-        known = [page_scores[c] for c in fused if c in page_scores]
-        lo, hi = (min(known), max(known)) if known else (0.0, 0.0)
+    known = {cid: page_scores[cid] for cid in fused if cid in page_scores} if page_scores else {}
+    if known and fusion != "rrf" and page_weight:
+        norm = _minmax(known)
         for cid, sc in fused.items():
-            p = page_scores.get(cid)
-            sc["page"] = 0.0 if p is None else (1.0 if hi == lo else (p - lo) / (hi - lo))
+            sc["page"] = norm.get(cid, 0.0)
             sc["fused"] += page_weight * sc["page"]
     order = sorted(fused.items(), key=lambda kv: (-kv[1]["fused"], kv[0]))
     if pages and per_page > 0:
@@ -278,13 +282,12 @@ class Retriever:
 
     def _ranked(self, f: Filters, qvec: np.ndarray | None, k: int) -> list[Hit]:
         channels = self.raw_channels(f, qvec)
-        ids = {cid for c in channels.values() for cid in c}
         use_page = self.page_weight > 0 and qvec is not None and "vector" in self.channels
         if not (self.per_page or use_page):
             return rank(channels, self.weights, self.fusion, k)
+        ids = {cid for c in channels.values() for cid in c}
         pages, page_scores = self.pages_of(ids, qvec if use_page else None)
-        return rank(channels, self.weights, self.fusion, k, pages, self.per_page, page_scores or None,
-                    self.page_weight)
+        return rank(channels, self.weights, self.fusion, k, pages, self.per_page, page_scores, self.page_weight)
 
     def pages_of(self, ids: set[int], qvec: np.ndarray | None = None
                  ) -> tuple[dict[int, tuple[int, int]], dict[int, float]]:
