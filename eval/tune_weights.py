@@ -1,9 +1,9 @@
 #!/usr/bin/env python
 """Grid-search the fusion weights (vector, text, graph) on development data.
 
-Channel candidates (and page-context scores, at the fixed PAGE_WEIGHT) are computed once per question;
-each weight triple on a 0.05 simplex grid is then
-scored offline. The objective is the mean of F1@2 (the seed's chosen k) and nDCG@10, averaged over the
+Each question's candidates (channel scores, vectors, pages: ``Retriever.candidates_for``) are fetched once;
+each weight triple on a 0.05 simplex grid is then ranked offline the way ``finchat ask`` ranks (page
+context and feedback at their defaults). The objective is the mean of F1@2 (the seed's chosen k) and nDCG@10, averaged over the
 datasets given.
 
     python eval/tune_weights.py eval/datasets/dev_10q.json ../shared/financebench/financebench_open_source.jsonl:even
@@ -14,9 +14,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import numpy as np
+
 from finchat.config import load_settings
 from finchat.evaluation.retrieval import load_dataset, score_query
-from finchat.retrieve.hybrid import CHANNELS, PAGE_WEIGHT, PER_PAGE, Hit, rank
+from finchat.retrieve.fusion import CHANNELS, Candidates, Hit
 from finchat.retrieve.service import Service
 
 
@@ -24,8 +26,7 @@ def main(args: list[str]) -> None:
     svc = Service.open(load_settings())
     r = svc.retriever
     docs = {row[0] for row in svc.conn.execute("SELECT name FROM documents").fetchall()}
-    cached = []  # (dataset, query, channels, page scores)
-    pages: dict[int, tuple[int, int]] = {}  # chunk id → (document id, first page)
+    cached = []  # (dataset, query, question vector, candidates)
     for spec in args:
         path, _, half = spec.partition(":")
         queries, skipped = load_dataset(Path(path), docs)
@@ -36,17 +37,16 @@ def main(args: list[str]) -> None:
         for q in queries:
             f = r.extractor.extract(q.text)
             qvec = r.embedder.embed_query(f.text_query or q.text)
-            ch = r.raw_channels(f, qvec)
-            q_pages, page_scores = r.pages_of({cid for c in ch.values() for cid in c}, qvec)
-            pages.update(q_pages)
-            cached.append((spec, q, ch, page_scores))
-    ids = {cid for _, _, ch, _ in cached for c in ch.values() for cid in c}
+            cands = r.candidates_for(f, qvec)
+            if cands is not None:
+                cached.append((spec, q, qvec, cands))
+    ids = {cid for _, _, _, c in cached for cid in c.ids}
     meta = {row[0]: row[1:] for row in svc.conn.execute(
         "SELECT c.id, d.name, c.page_start, c.page_end, c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
         "WHERE c.id = ANY(%s)", (list(ids),)).fetchall()}
 
-    def hits_for(ch: dict, w: dict, fusion: str, page_scores: dict) -> list[Hit]:
-        out = rank(ch, w, fusion, 10, pages, PER_PAGE, page_scores, PAGE_WEIGHT)
+    def hits_for(qvec: np.ndarray, cands: Candidates, w: dict, fusion: str) -> list[Hit]:
+        out = cands.rank(qvec, w, fusion, 10)
         for h in out:
             h.document, h.page_start, h.page_end, h.text = meta[h.chunk_id]
         return out
@@ -57,8 +57,8 @@ def main(args: list[str]) -> None:
         for wv in grid:
             w = dict(zip(CHANNELS, wv, strict=True))
             per: dict[str, list[float]] = {}
-            for spec, q, ch, page_scores in cached:
-                m = score_query(q, hits_for(ch, w, fusion, page_scores), (2, 10))
+            for spec, q, qvec, cands in cached:
+                m = score_query(q, hits_for(qvec, cands, w, fusion), (2, 10))
                 per.setdefault(spec, []).append((m["F1@2"] + m["nDCG@10"]) / 2)
             obj = sum(sum(v) / len(v) for v in per.values()) / len(per)
             results.append((obj, fusion, wv))

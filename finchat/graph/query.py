@@ -58,9 +58,9 @@ HASH_JOIN_MAX_DOCS = 8
 
 
 def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequence[str],
-                 scoped_docs: Sequence[int] | None = None, limit: int = 100,
+                 scoped_docs: Sequence[int] | None = None, limit: int | None = 100,
                  statements: Sequence[str] = ()) -> dict[int, float]:
-    """Graph-channel scores per chunk id (see the module docstring), best ``limit`` only.
+    """Graph-channel scores per chunk id (see the module docstring), best ``limit`` only (None: all).
 
     ``doc_ids``: documents in the filter scope. ``scoped_docs``: those that match the asked company and
     period exactly (all of ``doc_ids`` unless filters were relaxed). Nothing asked → no scores.
@@ -116,8 +116,9 @@ def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequ
                                                  (list(scores), list(scoped_docs))).fetchall()}
         for chunk_id in exact:
             scores[chunk_id] += W_SCOPE
-    best = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
-    return dict(best)
+    if limit is None:
+        return scores
+    return dict(sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit])
 
 
 @dataclass(frozen=True)

@@ -1,49 +1,8 @@
-"""Fusion maths, interleaving, and retrieval end to end on a generated filing."""
+"""Retrieval against a real database: split tables for the LLM, the candidates' context statement."""
 
 import pytest
 
-from finchat.retrieve.hybrid import Hit, interleave, minmax_fuse, rank, rrf_fuse
-
-W = {"vector": 0.5, "text": 0.3, "graph": 0.2}
-
-
-def test_minmax_fusion_normalises_each_channel_and_missing_counts_zero():
-    out = minmax_fuse({"vector": {1: 0.9, 2: 0.5, 3: 0.7}, "text": {2: 4.0, 4: 2.0}, "graph": {1: 2.5}}, W)
-    assert out[1]["vector"] == 1.0 and out[2]["vector"] == 0.0 and out[3]["vector"] == pytest.approx(0.5)
-    assert out[2]["text"] == 1.0 and out[4]["text"] == 0.0 and out[1]["text"] == 0.0
-    assert out[1]["graph"] == 1.0  # a single candidate normalises to 1
-    assert out[1]["fused"] == pytest.approx(0.5 * 1.0 + 0.2 * 1.0)
-    assert out[2]["fused"] == pytest.approx(0.3 * 1.0)
-    assert out[3]["fused"] == pytest.approx(0.5 * 0.5)
-
-
-def test_weights_of_silent_channels_are_redistributed():
-    out = minmax_fuse({"vector": {1: 0.9, 2: 0.1}, "text": {2: 1.0, 1: 0.0}, "graph": {}}, W)
-    # graph returned nothing: vector and text share the whole weight 5:3
-    assert out[1]["fused"] == pytest.approx(0.5 / 0.8) and out[2]["fused"] == pytest.approx(0.3 / 0.8)
-
-
-def test_rrf_and_ranking_are_deterministic():
-    ch = {"vector": {1: 0.9, 2: 0.8}, "text": {2: 3.0, 1: 1.0}, "graph": {}}
-    out = rrf_fuse(ch, {"vector": 1, "text": 1, "graph": 1})
-    assert out[1]["fused"] == pytest.approx(1 / 61 + 1 / 62) == out[2]["fused"]
-    assert [h.chunk_id for h in rank(ch, {"vector": 1, "text": 1, "graph": 1}, "rrf", 2)] == [1, 2]  # tie → id
-
-
-def test_interleave_alternates_companies_without_repeats():
-    a = [Hit(i, {}) for i in (1, 2, 3, 4)]
-    b = [Hit(i, {}) for i in (10, 2, 11)]
-    assert [h.chunk_id for h in interleave([a, b], 5)] == [1, 10, 2, 3, 11]
-    assert [h.chunk_id for h in interleave([a, []], 3)] == [1, 2, 3]
-
-
-def test_page_cap_lets_other_pages_in_and_fills_from_the_rest():
-    ch = {"vector": {1: 0.9, 2: 0.8, 3: 0.7, 4: 0.6, 5: 0.5}, "text": {}, "graph": {}}
-    pages = {1: (7, 3), 2: (7, 3), 3: (7, 3), 4: (7, 4), 5: (8, 3)}  # 1-3 share document 7, page 3
-    w = {"vector": 1.0, "text": 0.0, "graph": 0.0}
-    assert [h.chunk_id for h in rank(ch, w, "minmax", 4, pages, per_page=2)] == [1, 2, 4, 5]
-    assert [h.chunk_id for h in rank(ch, w, "minmax", 5, pages, per_page=2)] == [1, 2, 4, 5, 3]  # spare last
-    assert [h.chunk_id for h in rank(ch, w, "minmax", 4, pages, per_page=0)] == [1, 2, 3, 4]  # cap off
+from finchat.retrieve.fusion import Hit
 
 
 def test_a_split_table_hit_carries_all_its_parts_for_the_llm(make_database):
@@ -77,27 +36,14 @@ def test_a_split_table_hit_carries_all_its_parts_for_the_llm(make_database):
     assert "352,583" in prompt and prompt.count("290,437") == 1
 
 
-def test_page_context_is_added_after_fusion_for_minmax_only():
-    ch = {"vector": {1: 0.9, 2: 0.8}, "text": {}, "graph": {}}
-    w = {"vector": 1.0, "text": 0.0, "graph": 0.0}
-    pages = {1: (7, 1), 2: (7, 2)}
-    page_scores = {1: 0.1, 2: 0.9}
-    hits = rank(ch, w, "minmax", 2, pages, 1, page_scores, page_weight=0.2)
-    assert [h.chunk_id for h in hits] == [1, 2]
-    assert hits[0].scores["page"] == 0.0 and hits[1].scores["page"] == 1.0
-    assert hits[0].scores["fused"] == pytest.approx(1.0) and hits[1].scores["fused"] == pytest.approx(0.2)
-    # a page that matches much better outweighs a chunk that matches a little better
-    assert [h.chunk_id for h in rank(ch, w, "minmax", 2, pages, 1, page_scores, page_weight=2.0)] == [2, 1]
-    assert [h.chunk_id for h in rank(ch, w, "minmax", 2, pages, 1, {}, page_weight=2.0)] == [1, 2]
-    rrf = rank(ch, {"vector": 1, "text": 1, "graph": 1}, "rrf", 2, pages, 1, page_scores, page_weight=2.0)
-    assert [h.chunk_id for h in rrf] == [1, 2] and "page" not in rrf[0].scores
-
-
-def test_page_scores_use_every_chunk_covering_the_page(make_database):
+def test_candidates_carry_every_score_fusion_needs(make_database):
+    """One statement gives each candidate its page, vector and ts_rank, and each page the direction of the
+    mean of every chunk covering it; a candidate outside a channel's top list still gets that channel's score."""
     import numpy as np
 
     from finchat.db import migrate
     from finchat.db.pool import connect
+    from finchat.retrieve.filters import Filters
     from finchat.retrieve.hybrid import Retriever
 
     url = make_database()
@@ -109,12 +55,24 @@ def test_page_scores_use_every_chunk_covering_the_page(make_database):
         doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
                            " fiscal_quarter, page_count) VALUES ('ACME_2023_10K', 'x', 'y', NULL, '10-K', 2023,"
                            " 'FY', 3) RETURNING id").fetchone()[0]
-        rows = [(1, 1, [1, 0, 0]), (1, 1, [0, 1, 0]), (1, 2, [1, 1, 0]), (2, 2, [0, 0, 1]), (3, 3, [1, 0, 0])]
+        rows = [(1, 1, [1, 0, 0], "beta"), (1, 1, [0, 1, 0], "beta"), (1, 2, [1, 1, 0], "gamma"),
+                (2, 2, [0, 0, 1], "alpha beta gamma delta"), (3, 3, [1, 0, 0], "alpha")]
         ids = [conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, kind, text, embed_text,"
-                            " embedding) VALUES (%s, %s, %s, %s, 'text', 't', 't', %s) RETURNING id",
-                            (doc, i, ps, pe, np.array(v, dtype=np.float32))).fetchone()[0]
-               for i, (ps, pe, v) in enumerate(rows)]
-        pages, scores = Retriever(conn, None).pages_of({ids[0], ids[3]}, np.array([1, 0, 0], dtype=np.float32))
-    assert pages == {ids[0]: (doc, 1), ids[3]: (doc, 2)}
-    # page 1: [1,0,0] + [0,1,0] + the chunk spanning pages 1-2 = [2,2,0]; page 2: [1,1,0] + [0,0,1]
-    assert scores[ids[0]] == pytest.approx(2 / np.sqrt(8)) and scores[ids[3]] == pytest.approx(1 / np.sqrt(3))
+                            " embedding) VALUES (%s, %s, %s, %s, 'text', %s, 't', %s) RETURNING id",
+                            (doc, i, ps, pe, text, np.array(v, dtype=np.float32))).fetchone()[0]
+               for i, (ps, pe, v, text) in enumerate(rows)]
+        r = Retriever(conn, None, candidates=1)
+        q = np.array([1, 0, 0], dtype=np.float32)
+        cands = r.candidates_for(Filters(text_query="alpha"), q)
+    assert cands is not None
+    assert cands.channels["vector"] == {ids[0]: pytest.approx(1.0)}  # the top list: one candidate
+    assert list(cands.channels["text"]) == [ids[4]]  # above ids[3], a longer chunk
+    assert cands.ids == sorted([ids[0], ids[4]])
+    assert cands.pages == {ids[0]: (doc, 1), ids[4]: (doc, 3)}
+    # page 1: [1,0,0] + [0,1,0] + the chunk spanning pages 1-2 = [2,2,0]; page 3: [1,0,0]
+    scores = cands.page_scores(q)
+    assert scores[ids[0]] == pytest.approx(2 / np.sqrt(8)) and scores[ids[4]] == pytest.approx(1.0)
+    filled = cands.filled(q)
+    assert filled["vector"][ids[4]] == pytest.approx(1.0)  # not in the vector top list, scored anyway
+    assert filled["text"][ids[0]] == 0.0 and filled["text"][ids[4]] > 0  # "beta" alone matches nothing asked
+    assert "graph" not in filled  # no metric asked: the channel stays silent
