@@ -33,7 +33,7 @@ def main(args: list[str]) -> None:
         if half:
             want = 0 if half == "even" else 1
             queries = [q for q in queries if int("".join(c for c in q.qid if c.isdigit()) or 0) % 2 == want]
-        print(f"{spec}: {len(queries)} questions ({skipped} skipped: filings not ingested)")
+        print(f"{spec}: {len(queries)} questions ({skipped} in {path} skipped: filings not ingested)")
         for q in queries:
             f = r.extractor.extract(q.text)
             qvec = r.embedder.embed_query(f.text_query or q.text)

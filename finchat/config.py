@@ -27,7 +27,7 @@ SETTINGS_DOC: list[tuple[str, str, str, str]] = [
     ("llm_model", "FINCHAT_LLM_MODEL", DEFAULT_LLM_MODEL, "The Ollama model that writes answers."),
     ("pdf_dir", "FINCHAT_PDF_DIR", "pdf_files", "Default input folder of `finchat ingest`."),
     ("md_dir", "FINCHAT_MD_DIR", "md_files", "Markdown cache, mirroring the PDF paths."),
-    ("weights", "FINCHAT_WEIGHTS", "tuned default (see retrieve/hybrid.py)",
+    ("weights", "FINCHAT_WEIGHTS", "tuned default (see retrieve/hybrid.py, DEFAULT_WEIGHTS)",
      "Fusion weights vector,text,graph, e.g. 0.5,0.3,0.2."),
     ("debug", "FINCHAT_DEBUG", "0", "1 shows tracebacks instead of one-line errors."),
 ]

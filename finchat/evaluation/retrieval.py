@@ -7,7 +7,7 @@ Two dataset formats:
   recall counts the ground-truth texts found among the top k.
 * FinanceBench JSONL (``financebench_open_source.jsonl``): relevant when the chunk comes from an
   ``evidence.doc_name`` filing and its pages cover ``evidence_page_num + 1`` (the file is 0-based, pages
-  are 1-based); recall counts the evidence pages covered. Questions whose filings are not ingested are
+  are 1-based); recall counts the distinct evidence pages covered. Questions whose filings are not ingested are
   skipped and counted.
 
 nDCG@10 uses binary gains with novelty: a chunk gains 1 when it covers a ground-truth item no earlier chunk
@@ -49,7 +49,10 @@ def load_dataset(path: Path, documents: set[str] | None = None) -> tuple[list[Qu
     if path.suffix == ".jsonl":
         for i, line in enumerate(l for l in text.splitlines() if l.strip()):
             row = json.loads(line)
-            pages = [(e["doc_name"], int(e["evidence_page_num"]) + 1) for e in row.get("evidence", [])]
+            # evidence items are text snippets, and two can sit on one page; relevance is per page, so a
+            # page counts once (else one hit would cover two "items" and the ideal DCG be out of reach)
+            pages = list(dict.fromkeys((e["doc_name"], int(e["evidence_page_num"]) + 1)
+                                       for e in row.get("evidence", [])))
             if documents is not None and not all(d in documents for d, _ in pages):
                 skipped += 1
                 continue
