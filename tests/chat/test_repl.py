@@ -4,7 +4,6 @@ import io
 import os
 import signal
 import socket
-import threading
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
@@ -20,36 +19,36 @@ ANSWER = ["Testco's ", "net sales ", "were ", "$81,797 ", "million ", "in the qu
 
 
 class Recorder(io.StringIO):
-    """Console file that records each write, to see the answer arrive in pieces."""
+    """Console file that records each write, to see the answer arrive in pieces. With ``interrupt_on`` it
+    sends the process SIGINT (Ctrl-C) once, right after that text is written."""
 
-    def __init__(self):
+    def __init__(self, interrupt_on=None):
         super().__init__()
         self.writes: list[str] = []
+        self.interrupt_on = interrupt_on
 
     def write(self, s):
         self.writes.append(s)
-        return super().write(s)
+        n = super().write(s)
+        if self.interrupt_on and self.interrupt_on in s:
+            self.interrupt_on = None
+            os.kill(os.getpid(), signal.SIGINT)
+        return n
 
 
-def run_repl(corpus, monkeypatch, tmp_path, lines, host, *, interrupt_after=None):
+def run_repl(corpus, monkeypatch, tmp_path, lines, host, *, interrupt_on=None):
     monkeypatch.setenv("FINCHAT_DATABASE_URL", corpus)
     monkeypatch.setenv("OLLAMA_HOST", host)
     settings = load_settings()
     svc = Service.open(settings)
-    out = Recorder()
+    out = Recorder(interrupt_on)
     console = Console(file=out, width=120, force_terminal=False, color_system=None)
     try:
         with create_pipe_input() as pipe:
             pipe.send_text("".join(line + "\n" for line in lines))
             repl = Repl(svc, settings, console=console, input=pipe, output=DummyOutput(),
                         history_file=tmp_path / "history")
-            timer = None
-            if interrupt_after is not None:
-                timer = threading.Timer(interrupt_after, lambda: os.kill(os.getpid(), signal.SIGINT))
-                timer.start()
             repl.run()
-            if timer:
-                timer.cancel()
     finally:
         svc.close()
     return out, repl
@@ -76,7 +75,8 @@ def test_ctrl_c_cancels_only_the_answer(corpus, monkeypatch, tmp_path):
     fake = FakeOllama([f"word{i} " for i in range(60)], delay=0.1)
     try:
         out, _ = run_repl(corpus, monkeypatch, tmp_path,
-                          ["What were Testco's net sales in Q3 2023?", "/k 3", "/quit"], fake.url, interrupt_after=1.5)
+                          ["What were Testco's net sales in Q3 2023?", "/k 3", "/quit"], fake.url,
+                          interrupt_on="word2 ")  # Ctrl-C once the answer is streaming, however slow the machine
     finally:
         fake.close()
     text = out.getvalue()
