@@ -189,7 +189,8 @@ class Retriever:
                     vec[int(cid)] = v.to_numpy() if hasattr(v, "to_numpy") else np.asarray(v)
             elif v is not None:
                 page_vec[(int(doc), int(page))] = v.to_numpy() if hasattr(v, "to_numpy") else np.asarray(v)
-        if qvec is not None and len(vec) == len(ids):
+        # (a NULL embedding leaves the ranking to the other scores rather than failing the question)
+        if qvec is not None and len(vec) == len(ids) and all(cands.pages[i] in page_vec for i in ids):
             cands.vectors = _unit_rows(np.vstack([vec[i] for i in ids]))
             cands.page_vectors = _unit_rows(np.vstack([page_vec[cands.pages[i]] for i in ids]))
         return cands
