@@ -258,7 +258,9 @@ class Repl:
         if not st.last_hits:
             self.console.print("no answer yet")
             return
-        t = Table(title=f"Scores for: {st.last_question}")
+        t = Table(title=f"Scores for: {st.last_question}",
+                  caption="each channel min-max normalised over all candidates; vector and page scores use the "
+                          "question moved one feedback step towards the best first-pass passage")
         scores = ("vector", "text", "graph", "page", "fused")
         for col in ("#", "source", "kind", *scores):
             t.add_column(col, justify="right" if col in scores else "left")
