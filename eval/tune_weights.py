@@ -3,8 +3,8 @@
 
 Each question's candidates (channel scores, vectors, pages: ``Retriever.candidates_for``) are fetched once;
 each weight triple on a 0.05 simplex grid is then ranked offline the way ``finchat ask`` ranks (page
-context and feedback at their defaults). The objective is the mean of F1@2 (the seed's chosen k) and nDCG@10, averaged over the
-datasets given.
+context and feedback at their defaults). The objective is the mean of F1@2 (the seed's chosen k) and
+nDCG@10, averaged over the datasets given.
 
     python eval/tune_weights.py eval/datasets/dev_10q.json ../shared/financebench/financebench_open_source.jsonl:even
 """

@@ -58,9 +58,9 @@ HASH_JOIN_MAX_DOCS = 8
 
 
 def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequence[str],
-                 scoped_docs: Sequence[int] | None = None, limit: int | None = 100,
-                 statements: Sequence[str] = ()) -> dict[int, float]:
-    """Graph-channel scores per chunk id (see the module docstring), best ``limit`` only (None: all).
+                 scoped_docs: Sequence[int] | None = None, statements: Sequence[str] = ()) -> dict[int, float]:
+    """Graph-channel scores of every chunk in scope that has one (see the module docstring); the caller
+    picks its candidates from them and fills the others' scores.
 
     ``doc_ids``: documents in the filter scope. ``scoped_docs``: those that match the asked company and
     period exactly (all of ``doc_ids`` unless filters were relaxed). Nothing asked → no scores.
@@ -101,7 +101,7 @@ def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequ
         parts.append(
             f"SELECT DISTINCT 'r', ag_catalog.agtype_access_operator(c.properties, '\"chunk_id\"'::agtype)::text::bigint, 1"
             f" FROM {GRAPH_NAME}.\"REPORTED\" c"
-            f" WHERE c.end_id IN (SELECT id FROM {GRAPH_NAME}.\"Metric\" WHERE {key_or}) AND {in_scope}")
+            f" WHERE c.end_id IN ({metric_ids}) AND {in_scope}")
         params += [*keys, *docs]
     if statements:
         st_or = " OR ".join(["c.properties @> %s::agtype"] * len(statements))
@@ -116,9 +116,7 @@ def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequ
                                                  (list(scores), list(scoped_docs))).fetchall()}
         for chunk_id in exact:
             scores[chunk_id] += W_SCOPE
-    if limit is None:
-        return scores
-    return dict(sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit])
+    return scores
 
 
 @dataclass(frozen=True)

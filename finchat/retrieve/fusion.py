@@ -169,7 +169,7 @@ def rank(channels: dict[str, dict[int, float]], weights: dict[str, float], fusio
 
 @dataclass
 class Candidates:
-    """Everything fusion needs about one filter scope's candidates, fetched once (``Retriever.candidates``).
+    """Everything fusion needs about one filter scope's candidates, fetched once (``Retriever.candidates_for``).
 
     ``channels``: each channel's own top list (raw scores), the candidate set being their union ``ids``.
     ``text_all`` / ``graph_all``: ts_rank and graph score of every candidate that has one. ``vectors``

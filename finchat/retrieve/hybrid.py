@@ -45,13 +45,13 @@ EXACT_SCAN_MAX_DOCS = 24
 #: Only once the corpus has COMMON_MIN_CHUNKS chunks: a few documents give no meaningful shares.
 COMMON_LEXEME_SHARE = 0.05
 COMMON_MIN_CHUNKS = 5000
-#: The seed's full-text score: ts_rank over the OR-ed question lexemes, normalised by log length; section
-#: headings (weight A) count more than body text (B). A BM25 variant with in-scope IDF was measured and
-#: not kept: alone it found less (FinanceBench R@10 0.33 against 0.52), fused it was no better.
 #: The question's lexemes OR-ed into one tsquery (corpus-common ones skipped), as a one-row subquery.
 TSQUERY_SQL = (
     "(SELECT to_tsquery('simple', coalesce(string_agg(quote_literal(lexeme), ' | '), '')) AS query"
     " FROM unnest(to_tsvector('english', %(tq)s)) WHERE lexeme <> ALL(%(skip)s::text[])) q")
+#: The seed's full-text score: ts_rank over the OR-ed question lexemes, normalised by log length; section
+#: headings (weight A) count more than body text (B). A BM25 variant with in-scope IDF was measured and
+#: not kept: alone it found less (FinanceBench R@10 0.33 against 0.52), fused it was no better.
 TS_RANK_SQL = (
     f"SELECT c.id, ts_rank(c.tsv, q.query, 1) AS s FROM chunks c, {TSQUERY_SQL}"
     " WHERE c.document_id = ANY(%(docs)s) AND c.tsv @@ q.query ORDER BY s DESC, c.id LIMIT %(n)s")
@@ -172,32 +172,34 @@ class Retriever:
         docs, exact = scope_documents(self.conn, f)
         if not docs:
             return None
-        channels, graph_all = self._channels(f, docs, exact, qvec)
+        # the full-text query's parameters, shared by the text channel and the candidates' text scores
+        text = {"tq": expand_query(f.text_query or ""), "skip": self.common_lexemes()}
+        channels, graph_all = self._channels(f, docs, exact, qvec, text)
         ids = sorted({cid for c in channels.values() for cid in c})
         cands = Candidates(ids, channels, {}, graph_all, {})
         if not ids:
             return cands
-        rows = self.conn.execute(CONTEXT_SQL, {"ids": ids, "tq": expand_query(f.text_query or ""),
-                                               "skip": self.common_lexemes()}, binary=True).fetchall()
+        rows = self.conn.execute(CONTEXT_SQL, {"ids": ids, **text}, binary=True).fetchall()
         vec: dict[int, np.ndarray] = {}
         page_vec: dict[tuple[int, int], np.ndarray] = {}
         for kind, cid, doc, page, v, s in rows:
             if kind == "c":
                 cands.pages[int(cid)] = (int(doc), int(page))
                 cands.text_all[int(cid)] = float(s)
-                if v is not None:
-                    vec[int(cid)] = v.to_numpy() if hasattr(v, "to_numpy") else np.asarray(v)
+                if v is not None:  # a pgvector Vector (the pool registers the type)
+                    vec[int(cid)] = v.to_numpy()
             elif v is not None:
-                page_vec[(int(doc), int(page))] = v.to_numpy() if hasattr(v, "to_numpy") else np.asarray(v)
+                page_vec[(int(doc), int(page))] = v.to_numpy()
         # (a NULL embedding leaves the ranking to the other scores rather than failing the question)
         if qvec is not None and len(vec) == len(ids) and all(cands.pages[i] in page_vec for i in ids):
             cands.vectors = _unit_rows(np.vstack([vec[i] for i in ids]))
             cands.page_vectors = _unit_rows(np.vstack([page_vec[cands.pages[i]] for i in ids]))
         return cands
 
-    def _channels(self, f: Filters, docs: list[int], exact: list[int], qvec: np.ndarray | None
-                  ) -> tuple[dict[str, dict[int, float]], dict[int, float]]:
-        """Each channel's top candidates (raw scores), and every graph score in scope."""
+    def _channels(self, f: Filters, docs: list[int], exact: list[int], qvec: np.ndarray | None,
+                  text: dict[str, Any]) -> tuple[dict[str, dict[int, float]], dict[int, float]]:
+        """Each channel's top candidates (raw scores), and every graph score in scope. ``text``: the
+        full-text query's parameters (``tq``, ``skip``)."""
         out: dict[str, dict[int, float]] = {}
         graph_all: dict[int, float] = {}
         n = self.candidates
@@ -216,8 +218,7 @@ class Retriever:
                 parts.append(f"SELECT 'vector' AS ch, id, s FROM ({vec_sql}) v")
             if want_t:
                 parts.append(f"SELECT 'text' AS ch, id, s FROM ({TS_RANK_SQL}) t")
-            params = {"q": qvec, "docs": docs, "n": n, "tq": expand_query(f.text_query or ""),
-                      "skip": self.common_lexemes()}
+            params = {"q": qvec, "docs": docs, "n": n, **text}
             with self.conn.transaction():
                 if want_v and not small:
                     self.conn.execute("SET LOCAL hnsw.ef_search = 200")
@@ -228,10 +229,9 @@ class Retriever:
         if "graph" in self.channels and (f.metrics or f.statements):
             from finchat.graph.query import graph_scores
 
-            graph_all = graph_scores(self.conn, docs, f.metrics, exact or None, limit=None, statements=f.statements)
+            graph_all = graph_scores(self.conn, docs, f.metrics, exact or None, statements=f.statements)
             out["graph"] = dict(sorted(graph_all.items(), key=lambda kv: (-kv[1], kv[0]))[:n])
         return out, graph_all
-
 
     def _fill(self, hits: list[Hit]) -> None:
         if not hits:
