@@ -90,11 +90,18 @@ def db_init(reset: bool) -> None:
 
 
 @db.command("status")
-def db_status() -> None:
-    """Show the schema version, embedding model and what is stored."""
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the stored filings under `filings`).")
+def db_status(as_json: bool) -> None:
+    """Show the schema version, the embedding model and every stored filing (company, form, fiscal
+    period, pages, chunks, graph facts)."""
+    import json as _json
+
     from finchat.db.admin import db_status as status
 
     st = status(load_settings())
+    if as_json:
+        click.echo(_json.dumps(st.as_json(), indent=2))
+        return
     click.echo(f"server:          PostgreSQL {st.server}")
     click.echo(f"schema:          version {st.schema_version} of {st.latest_version}"
                + ("" if st.schema_version == st.latest_version else "  (run `finchat db init`)"))
@@ -104,21 +111,42 @@ def db_status() -> None:
     click.echo(f"chunks:          {st.chunks}")
     click.echo(f"vector index:    {'HNSW present' if st.hnsw_index else 'none yet (built after the first ingest)'}")
     click.echo(f"graph:           {'finchat_kg present' if st.graph else 'missing (run `finchat db init`)'}")
+    if not st.filings:
+        click.echo("\nNo filings stored yet: `finchat ingest pdf_files/` (or `make chat`).")
+        return
+    click.echo("")
+    head = ("company", "form", "period", "pages", "chunks", "facts", "document")
+    rows = [(str(f["company"] or "?"), str(f["form"] or "?"), _period(f), str(f["pages"]), str(f["chunks"]),
+             str(f["facts"]), str(f["document"])) for f in st.filings]
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    for r in [head, *rows]:
+        click.echo("  ".join(c.rjust(w) if i in (3, 4, 5) else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip())
+
+
+def _period(f: dict[str, Any]) -> str:
+    """"FY2023 Q3" / "FY2023" / "?" for a stored filing, plus its period end when known."""
+    if not f.get("fiscal_year"):
+        return "?"
+    q = f.get("fiscal_quarter")
+    label = f"FY{f['fiscal_year']}" + (f" {q}" if q and q != "FY" else "")
+    return label + (f" (to {f['period_end']})" if f.get("period_end") else "")
 
 
 @cli.command()
 def doctor() -> None:
     """Check the database, its extensions, the schema, the embedding model and Ollama.
 
-    One line per check, with the fix for anything missing. Exit code 1 when the database is unusable.
+    One line per check, with the fix for anything missing. Exit code 1 when a required check fails
+    (database, extensions, schema, embedding model); Ollama not running is a warning (exit 0): answers
+    then come from the filings' facts and passages.
     """
     from finchat.doctor import run_checks
 
     checks = run_checks(load_settings())
+    colour = {"ok": "green", "FAIL": "red", "warn": "yellow"}
     for c in checks:
-        mark = click.style("ok  ", fg="green") if c.ok else click.style("FAIL", fg="red")
-        click.echo(f"{mark} {c.name}: {c.detail}")
-    if any(c.fatal and not c.ok for c in checks):
+        click.echo(f"{click.style(c.label.ljust(4), fg=colour[c.label])} {c.name}: {c.detail}")
+    if any(c.label == "FAIL" for c in checks):
         sys.exit(1)
 
 

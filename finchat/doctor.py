@@ -13,11 +13,21 @@ class Check:
     name: str
     ok: bool
     detail: str
-    fatal: bool = False  # the database is unusable: exit code 1
+    fatal: bool = False  # a required part is missing: `finchat doctor` exits 1
+    #: optional parts (Ollama) that fail are warnings: answers still come, from the facts and passages
+
+    @property
+    def label(self) -> str:
+        """``ok``, ``FAIL`` (required) or ``warn`` (optional)."""
+        return "ok" if self.ok else ("FAIL" if self.fatal else "warn")
 
 
 def run_checks(settings: Settings) -> list[Check]:
-    """Database, extensions, schema, embedding model, Ollama. Never raises for a failed check."""
+    """Database, extensions, schema, embedding model, Ollama. Never raises for a failed check.
+
+    The database, its extensions, the schema and the embedding model are required (fatal when they fail);
+    Ollama is optional (a warning). When the database cannot be reached, the checks that need it are not
+    run (their lines would only repeat that)."""
     from finchat.chat.ollama_status import check_ollama
     from finchat.db import migrate
     from finchat.db.admin import stored_model
@@ -58,22 +68,21 @@ def run_checks(settings: Settings) -> list[Check]:
             else:
                 checks.append(Check("schema", True, f"version {max(have)} (latest)"))
             got = stored_model(conn) if have else None
-        model_name = got[0] if got else (settings.embed_model or None)
-    else:
-        model_name = settings.embed_model
-    checks.append(_model_check(model_name))
+        if got or settings.embed_model:
+            checks.append(_model_check(got[0] if got else str(settings.embed_model)))
+        elif have:
+            checks.append(Check("embedding model", False, "not chosen yet; run `finchat db init`", fatal=True))
     st = check_ollama(settings.ollama_host, settings.llm_model)
-    checks.append(Check("ollama", st.ok, st.detail + ("" if st.ok else " (answers fall back to facts and passages)")))
+    checks.append(Check("ollama", st.ok, st.detail + ("" if st.ok else "; until then answers come from the filings' "
+                                                     "facts and passages, without an LLM")))
     return checks
 
 
-def _model_check(name: str | None) -> Check:
-    from finchat.ingest.embed import Embedder
+def _model_check(name: str) -> Check:
+    from finchat.ingest.encoder import query_encoder
 
-    if name is None:
-        return Check("embedding model", False, "not chosen yet; `finchat db init` picks FinBERT or the packaged MiniLM")
     try:
-        emb = Embedder.load(name)
+        emb = query_encoder(name)  # what `ask` and `chat` load, so the check costs what they cost
     except FinchatError as exc:
-        return Check("embedding model", False, str(exc))
+        return Check("embedding model", False, str(exc), fatal=True)
     return Check("embedding model", True, f"{emb.name} loads ({emb.dim} dims, device {emb.device})")

@@ -93,17 +93,25 @@ class Status:
     chunks: int
     graph: bool
     hnsw_index: bool
+    filings: list[dict[str, object]] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, object]:
+        return {"server": self.server, "schema_version": self.schema_version, "latest_version": self.latest_version,
+                "embed_model": self.embed_model, "embed_dim": self.embed_dim, "documents": self.documents,
+                "chunks": self.chunks, "graph": self.graph, "hnsw_index": self.hnsw_index, "filings": self.filings}
 
 
 def db_status(settings: Settings) -> Status:
-    """What the database holds; raises DatabaseUnavailable when it is down."""
+    """What the database holds, filing by filing; raises DatabaseUnavailable when it is down."""
     with connect(settings.database_url) as conn:
         versions = migrate.applied(conn)
         latest = max((m.version for m in migrate.available()), default=0)
         got = stored_model(conn)
         docs = chunks = 0
         graph = hnsw = False
+        filings: list[dict[str, object]] = []
         if conn.execute("SELECT to_regclass('public.chunks') IS NOT NULL").fetchone() == (True,):
+            filings = stored_filings(conn)
             docs = conn.execute("SELECT count(*) FROM documents").fetchone()[0]  # type: ignore[index]
             chunks = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]  # type: ignore[index]
             hnsw = conn.execute(
@@ -112,6 +120,25 @@ def db_status(settings: Settings) -> Status:
         if conn.execute("SELECT to_regclass('ag_catalog.ag_graph') IS NOT NULL").fetchone() == (True,):
             graph = conn.execute("SELECT EXISTS (SELECT 1 FROM ag_catalog.ag_graph WHERE name = %s)",
                                  (GRAPH_NAME,)).fetchone() == (True,)
+        if graph and filings:
+            from finchat.graph.query import facts_per_document
+
+            per_doc = facts_per_document(conn)
+            for f in filings:
+                f["facts"] = per_doc.get(str(f["document"]), 0)
         server = str(conn.execute("SHOW server_version").fetchone()[0])  # type: ignore[index]
     return Status(server, max(versions, default=0), latest, got[0] if got else None, got[1] if got else None,
-                  int(docs), int(chunks), graph, hnsw)
+                  int(docs), int(chunks), graph, hnsw, filings)
+
+
+def stored_filings(conn: psycopg.Connection) -> list[dict[str, object]]:
+    """Every stored document: name, company, form, fiscal period, period end, pages, chunks (facts are added
+    by :func:`db_status` from the graph). Ordered by company, then period."""
+    rows = conn.execute(
+        "SELECT d.name, coalesce(c.name, d.company_key), d.company_key, d.form, d.fiscal_year, d.fiscal_quarter,"
+        " d.period_end, d.page_count, (SELECT count(*) FROM chunks ch WHERE ch.document_id = d.id)"
+        " FROM documents d LEFT JOIN companies c ON c.key = d.company_key"
+        " ORDER BY 2, d.fiscal_year, d.fiscal_quarter, d.name").fetchall()
+    return [{"document": r[0], "company": r[1], "company_key": r[2], "form": r[3], "fiscal_year": r[4],
+             "fiscal_quarter": r[5], "period_end": r[6].isoformat() if r[6] else None, "pages": int(r[7]),
+             "chunks": int(r[8]), "facts": 0} for r in rows]

@@ -205,6 +205,14 @@ def facts(conn: psycopg.Connection, companies: Sequence[str], metrics: Sequence[
     return out[:limit]
 
 
+def facts_per_document(conn: psycopg.Connection) -> dict[str, int]:
+    """How many REPORTED facts each document contributed (document name → count); one scan of the edges."""
+    rows = conn.execute(
+        f"SELECT ag_catalog.agtype_access_operator(r.properties, '\"document\"'::agtype)::text, count(*)"
+        f' FROM {GRAPH_NAME}."REPORTED" r GROUP BY 1').fetchall()
+    return {str(name).strip('"'): int(n) for name, n in rows if name is not None}
+
+
 def stats(conn: psycopg.Connection) -> dict[str, int]:
     """Vertex and edge counts per label."""
     rows = conn.execute(

@@ -21,6 +21,7 @@ import numpy as np
 
 from finchat.config import DEFAULT_EMBED_MODEL
 from finchat.errors import EmbeddingModelError
+from finchat.ingest.encoder import mean_pool, onnx_cache_dir, session_options, write_manifest
 
 MINILM = "all-MiniLM-L6-v2"
 _MINILM_NAMES = {"all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2"}
@@ -94,9 +95,9 @@ def _quantised(path: Path) -> Path | None:
         return None
 
 
-def _onnx_session(src: str, model: Any, *, int8: bool = True) -> Any:
-    """An onnxruntime session for ``model`` (exported once, cached under ~/.cache/finchat/onnx), or None
-    when onnx/onnxruntime are missing or the export fails — the torch path then serves. ONNX Runtime runs
+def _onnx_session(src: str, model: Any, *, int8: bool = True) -> tuple[Any, Path] | None:
+    """An onnxruntime session for ``model`` and the file it runs (exported once, cached under
+    ~/.cache/finchat/onnx), or None when onnx/onnxruntime are missing or the export fails — the torch path then serves. ONNX Runtime runs
     these encoders about twice as fast as eager PyTorch on CPU, with the same vectors (cosine > 0.99999);
     ``int8`` runs the quantised copy (see :func:`_quantised`), falling back to float32 if it cannot be made."""
     import hashlib
@@ -107,7 +108,7 @@ def _onnx_session(src: str, model: Any, *, int8: bool = True) -> Any:
         import torch
     except ImportError:
         return None
-    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "finchat" / "onnx"
+    cache = onnx_cache_dir()
     ident = json.dumps({"src": src, "config": model.config.to_dict(), "v": 1}, sort_keys=True, default=str)
     path = cache / (hashlib.sha1(ident.encode()).hexdigest()[:16] + ".onnx")
     if not path.exists():
@@ -147,14 +148,8 @@ def _onnx_session(src: str, model: Any, *, int8: bool = True) -> Any:
                 model.config._attn_implementation = prev
     if int8:
         path = _quantised(path) or path
-    opts = ort.SessionOptions()
-    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    opts.log_severity_level = 3
-    # Ingestion embeds while parser processes keep every core busy: spin-waiting threads would only steal
-    # their CPU. Query latency is unaffected (one short batch).
-    opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
     try:
-        return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+        return ort.InferenceSession(str(path), session_options(), providers=["CPUExecutionProvider"]), path
     except Exception:
         return None
 
@@ -239,7 +234,11 @@ class Embedder:
         emb = cls(canonical_name(name), tok, mdl, dim, limit, dev)
         backend = backend_choice()
         if dev == "cpu" and backend != "torch":
-            emb.onnx = _onnx_session(src, mdl, int8=backend == "onnx-int8")
+            exported = _onnx_session(src, mdl, int8=backend == "onnx-int8")
+            if exported is not None:
+                emb.onnx = exported[0]
+                # questions then load this same ONNX file and tokenizer without torch (encoder.py)
+                write_manifest(emb.name, backend, src, exported[1], tok, max_tokens=limit, dim=dim)
         return emb
 
     def count_tokens(self, text: str) -> int:
@@ -279,9 +278,7 @@ class Embedder:
                 enc = self._encode([texts[i] for i in idx], "np")
                 feed = {k: v.astype(np.int64) for k, v in enc.items() if k in names}
                 hidden = self.onnx.run(None, feed)[0]
-                mask = enc["attention_mask"][..., None].astype(np.float32)
-                pooled = (hidden * mask).sum(1) / np.clip(mask.sum(1), 1e-9, None)
-                out[idx] = pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
+                out[idx] = mean_pool(hidden, enc["attention_mask"])
                 if progress:
                     progress(len(idx))
             return out

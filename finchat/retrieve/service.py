@@ -25,14 +25,14 @@ class Service:
         from finchat.db.admin import check_model_choice
         from finchat.db.pool import connect, require_schema
         from finchat.errors import DatabaseNotReady
-        from finchat.ingest.embed import cached
+        from finchat.ingest.encoder import query_encoder
 
         conn = connect(settings.database_url, autocommit=True)
         require_schema(conn)
         model = check_model_choice(conn, settings)
         if model is None:
             raise DatabaseNotReady("no embedding model recorded; run `finchat db init`")
-        emb = cached(model) if "vector" in channels else None
+        emb = query_encoder(model) if "vector" in channels else None
         return cls(conn, Retriever(conn, emb, weights=weights or settings.weights, fusion=fusion, channels=channels))
 
     def close(self) -> None:

@@ -1,0 +1,184 @@
+"""The query-time encoder: the exported ONNX encoder run with onnxruntime and tokenizers only.
+
+`finchat ask`, `chat` and `doctor` embed one short question. Loading the encoder through transformers
+imports torch and transformers first (about 9 CPU-s on this machine, against ~20 ms of retrieval), so the
+full :class:`~finchat.ingest.embed.Embedder` — which exports the model to ONNX once, for ingestion — also
+writes a *manifest* beside the export: the ONNX file it runs, the tokenizer as one ``tokenizer.json``, the
+token limit, the dimension and the pad token. :func:`query_encoder` reads that manifest and runs the very
+same ONNX file with the very same tokenizer, so questions get the vectors ingestion would give them, with
+no torch import. Without a manifest (first run, ``FINCHAT_EMBED_BACKEND=torch``, a GPU) it falls back to
+the full loader, which writes the manifest for next time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+MANIFEST_VERSION = 1
+
+
+def onnx_cache_dir() -> Path:
+    """Where exported encoders and their manifests live (``$XDG_CACHE_HOME/finchat/onnx``)."""
+    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "finchat" / "onnx"
+
+
+def manifest_path(name: str, backend: str) -> Path:
+    """The manifest of model ``name`` (its canonical name) run by ``backend`` (``onnx-int8`` / ``onnx``)."""
+    key = hashlib.sha1(f"{name}|{backend}".encode()).hexdigest()[:16]
+    return onnx_cache_dir() / f"manifest-{key}.json"
+
+
+def _config_digest(src: str) -> str | None:
+    """sha1 of a local model folder's config.json (None for hub ids): a changed model makes a stale manifest."""
+    cfg = Path(src) / "config.json"
+    try:
+        return hashlib.sha1(cfg.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def session_options() -> Any:
+    """ONNX Runtime options shared by ingestion and questions."""
+    import onnxruntime as ort
+
+    opts = ort.SessionOptions()
+    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    opts.log_severity_level = 3
+    # Ingestion embeds while parser processes keep every core busy: spin-waiting threads would only steal
+    # their CPU. Query latency is unaffected (one short batch).
+    opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    return opts
+
+
+def mean_pool(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Mean of the token vectors under ``mask`` (batch × tokens), scaled to unit length (float32 rows)."""
+    m = mask[..., None].astype(np.float32)
+    pooled = (hidden * m).sum(1) / np.clip(m.sum(1), 1e-9, None)
+    out: np.ndarray = (pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)).astype(np.float32)
+    return out
+
+
+def write_manifest(name: str, backend: str, src: str, onnx_file: Path, tokenizer: Any, *, max_tokens: int,
+                   dim: int) -> Path | None:
+    """Record an exported encoder for :func:`load_manifest` (called by the full loader). ``tokenizer`` is a
+    transformers fast tokenizer; its backend is saved as ``tokenizer.json``. None when it cannot be written
+    (a slow tokenizer, a read-only cache): questions then keep the full loader."""
+    backend_tok = getattr(tokenizer, "backend_tokenizer", None)
+    if backend_tok is None or tokenizer.pad_token_id is None:
+        return None
+    path = manifest_path(name, backend)
+    tok_file = onnx_file.with_name(onnx_file.name.split(".")[0] + ".tokenizer.json")
+    data = {"version": MANIFEST_VERSION, "name": name, "backend": backend, "src": src, "config": _config_digest(src),
+            "onnx": str(onnx_file), "tokenizer": str(tok_file), "max_tokens": max_tokens, "dim": dim,
+            "pad_id": int(tokenizer.pad_token_id), "pad_token": str(tokenizer.pad_token)}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp_tok = tok_file.with_name(tok_file.name + f".tmp{os.getpid()}")
+        backend_tok.save(str(tmp_tok))
+        tmp_tok.replace(tok_file)
+        tmp = path.with_name(path.name + f".tmp{os.getpid()}")
+        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        return None
+    return path
+
+
+def load_manifest(name: str, backend: str) -> dict[str, Any] | None:
+    """The manifest of ``name`` when it exists, names files that exist, and matches the model folder."""
+    try:
+        data = json.loads(manifest_path(name, backend).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("version") != MANIFEST_VERSION or data.get("name") != name:
+        return None
+    if not (Path(data["onnx"]).is_file() and Path(data["tokenizer"]).is_file()):
+        return None
+    if data.get("config") is not None and _config_digest(str(data.get("src"))) != data["config"]:
+        return None
+    return data
+
+
+@dataclass
+class OnnxEncoder:
+    """An exported encoder run with onnxruntime + tokenizers; the same vectors as the full Embedder's ONNX
+    path (mean pooling, unit length). Thread-safe like it: tokenising is serialised, inference is not."""
+
+    name: str
+    session: Any
+    tokenizer: Any  # tokenizers.Tokenizer with truncation and padding enabled
+    dim: int
+    max_tokens: int
+    device: str = "cpu"
+    _tok_lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+
+    @classmethod
+    def from_manifest(cls, data: dict[str, Any]) -> OnnxEncoder:
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        tok = Tokenizer.from_file(data["tokenizer"])
+        tok.enable_truncation(max_length=int(data["max_tokens"]))
+        tok.enable_padding(pad_id=int(data["pad_id"]), pad_token=str(data["pad_token"]))
+        sess = ort.InferenceSession(data["onnx"], session_options(), providers=["CPUExecutionProvider"])
+        return cls(str(data["name"]), sess, tok, int(data["dim"]), int(data["max_tokens"]))
+
+    def embed(self, texts: Sequence[str], *, batch_size: int = 32,
+              progress: Callable[[int], None] | None = None) -> np.ndarray:
+        """Unit-length float32 vectors, one row per text, in input order (batches sorted by length)."""
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        names = {i.name for i in self.session.get_inputs()}
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        for start in range(0, len(order), batch_size):
+            idx = order[start:start + batch_size]
+            with self._tok_lock:
+                enc = self.tokenizer.encode_batch([texts[i] for i in idx])
+            feed = {"input_ids": np.array([e.ids for e in enc], dtype=np.int64),
+                    "attention_mask": np.array([e.attention_mask for e in enc], dtype=np.int64),
+                    "token_type_ids": np.array([e.type_ids for e in enc], dtype=np.int64)}
+            hidden = self.session.run(None, {k: v for k, v in feed.items() if k in names})[0]
+            out[idx] = mean_pool(hidden, feed["attention_mask"])
+            if progress:
+                progress(len(idx))
+        return out
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """One unit vector for a question."""
+        vec: np.ndarray = self.embed([text])[0]
+        return vec
+
+
+_light: dict[str, OnnxEncoder] = {}
+_LOCK = threading.Lock()
+
+
+def query_encoder(name: str) -> Any:
+    """The encoder questions use for model ``name``: the ONNX runtime alone when a manifest exists for the
+    configured backend, else the full (cached) Embedder, which writes the manifest for the next start.
+    Raises EmbeddingModelError like the full loader when neither can load the model."""
+    from finchat.ingest.embed import backend_choice, cached
+
+    backend = backend_choice()
+    if backend != "torch":
+        with _LOCK:
+            if name in _light:
+                return _light[name]
+            data = load_manifest(name, backend)
+            if data is not None:
+                try:
+                    enc = OnnxEncoder.from_manifest(data)
+                except Exception:  # a corrupt export: the full loader re-creates it
+                    enc = None
+                if enc is not None:
+                    _light[name] = enc
+                    return enc
+    return cached(name)
