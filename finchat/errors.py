@@ -39,4 +39,9 @@ class QueryError(FinchatError):
 
 class LLMUnavailable(FinchatError):
     """Ollama is not running or the model is not pulled. Seen by: the chat user, once, with the fix;
-    the answer then falls back to facts and passages."""
+    the answer then falls back to facts and passages. ``state`` is ``unreachable``, ``not pulled`` or
+    ``failed`` (it answered with an error, or broke off mid-answer)."""
+
+    def __init__(self, message: str, state: str = "failed") -> None:
+        super().__init__(message)
+        self.state = state

@@ -25,11 +25,12 @@ def stream_chat(host: str, model: str, messages: list[dict[str, str]], *, timeou
             if piece:
                 yield piece
     except (httpx.ConnectError, httpx.ConnectTimeout, ConnectionError) as exc:
-        raise LLMUnavailable(check_ollama(host, model).detail) from exc
+        status = check_ollama(host, model)
+        raise LLMUnavailable(status.detail, status.state) from exc
     except ollama.ResponseError as exc:
         status = check_ollama(host, model)
         if status.reachable and not status.model_pulled:
-            raise LLMUnavailable(status.detail) from exc
+            raise LLMUnavailable(status.detail, status.state) from exc
         raise LLMUnavailable(f"Ollama error: {exc.error}") from exc
     except httpx.HTTPError as exc:
         raise LLMUnavailable(f"Ollama at {host} failed mid-answer ({type(exc).__name__}); try again") from exc

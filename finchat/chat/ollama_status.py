@@ -19,6 +19,11 @@ class OllamaStatus:
     def ok(self) -> bool:
         return self.reachable and self.model_pulled
 
+    @property
+    def state(self) -> str:
+        """``ready``, ``not pulled`` or ``unreachable`` (shown in the chat's toolbar)."""
+        return "ready" if self.ok else ("not pulled" if self.reachable else "unreachable")
+
 
 def _same_model(wanted: str, have: str) -> bool:
     # "llama3.1" means "llama3.1:latest" to Ollama.

@@ -3,13 +3,17 @@
 Keys: Enter sends; Alt-Enter (or Esc, Enter) inserts a new line; Ctrl-C cancels the answer being
 streamed (or clears the line); Ctrl-D or /quit leaves. History persists in $XDG_STATE_HOME/finchat/history.
 When Ollama is down or the model is not pulled, the REPL says so once, with the fix, answers from the
-facts and passages, and tries the LLM again on the next question.
+facts and passages, and tries the LLM again on the next question. No failure ends the session: a lost
+database connection is retried once (the service reconnects), any other error is one line and the prompt
+comes back with the conversation kept (``FINCHAT_DEBUG=1`` prints the traceback too).
 """
 
 from __future__ import annotations
 
 import os
+import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -22,6 +26,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from finchat.chat.llm import stream_chat
+from finchat.chat.ollama_status import check_ollama
 from finchat.chat.prompt import build_messages, cited
 from finchat.chat.session import ChatState, follow_up
 from finchat.errors import FinchatError, LLMUnavailable
@@ -74,8 +79,9 @@ class Repl:
         self.state = ChatState()
         self.console = console or Console(highlight=False)
         self.llm_notice_shown = False
-        companies = [r[0] for r in service.conn.execute(
-            "SELECT DISTINCT c.name FROM companies c JOIN documents d ON d.company_key = c.key ORDER BY 1").fetchall()]
+        self.llm_state = "checking"  # ready / unreachable / not pulled / failed (the toolbar shows it)
+        companies = [r[0] for r in service.call(lambda: service.conn.execute(
+            "SELECT DISTINCT c.name FROM companies c JOIN documents d ON d.company_key = c.key ORDER BY 1").fetchall())]
         kb = KeyBindings()
 
         @kb.add("escape", "enter")
@@ -96,6 +102,7 @@ class Repl:
     # ------------------------------------------------------------------ loop
     def run(self) -> None:
         self.console.print("[bold]finchat[/bold] — ask about the ingested filings. /help for commands, Ctrl-D to leave.")
+        self._check_llm_in_background()
         while True:
             try:
                 line = self.session.prompt("finchat> ")
@@ -103,63 +110,85 @@ class Repl:
                 continue
             except EOFError:
                 break
-            line = line.strip()
-            if not line:
-                continue
+            if self.handle(line) == "quit":
+                break
+
+    def handle(self, line: str) -> str | None:
+        """One line of input: a slash command or a question. Never raises: Ctrl-C cancels the answer, a
+        finchat error is one line, anything else one line too (with the traceback under FINCHAT_DEBUG=1);
+        the conversation is kept either way. Returns "quit" when the analyst leaves."""
+        line = line.strip()
+        if not line:
+            return None
+        try:
             if line.startswith("/"):
-                if self.command(line) == "quit":
-                    break
-                continue
-            try:
-                self.ask(line)
-            except KeyboardInterrupt:
-                self.console.print("\n[yellow]cancelled[/yellow]")
-            except FinchatError as exc:
-                self.console.print(f"[red]error:[/red] {exc}")
+                return self.command(line)
+            self.ask(line)
+        except KeyboardInterrupt:
+            self.console.print("\n[yellow]cancelled[/yellow]")
+        except FinchatError as exc:
+            self.console.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+        except Exception as exc:  # a bug or an unforeseen failure must not end the analyst's session
+            if os.environ.get("FINCHAT_DEBUG", "0") not in ("", "0"):
+                self.console.print_exception()
+            first = (str(exc).strip().splitlines() or [""])[0][:200]
+            self.console.print(f"[red]error:[/red] unexpected {type(exc).__name__}: {first} — the chat goes on; "
+                               "FINCHAT_DEBUG=1 shows the traceback", highlight=False)
+        return None
+
+    def _check_llm_in_background(self) -> None:
+        """Fill the toolbar's LLM state without delaying the prompt (GET /api/tags, 2 s at most)."""
+        def check() -> None:
+            if self.llm_state == "checking":
+                self.llm_state = check_ollama(self.settings.ollama_host, self.model).state
+        threading.Thread(target=check, daemon=True).start()
 
     def _toolbar(self) -> str:
-        f = self.state.last
-        scope = "no scope yet"
-        if f is not None:
-            bits = [", ".join(f.companies) or "all companies"]
-            if f.years:
-                bits.append(",".join(map(str, f.years)))
-            if f.quarters:
-                bits.append(",".join(f.quarters))
-            scope = " / ".join(bits)
+        scope = self.state.last_scope_label or "no question yet"
+        llm = {"ready": f"LLM {self.model}", "checking": f"LLM {self.model} (checking)",
+               "unreachable": "LLM unreachable: answers from the filings",
+               "not pulled": f"LLM {self.model} not pulled: answers from the filings",
+               "failed": f"LLM {self.model} failed last time"}.get(self.llm_state, self.llm_state)
         w = self.svc.retriever.weights
-        return (f" scope: {scope} | k={self.state.k} | model: {self.model} | "
+        return (f" scope: {scope} | k={self.state.k} | {llm} | "
                 f"weights v{w['vector']:.2f} t{w['text']:.2f} g{w['graph']:.2f} | Alt-Enter: new line")
 
     # ------------------------------------------------------------------ questions
     def ask(self, question: str) -> None:
-        r = self.svc.retriever
         t0 = time.perf_counter()
-        extracted = r.extractor.extract(question)
-        filters, carried = follow_up(extracted, self.state.last)
-        res = r.retrieve(question, self.state.k, filters=filters)
+        extracted = self.svc.retriever.extractor.extract(question)
+        asked, carried = follow_up(extracted, self.state.last)
+        res = self.svc.retrieve(question, self.state.k, filters=replace(asked, relaxed=[]))
         messages = build_messages(question, res.hits, res.facts)
         res.timings_ms["prompt"] = round((time.perf_counter() - t0) * 1000 - res.timings_ms.get("total", 0), 2)
         res.timings_ms["before_llm"] = round((time.perf_counter() - t0) * 1000, 2)
-        self.state.last, self.state.last_hits, self.state.last_facts = res.filters, res.hits, res.facts
+        # the next follow-up leans on what was asked (a company that is missing stays missing)
+        self.state.last, self.state.last_hits, self.state.last_facts = asked, res.hits, res.facts
         self.state.last_timings, self.state.last_question = res.timings_ms, question
+        self.state.last_scope_label = res.scope() or ("nothing found" if not res.missing else "company not ingested")
+        self.state.last_relaxed = list(res.filters.relaxed)
         if carried:
-            self.console.print(f"[dim](carried over: {'; '.join(carried)})[/dim]")
+            self.console.print(f"[dim](carried over: {'; '.join(carried)})[/dim]", highlight=False)
         if res.filters.relaxed:
-            self.console.print(f"[dim](relaxed: {'; '.join(res.filters.relaxed)})[/dim]")
+            self.console.print(f"[dim](relaxed: {'; '.join(res.filters.relaxed)})[/dim]", highlight=False)
+        if res.notice:
+            self.console.print(res.notice, markup=False, highlight=False)
         if not res.hits:
-            self.console.print("No passages found for that scope. Is anything ingested? (`finchat db status`)")
+            if not res.notice:
+                self.console.print("No passages found for that scope. Is anything ingested? (`finchat db status`)")
             return
         try:
             answer = self._stream(messages)
         except LLMUnavailable as exc:
+            self.llm_state = exc.state
             if not self.llm_notice_shown:
                 self.console.print(f"[yellow]LLM unavailable:[/yellow] {exc}. Answering from the filings without "
-                                   "an LLM; I will try the LLM again on the next question.")
+                                   "an LLM; I will try the LLM again on the next question.", highlight=False)
                 self.llm_notice_shown = True
             self._fallback(res)
             return
         self.llm_notice_shown = False
+        self.llm_state = "ready"
         nums = cited(answer, len(res.hits))
         self.console.print("")
         self.console.print("[bold]Sources:[/bold]")
@@ -214,9 +243,11 @@ class Repl:
             if f is None:
                 self.console.print("no question yet")
             else:
-                self.console.print(f"companies {f.companies or '-'}; years {f.years or '-'}; quarters {f.quarters or '-'}; "
-                                   f"forms {f.forms or '-'}; metrics {f.metrics or '-'}; statements {f.statements or '-'}; "
-                                   f"relaxed: {'; '.join(f.relaxed) or 'nothing'}", markup=False)
+                self.console.print(f"asked: companies {f.companies or '-'}; not ingested {f.unknown or '-'}; years "
+                                   f"{f.years or '-'}; quarters {f.quarters or '-'}; forms {f.forms or '-'}; metrics "
+                                   f"{f.metrics or '-'}; statements {f.statements or '-'}\n"
+                                   f"searched: {st.last_scope_label or '-'}; relaxed: {'; '.join(st.last_relaxed) or 'nothing'}",
+                                   markup=False)
         elif cmd == "/sources":
             if not st.last_hits:
                 self.console.print("no answer yet")

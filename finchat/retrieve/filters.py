@@ -20,7 +20,7 @@ from typing import Any
 
 import psycopg
 
-from finchat.graph.lexicon import concept_metrics, metrics_in_text, statements_in_text
+from finchat.graph.lexicon import concept_metrics, metrics_in_question, statements_in_text
 
 _COMMON_WORDS = {"block", "target", "visa", "chase", "square", "meta", "oracle", "ford", "kraft", "heinz", "citi",
                  "lilly", "ups", "apple", "amazon", "corning", "nike", "intel", "merck", "cisco", "boeing",
@@ -50,6 +50,34 @@ _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|prod
 #: fourth-quarter release and the annual report), so those are searched too.
 _FORWARD = re.compile(r"(?i)\b(?:guidance|outlook|forecasts?|expects?|expected\s+to)\b")
 _FULL_YEAR = re.compile(r"(?i)\b(?:full[\s-]+year|annual(?:ly)?|fiscal\s+year)\b")
+#: Periods named relative to the conversation's ("how about the prior quarter?"): resolved by chat/session.py.
+_PRIOR_Q = re.compile(r"(?i)\b(?:(?:the\s+)?(?:prior|previous|preceding|last|sequential)\s+quarter|"
+                      r"(?:the\s+)?quarter\s+before|a\s+quarter\s+(?:earlier|ago|before))\b")
+_PRIOR_Y = re.compile(r"(?i)\b(?:(?:the\s+)?(?:prior|previous|preceding|last)\s+year|(?:a|the)\s+year\s+"
+                      r"(?:earlier|ago|before)|year[\s-]ago(?:\s+quarter)?|same\s+(?:quarter|period)\s+(?:last|a|the\s+prior)\s+year)\b")
+
+#: Company-like names that match no known company: possessives ("Globex's"), names with a corporate suffix
+#: ("Globex Corporation"), and capitalised names after the words that introduce a company in a question
+#: ("did Initech", "for Globex", "about Hooli", "compare X and Y").
+_NAME = r"[A-Z][A-Za-z0-9&.\-]*(?:\s+(?:[A-Z][A-Za-z0-9&.\-]*|&))*"
+_SUFFIX = r"(?:Inc\.?|Incorporated|Corp\.?|Corporation|Company|Co\.|Ltd\.?|Limited|plc|PLC|LLC|Group|Holdings|AG|SA|NV)"
+_UNKNOWN = (re.compile(rf"\b({_NAME}\s+{_SUFFIX})(?:['’]s)?(?![\w])"),
+            re.compile(rf"\b({_NAME})['’]s?(?![\w])"),
+            re.compile(rf"(?i:\b(?:did|does|do|has|had|have|is|was|were|for|about|of|at|from|compare|versus|vs\.?|and|"
+                       rf"between|with)\s+)({_NAME})"))
+#: Capitalised words that are not company names (question words, periods, statement and metric words).
+_NOT_NAMES = {
+    "what", "how", "why", "when", "which", "who", "did", "does", "do", "is", "was", "were", "the", "a", "an", "in",
+    "for", "and", "of", "compare", "tell", "show", "give", "list", "please", "same", "also", "now", "then", "ok",
+    "q1", "q2", "q3", "q4", "fy", "h1", "h2", "ytd", "ttm", "ltm", "yoy", "qoq", "gaap", "non-gaap", "eps", "ebit",
+    "ebitda", "roe", "roa", "roic", "fcf", "capex", "opex", "r&d", "sg&a", "cogs", "pp&e", "us", "u.s.", "usa", "sec",
+    "ceo", "cfo", "covid", "covid-19", "i", "item", "form", "note", "notes", "part", "md&a", "10-k", "10-q", "8-k",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "net", "total", "gross", "operating", "income", "revenue", "revenues", "sales",
+    "cash", "debt", "margin", "statement", "statements", "balance", "sheet", "report", "annual", "quarterly",
+    "fiscal", "year", "quarter", "dividends", "inventory", "guidance", "segment", "segments", "company",
+    "corporation", "inc", "group", "holdings", "earnings", "profit", "assets", "liabilities", "equity",
+}
 
 
 @dataclass
@@ -65,10 +93,12 @@ class Filters:
     relaxed: list[str] = field(default_factory=list)
     text_query: str = ""
     forward: bool = False  # asks for guidance / expectations (see scope_documents)
+    unknown: list[str] = field(default_factory=list)  # company-like names matching no known company
+    relative: str | None = None  # "prior_quarter" / "prior_year": a period relative to the conversation's
 
     def as_json(self) -> dict[str, Any]:
         return {"companies": self.companies, "years": self.years, "quarters": self.quarters, "forms": self.forms,
-                "relaxed": self.relaxed}
+                "relaxed": self.relaxed, "unknown_companies": self.unknown}
 
 
 def _two_digit(y: str) -> int:
@@ -195,6 +225,11 @@ class Extractor:
             # "FY2022" / "fiscal 2022" asks about the year as a whole: the annual report first (relaxed
             # to any filing of that year when there is no 10-K).
             quarters.append("FY")
+        relative = None
+        if take(_PRIOR_Q):
+            relative = "prior_quarter"
+        elif take(_PRIOR_Y):
+            relative = "prior_year"
         rest = []
         last = 0
         for a, b in sorted(spans):
@@ -203,12 +238,41 @@ class Extractor:
                 last = b
         rest.append(text[last:])
         text_query = re.sub(r"\s+", " ", " ".join(rest)).strip()
-        metrics = metrics_in_text(question)
+        unknown = [] if companies else unknown_names(question, spans)
+        metrics = metrics_in_question(question)
         metrics += [m for m in concept_metrics(question) if m not in metrics]
         # Segment, regional and product breakdowns live in notes and MD&A, not the consolidated statements.
         statements = [] if _BREAKDOWN.search(question) else statements_in_text(question, metrics)
         return Filters(companies, sorted(years), sorted(quarters), forms, metrics, statements, [], text_query,
-                       forward=bool(_FORWARD.search(question)))
+                       forward=bool(_FORWARD.search(question)), unknown=unknown, relative=relative)
+
+
+def unknown_names(question: str, taken: list[tuple[int, int]]) -> list[str]:
+    """Company-like names in ``question`` outside the ``taken`` spans (already matched as companies or
+    periods) that are not question, period, statement or metric words ("Globex Corporation", "Initech").
+    Only consulted when no known company is named: next to a known one, a capitalised name is far more
+    often a segment, brand or product ("PepsiCo's Frito-Lay North America")."""
+    out: list[str] = []
+    for rx in _UNKNOWN:
+        for m in rx.finditer(question):
+            a, b = m.span(1)
+            if any(x < b and a < y for x, y in taken):
+                continue
+            words = [w for w in re.split(r"\s+", m.group(1).strip()) if w]
+            while words and words[0].lower().strip(".") in _NOT_NAMES:  # "What Globex" → "Globex"
+                words.pop(0)
+            while words and words[-1].lower().strip(".") in _NOT_NAMES - {"company", "corporation", "inc", "group",
+                                                                            "holdings"}:
+                words.pop()
+            name = " ".join(words)
+            if not words or all(w.lower().strip(".") in _NOT_NAMES for w in words) or _YEAR_RE.search(name):
+                continue
+            if metrics_in_question(name) and len(words) == 1:
+                continue
+            if name not in out and not any(name in o for o in out):
+                out = [o for o in out if o not in name] + [name]
+            taken.append((a, b))
+    return out
 
 
 def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], list[int]]:

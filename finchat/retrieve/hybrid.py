@@ -83,6 +83,19 @@ class Result:
     hits: list[Hit]
     facts: list[Any] = field(default_factory=list)
     timings_ms: dict[str, float] = field(default_factory=dict)
+    missing: list[str] = field(default_factory=list)  # companies named in the question with no stored filing
+    notice: str = ""  # one line for the analyst about ``missing`` (names what is stored, closest names)
+
+    def scope(self) -> str:
+        """The filings the answer actually comes from, as "Apple FY2023 Q3; Amcor FY2023 Q2" (after any
+        relaxation), or "" when nothing was found."""
+        seen: list[str] = []
+        for h in self.hits:
+            period = f"FY{h.fiscal_year}" + (f" {h.fiscal_quarter}" if h.fiscal_quarter not in (None, "FY") else "")
+            label = f"{h.company} {period} {h.form}".strip() if h.fiscal_year else f"{h.company} {h.form}".strip()
+            if label not in seen:
+                seen.append(label)
+        return "; ".join(seen)
 
 
 def _unit_rows(m: np.ndarray) -> np.ndarray:
@@ -128,6 +141,11 @@ class Retriever:
         """Top ``k`` chunks for ``question``. ``filters`` overrides extraction (the chat's follow-ups)."""
         t0 = time.perf_counter()
         f = filters or self.extractor.extract(question)
+        missing, notice = self.missing_companies(f)
+        if missing and not f.companies:
+            # every company asked about is absent: say so rather than answer from other companies' filings
+            ms = round((time.perf_counter() - t0) * 1000, 2)
+            return Result(question, f, [], [], {"filters": ms, "total": ms}, missing, notice)
         t1 = time.perf_counter()
         qvec = self.embedder.embed_query(f.text_query or question) if "vector" in self.channels else None
         t2 = time.perf_counter()
@@ -156,7 +174,27 @@ class Retriever:
         t4 = time.perf_counter()
         ms = {"filters": (t1 - t0) * 1000, "embed": (t2 - t1) * 1000, "retrieve": (t3 - t2) * 1000,
               "facts": (t4 - t3) * 1000, "total": (t4 - t0) * 1000}
-        return Result(question, f, hits, facts, {k_: round(v, 2) for k_, v in ms.items()})
+        return Result(question, f, hits, facts, {k_: round(v, 2) for k_, v in ms.items()}, missing, notice)
+
+    def missing_companies(self, f: Filters) -> tuple[list[str], str]:
+        """Companies the question names that have no stored filing — known ones (removed from
+        ``f.companies``) and unknown names (``f.unknown``) — and the one-line notice for the analyst."""
+        from finchat.retrieve.names import missing_notice
+
+        if not (f.companies or f.unknown):
+            return [], ""
+        stored = {str(r[0]): str(r[1]) for r in self.conn.execute(
+            "SELECT DISTINCT d.company_key, coalesce(c.name, d.company_key) FROM documents d"
+            " LEFT JOIN companies c ON c.key = d.company_key WHERE d.company_key IS NOT NULL").fetchall()}
+        absent = [c for c in f.companies if c not in stored]
+        if not absent and (f.companies or not f.unknown):
+            return [], ""
+        names = dict(self.conn.execute("SELECT key, name FROM companies WHERE key = ANY(%s)", (absent,)).fetchall())
+        missing = [str(names.get(c, c)) for c in absent] + ([] if f.companies else list(f.unknown))
+        f.companies = [c for c in f.companies if c in stored]
+        aliases = self.conn.execute(
+            "SELECT c.name, c.aliases FROM companies c WHERE c.key = ANY(%s)", (list(stored),)).fetchall()
+        return missing, missing_notice(missing, sorted(stored.values()), [(str(n), list(a or [])) for n, a in aliases])
 
     def _ranked(self, f: Filters, qvec: np.ndarray | None, k: int) -> list[Hit]:
         cands = self.candidates_for(f, qvec)

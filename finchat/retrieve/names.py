@@ -1,0 +1,42 @@
+"""What to tell the analyst when a question names a company with no stored filing."""
+
+from __future__ import annotations
+
+import difflib
+
+#: Stored companies listed by name in the notice; more are counted ("… and 12 more").
+LIST_AT_MOST = 12
+
+
+def closest_names(name: str, stored: list[tuple[str, list[str]]], n: int = 3) -> list[str]:
+    """Stored company names that look like ``name`` (its name or one of its aliases is similar), best first."""
+    want = name.lower()
+    scored: dict[str, float] = {}
+    for display, aliases in stored:
+        for candidate in (display, *aliases):
+            c = candidate.lower()
+            ratio = difflib.SequenceMatcher(None, want, c).ratio()
+            if c and (c in want or want in c):
+                ratio = max(ratio, 0.8)
+            if ratio >= 0.6:
+                scored[display] = max(scored.get(display, 0.0), ratio)
+    return [d for d, _ in sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:n]]
+
+
+def missing_notice(missing: list[str], stored_names: list[str], stored: list[tuple[str, list[str]]]) -> str:
+    """"Globex Corporation is not among the ingested filings (stored: Amcor, Apple, PepsiCo). Closest: …"."""
+    if not missing:
+        return ""
+    who = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " and " + missing[-1]
+    verb = "is" if len(missing) == 1 else "are"
+    if stored_names:
+        shown = ", ".join(stored_names[:LIST_AT_MOST])
+        if len(stored_names) > LIST_AT_MOST:
+            shown += f" and {len(stored_names) - LIST_AT_MOST} more; `finchat db status` lists them"
+        line = f"{who} {verb} not among the ingested filings (stored: {shown})."
+    else:
+        line = f"{who} {verb} not among the ingested filings: nothing is stored yet (`finchat ingest pdf_files/`)."
+    close = [c for m in missing for c in closest_names(m, stored) if c not in missing]
+    if close:
+        line += f" Did you mean {' or '.join(dict.fromkeys(close))}?"
+    return line
