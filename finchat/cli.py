@@ -150,28 +150,6 @@ def doctor() -> None:
         sys.exit(1)
 
 
-class _Bars:
-    """Rich progress bars for the ingest stages (drawn only on a terminal)."""
-
-    def __init__(self, progress: Any) -> None:
-        self.p = progress
-        self.tasks: dict[str, Any] = {}
-
-    def stage(self, name: str, total: int) -> None:
-        self.tasks[name] = self.p.add_task(name, total=total or None)
-
-    def grow(self, name: str, more: int) -> None:
-        t = self.tasks[name]
-        cur = self.p.tasks[self.p.task_ids.index(t)].total or 0
-        self.p.update(t, total=cur + more)
-
-    def advance(self, name: str, n: int = 1) -> None:
-        self.p.advance(self.tasks[name], n)
-
-    def log(self, message: str) -> None:
-        self.p.console.print(message)
-
-
 @cli.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=__import__("pathlib").Path))
 @click.option("--parser", type=click.Choice(["local", "llamaparse"]), default="local", show_default=True,
@@ -191,12 +169,14 @@ def ingest(paths: tuple[Any, ...], parser: str, force: bool, jobs: int | None, t
     under a second; changed ones replace their old rows atomically. Bad files (corrupt, encrypted,
     scanned, not a PDF) are reported one line each and skipped; the exit code is 1 only when
     something failed. Markdown is cached in FINCHAT_MD_DIR (md_files/), mirroring the PDF paths.
+
+    On a terminal a bar over all pages (with ETA) and one line per finished file show progress; the
+    closing table lists each file ingested or failed with the company, form and period detected, pages,
+    chunks, graph facts and seconds. When stdout is not a terminal only that summary is printed.
     """
     import os as _os
 
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
+    from finchat.ingest.display import Display, summary
     from finchat.ingest.pipeline import IngestOptions, ingest as run_ingest
 
     settings = load_settings()
@@ -208,24 +188,14 @@ def ingest(paths: tuple[Any, ...], parser: str, force: bool, jobs: int | None, t
         hook = llm_after_load(settings.ollama_host, settings.llm_model)
     opts = IngestOptions(parser=parser, force=force, jobs=jobs or (_os.cpu_count() or 1), after_load=hook,
                          table_summaries=table_summaries, llm=(settings.ollama_host, settings.llm_model))
-    console = Console(stderr=True)
-    with Progress(TextColumn("{task.description:>6}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, disable=not console.is_terminal, transient=True) as bars:
-        report = run_ingest(targets, settings, opts, _Bars(bars))
+    with Display() as display:
+        report = run_ingest(targets, settings, opts, display)
     for w in report.warnings:
         click.secho(f"warning: {w}", fg="yellow", err=True)
     for r in report.failed:
         click.secho(f"failed: {r.path}: {r.reason}", fg="red", err=True)
-    done = [r for r in report.results if r.status == "ingested"]
-    click.echo(f"documents: {len(done)} ingested, {report.count('skipped')} skipped (unchanged), "
-               f"{report.count('failed')} failed")
-    if done:
-        click.echo(f"pages: {sum(r.pages for r in done)}; chunks: {sum(r.text_chunks for r in done)} text, "
-                   f"{sum(r.table_chunks for r in done)} table")
-    if report.seconds:
-        click.echo("seconds: " + ", ".join(f"{k} {v:.1f}" for k, v in report.seconds.items()))
-    if report.indexes_built:
-        click.echo(f"indexes built: {', '.join(report.indexes_built)}")
+    for line in summary(report):
+        click.echo(line)
     if report.failed:
         sys.exit(1)
 
@@ -261,7 +231,11 @@ def ask(question: str | None, k: int, no_llm: bool, as_json: bool, batch: Any, w
 
     Companies, fiscal years, quarters and forms in the question scope the search ("Apple's revenue in
     Q3 2023"). Without --no-llm the answer is written by Ollama with [n] citations; when Ollama is not
-    running it falls back to the facts and passages (exit code 0).
+    running it falls back to the facts and passages (exit code 0). A company with no stored filing is
+    named as such, with what is stored, instead of answering from other companies' filings.
+
+    With --batch, a question that fails (the database went away and did not come back) gets one line
+    saying why and the batch goes on; the exit code is then 1. A lost connection is retried once first.
     """
     import json as _json
 
@@ -275,12 +249,25 @@ def ask(question: str | None, k: int, no_llm: bool, as_json: bool, batch: Any, w
         raise click.UsageError(f"--channels takes vector, text, graph (got {channels!r})")
     settings = load_settings()
     svc = Service.open(settings, weights=_weights(weights), fusion=fusion, channels=chosen)
+    failed = 0
     try:
         questions = [question] if question else [ln.strip() for ln in batch if ln.strip()]
         for q in questions:
-            res = svc.retriever.retrieve(q, k)
+            try:
+                res = svc.retrieve(q, k)
+            except FinchatError as exc:
+                if len(questions) == 1:
+                    raise
+                # one failing question does not end the batch: its line says why
+                failed += 1
+                if as_json:
+                    click.echo(_json.dumps({"question": q, "error": str(exc)}))
+                else:
+                    click.secho(f"Q: {q}", bold=True)
+                    click.secho(f"error: {exc}\n", fg="red")
+                continue
             answer = None
-            if not no_llm:
+            if not no_llm and res.hits:
                 answer = _llm_answer(settings, res)
             if as_json:
                 click.echo(_json.dumps(result_json(res, answer), default=str))
@@ -292,6 +279,9 @@ def ask(question: str | None, k: int, no_llm: bool, as_json: bool, batch: Any, w
                     click.echo("")
     finally:
         svc.close()
+    if failed:
+        click.secho(f"{failed} of {len(questions)} questions failed (their lines say why)", fg="red", err=True)
+        sys.exit(1)
 
 
 @cli.command()

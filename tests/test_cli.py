@@ -39,7 +39,9 @@ def test_db_init_twice_then_status_and_doctor(make_database, monkeypatch):
     assert doc.exit_code == 0, doc.output
     assert "ok   extension vector: version 0.8" in doc.output
     assert "ok   extension age: version 1.5" in doc.output
-    assert "FAIL ollama" in doc.output and "ollama serve" in doc.output
+    assert "warn ollama" in doc.output and "ollama serve" in doc.output  # optional: a warning, exit 0
+    assert "ok   embedding model: all-MiniLM-L6-v2 loads" in doc.output
+    assert "No filings stored yet" in status.output
     close_pool()
 
 
@@ -75,6 +77,17 @@ def test_dead_database_is_one_line_with_the_fix(monkeypatch):
     assert doc.exit_code == 1
     assert "FAIL database" in doc.output and "scripts/pg-local up" in doc.output
     assert "Traceback" not in doc.output
+    # nothing that depends on the database is reported as if it had been checked
+    assert [ln.split(":")[0] for ln in doc.output.splitlines()] == ["FAIL database", "warn ollama"]
+
+
+def test_doctor_fails_when_a_required_part_is_missing(make_database, monkeypatch):
+    monkeypatch.setenv("FINCHAT_DATABASE_URL", make_database())  # a database without `finchat db init`
+    monkeypatch.setenv("OLLAMA_HOST", "http://127.0.0.1:9")
+    doc = CliRunner().invoke(cli, ["doctor"])
+    assert doc.exit_code == 1
+    assert "FAIL schema: not created; run `finchat db init`" in doc.output
+    close_pool()
 
 
 def test_reset_starts_over(make_database, monkeypatch, tiny_bert):

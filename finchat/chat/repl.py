@@ -23,6 +23,7 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.table import Table
 
 from finchat.chat.llm import stream_chat
@@ -127,13 +128,13 @@ class Repl:
         except KeyboardInterrupt:
             self.console.print("\n[yellow]cancelled[/yellow]")
         except FinchatError as exc:
-            self.console.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+            self.console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
         except Exception as exc:  # a bug or an unforeseen failure must not end the analyst's session
             if os.environ.get("FINCHAT_DEBUG", "0") not in ("", "0"):
                 self.console.print_exception()
             first = (str(exc).strip().splitlines() or [""])[0][:200]
-            self.console.print(f"[red]error:[/red] unexpected {type(exc).__name__}: {first} — the chat goes on; "
-                               "FINCHAT_DEBUG=1 shows the traceback", highlight=False)
+            self.console.print(f"[red]error:[/red] unexpected {type(exc).__name__}: {escape(first)} — the chat goes "
+                               "on; FINCHAT_DEBUG=1 shows the traceback", highlight=False, soft_wrap=True)
         return None
 
     def _check_llm_in_background(self) -> None:
@@ -172,7 +173,7 @@ class Repl:
         if res.filters.relaxed:
             self.console.print(f"[dim](relaxed: {'; '.join(res.filters.relaxed)})[/dim]", highlight=False)
         if res.notice:
-            self.console.print(res.notice, markup=False, highlight=False)
+            self.console.print(res.notice, markup=False, highlight=False, soft_wrap=True)
         if not res.hits:
             if not res.notice:
                 self.console.print("No passages found for that scope. Is anything ingested? (`finchat db status`)")

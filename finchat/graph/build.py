@@ -321,15 +321,15 @@ def _llm_triplets(conn: psycopg.Connection, llm: tuple[str, str], document: str,
     return _edges(conn, "RELATED", related)
 
 
-def after_load(conn: psycopg.Connection, doc_id: int, chunk_ids: list[int]) -> None:
-    """Ingest hook: build the graph of the document just loaded, in its transaction."""
-    build_document_graph(conn, doc_id)
+def after_load(conn: psycopg.Connection, doc_id: int, chunk_ids: list[int]) -> dict[str, int]:
+    """Ingest hook: build the graph of the document just loaded, in its transaction; returns its counts."""
+    return build_document_graph(conn, doc_id)
 
 
 def llm_after_load(host: str, model: str):  # type: ignore[no-untyped-def]
     """Ingest hook that adds LLM triplets (`--graph-extractor llm`)."""
-    def hook(conn: psycopg.Connection, doc_id: int, chunk_ids: list[int]) -> None:
-        build_document_graph(conn, doc_id, llm=(host, model))
+    def hook(conn: psycopg.Connection, doc_id: int, chunk_ids: list[int]) -> dict[str, int]:
+        return build_document_graph(conn, doc_id, llm=(host, model))
     return hook
 
 

@@ -18,7 +18,9 @@ from finchat.ingest.naming import DocMeta
 
 #: Called inside the document's transaction after its chunks are in: (conn, document id, chunk ids
 #: in ordinal order). The knowledge-graph builder hooks in here.
-AfterLoad = Callable[[psycopg.Connection, int, list[int]], None]
+#: Runs inside the document's transaction after its chunks are loaded (the graph builder); may return
+#: counts of what it added (``{"facts": 84, …}``), which the ingest report shows.
+AfterLoad = Callable[[psycopg.Connection, int, list[int]], "dict[str, int] | None"]
 
 HNSW_INDEX = "chunks_embedding_hnsw"
 GIN_INDEX = "chunks_tsv_idx"
@@ -28,6 +30,7 @@ GIN_INDEX = "chunks_tsv_idx"
 class Loaded:
     document_id: int
     chunk_ids: list[int]
+    graph: dict[str, int] | None = None  # what the after-load hook reported
 
 
 def stored_sha(conn: psycopg.Connection, name: str) -> str | None:
@@ -76,9 +79,8 @@ def load_document(conn: psycopg.Connection, meta: DocMeta, *, source_path: str, 
                                 _clean(ch.text), _clean(ch.embed_text), vec))
         ids = [int(r[0]) for r in conn.execute(
             "SELECT id FROM chunks WHERE document_id = %s ORDER BY ordinal", (doc_id,)).fetchall()]
-        if after is not None:
-            after(conn, doc_id, ids)
-    return Loaded(doc_id, ids)
+        graph = after(conn, doc_id, ids) if after is not None else None
+    return Loaded(doc_id, ids, graph)
 
 
 def _clean(text: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
@@ -31,19 +31,28 @@ BULK_MIN_DOCS = 8
 
 
 class Progress(Protocol):
-    """What the pipeline reports while it works (the CLI draws bars; tests may record)."""
+    """What the pipeline reports while it works (the CLI draws a bar and prints a line per file).
 
-    def stage(self, name: str, total: int) -> None: ...
-    def grow(self, name: str, more: int) -> None: ...
-    def advance(self, name: str, n: int = 1) -> None: ...
+    ``start`` comes first, before any model is loaded or file parsed, with every file to ingest and its
+    page count; ``advance`` then adds up to those pages in all (fractions while a document is parsed and
+    embedded); ``file_done`` follows each file's outcome, ingested, skipped or failed."""
+
+    def start(self, files: list[tuple[str, int]]) -> None: ...
+    def advance(self, pages: float) -> None: ...
+    def file_done(self, result: DocResult) -> None: ...
     def log(self, message: str) -> None: ...
 
 
 class _Silent:
-    def stage(self, name: str, total: int) -> None: pass
-    def grow(self, name: str, more: int) -> None: pass
-    def advance(self, name: str, n: int = 1) -> None: pass
+    def start(self, files: list[tuple[str, int]]) -> None: pass
+    def advance(self, pages: float) -> None: pass
+    def file_done(self, result: DocResult) -> None: pass
     def log(self, message: str) -> None: pass
+
+
+#: Shares of a document's pages on the progress bar: parsed, embedded (spread over its batches), loaded.
+#: Embedding is ~85 % of the main process's time (README, ingestion figures).
+_PARSE_SHARE, _EMBED_SHARE = 0.1, 0.85
 
 
 @dataclass
@@ -66,6 +75,9 @@ class DocResult:
     pages: int = 0
     text_chunks: int = 0
     table_chunks: int = 0
+    detected: str = ""   # what the path and first pages say: "Apple 10-Q FY2023 Q3, period ended 2023-07-01"
+    facts: int = 0       # REPORTED facts the graph builder read from its statements
+    seconds: float = 0.0  # wall time from its parse result (or cache) to its commit
 
 
 @dataclass
@@ -74,6 +86,14 @@ class IngestReport:
     seconds: dict[str, float] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     indexes_built: list[str] = field(default_factory=list)
+
+    listener: Callable[[DocResult], None] | None = field(default=None, repr=False)
+
+    def add(self, result: DocResult) -> None:
+        """Record one file's outcome (and tell the progress display)."""
+        self.results.append(result)
+        if self.listener is not None:
+            self.listener(result)
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.results if r.status == status)
@@ -144,9 +164,28 @@ def doc_title(meta: DocMeta) -> str:
     return " ".join(b for b in bits if b)
 
 
-def _parse_job(path: str, parser: str, sha: str) -> ParsedDoc:
-    """Worker-process entry point (module level so it pickles)."""
-    return parse(Path(path), parser, sha)
+def _parse_job(path: str, parser: str, sha: str) -> tuple[ParsedDoc, float]:
+    """Worker-process entry point (module level so it pickles): the parsed document and its seconds."""
+    t = time.perf_counter()
+    doc = parse(Path(path), parser, sha)
+    return doc, time.perf_counter() - t
+
+
+class _Pages:
+    """Each file's share of the progress bar, in pages: credited in parts as it is parsed and embedded,
+    topped up to its page count when it is done (ingested or failed), so the bar ends at the total."""
+
+    def __init__(self, prog: Progress, pages: dict[str, int]) -> None:
+        self.prog, self.pages, self.given = prog, pages, dict.fromkeys(pages, 0.0)
+
+    def credit(self, name: str, share: float) -> None:
+        amount = min(self.pages.get(name, 0) * share, self.pages.get(name, 0) - self.given.get(name, 0.0))
+        if amount > 0:
+            self.given[name] += amount
+            self.prog.advance(amount)
+
+    def finish(self, name: str) -> None:
+        self.credit(name, 1.0)
 
 
 def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | None = None,
@@ -160,10 +199,11 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
     opts = options or IngestOptions()
     prog = progress or _Silent()
     roots = [Path(p) for p in paths]
-    report = IngestReport()
+    report = IngestReport(listener=prog.file_done)
     t0 = time.perf_counter()
     files, failures, warnings = discover(roots)
-    report.results.extend(failures)
+    for failure in failures:
+        report.add(failure)
     report.warnings.extend(warnings)
 
     conn = connect(settings.database_url)
@@ -180,20 +220,22 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
             meta = meta_from_path(f)
             report.warnings.extend(meta.warnings)
             if meta.name in seen:
-                report.results.append(DocResult(f, meta.name, "failed",
-                                                f"same document name as {seen[meta.name]}; rename one of them"))
+                report.add(DocResult(f, meta.name, "failed", f"same document name as {seen[meta.name]}; rename one of them"))
                 continue
             seen[meta.name] = f
             try:
                 sha = sha256_of(f)
             except OSError as exc:
-                report.results.append(DocResult(f, meta.name, "failed", f"cannot read ({exc.strerror or exc})"))
+                report.add(DocResult(f, meta.name, "failed", f"cannot read ({exc.strerror or exc})"))
                 continue
             if not opts.force and loader.stored_sha(conn, meta.name) == sha:
-                report.results.append(DocResult(f, meta.name, "skipped", "unchanged"))
+                report.add(DocResult(f, meta.name, "skipped", "unchanged", detected=_detected(meta)))
                 continue
             todo.append((f, meta, sha))
         report.add_time("hash", time.perf_counter() - t0)
+        # the bar's total is known before any model loads or any file is parsed (page counts are cheap)
+        pages = _Pages(prog, {meta.name: _page_count(f) for f, meta, _ in todo})
+        prog.start([(meta.name, pages.pages[meta.name]) for _, meta, _ in todo])
         if not todo:
             report.indexes_built = loader.build_indexes(conn) if files else []
             return report
@@ -207,7 +249,7 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
 
         # Stage 2: parse (cache first, then worker processes).
         ready: list[tuple[Path, DocMeta, str, ParsedDoc]] = []
-        pending: dict[Future[ParsedDoc], tuple[Path, DocMeta, str, Path]] = {}
+        pending: dict[Future[tuple[ParsedDoc, float]], tuple[Path, DocMeta, str, Path]] = {}
         to_parse = []
         for f, meta, sha in todo:
             md = md_path_for(f, roots, settings.md_dir)
@@ -216,9 +258,6 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
                 ready.append((f, meta, sha, cached_doc))
             else:
                 to_parse.append((f, meta, sha, md))
-        prog.stage("parse", _page_total([t[0] for t in to_parse]))
-        prog.stage("embed", 0)
-        prog.stage("load", len(todo))
 
         jobs = max(1, min(opts.jobs, len(to_parse)))
         pool = (ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"), initializer=init_worker)
@@ -229,29 +268,24 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
                 for f, meta, sha, md in to_parse:
                     pending[pool.submit(_parse_job, str(f), opts.parser, sha)] = (f, meta, sha, md)
             for item in ready:
-                _finish(conn, item, opts, report, prog, embedder, count)
+                _finish(conn, item, opts, report, pages, embedder, count)
             for fut in _as_completed(pending):
                 f, meta, sha, md = pending.pop(fut)
                 try:
-                    doc = fut.result()
-                except IngestError as exc:
-                    report.results.append(DocResult(f, meta.name, "failed", _reason(exc, f)))
-                    prog.advance("load")
+                    doc, parse_s = fut.result()
+                except Exception as exc:  # IngestError, a crashed worker, or a parser bug: never the batch
+                    reason = (_reason(exc, f) if isinstance(exc, IngestError) else
+                              "the parser process crashed on this file" if isinstance(exc, BrokenProcessPool) else
+                              f"parser error: {str(exc)[:160]}")
+                    pages.finish(meta.name)
+                    report.add(DocResult(f, meta.name, "failed", reason, detected=_detected(meta)))
                     continue
-                except BrokenProcessPool:
-                    report.results.append(DocResult(f, meta.name, "failed", "the parser process crashed on this file"))
-                    prog.advance("load")
-                    continue
-                except Exception as exc:  # a parser bug must not stop the batch
-                    report.results.append(DocResult(f, meta.name, "failed", f"parser error: {str(exc)[:160]}"))
-                    prog.advance("load")
-                    continue
-                prog.advance("parse", doc.page_count)
+                pages.credit(meta.name, _PARSE_SHARE)
                 try:
                     write_cache(md, doc)
                 except OSError as exc:
                     report.warnings.append(f"{md}: cannot write the Markdown cache ({exc.strerror})")
-                _finish(conn, (f, meta, sha, doc), opts, report, prog, embedder, count)
+                _finish(conn, (f, meta, sha, doc), opts, report, pages, embedder, count, parse_s)
         finally:
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)
@@ -264,23 +298,28 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
         conn.close()
 
 
-def _as_completed(pending: Mapping[Future[ParsedDoc], object]) -> Iterable[Future[ParsedDoc]]:
+def _as_completed(pending: Mapping[Future[tuple[ParsedDoc, float]], object]) -> Iterable[Future[tuple[ParsedDoc, float]]]:
     from concurrent.futures import as_completed
 
     return as_completed(list(pending))
 
 
-def _page_total(files: Sequence[Path]) -> int:
+def _page_count(f: Path) -> int:
+    """Pages of ``f`` from its page tree alone (milliseconds); 0 when it cannot be opened (the parser then
+    reports why)."""
     import pymupdf
 
-    total = 0
-    for f in files:
-        try:
-            with pymupdf.open(f) as d:  # type: ignore[no-untyped-call]
-                total += d.page_count
-        except Exception:  # counted as failed later, by the parser
-            continue
-    return total
+    try:
+        with pymupdf.open(f) as d:  # type: ignore[no-untyped-call]
+            return int(d.page_count)
+    except Exception:
+        return 0
+
+
+def _detected(meta: DocMeta) -> str:
+    """What was read from the path and first pages: "Apple 10-Q FY2023 Q3, period ended 2023-07-01"."""
+    title = doc_title(meta) or "company and period not recognised"
+    return title + (f", period ended {meta.period_end.isoformat()}" if meta.period_end else "")
 
 
 def _reason(exc: Exception, path: Path) -> str:
@@ -289,10 +328,12 @@ def _reason(exc: Exception, path: Path) -> str:
     return msg[len(prefix):] if msg.startswith(prefix) else msg
 
 
-def _finish(conn, item, opts: IngestOptions, report: IngestReport, prog: Progress, embedder, count) -> None:  # type: ignore[no-untyped-def]
+def _finish(conn, item, opts: IngestOptions, report: IngestReport, pages: _Pages, embedder, count,  # type: ignore[no-untyped-def]
+            parse_seconds: float = 0.0) -> None:
     """Chunk, embed and load one parsed document; record the outcome."""
     f, meta, sha, doc = item
     timings = {}
+    t_doc = time.perf_counter()
     try:
         t = time.perf_counter()
         if meta.period_end is None:
@@ -306,9 +347,8 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, prog: Progres
             _summarise_tables(conn, chunks, opts, report, count, embedder.max_tokens)
         timings["chunk"] = time.perf_counter() - t
         t = time.perf_counter()
-        prog.grow("embed", len(chunks))
         vectors = embedder.embed([c.embed_text for c in chunks], batch_size=opts.batch_size,
-                                 progress=lambda n: prog.advance("embed", n))
+                                 progress=lambda n: pages.credit(meta.name, _EMBED_SHARE * n / len(chunks)))
         timings["embed"] = time.perf_counter() - t
         t = time.perf_counter()
         loaded = loader.load_document(conn, meta, source_path=str(f), sha256=sha, page_count=doc.page_count,
@@ -318,24 +358,27 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, prog: Progres
         timings["load"] = time.perf_counter() - t
     except FinchatError as exc:
         conn.rollback()
-        report.results.append(DocResult(f, meta.name, "failed", _reason(exc, f)))
-        prog.advance("load")
+        pages.finish(meta.name)
+        report.add(DocResult(f, meta.name, "failed", _reason(exc, f), detected=_detected(meta)))
         return
     except Exception as exc:
         conn.rollback()
         if _is_connection_lost(exc):
             raise
-        report.results.append(DocResult(f, meta.name, "failed", f"{type(exc).__name__}: {str(exc).splitlines()[0][:160]}"))
-        prog.advance("load")
+        pages.finish(meta.name)
+        report.add(DocResult(f, meta.name, "failed", f"{type(exc).__name__}: {str(exc).splitlines()[0][:160]}",
+                             detected=_detected(meta)))
         return
     for k, v in timings.items():
         report.add_time(k, v)
-    prog.advance("load")
+    pages.finish(meta.name)
     if loaded is None:
-        report.results.append(DocResult(f, meta.name, "skipped", "loaded meanwhile by another run"))
+        report.add(DocResult(f, meta.name, "skipped", "loaded meanwhile by another run", detected=_detected(meta)))
         return
     n_tables = sum(1 for c in chunks if c.kind == "table")
-    report.results.append(DocResult(f, meta.name, "ingested", "", doc.page_count, len(chunks) - n_tables, n_tables))
+    report.add(DocResult(f, meta.name, "ingested", "", doc.page_count, len(chunks) - n_tables, n_tables,
+                         detected=_detected(meta), facts=int((loaded.graph or {}).get("facts", 0)),
+                         seconds=round(parse_seconds + time.perf_counter() - t_doc, 1)))
 
 
 def _summarise_tables(conn, chunks: list[Chunk], opts: IngestOptions, report: IngestReport, count, limit: int) -> None:  # type: ignore[no-untyped-def]

@@ -175,3 +175,81 @@ def test_concurrent_index_builds_do_not_collide(env, pdfs, tmp_path):
     built, errors = in_two_threads(build)
     assert errors == []
     assert sorted(name for names in built for name in names) == sorted([loader.GIN_INDEX, loader.HNSW_INDEX])
+
+
+class Recorder:
+    """A pipeline Progress that records what it is told."""
+
+    def __init__(self):
+        self.started, self.advanced, self.done, self.events = [], [], [], []
+
+    def start(self, files):
+        self.started.append(files)
+        self.events.append("start")
+
+    def advance(self, pages):
+        self.advanced.append(pages)
+
+    def file_done(self, result):
+        self.done.append(result)
+        self.events.append(result.status)
+
+    def log(self, message):
+        pass
+
+
+def test_progress_counts_pages_from_the_start_and_reports_each_file(env, pdfs, tmp_path):
+    import pymupdf
+
+    from finchat.graph.build import after_load
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(pdfs / "TESTCO_2023Q3_10Q.pdf", folder / "TESTCO_2023Q3_10Q.pdf")
+    (folder / "BROKEN_2023Q1_10Q.pdf").write_bytes(b"%PDF-1.4 truncated")
+    with pymupdf.open(folder / "TESTCO_2023Q3_10Q.pdf") as d:
+        pages = d.page_count
+    rec = Recorder()
+    ingest([folder], load_settings(), IngestOptions(after_load=after_load), rec)
+    assert rec.started == [[("BROKEN_2023Q1_10Q", 0), ("TESTCO_2023Q3_10Q", pages)]]
+    assert rec.events[0] == "start" and sorted(rec.events[1:]) == ["failed", "ingested"]
+    assert abs(sum(rec.advanced) - pages) < 1e-6 and len(rec.advanced) > 2  # in parts, summing to the total
+    ok = next(r for r in rec.done if r.status == "ingested")
+    assert ok.detected == "Testco 10-Q FY2023 Q3, period ended 2023-07-01"
+    assert ok.pages == pages and ok.facts > 0 and ok.seconds > 0
+    # a second run: the unchanged file is reported as skipped, the bar has nothing to do
+    rec2 = Recorder()
+    ingest([folder / "TESTCO_2023Q3_10Q.pdf"], load_settings(), IngestOptions(after_load=after_load), rec2)
+    assert rec2.started == [[]] and [r.status for r in rec2.done] == ["skipped"]
+
+
+def test_ingest_summary_table_and_no_progress_when_not_a_terminal(env, pdfs, tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(pdfs / "TESTCO_2023Q3_10Q.pdf", folder / "TESTCO_2023Q3_10Q.pdf")
+    res = CliRunner().invoke(cli, ["ingest", str(folder)])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[0].split() == ["file", "detected", "pages", "chunks", "facts", "s", "status"]
+    assert lines[1].startswith("TESTCO_2023Q3_10Q  Testco 10-Q FY2023 Q3, period ended 2023-07-01")
+    assert lines[1].endswith("ingested")
+    assert not any(ln.startswith("✓") for ln in lines) and "ETA" not in res.output  # no progress chatter
+    assert "documents: 1 ingested, 0 skipped (unchanged), 0 failed" in res.output
+
+
+def test_interactive_display_prints_a_line_per_file(capsys):
+    from pathlib import Path
+
+    from finchat.ingest.display import Display, file_line
+    from finchat.ingest.pipeline import DocResult
+
+    r = DocResult(Path("x/APPLE_2023Q3_10Q.pdf"), "APPLE_2023Q3_10Q", "ingested", "", 29, 100, 23,
+                  "Apple 10-Q FY2023 Q3, period ended 2023-07-01", 84, 12.34)
+    assert file_line(r) == ("✓ APPLE_2023Q3_10Q  Apple 10-Q FY2023 Q3, period ended 2023-07-01 · 29 pages · "
+                            "123 chunks · 84 facts · 12.3 s")
+    with Display(interactive=True) as d:
+        d.start([("APPLE_2023Q3_10Q", 29)])
+        d.advance(29)
+        d.file_done(r)
+    err = capsys.readouterr().err
+    assert "✓ APPLE_2023Q3_10Q" in err and "29/29 pages" in err

@@ -17,8 +17,10 @@ def test_json_contract_and_statement_on_top(corpus, monkeypatch):
     res = ask(corpus, monkeypatch, "What were Testco's net sales in Q3 2023?", "--no-llm", "--json", "--k", "3")
     assert res.exit_code == 0, res.output
     d = json.loads(res.output)
-    assert set(d) == {"question", "filters", "chunks", "facts", "answer", "timings_ms"}
-    assert d["filters"] == {"companies": ["TESTCO"], "years": [2023], "quarters": ["Q3"], "forms": [], "relaxed": []}
+    assert set(d) == {"question", "filters", "chunks", "facts", "answer", "missing_companies", "notice", "timings_ms"}
+    assert d["filters"] == {"companies": ["TESTCO"], "years": [2023], "quarters": ["Q3"], "forms": [], "relaxed": [],
+                            "unknown_companies": []}
+    assert d["missing_companies"] == [] and d["notice"] is None
     assert d["answer"] is None
     top = d["chunks"][0]
     assert set(top) >= {"rank", "chunk_id", "document", "company", "form", "fiscal_year", "fiscal_quarter",

@@ -99,3 +99,41 @@ def test_forward_looking_questions_are_flagged(ex):
     assert ex.extract("What is Apple's revenue guidance for FY2024?").forward
     assert ex.extract("Is growth in JnJ's adjusted EPS expected to accelerate in FY2023?").forward
     assert not ex.extract("What was Apple's revenue in FY2023?").forward
+
+
+@pytest.mark.parametrize("question, unknown", [
+    ("What was Globex Corporation's revenue in 2023?", ["Globex Corporation"]),
+    ("Did Initech perform well in Q3 2023?", ["Initech"]),
+    ("What was the revenue of Globex in 2023?", ["Globex"]),
+    ("What were Hooli Inc. net sales?", ["Hooli Inc."]),
+    ("What was Apple's revenue in Q3 2023?", []),                # known
+    ("What was Revenue for Q3 2023?", []),                       # capitalised metric and period words
+    ("What was Net Income in Q3 per the 10-Q?", []),
+    ("How did GAAP EPS change in FY2023?", []),
+    ("Compare Apple and Globex gross margin", []),               # next to a known company: a segment or brand
+    ("and net income?", []),
+])
+def test_unknown_company_names(ex, question, unknown):
+    assert ex.extract(question).unknown == unknown
+
+
+@pytest.mark.parametrize("question, metrics", [
+    ("How much cash did PepsiCo have at the end of Q1 2023?", ["cash"]),
+    ("What was Apple's cash flow from operations?", ["operating_cash_flow"]),
+    ("What drove Amcor's sales decline?", ["revenue"]),
+    ("Apple earnings in Q3 2023", ["net_income"]),
+    ("How much did 3M spend on buybacks?", ["share_repurchases"]),
+    ("Boeing backlog at year end", ["backlog"]),
+    ("What was capex as a share of sales?", ["revenue", "capex"]),
+    ("cost of sales in Q2", ["cost_of_revenue"]),
+])
+def test_analyst_metric_words(ex, question, metrics):
+    assert ex.extract(question).metrics == metrics
+
+
+@pytest.mark.parametrize("question, relative", [
+    ("how about the prior quarter?", "prior_quarter"), ("and the previous quarter?", "prior_quarter"),
+    ("and a year earlier?", "prior_year"), ("same quarter last year?", "prior_year"), ("and net income?", None),
+])
+def test_relative_periods(ex, question, relative):
+    assert ex.extract(question).relative == relative

@@ -1,0 +1,103 @@
+"""What `finchat ingest` shows while it works and when it is done.
+
+On a terminal: a bar over all pages to ingest, with elapsed time and ETA, from the first moment (page counts
+are read before any model loads), and one line per file as it finishes — name, what was detected (company,
+form, fiscal period), pages, chunks, facts, seconds — above the bar, which stays at the end. When stdout is
+not a terminal (a script, a log file) there is no progress output at all, only the final summary.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from finchat.ingest.pipeline import DocResult, IngestReport
+
+
+def file_line(r: DocResult) -> str:
+    """One line for one file: "✓ APPLE_2023Q3_10Q  Apple 10-Q FY2023 Q3 … · 29 pages · 123 chunks · 84 facts · 12.3 s"."""
+    if r.status == "ingested":
+        return (f"✓ {r.name}  {r.detected} · {r.pages} pages · {r.text_chunks + r.table_chunks} chunks · "
+                f"{r.facts} facts · {r.seconds:.1f} s")
+    if r.status == "skipped":
+        return f"– {r.name}  skipped ({r.reason})"
+    return f"✗ {r.path.name}  failed: {r.reason}"
+
+
+class Display:
+    """The pipeline's Progress (see pipeline.Progress), drawn with rich on stderr when stdout is a terminal."""
+
+    def __init__(self, *, interactive: bool | None = None) -> None:
+        self.interactive = sys.stdout.isatty() if interactive is None else interactive
+        self.bar: Any = None
+        self.task: Any = None
+        if self.interactive:
+            from rich.console import Console
+            from rich.progress import (BarColumn, Progress, ProgressColumn, SpinnerColumn, TaskProgressColumn,
+                                       TextColumn, TimeElapsedColumn, TimeRemainingColumn)
+            from rich.text import Text
+
+            class Pages(ProgressColumn):
+                def render(self, task: Any) -> Text:
+                    return Text("" if task.total is None else f"{task.completed:>6.0f}/{task.total:.0f} pages")
+
+            self.bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), Pages(),
+                                TaskProgressColumn(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                                console=Console(stderr=True), transient=False)
+            self.task = self.bar.add_task("checking files", total=None)
+
+    def __enter__(self) -> Display:
+        if self.bar is not None:
+            self.bar.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+    # pipeline.Progress
+    def start(self, files: list[tuple[str, int]]) -> None:
+        if self.bar is not None:
+            total = sum(p for _, p in files)
+            self.bar.update(self.task, description=f"ingesting {len(files)} file{'s' if len(files) != 1 else ''}",
+                            total=max(total, 1), completed=0 if total else 1)
+
+    def advance(self, pages: float) -> None:
+        if self.bar is not None:
+            self.bar.advance(self.task, pages)
+
+    def file_done(self, result: DocResult) -> None:
+        if self.bar is not None and result.status != "skipped":  # unchanged files are counted in the summary
+            self.bar.console.print(file_line(result), markup=False, highlight=False)
+
+    def log(self, message: str) -> None:
+        if self.bar is not None:
+            self.bar.console.print(message, markup=False, highlight=False)
+
+
+def summary(report: IngestReport) -> list[str]:
+    """The closing summary: a table of the files ingested or failed, then the totals."""
+    lines: list[str] = []
+    rows = [r for r in report.results if r.status != "skipped"]
+    if rows:
+        head = ("file", "detected", "pages", "chunks", "facts", "s", "status")
+        body = [(r.name if r.status == "ingested" else r.path.name, r.detected or "-", str(r.pages or "-"),
+                 str(r.text_chunks + r.table_chunks or "-"), str(r.facts or "-"),
+                 f"{r.seconds:.1f}" if r.seconds else "-", r.status) for r in rows]
+        widths = [min(60, max(len(x[i]) for x in [head, *body])) for i in range(len(head))]
+        for row in [head, *body]:
+            cells = [c[:w].rjust(w) if i in (2, 3, 4, 5) else c[:w].ljust(w)
+                     for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+            lines.append("  ".join(cells).rstrip())
+        lines.append("")
+    done = [r for r in report.results if r.status == "ingested"]
+    lines.append(f"documents: {len(done)} ingested, {report.count('skipped')} skipped (unchanged), "
+                 f"{report.count('failed')} failed")
+    if done:
+        lines.append(f"pages: {sum(r.pages for r in done)}; chunks: {sum(r.text_chunks for r in done)} text, "
+                     f"{sum(r.table_chunks for r in done)} table; facts: {sum(r.facts for r in done)}")
+    if report.seconds:
+        lines.append("seconds: " + ", ".join(f"{k} {v:.1f}" for k, v in report.seconds.items()))
+    if report.indexes_built:
+        lines.append(f"indexes built: {', '.join(report.indexes_built)}")
+    return lines
