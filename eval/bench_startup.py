@@ -12,6 +12,7 @@ start-up plus an immediate exit). Prints the median and worst of the repeats, an
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import pty
 import select
@@ -73,7 +74,7 @@ def run_chat_to_prompt(argv: list[str], timeout: float = 60.0) -> tuple[float, f
     _, status, ru = os.wait4(p.pid, 0) if p.returncode is None else (0, 0, None)  # type: ignore[assignment]
     os.close(master)
     cpu = ru.ru_utime + ru.ru_stime if ru is not None else float("nan")
-    if wall != wall:
+    if math.isnan(wall):
         print("  chat never showed its prompt; output was:\n" + seen.decode(errors="replace")[-600:], file=sys.stderr)
     return cpu, wall, p.returncode if p.returncode is not None else os.waitstatus_to_exitcode(status)
 

@@ -129,7 +129,7 @@ class Repl:
             self.console.print("\n[yellow]cancelled[/yellow]")
         except FinchatError as exc:
             self.console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
-        except Exception as exc:  # a bug or an unforeseen failure must not end the analyst's session
+        except Exception as exc:  # noqa: BLE001 - a bug or an unforeseen failure must not end the session
             if os.environ.get("FINCHAT_DEBUG", "0") not in ("", "0"):
                 self.console.print_exception()
             first = (str(exc).strip().splitlines() or [""])[0][:200]

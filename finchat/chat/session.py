@@ -37,7 +37,7 @@ _FILLER = {
     "what", "whats", "what's", "about", "how", "and", "also", "same", "for", "the", "a", "an", "of", "in", "at",
     "then", "now", "ok", "okay", "so", "vs", "versus", "compared", "to", "with", "it", "its", "their", "that",
     "this", "is", "was", "were", "are", "did", "do", "does", "question", "please", "again", "one", "ones",
-    "period", "quarter", "year", "prior", "previous", "preceding", "last", "earlier", "ago", "before", "same",
+    "period", "quarter", "year", "prior", "previous", "preceding", "last", "earlier", "ago", "before",
     "tell", "me", "show", "give", "there", "they", "them", "q",
 }
 _WORD = re.compile(r"[A-Za-z][A-Za-z&'’-]*")

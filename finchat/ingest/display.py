@@ -9,7 +9,7 @@ not a terminal (a script, a log file) there is no progress output at all, only t
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, Self
 
 from finchat.ingest.pipeline import DocResult, IngestReport
 
@@ -33,8 +33,16 @@ class Display:
         self.task: Any = None
         if self.interactive:
             from rich.console import Console
-            from rich.progress import (BarColumn, Progress, ProgressColumn, SpinnerColumn, TaskProgressColumn,
-                                       TextColumn, TimeElapsedColumn, TimeRemainingColumn)
+            from rich.progress import (
+                BarColumn,
+                Progress,
+                ProgressColumn,
+                SpinnerColumn,
+                TaskProgressColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
             from rich.text import Text
 
             class Pages(ProgressColumn):
@@ -46,7 +54,7 @@ class Display:
                                 console=Console(stderr=True), transient=False)
             self.task = self.bar.add_task("checking files", total=None)
 
-    def __enter__(self) -> Display:
+    def __enter__(self) -> Self:
         if self.bar is not None:
             self.bar.start()
         return self

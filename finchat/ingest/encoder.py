@@ -176,7 +176,7 @@ def query_encoder(name: str) -> Any:
             if data is not None:
                 try:
                     enc = OnnxEncoder.from_manifest(data)
-                except Exception:  # a corrupt export: the full loader re-creates it
+                except Exception:  # noqa: BLE001 - a corrupt export: the full loader re-creates it
                     enc = None
                 if enc is not None:
                     _light[name] = enc

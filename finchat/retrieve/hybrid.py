@@ -144,8 +144,8 @@ class Retriever:
         missing, notice = self.missing_companies(f)
         if missing and not f.companies:
             # every company asked about is absent: say so rather than answer from other companies' filings
-            ms = round((time.perf_counter() - t0) * 1000, 2)
-            return Result(question, f, [], [], {"filters": ms, "total": ms}, missing, notice)
+            took = round((time.perf_counter() - t0) * 1000, 2)
+            return Result(question, f, [], [], {"filters": took, "total": took}, missing, notice)
         t1 = time.perf_counter()
         qvec = self.embedder.embed_query(f.text_query or question) if "vector" in self.channels else None
         t2 = time.perf_counter()
@@ -189,7 +189,8 @@ class Retriever:
         absent = [c for c in f.companies if c not in stored]
         if not absent and (f.companies or not f.unknown):
             return [], ""
-        names = dict(self.conn.execute("SELECT key, name FROM companies WHERE key = ANY(%s)", (absent,)).fetchall())
+        names: dict[str, str] = {str(k): str(n) for k, n in self.conn.execute(
+            "SELECT key, name FROM companies WHERE key = ANY(%s)", (absent,)).fetchall()}
         missing = [str(names.get(c, c)) for c in absent] + ([] if f.companies else list(f.unknown))
         f.companies = [c for c in f.companies if c in stored]
         aliases = self.conn.execute(

@@ -240,7 +240,7 @@ def test_db_status_lists_the_filings(three, monkeypatch):
     monkeypatch.setenv("FINCHAT_DATABASE_URL", three)
     res = CliRunner().invoke(cli, ["db", "status"])
     assert res.exit_code == 0
-    rows = [ln.split() for ln in res.output.splitlines() if ln.endswith("_10Q") or ln.endswith("_EARNINGS")]
+    rows = [ln.split() for ln in res.output.splitlines() if ln.endswith(("_10Q", "_EARNINGS"))]
     assert [r[0] for r in rows] == ["Amcor", "Apple", "PepsiCo"]
     assert rows[1][:4] == ["Apple", "10-Q", "FY2023", "Q3"] and rows[1][-1] == "APPLE_2023Q3_10Q"
 
