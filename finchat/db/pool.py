@@ -7,6 +7,7 @@ misconfigured server surfaces as :class:`~finchat.errors.DatabaseUnavailable` wi
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -41,11 +42,16 @@ def describe(dsn: str) -> str:
 def unavailable(dsn: str, exc: BaseException) -> DatabaseUnavailable:
     """Turn a connection failure into a one-line error naming the fix."""
     first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    # libpq repeats the address the message already names: keep only its reason
+    first = re.sub(r'^(?:connection failed: )?(?:connection to server at "[^"]*"(?: \([^)]*\))?, port \d+ failed: )?',
+                   "", first).removeprefix("FATAL:").strip() or first
     low = first.lower()
     if "password authentication failed" in low or "role" in low and "does not exist" in low:
         fix = "check the user and password in FINCHAT_DATABASE_URL"
     elif "database" in low and "does not exist" in low:
         fix = "create it (`scripts/pg-local up` creates `finchat`) or fix the name in FINCHAT_DATABASE_URL"
+    elif "not currently accepting connections" in low or "shutting down" in low or "starting up" in low:
+        fix = "try again in a moment, or ask the database's administrator"
     else:
         fix = START_HINT
     return DatabaseUnavailable(f"cannot connect to Postgres at {describe(dsn)} ({first}); {fix}")
