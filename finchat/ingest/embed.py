@@ -21,7 +21,7 @@ import numpy as np
 
 from finchat.config import DEFAULT_EMBED_MODEL
 from finchat.errors import EmbeddingModelError
-from finchat.ingest.encoder import mean_pool, onnx_cache_dir, session_options, write_manifest
+from finchat.ingest.encoder import embed_in_batches, mean_pool, onnx_cache_dir, session_options, write_manifest
 
 MINILM = "all-MiniLM-L6-v2"
 _MINILM_NAMES = {"all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2"}
@@ -265,35 +265,27 @@ class Embedder:
         Texts are sorted by length so each batch pads little; inputs longer than ``max_tokens`` are
         truncated (chunking keeps them under it). ``progress`` is called with the count done per batch.
         """
-        import torch
-
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        if not texts:
-            return out
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         if self.onnx is not None:
             names = {i.name for i in self.onnx.get_inputs()}
-            for start in range(0, len(order), batch_size):
-                idx = order[start:start + batch_size]
-                enc = self._encode([texts[i] for i in idx], "np")
-                feed = {k: v.astype(np.int64) for k, v in enc.items() if k in names}
-                hidden = self.onnx.run(None, feed)[0]
-                out[idx] = mean_pool(hidden, enc["attention_mask"])
-                if progress:
-                    progress(len(idx))
-            return out
-        with torch.inference_mode():
-            for start in range(0, len(order), batch_size):
-                idx = order[start:start + batch_size]
-                enc = self._encode([texts[i] for i in idx], "pt").to(self.device)
+
+            def run(batch: list[str]) -> np.ndarray:
+                enc = self._encode(batch, "np")
+                hidden = self.onnx.run(None, {k: v.astype(np.int64) for k, v in enc.items() if k in names})[0]
+                return mean_pool(hidden, enc["attention_mask"])
+
+            return embed_in_batches(texts, self.dim, batch_size, run, progress)
+        import torch
+
+        def run_torch(batch: list[str]) -> np.ndarray:
+            with torch.inference_mode():
+                enc = self._encode(batch, "pt").to(self.device)
                 hidden = self.model(**enc).last_hidden_state
                 mask = enc["attention_mask"].unsqueeze(-1).to(hidden.dtype)
                 pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
-                pooled = torch.nn.functional.normalize(pooled, p=2, dim=1)
-                out[idx] = pooled.float().cpu().numpy()
-                if progress:
-                    progress(len(idx))
-        return out
+                out: np.ndarray = torch.nn.functional.normalize(pooled, p=2, dim=1).float().cpu().numpy()
+                return out
+
+        return embed_in_batches(texts, self.dim, batch_size, run_torch, progress)
 
     def embed_query(self, text: str) -> np.ndarray:
         """One unit vector for a question (same path as documents)."""

@@ -67,6 +67,20 @@ def mean_pool(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return out
 
 
+def embed_in_batches(texts: Sequence[str], dim: int, batch_size: int, run: Callable[[list[str]], np.ndarray],
+                     progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """Unit vectors for ``texts`` in input order: sorted by length so each batch pads little, ``run`` turns
+    one batch into its rows, ``progress`` hears the count done after each batch."""
+    out = np.zeros((len(texts), dim), dtype=np.float32)
+    order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+    for start in range(0, len(order), batch_size):
+        idx = order[start:start + batch_size]
+        out[idx] = run([texts[i] for i in idx])
+        if progress:
+            progress(len(idx))
+    return out
+
+
 def write_manifest(name: str, backend: str, src: str, onnx_file: Path, tokenizer: Any, *, max_tokens: int,
                    dim: int) -> Path | None:
     """Record an exported encoder for :func:`load_manifest` (called by the full loader). ``tokenizer`` is a
@@ -135,21 +149,18 @@ class OnnxEncoder:
     def embed(self, texts: Sequence[str], *, batch_size: int = 32,
               progress: Callable[[int], None] | None = None) -> np.ndarray:
         """Unit-length float32 vectors, one row per text, in input order (batches sorted by length)."""
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
         names = {i.name for i in self.session.get_inputs()}
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        for start in range(0, len(order), batch_size):
-            idx = order[start:start + batch_size]
+
+        def run(batch: list[str]) -> np.ndarray:
             with self._tok_lock:
-                enc = self.tokenizer.encode_batch([texts[i] for i in idx])
+                enc = self.tokenizer.encode_batch(batch)
             feed = {"input_ids": np.array([e.ids for e in enc], dtype=np.int64),
                     "attention_mask": np.array([e.attention_mask for e in enc], dtype=np.int64),
                     "token_type_ids": np.array([e.type_ids for e in enc], dtype=np.int64)}
             hidden = self.session.run(None, {k: v for k, v in feed.items() if k in names})[0]
-            out[idx] = mean_pool(hidden, feed["attention_mask"])
-            if progress:
-                progress(len(idx))
-        return out
+            return mean_pool(hidden, feed["attention_mask"])
+
+        return embed_in_batches(texts, self.dim, batch_size, run, progress)
 
     def embed_query(self, text: str) -> np.ndarray:
         """One unit vector for a question."""

@@ -179,22 +179,12 @@ def test_the_chat_survives_the_database_going_away_and_coming_back(chat, three):
     assert documents(repl) == {"APPLE_2023Q3_10Q"} and "error" not in text
 
 
-def test_the_repl_loop_itself_survives(three, monkeypatch, tmp_path):
-    """The whole prompt loop, fed through prompt-toolkit: a dead database between two questions."""
-    monkeypatch.setenv("FINCHAT_DATABASE_URL", three)
-    monkeypatch.setenv("OLLAMA_HOST", _dead_host())
-    settings = load_settings()
-    svc = Service.open(settings)
-    # the REPL is built while the database is up, then the database goes away under it
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        repl = Repl(svc, settings, console=Console(file=out, width=140, color_system=None), input=pipe,
-                    output=DummyOutput(), history_file=tmp_path / "h")
-        with database_down(three):
-            pipe.send_text("What was Apple's revenue in Q3 2023?\n")
-            pipe.send_text("/quit\n")
-            repl.run()
-    svc.close()
+def test_the_repl_loop_itself_survives(chat, three):
+    """The whole prompt loop, fed through prompt-toolkit: the database goes away under a running chat."""
+    repl, out = chat
+    with database_down(three):
+        repl.session.input.send_text("What was Apple's revenue in Q3 2023?\n/quit\n")
+        repl.run()
     text = out.getvalue()
     assert "error: cannot connect to Postgres" in text and "Traceback" not in text
 
