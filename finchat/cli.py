@@ -31,6 +31,15 @@ class FinchatGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             ctx.exit(130)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
+            raise
+        except Exception as exc:  # noqa: BLE001 - a bug must still read as one line
+            if os.environ.get("FINCHAT_DEBUG", "0") not in ("", "0"):
+                raise
+            first = (str(exc).strip().splitlines() or [""])[0][:200]
+            click.secho(f"error: unexpected {type(exc).__name__}: {first} (FINCHAT_DEBUG=1 shows the traceback)",
+                        fg="red", err=True)
+            ctx.exit(1)
 
 
 @click.group(cls=FinchatGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -225,21 +234,26 @@ def _weights(raw: str | None) -> tuple[float, float, float] | None:
 @click.option("--fusion", type=click.Choice(["minmax", "rrf"]), default="minmax", show_default=True)
 @click.option("--channels", default="vector,text,graph", show_default=True,
               help="Comma-separated subset of vector,text,graph.")
+@click.option("--verbose", "-v", is_flag=True, help="Show the graph facts and the full passages, not short snippets.")
 def ask(question: str | None, k: int, no_llm: bool, as_json: bool, batch: Any, weights: str | None,
-        fusion: str, channels: str) -> None:
+        fusion: str, channels: str, verbose: bool) -> None:
     """Answer QUESTION from the ingested filings.
 
     Companies, fiscal years, quarters and forms in the question scope the search ("Apple's revenue in
-    Q3 2023"). Without --no-llm the answer is written by Ollama with [n] citations; when Ollama is not
-    running it falls back to the facts and passages (exit code 0). A company with no stored filing is
-    named as such, with what is stored, instead of answering from other companies' filings.
+    Q3 2023"). Every answer starts with a direct, cited answer built from the statements' figures: the
+    value and its change on a year earlier, derived figures (margins, ratios, free cash flow) with their
+    inputs, yes/no for "did X perform well", or the best sentences of the passages for narrative
+    questions. Without --no-llm Ollama then writes the answer with [n] citations from the same figures, and
+    any figure it states that is in no source is flagged; when Ollama is not running the direct answer
+    stands (exit code 0). A company with no stored filing is named as such, with what is stored, instead of
+    answering from other companies' filings.
 
     With --batch, a question that fails (the database went away and did not come back) gets one line
     saying why and the batch goes on; the exit code is then 1. A lost connection is retried once first.
     """
     import json as _json
 
-    from finchat.retrieve.service import Service, render_plain, result_json
+    from finchat.retrieve.service import Service, render_answer, result_json
 
     if not question and batch is None:
         raise click.UsageError("give a QUESTION or --batch FILE")
@@ -266,15 +280,15 @@ def ask(question: str | None, k: int, no_llm: bool, as_json: bool, batch: Any, w
                     click.secho(f"Q: {q}", bold=True)
                     click.secho(f"error: {exc}\n", fg="red")
                 continue
-            answer = None
-            if not no_llm and res.hits:
-                answer = _llm_answer(settings, res)
+            direct = svc.answer(res)
+            llm = _llm_answer(settings, res, direct) if not no_llm and res.hits else None
             if as_json:
-                click.echo(_json.dumps(result_json(res, answer), default=str))
+                click.echo(_json.dumps(result_json(res, llm[0] if llm else None, direct, llm[1] if llm else None),
+                                       default=str))
             else:
                 if len(questions) > 1:
                     click.secho(f"Q: {q}", bold=True)
-                click.echo(answer if answer is not None else render_plain(res))
+                click.echo(llm[0] if llm is not None else render_answer(res, direct, verbose=verbose))
                 if len(questions) > 1:
                     click.echo("")
     finally:
@@ -308,13 +322,12 @@ def chat(k: int) -> None:
         svc.close()
 
 
-def _llm_answer(settings: Any, res: Any) -> str | None:
-    """The LLM's answer, or None when no LLM can answer (the caller prints the fallback)."""
-    try:
-        from finchat.chat.answer import answer_once
-    except ImportError:
-        return None
-    return answer_once(settings, res)
+def _llm_answer(settings: Any, res: Any, direct: Any) -> tuple[str, list[str]] | None:
+    """(the LLM's answer with sources and flags, its unsupported figures), or None when no LLM can answer
+    (the caller prints the direct answer)."""
+    from finchat.chat.answer import answer_once
+
+    return answer_once(settings, res, direct)
 
 
 @cli.group("eval")

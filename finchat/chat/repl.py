@@ -26,12 +26,13 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
+from finchat.chat.answer import check_llm, flag_line
 from finchat.chat.llm import stream_chat
 from finchat.chat.ollama_status import check_ollama
 from finchat.chat.prompt import build_messages, cited
 from finchat.chat.session import ChatState, follow_up
 from finchat.errors import FinchatError, LLMUnavailable
-from finchat.retrieve.service import Service
+from finchat.retrieve.service import Service, snippet_lines
 
 COMMANDS = {
     "/help": "this help",
@@ -160,7 +161,8 @@ class Repl:
         extracted = self.svc.retriever.extractor.extract(question)
         asked, carried = follow_up(extracted, self.state.last)
         res = self.svc.retrieve(question, self.state.k, filters=replace(asked, relaxed=[]))
-        messages = build_messages(question, res.hits, res.facts)
+        direct = self.svc.answer(res) if res.hits else None
+        messages = build_messages(question, res.hits, res.facts, computed=direct.text if direct else "")
         res.timings_ms["prompt"] = round((time.perf_counter() - t0) * 1000 - res.timings_ms.get("total", 0), 2)
         res.timings_ms["before_llm"] = round((time.perf_counter() - t0) * 1000, 2)
         # the next follow-up leans on what was asked (a company that is missing stays missing)
@@ -186,10 +188,13 @@ class Repl:
                 self.console.print(f"[yellow]LLM unavailable:[/yellow] {exc}. Answering from the filings without "
                                    "an LLM; I will try the LLM again on the next question.", highlight=False)
                 self.llm_notice_shown = True
-            self._fallback(res)
+            self._fallback(res, direct)
             return
         self.llm_notice_shown = False
         self.llm_state = "ready"
+        flagged = check_llm(answer, res, direct)
+        if flagged:
+            self.console.print(f"[yellow]{escape(flag_line(flagged))}[/yellow]", highlight=False, soft_wrap=True)
         nums = cited(answer, len(res.hits))
         self.console.print("")
         self.console.print("[bold]Sources:[/bold]")
@@ -198,16 +203,12 @@ class Repl:
         if not nums:
             self.console.print("[dim](the answer cites no source; the passages it was given are listed)[/dim]")
 
-    def _fallback(self, res: Any) -> None:
-        """The no-LLM answer: facts, then passages with citations; Markdown tables rendered as tables."""
-        if res.facts:
-            self.console.print("[bold]Facts from the financial statements:[/bold]")
-            for fct in res.facts:
-                self.console.print(f"  • {fct.shown()}", markup=False)
-        for h in res.hits:
-            self.console.print(f"\n[bold][{h.rank}] {h.citation()}[/bold] — {h.section or h.kind}")
-            body = h.text if len(h.text) <= 1500 else h.text[:1500].rsplit("\n", 1)[0] + "\n…"
-            self.console.print(Markdown(body))
+    def _fallback(self, res: Any, direct: Any) -> None:
+        """The no-LLM answer: the direct answer, then short cited snippets (/sources shows the passages)."""
+        self.console.print(direct.text, markup=False, highlight=False, soft_wrap=True)
+        self.console.print("[bold]Sources[/bold] [dim](/sources: the full passages; /facts: the statement figures)[/dim]")
+        for line in snippet_lines(res, answer=direct):
+            self.console.print(line, markup=False, highlight=False, overflow="ellipsis", no_wrap=True)
 
     def _stream(self, messages: list[dict[str, str]]) -> str:
         """Print the answer as it streams; Ctrl-C stops it (KeyboardInterrupt propagates to run())."""

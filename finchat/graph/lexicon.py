@@ -41,7 +41,7 @@ METRICS: tuple[Metric, ...] = (
            ("total cost of sales", "cost of sales", "cost of revenue", "cost of revenues", "total cost of revenues",
             "total cost of revenue", "cost of goods sold", "cost of products sold", "cost of net revenues"),
            (r"cost of (?:sales|revenues?|goods sold|products sold)", r"\bcogs\b")),
-    Metric("gross_profit", "Gross margin",
+    Metric("gross_profit", "Gross profit",
            ("gross margin", "gross profit", "total gross margin", "gross profit margin"),
            (r"gross (?:margin|profit)",)),
     Metric("operating_income", "Operating income",
@@ -245,6 +245,9 @@ STATEMENT_OF: dict[str, str] = {
 
 #: Analysts' composite concepts → the metrics they are computed from.
 CONCEPTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # the seed's performance rule reads these three (answer/compose.py)
+    (r"perform(?:ed|s|ing)? (?:well|strongly|poorly|badly)|do(?:ing)? well|(?:good|strong|bad|weak) (?:quarter|year)",
+     ("revenue", "net_income", "eps_diluted")),
     (r"operating margin|operating profit margin", ("operating_income", "revenue")),
     (r"gross margin", ("gross_profit", "revenue")),
     (r"net (?:profit )?margin|profit margin", ("net_income", "revenue")),

@@ -3,6 +3,7 @@ embedder (loaded once) and the retriever, plus JSON and plain-text rendering of 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -72,33 +73,93 @@ class Service:
         """:meth:`Retriever.retrieve` through :meth:`call` (one transparent reconnect)."""
         return self.call(lambda: self.retriever.retrieve(question, k, **kwargs))
 
+    def answer(self, res: Result) -> Any:
+        """The direct answer to a retrieval result (answer/compose.py), through :meth:`call`. When it needs
+        prose passages the ranking did not put on top, it asks for the scope's best prose (the same filters
+        without the metric and statement routing that favour tables)."""
+        from dataclasses import replace
+
+        from finchat.answer.compose import compose
+
+        def prose() -> list[Any]:
+            f = replace(res.filters, metrics=[], statements=[], relaxed=[])
+            return [h for h in self.retriever.retrieve(res.question, 10, filters=f, with_facts=False).hits
+                    if h.kind == "text"]
+
+        return self.call(lambda: compose(self.conn, res, prose))
+
     def close(self) -> None:
         self.conn.close()
 
 
-def result_json(res: Result, answer: str | None = None) -> dict[str, Any]:
-    """The `finchat ask --json` object (field names are a contract with the evaluations)."""
-    return {"question": res.question, "filters": res.filters.as_json(),
-            "chunks": [h.as_json() for h in res.hits],
-            "facts": [f.as_json() | {"line": f.shown()} for f in res.facts],
-            "answer": answer, "missing_companies": res.missing, "notice": res.notice or None,
-            "timings_ms": res.timings_ms}
+def result_json(res: Result, llm_answer: str | None = None, direct: Any = None,
+                unsupported: list[str] | None = None) -> dict[str, Any]:
+    """The `finchat ask --json` object (field names are a contract with the evaluations). ``answer`` is the
+    LLM's text when it answered (``answer_source`` "llm"), else the direct answer's; ``computed`` lists the
+    derived figures with their inputs either way."""
+    out = {"question": res.question, "filters": res.filters.as_json(),
+           "chunks": [h.as_json() for h in res.hits],
+           "facts": [f.as_json() | {"line": f.shown()} for f in res.facts],
+           "answer": None, "answer_source": None, "computed": [], "direct_answer": None,
+           "unsupported_figures": unsupported or [],
+           "missing_companies": res.missing, "notice": res.notice or None, "timings_ms": res.timings_ms}
+    if direct is not None:
+        out |= direct.as_json()
+        out["direct_answer"] = direct.text
+    if llm_answer is not None:
+        out["answer"], out["answer_source"] = llm_answer, "llm"
+    return out
 
 
-def render_plain(res: Result, *, max_chars: int = 700) -> str:
-    """The no-LLM answer: matching graph facts, then the top passages, each with its citation."""
-    lines: list[str] = []
+def snippet_lines(res: Result, n: int = 3, width: int = 150, answer: Any = None) -> list[str]:
+    """Up to ``n`` short cited snippets: "[1] APPLE_2023Q3_10Q p.4 — Statements of operations: Net sales …";
+    the passages holding the figures ``answer`` states come first."""
+    cited = list(dict.fromkeys((f.document, f.page) for f in (answer.figures if answer is not None else [])))
+    first = [h for d, p in cited for h in res.hits if h.document == d and h.page_start <= p <= h.page_end]
+    quoted = list(answer.quoted) if answer is not None else []
+    ordered = list({h.chunk_id: h for h in [*quoted, *first, *res.hits]}.values())
+    lines = [f"  {d} p.{p} (statement figures)" for d, p in cited
+             if not any(h.document == d and h.page_start <= p <= h.page_end for h in res.hits)][:n]
+    ranked = {h.chunk_id for h in res.hits}
+    for h in ordered[:max(0, n - len(lines))]:
+        section = (h.section.split(" > ")[-1] if h.section else h.kind)[:60]
+        flat = " ".join(re.sub(r"[|*_#]+", " ", h.text).split())
+        body = flat if len(flat) <= width else flat[:width].rsplit(" ", 1)[0] + " …"
+        # "+": a prose passage the answer quotes from beyond the ranked top k
+        lines.append(f"  [{h.rank if h.chunk_id in ranked else '+'}] {h.citation()} — {section}: {body}")
+    return lines
+
+
+def render_answer(res: Result, answer: Any, *, verbose: bool = False) -> str:
+    """What `finchat ask` prints without an LLM: the scope, the direct answer, then a few short cited
+    snippets (``verbose``: the facts and the full passages instead)."""
+    if not res.hits:
+        return str(answer.text)
+    lines = ([res.notice] if res.notice else []) + [str(answer.text), ""]
+    if verbose:
+        return "\n".join(lines + [render_plain(res)])
+    lines += [_scope_line(res), "Sources:", *snippet_lines(res, answer=answer), "(the full passages: --verbose)"]
+    return "\n".join(lines)
+
+
+def _scope_line(res: Result) -> str:
     f = res.filters
     scope = [", ".join(f.companies) or "all companies"]
     if f.years:
         scope.append(", ".join(map(str, f.years)))
     if f.quarters:
         scope.append(", ".join(f.quarters))
+    return f"Scope: {' / '.join(scope)}" + (f"  (relaxed: {'; '.join(f.relaxed)})" if f.relaxed else "")
+
+
+def render_plain(res: Result, *, max_chars: int = 700) -> str:
+    """The no-LLM answer: matching graph facts, then the top passages, each with its citation."""
+    lines: list[str] = []
     if res.notice:
         lines.append(res.notice)
         if not res.hits:
             return "\n".join(lines)
-    lines.append(f"Scope: {' / '.join(scope)}" + (f"  (relaxed: {'; '.join(f.relaxed)})" if f.relaxed else ""))
+    lines.append(_scope_line(res))
     if res.facts:
         lines.append("")
         lines.append("Facts from the financial statements:")

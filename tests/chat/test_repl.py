@@ -108,9 +108,10 @@ def test_fallback_when_ollama_is_down_then_retry(corpus, monkeypatch, tmp_path):
                       ["What were Testco's net sales in Q3 2023?", "and net income?", "/quit"], dead)
     text = out.getvalue()
     assert text.count("LLM unavailable") == 1 and "ollama serve" in text  # said once
-    assert "Testco — Revenue, three months ended July 1, 2023: $81,797 million [TESTCO_2023Q3_10Q p" in text
+    assert ("Testco's revenue for the three months ended July 1, 2023 was $81,797 million [TESTCO_2023Q3_10Q p.3]"
+            in text)  # the direct answer
     assert "[1] TESTCO_2023Q3_10Q p" in text
-    assert "Net income" in text  # the second question was answered too
+    assert "Testco's net income for the three months ended July 1, 2023 was $19,881 million" in text  # and again
 
 
 def test_model_not_pulled_is_told_apart_from_not_running(corpus, monkeypatch, tmp_path):
@@ -136,3 +137,35 @@ def test_slash_commands(corpus, monkeypatch, tmp_path):
                   "model = qwen2:7b", "weights = [0.5, 0.3, 0.2]", "k = 7", "unknown command /bogus", "scope forgotten"):
         assert piece in text, piece
     assert repl.state.last is None and repl.model == "qwen2:7b"
+
+
+def test_llm_gets_the_computed_answer_and_its_figures_are_checked(corpus, monkeypatch, tmp_path):
+    fake = FakeOllama(["Gross margin was 44.5% [1]; ", "revenue was $99,999 million [1]."])
+    try:
+        out, _ = run_repl(corpus, monkeypatch, tmp_path, ["What was Testco's gross margin in Q3 2023?", "/quit"], fake.url)
+    finally:
+        fake.close()
+    prompt = fake.requests[0]["messages"][-1]["content"]
+    assert "<computed>\nTestco's gross margin for the three months ended July 1, 2023 was 44.5%" in prompt
+    text = out.getvalue()
+    assert "Not found in the sources: $99,999" in text and "44.5%" not in text.split("Not found")[1]
+
+
+def test_ask_json_with_an_llm(corpus, monkeypatch):
+    import json
+
+    from click.testing import CliRunner
+
+    from finchat.cli import cli
+
+    fake = FakeOllama(["Testco's net sales were $81,797 million [1], or 12.5% more."])
+    monkeypatch.setenv("FINCHAT_DATABASE_URL", corpus)
+    monkeypatch.setenv("OLLAMA_HOST", fake.url)
+    try:
+        res = CliRunner().invoke(cli, ["ask", "--json", "What were Testco's net sales in Q3 2023?"])
+    finally:
+        fake.close()
+    d = json.loads(res.stdout)
+    assert d["answer_source"] == "llm" and d["answer"].startswith("Testco's net sales were $81,797 million [1]")
+    assert d["unsupported_figures"] == ["12.5%"]
+    assert d["direct_answer"].startswith("Testco's revenue for the three months ended July 1, 2023")

@@ -25,7 +25,7 @@ CASES = [
     ("What was Apple's net income in Q3 2023?", "What was Globex Corporation's revenue in 2023?",
      [], ["Globex Corporation"], [2023], [], ["revenue"], []),
     ("What was Apple's revenue in Q3 2023?", "Did Initech perform well?",
-     [], ["Initech"], [], [], [], []),
+     [], ["Initech"], [], [], ["revenue", "net_income", "eps_diluted"], []),
     # 3. elliptical: only what is lacking
     ("What was Apple's revenue in Q3 2023?", "and net income?",
      ["APPLE"], [], [2023], ["Q3"], ["net_income"], ["company APPLE", "year 2023", "quarter Q3"]),

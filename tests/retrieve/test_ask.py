@@ -17,11 +17,13 @@ def test_json_contract_and_statement_on_top(corpus, monkeypatch):
     res = ask(corpus, monkeypatch, "What were Testco's net sales in Q3 2023?", "--no-llm", "--json", "--k", "3")
     assert res.exit_code == 0, res.output
     d = json.loads(res.output)
-    assert set(d) == {"question", "filters", "chunks", "facts", "answer", "missing_companies", "notice", "timings_ms"}
+    assert set(d) == {"question", "filters", "chunks", "facts", "answer", "answer_source", "computed", "direct_answer",
+                      "unsupported_figures", "missing_companies", "notice", "timings_ms"}
     assert d["filters"] == {"companies": ["TESTCO"], "years": [2023], "quarters": ["Q3"], "forms": [], "relaxed": [],
                             "unknown_companies": []}
     assert d["missing_companies"] == [] and d["notice"] is None
-    assert d["answer"] is None
+    assert d["answer_source"] == "facts" and d["answer"] == d["direct_answer"]
+    assert d["answer"].startswith("Testco's revenue for the three months ended July 1, 2023 was $81,797 million")
     top = d["chunks"][0]
     assert set(top) >= {"rank", "chunk_id", "document", "company", "form", "fiscal_year", "fiscal_quarter",
                         "page_start", "page_end", "kind", "text", "scores"}
@@ -46,8 +48,12 @@ def test_plain_answer_falls_back_without_llm_exit_zero(corpus, monkeypatch):
     res = ask(corpus, monkeypatch, "What were Testco's net sales in Q3 2023?")
     assert res.exit_code == 0
     assert "Ollama is not reachable" in res.output and "ollama serve" in res.output
-    assert "Testco — Revenue, three months ended July 1, 2023: $81,797 million" in res.output
+    assert res.stdout.startswith("Testco's revenue for the three months ended July 1, 2023 was $81,797 million "
+                                 "[TESTCO_2023Q3_10Q p.3], down 1.4% (−$1,162 million) from $82,959 million")
     assert "[1] TESTCO_2023Q3_10Q p" in res.output
+    assert len(res.stdout.splitlines()) <= 25  # an answer, not pages of passages
+    verbose = ask(corpus, monkeypatch, "What were Testco's net sales in Q3 2023?", "--no-llm", "--verbose")
+    assert "Testco — Revenue, three months ended July 1, 2023: $81,797 million" in verbose.output  # facts and passages
 
 
 def test_bad_channels_is_a_usage_error(corpus, monkeypatch):

@@ -1,0 +1,55 @@
+"""Checking an LLM's answer against what it was given: every figure it states must appear in a source
+passage, a graph fact, a computed figure or the question; the others are flagged to the analyst."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+#: A figure in prose: "$81,797", "81.8 billion", "44.5%", "(265)", "1.26". Years and [n] citations are not
+#: figures; neither are counts up to 10 ("two of three", "3 segments").
+_FIGURE = re.compile(r"(?<![\w.\[])\(?-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?(?!\])(\s?%)?")
+
+
+def _numbers(text: str) -> set[float]:
+    out: set[float] = set()
+    for m in _FIGURE.finditer(text):
+        try:
+            out.add(float(m.group(1).replace(",", "") + (m.group(2) or "")))
+        except ValueError:
+            continue
+    return out
+
+
+def _decimals(raw: str) -> int:
+    return len(raw.split(".")[1]) if "." in raw else 0
+
+
+def unsupported_figures(answer: str, sources: Iterable[str], values: Iterable[float] = ()) -> list[str]:
+    """Figures stated in ``answer`` that match none of the numbers in ``sources`` (passages, facts, the
+    question, the direct answer) nor ``values`` (computed figures, as fractions or plain numbers), at the
+    precision the answer states them (81.8 matches 81,797 million read as 81.797 billion; 44.5 matches
+    0.4452 as a percentage). Returned as written, in order, once each."""
+    known: set[float] = set()
+    for s in sources:
+        known |= _numbers(s)
+    for v in values:
+        known |= {abs(v), abs(v) * 100}
+    scaled = known | {k / 1000 for k in known} | {k / 1_000_000 for k in known} | {k * 1000 for k in known}
+    flagged: list[str] = []
+    seen: set[float] = set()
+    for m in _FIGURE.finditer(answer):
+        raw = m.group(1).replace(",", "") + (m.group(2) or "")
+        try:
+            value = float(raw)
+        except ValueError:
+            continue
+        if (1900 <= value <= 2100 and not m.group(2)) or (value <= 10 and not m.group(2) and not m.group(3)):
+            continue
+        tolerance = 0.5 * 10 ** -_decimals(raw)
+        if any(abs(value - k) <= tolerance + 1e-9 for k in scaled):
+            continue
+        if value not in seen:
+            seen.add(value)
+            flagged.append(m.group(0).strip())
+    return flagged

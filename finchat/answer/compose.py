@@ -1,0 +1,467 @@
+"""The direct answer: one short paragraph that answers the question from the filings' own figures, with
+every figure cited, built deterministically (no LLM).
+
+What a question gets, in order of precedence:
+
+* **"Did X perform well in Qn YYYY?"** — yes or no by the seed's final rule: at least two of revenue, net
+  income and diluted EPS grew over the same period a year earlier; the three changes are shown. "Cannot
+  tell" only when figures are missing, naming them.
+* **A derived figure** (gross / operating / net margin, free cash flow, current ratio, debt to equity,
+  capex as % of revenue, payout, ROA, ROE …; ``derive.py``): computed with its inputs shown and cited, for
+  the period asked and a year earlier when the filing has it.
+* **A statement figure** (revenue, cash, EPS …): the value for the period, the same period a year earlier
+  and the change (absolute and %), units kept.
+* Several companies: one line each, with the same definition and period type; a note when the periods
+  differ.
+* **Otherwise** (narrative questions, "what drove …", or no figure found): the best sentence or two from
+  the top passages, quoted with their citations, instead of a guess.
+
+Periods: a quarterly filing's answer uses its three-month columns, an annual report (or a question about
+the fiscal year) its twelve-month columns; balance-sheet figures are as of the filing's latest date.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+import psycopg
+
+from finchat.answer import derive
+from finchat.graph.lexicon import STATEMENT_OF
+from finchat.graph.lexicon import metric as metric_def
+
+PERFORMANCE = ("revenue", "net_income", "eps_diluted")
+_PERFORM = re.compile(r"(?i)\b(?:perform(?:ed|s|ing|ance)?\s+(?:well|strongly|poorly|badly)|do(?:ing)?\s+well|"
+                      r"did\s+.{1,60}?\s+do\s+well|(?:good|strong|bad|weak)\s+(?:quarter|year))\b")
+_EXPLAIN = re.compile(r"(?i)\b(?:why|what\s+(?:drove|caused|explains|were\s+the\s+(?:drivers|reasons|factors))|"
+                      r"drivers?\s+of|reasons?\s+for|factors|explain|due\s+to\s+what|how\s+come)\b")
+_FULL_YEAR = re.compile(r"(?i)\b(?:full[\s-]+year|annual(?:ly)?|fiscal\s+year|fy\s?\d{2,4}|for\s+the\s+year)\b")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One statement value used in an answer, with where it was read."""
+
+    metric: str
+    value: float
+    scale: str
+    unit: str
+    period_label: str
+    duration: str | None
+    as_of: str | None
+    document: str
+    page: int
+
+    @classmethod
+    def of(cls, row: Any) -> Figure:
+        return cls(row.metric, float(row.value), row.scale, row.unit, row.period_label, row.duration, row.as_of,
+                   row.document, int(row.page))
+
+    @property
+    def name(self) -> str:
+        return metric_def(self.metric).name
+
+    def money(self) -> str:
+        """"$81,797 million", "$1.26 per share", "−$265 million"."""
+        return money(self.value, self.scale, self.unit)
+
+    def cite(self) -> str:
+        return f"[{self.document} p.{self.page}]"
+
+    def period(self) -> str:
+        """The period as the filing names it, lower-cased: "three months ended July 1, 2023", or for a
+        balance "as of July 1, 2023"."""
+        label = re.sub(r"^[_*\s]+|[_*]{2,}", "", self.period_label or "").strip() or (self.as_of or "")
+        if self.duration is None and label and not label.lower().startswith(("as of", "at ")):
+            label = "as of " + label
+        return _lower_period(label)
+
+    def for_period(self) -> str:
+        """"for the three months ended July 1, 2023" / "as of July 1, 2023"."""
+        p = self.period()
+        return p if p.startswith(("as of", "at ")) else "for the " + p
+
+    def as_json(self) -> dict[str, Any]:
+        v = self.value
+        return {"metric": self.metric, "value": int(v) if v == int(v) else v, "scale": self.scale, "unit": self.unit,
+                "period_label": self.period_label, "as_of": self.as_of, "document": self.document, "page": self.page}
+
+
+@dataclass(frozen=True)
+class Computed:
+    """A derived figure and everything it was computed from."""
+
+    key: str
+    name: str
+    value: float
+    unit: str
+    formula: str
+    inputs: tuple[Figure, ...]
+    note: str = ""
+
+    def shown(self) -> str:
+        if self.unit == "%":
+            return f"{self.value * 100:.1f}%"
+        if self.unit == "x":
+            return f"{self.value:.2f}x"
+        first = self.inputs[0]
+        return money(self.value, first.scale, "USD")
+
+    def as_json(self) -> dict[str, Any]:
+        return {"key": self.key, "name": self.name, "value": round(self.value * (100 if self.unit == "%" else 1), 6),
+                "unit": self.unit, "shown": self.shown(), "formula": self.formula, "note": self.note or None,
+                "inputs": [f.as_json() for f in self.inputs]}
+
+
+@dataclass
+class Answer:
+    """The direct answer: ``text`` (one short paragraph, figures cited), where it came from (``facts`` or
+    ``passages``; ``none`` when nothing could be said), the derived figures, and every figure stated."""
+
+    text: str
+    source: str
+    computed: list[Computed] = field(default_factory=list)
+    figures: list[Figure] = field(default_factory=list)
+    quoted: list[Any] = field(default_factory=list)  # the passages (Hits) quoted, in order
+
+    def as_json(self) -> dict[str, Any]:
+        return {"answer": self.text, "answer_source": self.source, "computed": [c.as_json() for c in self.computed]}
+
+
+# ---------------------------------------------------------------------------------------------- formatting
+_MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december"}
+
+
+def _lower_period(label: str) -> str:
+    return " ".join(w if w.lower().rstrip(",") in _MONTHS else w.lower() for w in label.split())
+
+
+def number(v: float) -> str:
+    """81,797 / 1.26 / 0.309 — printed precision kept (no trailing zeros beyond it)."""
+    a = abs(v)
+    if a == int(a):
+        return f"{int(a):,}"
+    text = f"{a:,.4f}".rstrip("0")
+    return text if len(text.split(".")[1]) >= 2 else f"{a:,.2f}"
+
+
+def money(v: float, scale: str, unit: str) -> str:
+    sign = "−" if v < 0 else ""
+    words = {"millions": " million", "thousands": " thousand", "billions": " billion"}.get(scale, "")
+    per = " per share" if unit == "USD/share" else ""
+    cur = "$" if unit.startswith("USD") else ""
+    return f"{sign}{cur}{number(v)}{words}{per}"
+
+
+def change(cur: Figure, prior: Figure) -> str:
+    """"up 2.3% (+$439 million)" / "down 1.4% (−$1,162 million)" / "unchanged"."""
+    diff = cur.value - prior.value
+    if diff == 0:
+        return "unchanged"
+    pct = f"{abs(diff) / abs(prior.value) * 100:.1f}%" if prior.value else "n/a"
+    word = "up" if diff > 0 else "down"
+    delta = money(abs(diff), cur.scale, cur.unit)
+    return f"{word} {pct} ({'+' if diff > 0 else '−'}{delta})"
+
+
+# ---------------------------------------------------------------------------------------------- periods
+def _date(s: str | None) -> date | None:
+    try:
+        return date.fromisoformat(s) if s else None
+    except ValueError:
+        return None
+
+
+@dataclass
+class FactBook:
+    """One filing's facts for one company, by metric, with the period choice for the question."""
+
+    rows: list[Figure]
+    duration: str  # "3M" or "12M": the flow duration the question is about
+
+    def current(self, metric: str) -> Figure | None:
+        """The metric for the filing's own period: the latest end date among the wanted duration's values
+        (flows), or the latest balance (stocks)."""
+        cands = [f for f in self.rows if f.metric == metric]
+        flows = [f for f in cands if f.duration is not None]
+        if flows:
+            want = [f for f in flows if f.duration == self.duration] or flows
+            return max(want, key=lambda f: (f.as_of or "", -f.page))
+        return max(cands, key=lambda f: (f.as_of or "", -f.page)) if cands else None
+
+    def year_earlier(self, cur: Figure) -> Figure | None:
+        """The same metric and duration about a year before ``cur`` (330–400 days); for a balance, the
+        filing's comparative balance (its next older date)."""
+        end = _date(cur.as_of)
+        if end is None:
+            return None
+        same = [f for f in self.rows if f.metric == cur.metric and f.duration == cur.duration and f is not cur]
+        if cur.duration is None:
+            older = [f for f in same if (_date(f.as_of) or end) < end]
+            return max(older, key=lambda f: f.as_of or "") if older else None
+        near = [f for f in same if (d := _date(f.as_of)) is not None and 330 <= (end - d).days <= 400]
+        return min(near, key=lambda f: abs((end - (_date(f.as_of) or end)).days - 365)) if near else None
+
+    def at(self, metric: str, like: Figure) -> Figure | None:
+        """``metric`` for the period of ``like``: same duration and end date (a balance: same date)."""
+        for f in self.rows:
+            if f.metric == metric and f.as_of == like.as_of and (f.duration == like.duration or f.duration is None
+                                                                 or like.duration is None):
+                return f
+        return None
+
+
+def _duration_for(question: str, hit: Any) -> str:
+    if hit is not None and (hit.form == "10-K" or hit.fiscal_quarter == "FY"):
+        return "12M"
+    return "12M" if _FULL_YEAR.search(question) and not re.search(r"(?i)\bq[1-4]\b|quarter", question) else "3M"
+
+
+def _books(conn: psycopg.Connection, res: Any, companies: list[str], metrics: list[str]) -> dict[str, FactBook]:
+    """Per company, the facts of the best-ranked filing of its that holds any of ``metrics``."""
+    from finchat.graph.query import facts
+
+    out: dict[str, FactBook] = {}
+    for company in companies:
+        hits = [h for h in res.hits if h.company == company]
+        docs = list(dict.fromkeys(h.document for h in hits))
+        if not docs:
+            continue
+        rows = facts(conn, [company], metrics, documents=docs, limit=400)
+        for doc in docs:  # the best-ranked filing that has figures
+            # a flow (income, cash flow) read without a duration came from a column the parser misread
+            mine = [Figure.of(r) for r in rows if r.document == doc
+                    and not (r.duration is None and STATEMENT_OF.get(r.metric) in ("income", "cashflow"))]
+            if mine:
+                hit = next(h for h in hits if h.document == doc)
+                out[company] = FactBook(mine, _duration_for(res.question, hit))
+                break
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- answers
+def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] | None = None) -> Answer:
+    """The direct answer to ``res`` (a retrieval Result). Never raises for missing data: it says what is
+    missing, or quotes the passages. ``prose`` returns more prose passages for the question, asked when the
+    top ones are all tables and the question wants an explanation or no figure answers it."""
+    if not res.hits:
+        return Answer(res.notice or "Nothing in the ingested filings matches this question.", "none")
+    question = res.question
+    companies = list(res.filters.companies) or list(dict.fromkeys(h.company for h in res.hits[:1] if h.company))
+    names = _names(conn, companies)
+    derived = derive.asked(question)
+    explain = bool(_EXPLAIN.search(question))
+    if _PERFORM.search(question) and not explain:
+        books = _books(conn, res, companies, list(PERFORMANCE))
+        return _performance(companies, names, books, res)
+    wanted = derive.needed_metrics(question) if derived else []
+    metrics = [m for m in res.filters.metrics if m not in wanted][:3] if not derived else []
+    figures: Answer | None = None
+    if derived or metrics:
+        books = _books(conn, res, companies, wanted + metrics)
+        figures = _figures(companies, names, books, derived, metrics)
+        if figures.figures and not explain:
+            return figures
+    hits = list(res.hits)
+    if prose is not None and sum(1 for h in hits if h.kind == "text") < 2:
+        seen = {h.chunk_id for h in hits}
+        hits += [h for h in prose() if h.chunk_id not in seen]
+    quote, quoted = quote_passages(res.filters.text_query or question, hits)
+    if figures is not None and figures.figures and quote:  # "what drove the decline?": why, then the figures
+        return Answer(quote + "\n" + figures.text, "passages", figures.computed, figures.figures, quoted)
+    if figures is not None and not figures.figures:  # say what could not be found first, then the passages
+        return Answer(figures.text + ("\n" + quote if quote else ""), "passages" if quote else "none", quoted=quoted)
+    if quote:
+        return Answer(quote, "passages", quoted=quoted)
+    if figures is not None:
+        return figures
+    return Answer("The top passages hold no sentence that answers this; see the sources below.", "none")
+
+
+def _names(conn: psycopg.Connection, keys: list[str]) -> dict[str, str]:
+    rows = conn.execute("SELECT key, name FROM companies WHERE key = ANY(%s)", (keys,)).fetchall()
+    got = {str(k): str(n) for k, n in rows}
+    return {k: got.get(k, k.title()) for k in keys}
+
+
+def _performance(companies: list[str], names: dict[str, str], books: dict[str, FactBook], res: Any) -> Answer:
+    lines: list[str] = []
+    figures: list[Figure] = []
+    for company in companies:
+        name = names[company]
+        book = books.get(company)
+        if book is None:
+            lines.append(f"Cannot tell for {name}: no revenue, net income or diluted EPS figures were read from its "
+                         "filings in scope.")
+            continue
+        grew = fell = 0
+        parts: list[str] = []
+        missing: list[str] = []
+        period = ""
+        for m in PERFORMANCE:
+            cur = book.current(m)
+            prior = book.year_earlier(cur) if cur else None
+            if cur is None or prior is None:
+                missing.append(metric_def(m).name.lower() + ("" if cur is None else " a year earlier"))
+                continue
+            period = period or cur.for_period()
+            figures += [cur, prior]
+            grew += cur.value > prior.value
+            fell += cur.value <= prior.value
+            parts.append(f"{_short(m)} {cur.money()} vs {prior.money()}, {change(cur, prior)} {cur.cite()}")
+        rule = "at least two of revenue, net income and diluted EPS grew over the same period a year earlier"
+        if grew >= 2:
+            verdict = f"Yes — {name} performed well {period} by the rule \"{rule}\""
+        elif fell >= 2:
+            verdict = f"No — {name} did not perform well {period} by the rule \"{rule}\""
+        else:
+            verdict = (f"Cannot tell whether {name} performed well"
+                       + (f" {period}" if period else "") + f" (\"{rule}\"): missing {', '.join(missing)}")
+        lines.append(verdict + (": " + "; ".join(parts) + "." if parts else "."))
+    return Answer("\n".join(lines), "facts", figures=figures)
+
+
+def _short(metric: str) -> str:
+    return {"revenue": "revenue", "net_income": "net income", "eps_diluted": "diluted EPS"}.get(
+        metric, metric_def(metric).name.lower())
+
+
+def _figures(companies: list[str], names: dict[str, str], books: dict[str, FactBook],
+             derived: list[derive.Definition], metrics: list[str]) -> Answer:
+    """Derived figures and statement figures, one line per company and figure (or what could not be found);
+    ``figures`` is empty when nothing at all could be stated."""
+    lines: list[str] = []
+    computed: list[Computed] = []
+    figures: list[Figure] = []
+    periods: dict[str, str] = {}
+    for company in companies:
+        name = names[company]
+        book = books.get(company)
+        for d in derived:
+            got = _derive(d, book) if book else None
+            if got is None:
+                need = " and ".join(metric_def(m).name.lower() for m in d.inputs if m not in d.optional)
+                lines.append(f"{name}: {d.name.lower()} cannot be computed — no {need} for one period was read "
+                             "from its statements in scope.")
+                continue
+            now, before = got
+            computed.append(now)
+            figures.extend(now.inputs)
+            periods[company] = now.inputs[0].period()
+            inputs = " and ".join(f"{f.name.lower()} {f.money()} {f.cite()}" for f in now.inputs)
+            line = f"{name}'s {d.name.lower()} {now.inputs[0].for_period()} was {now.shown()} ({d.formula}: {inputs})"
+            if now.note:
+                line += f"; {now.note}"
+            if before is not None:
+                computed.append(before)
+                when = "a year earlier" if before.inputs[0].duration else before.inputs[0].period()
+                line += f"; {when}, {before.shown()}"
+            lines.append(line + ".")
+        for m in metrics:
+            cur = book.current(m) if book else None
+            if cur is None:
+                lines.append(f"{name}: no {metric_def(m).name.lower()} figure was read from the statements in scope.")
+                continue
+            figures.append(cur)
+            periods[company] = cur.period()
+            line = f"{name}'s {metric_def(m).name.lower()} {cur.for_period()} was {cur.money()} {cur.cite()}"
+            prior = book.year_earlier(cur) if book else None
+            if prior is not None:
+                figures.append(prior)
+                line += f", {change(cur, prior)} from {prior.money()} {prior.for_period()} {prior.cite()}"
+            lines.append(line + ".")
+    if len(set(periods.values())) > 1:
+        lines.append("Note: the periods differ — " + "; ".join(f"{names[c]}: {p}" for c, p in periods.items()) + ".")
+    return Answer("\n".join(lines), "facts", computed, figures)
+
+
+def _derive(d: derive.Definition, book: FactBook) -> tuple[Computed, Computed | None] | None:
+    """``d`` for the book's period and, when the filing has it, a year earlier."""
+    anchor = next((f for m in d.inputs if m not in d.optional and (f := book.current(m)) is not None
+                   and f.duration is not None), None)
+    anchor = anchor or next((f for m in d.inputs if (f := book.current(m)) is not None), None)
+    if anchor is None:
+        return None
+    now = _compute(d, book, anchor)
+    if now is None:
+        return None
+    prior_anchor = book.year_earlier(anchor)
+    return now, (_compute(d, book, prior_anchor) if prior_anchor is not None else None)
+
+
+def _compute(d: derive.Definition, book: FactBook, anchor: Figure) -> Computed | None:
+    values: list[float] = []
+    used: list[Figure] = []
+    absent: list[str] = []
+    for m in d.inputs:
+        f = anchor if m == anchor.metric else book.at(m, anchor)
+        if f is None:
+            if m not in d.optional:
+                return None
+            absent.append(metric_def(m).name.lower())
+            values.append(0.0)
+            continue
+        values.append(f.value)
+        used.append(f)
+    scales = {f.scale for f in used if f.unit == "USD"}
+    if len(scales) > 1:
+        return None  # inputs printed in different scales are not mixed
+    value = d.compute(values)
+    if value is None or math.isnan(value):
+        return None
+    note = f"{', '.join(absent)} not reported, counted as 0" if absent else ""
+    return Computed(d.key, d.name, value, d.unit, d.formula, tuple(used), note)
+
+
+# ---------------------------------------------------------------------------------------------- passages
+_STOP = {"what", "which", "when", "where", "who", "whom", "whose", "why", "does", "did", "have", "has", "was", "were", "with", "from", "that",
+         "this", "their", "there", "about", "into", "than", "they", "the", "and", "for", "its", "how", "much", "many",
+         "company", "companys", "year", "quarter", "fiscal", "report", "reported", "based", "according", "please",
+         "answer", "question", "using", "shown", "give", "details", "million", "millions", "usd", "amount"}
+_CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|primarily|because|reflect(?:s|ed|ing)?|as a result|offset by|"
+                     r"attributable to|resulting from|led by)\b")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(“\"])")
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:7] for w in re.findall(r"[a-z][a-z&'-]+", text.lower()) if len(w) > 2 and w not in _STOP}
+
+
+def _clean(text: str) -> str:
+    t = re.sub(r"\*\*|__|#+ |`", "", text)
+    return re.sub(r"\s+", " ", t).strip()
+
+
+def quote_passages(question: str, hits: list[Any], n: int = 2) -> tuple[str, list[Any]]:
+    """The best ``n`` sentences of the top prose passages for ``question`` (its search words: companies and
+    periods already scope the passages), quoted with their citations, and the passages quoted ("" and []
+    when none shares a content word)."""
+    want = _stems(question)
+    causal = bool(_EXPLAIN.search(question))
+    scored: list[tuple[float, int, str, Any]] = []
+    prose = [h for h in hits if h.kind == "text"][:5]
+    for rank, h in enumerate(prose):
+        for sentence in _SENTENCE.split(_clean(h.text)):
+            s = sentence.strip()
+            if not 40 <= len(s) <= 450 or sum(c.isdigit() for c in s) > len(s) / 3 or s.count("|") > 2:
+                continue
+            overlap = len(want & _stems(s))
+            if overlap == 0:
+                continue
+            score = overlap / math.sqrt(len(_stems(s)) or 1) + (0.5 if causal and _CAUSAL.search(s) else 0) - 0.05 * rank
+            scored.append((score, rank, s, h))
+    if not scored:
+        return "", []
+    unique: dict[str, tuple[float, int, str, Any]] = {}
+    for item in sorted(scored, key=lambda t: -t[0]):
+        unique.setdefault(item[2], item)  # the same sentence on two pages is quoted once
+    best = list(unique.values())[:n]
+    best.sort(key=lambda t: t[1])  # in ranking order
+    used = list({id(h): h for _, _, _, h in best}.values())
+    return " ".join(f"“{s}” [{h.citation()}]" for _, _, s, h in best), used

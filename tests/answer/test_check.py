@@ -1,0 +1,20 @@
+"""Flagging figures an LLM states that are in none of its sources."""
+
+import pytest
+
+from finchat.answer.check import unsupported_figures
+
+SOURCES = ["| Total net sales | 81,797 | 82,959 |", "Net income $19,881 million; diluted EPS 1.26"]
+
+
+@pytest.mark.parametrize("answer, flagged", [
+    ("Revenue was $81,797 million [1].", []),
+    ("Revenue was $81.8 billion.", []),                     # the same figure, rescaled and rounded
+    ("Gross margin was 44.5% and net income rose 2.3%.", []),  # computed values (fractions) match
+    ("EPS was $1.26 in fiscal 2023, two of three grew [2].", []),  # years, small counts, citations skipped
+    ("Revenue was $91,797 million.", ["$91,797"]),
+    ("Margin was 47.1%.", ["47.1%"]),
+    ("Net income was (19,882) and 19,882 again.", ["(19,882)"]),  # flagged once, as first written
+])
+def test_unsupported_figures(answer, flagged):
+    assert unsupported_figures(answer, SOURCES, [0.44516, 0.0226]) == flagged

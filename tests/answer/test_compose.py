@@ -1,0 +1,107 @@
+"""The direct answer: statement figures, derived figures, the performance rule and quoted passages."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from finchat.answer.compose import FactBook, Figure, _performance, money, number, quote_passages
+from finchat.cli import cli
+from finchat.retrieve.fusion import Hit
+
+
+def ask(corpus, monkeypatch, *args):
+    monkeypatch.setenv("FINCHAT_DATABASE_URL", corpus)
+    monkeypatch.setenv("OLLAMA_HOST", "http://127.0.0.1:9")
+    return CliRunner().invoke(cli, ["ask", "--no-llm", *args])
+
+
+def test_performance_rule_answers_yes_in_the_first_line(corpus, monkeypatch):
+    res = ask(corpus, monkeypatch, "Did Testco perform well in Q3 2023?")
+    assert res.exit_code == 0, res.output
+    first = res.stdout.splitlines()[0]
+    assert first.startswith("Yes — Testco performed well for the three months ended July 1, 2023")
+    for piece in ("revenue $81,797 million vs $82,959 million, down 1.4%",
+                  "net income $19,881 million vs $19,442 million, up 2.3%",
+                  "diluted EPS $1.26 per share vs $1.20 per share, up 5.0%", "[TESTCO_2023Q3_10Q p.3]"):
+        assert piece in first, piece
+
+
+def test_gross_margin_is_computed_with_its_cited_inputs(corpus, monkeypatch):
+    res = ask(corpus, monkeypatch, "What was Testco's gross margin in Q3 2023?", "--json")
+    d = json.loads(res.stdout)
+    assert d["answer_source"] == "facts"
+    assert d["answer"].startswith("Testco's gross margin for the three months ended July 1, 2023 was 44.5% "
+                                  "(gross profit ÷ revenue: gross profit $36,413 million [TESTCO_2023Q3_10Q p.3] "
+                                  "and revenue $81,797 million [TESTCO_2023Q3_10Q p.3]); a year earlier, 43.3%.")
+    now = d["computed"][0]
+    assert now["key"] == "gross_margin" and now["shown"] == "44.5%" and abs(now["value"] - 44.5163) < 1e-3
+    assert [i["metric"] for i in now["inputs"]] == ["gross_profit", "revenue"]
+    assert now["inputs"][1]["value"] == 81797 and now["inputs"][1]["page"] == 3
+
+
+def test_a_figure_that_cannot_be_computed_says_what_is_missing(corpus, monkeypatch):
+    res = ask(corpus, monkeypatch, "What is Testco's current ratio in Q3 2023?")
+    assert res.stdout.splitlines()[0] == ("Testco: current ratio cannot be computed — no total current assets and "
+                                          "total current liabilities for one period was read from its statements "
+                                          "in scope.")
+
+
+def test_narrative_question_quotes_the_passages(corpus, monkeypatch):
+    res = ask(corpus, monkeypatch, "Why did Testco's operating expenses grow in Q3 2023?", "--json")
+    d = json.loads(res.stdout)
+    assert d["answer_source"] == "passages"
+    assert "“Operating expenses grew because of headcount-related costs.” [TESTCO_2023Q3_10Q p" in d["answer"]
+
+
+def _fig(metric, value, as_of, duration="3M", label=None, page=4):
+    return Figure(metric, value, "millions" if not metric.startswith("eps") else "units",
+                  "USD/share" if metric.startswith("eps") else "USD", label or f"Three Months Ended {as_of}", duration,
+                  as_of, "X_2023Q3_10Q", page)
+
+
+def test_performance_no_and_cannot_tell():
+    down = FactBook([_fig("revenue", 90, "2023-07-01"), _fig("revenue", 100, "2022-06-25"),
+                     _fig("net_income", 9, "2023-07-01"), _fig("net_income", 10, "2022-06-25"),
+                     _fig("eps_diluted", 1.3, "2023-07-01"), _fig("eps_diluted", 1.2, "2022-06-25")], "3M")
+    ans = _performance(["X"], {"X": "Xco"}, {"X": down}, None)
+    assert ans.text.startswith("No — Xco did not perform well for the three months ended 2023-07-01")
+    partial = FactBook([_fig("revenue", 110, "2023-07-01"), _fig("revenue", 100, "2022-06-25"),
+                        _fig("net_income", 9, "2023-07-01"), _fig("net_income", 10, "2022-06-25"),
+                        _fig("eps_diluted", 1.3, "2023-07-01")], "3M")
+    ans = _performance(["X"], {"X": "Xco"}, {"X": partial}, None)
+    assert ans.text.startswith("Cannot tell whether Xco performed well") and "missing eps (diluted) a year earlier" in ans.text
+    assert _performance(["X"], {"X": "Xco"}, {}, None).text.startswith("Cannot tell for Xco")
+
+
+def test_periods_a_year_earlier_and_balances():
+    book = FactBook([_fig("revenue", 5, "2023-07-01"), _fig("revenue", 15, "2023-07-01", "9M"),
+                     _fig("revenue", 4, "2022-06-25"), _fig("revenue", 3, "2023-04-01"),
+                     _fig("cash", 7, "2023-07-01", None, "July 1, 2023"), _fig("cash", 6, "2022-09-24", None, "September 24, 2022")],
+                    "3M")
+    cur = book.current("revenue")
+    assert (cur.value, book.year_earlier(cur).value) == (5, 4)  # the quarter a year before, not the last quarter
+    cash = book.current("cash")
+    assert cash.for_period() == "as of July 1, 2023" and book.year_earlier(cash).value == 6
+    assert FactBook(book.rows, "12M").current("revenue").duration == "3M"  # no twelve-month figure: what there is
+
+
+@pytest.mark.parametrize("value, scale, unit, shown", [
+    (81797, "millions", "USD", "$81,797 million"), (-265, "millions", "USD", "−$265 million"),
+    (1.26, "units", "USD/share", "$1.26 per share"), (0.309, "units", "USD/share", "$0.309 per share"),
+    (1.2, "units", "USD/share", "$1.20 per share"), (1500, "thousands", "USD", "$1,500 thousand"),
+])
+def test_money_keeps_printed_precision(value, scale, unit, shown):
+    assert money(value, scale, unit) == shown
+    assert number(0.3) == "0.30"
+
+
+def test_quotes_prefer_causal_sentences_and_skip_tables():
+    hits = [Hit(1, {}, 1, "D", kind="table", page_start=3, page_end=3, text="| Net sales | 1 | 2 |"),
+            Hit(2, {}, 2, "D", kind="text", page_start=9, page_end=9,
+                text="Net sales were $5 billion in the quarter. Net sales decreased due to lower iPhone volumes in "
+                     "Greater China and weaker currencies.")]
+    text, used = quote_passages("What drove the net sales decrease?", hits, n=1)
+    assert text == "“Net sales decreased due to lower iPhone volumes in Greater China and weaker currencies.” [D p.9]"
+    assert [h.chunk_id for h in used] == [2]
+    assert quote_passages("dividend policy", hits) == ("", [])
