@@ -33,7 +33,7 @@ class FinchatGroup(click.Group):
             ctx.exit(130)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
             raise
-        except Exception as exc:  # noqa: BLE001 - a bug must still read as one line
+        except Exception as exc:
             if os.environ.get("FINCHAT_DEBUG", "0") not in ("", "0"):
                 raise
             first = (str(exc).strip().splitlines() or [""])[0][:200]
@@ -186,7 +186,8 @@ def ingest(paths: tuple[Any, ...], parser: str, force: bool, jobs: int | None, t
     import os as _os
 
     from finchat.ingest.display import Display, summary
-    from finchat.ingest.pipeline import IngestOptions, ingest as run_ingest
+    from finchat.ingest.pipeline import IngestOptions
+    from finchat.ingest.pipeline import ingest as run_ingest
 
     settings = load_settings()
     targets = list(paths) or [settings.pdf_dir]
@@ -332,7 +333,8 @@ def _llm_answer(settings: Any, res: Any, direct: Any) -> tuple[str, list[str]] |
 
 @cli.group("eval")
 def eval_() -> None:
-    """Evaluations: retrieval quality (P@k, R@k, F1@k, Hit@k, MRR, nDCG)."""
+    """Evaluations: retrieval quality (P@k, R@k, F1@k, Hit@k, MRR, nDCG), the yfinance yes/no generation
+    check, and answer accuracy."""
 
 
 @eval_.command("retrieval")
@@ -353,6 +355,83 @@ def eval_retrieval(dataset: Any, ks: str, channel_sets: str, weights: str | None
     sets = [s.strip() for s in channel_sets.split(",") if s.strip()]
     for line in run_retrieval_eval(load_settings(), dataset, kk, sets, _weights(weights), fusion, out):
         click.echo(line)
+
+
+@eval_.command("generation")
+@click.option("--k", "ks", default="1,2,3,4,5", show_default=True, help="Comma-separated numbers of passages.")
+@click.option("--trials", type=click.IntRange(1, 20), default=1, show_default=True,
+              help="Answers per question and k (LLM nondeterminism; seeds seed, seed+1, …).")
+@click.option("--no-llm", is_flag=True, help="Judge the direct answers (no Ollama).")
+@click.option("--labels", default="yfinance", show_default=True,
+              help="yfinance (cached in the database), filings (the graph's statement facts), or a labels JSON FILE.")
+@click.option("--rule", type=click.Choice(["fundamentals", "price"]), default="fundamentals", show_default=True,
+              help="fundamentals: ≥ 2 of revenue, net income, diluted EPS grew on a year earlier; price: "
+                   "quarter return ≥ 5 %, daily volatility < 5 %, volume > 1M.")
+@click.option("--min-grew", type=click.IntRange(1, 3), default=2, show_default=True,
+              help="How many of the three must grow for 'yes' (fundamentals rule).")
+@click.option("--companies", default="", help="Comma-separated companies (default: every company with a 10-Q).")
+@click.option("--periods", default="", help="Comma-separated fiscal quarters, e.g. 2023Q3,2023Q2 (default: the 10-Qs').")
+@click.option("--temperature", type=float, default=0.0, show_default=True, help="LLM sampling temperature.")
+@click.option("--seed", type=int, default=42, show_default=True, help="LLM sampling seed of the first trial.")
+@click.option("--refresh", is_flag=True, help="Fetch market data again instead of using the cache.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=__import__("pathlib").Path),
+              default="eval/out/generation", show_default=True, help="Folder for labels.json, results.json, accuracy.png.")
+def eval_generation(ks: str, trials: int, no_llm: bool, labels: str, rule: str, min_grew: int, companies: str,
+                    periods: str, temperature: float, seed: int, refresh: bool, out: Any) -> None:
+    """Ask "Did <Company> perform well in Q<n> <YYYY>?" for each ingested 10-Q period and score the yes/no
+    against yfinance labels (the seed's check): accuracy per k, refusals and unclear answers counted apart,
+    per-company accuracy and a confusion table. Market data is cached in the database, so reruns work
+    offline; with no network and no cache it says so (use `finchat market import FILE` or --labels)."""
+    from finchat.evaluation.generation import run_generation_eval
+
+    kk = [int(x) for x in ks.split(",") if x.strip()]
+    for line in run_generation_eval(load_settings(), ks=kk, trials=trials, no_llm=no_llm, labels=labels, rule=rule,
+                                    companies=[c for c in companies.split(",") if c.strip()],
+                                    periods=[p for p in periods.split(",") if p.strip()], temperature=temperature,
+                                    seed=seed, min_grew=min_grew, refresh=refresh, out=out):
+        click.echo(line)
+
+
+@cli.group()
+def market() -> None:
+    """The market-data cache (yfinance) behind `finchat eval generation`."""
+
+
+@market.command("fetch")
+@click.argument("tickers", nargs=-1, required=True)
+@click.option("--kind", type=click.Choice(["quarterly_income_stmt", "history", "both"]), default="both", show_default=True)
+def market_fetch(tickers: tuple[str, ...], kind: str) -> None:
+    """Fetch TICKERS from Yahoo Finance into the cache (replacing what is cached)."""
+    from finchat import market as mk
+    from finchat.db.pool import connect
+
+    with connect(load_settings().database_url) as conn:
+        for t in tickers:
+            for kd in (("quarterly_income_stmt", "history") if kind == "both" else (kind,)):
+                df = mk.get(conn, t.upper(), kd, refresh=True)
+                click.echo(f"{t.upper()} {kd}: {df.shape[0]} × {df.shape[1]}")
+
+
+@market.command("export")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=__import__("pathlib").Path))
+def market_export(file: Any) -> None:
+    """Write the cached market data to FILE (JSON Lines)."""
+    from finchat.db.pool import connect
+    from finchat.market import export_cache
+
+    with connect(load_settings().database_url) as conn:
+        click.echo(f"exported {export_cache(conn, file)} rows to {file}")
+
+
+@market.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=__import__("pathlib").Path))
+def market_import(file: Any) -> None:
+    """Load market data written by `finchat market export` (newer rows win)."""
+    from finchat.db.pool import connect
+    from finchat.market import import_cache
+
+    with connect(load_settings().database_url) as conn:
+        click.echo(f"imported {import_cache(conn, file)} rows from {file}")
 
 
 @cli.group()

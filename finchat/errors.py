@@ -45,3 +45,8 @@ class LLMUnavailable(FinchatError):
     def __init__(self, message: str, state: str = "failed") -> None:
         super().__init__(message)
         self.state = state
+
+
+class MarketDataUnavailable(FinchatError):
+    """Market data (yfinance) cannot be fetched and is not cached. Seen by: whoever runs `finchat eval
+    generation` or `finchat market`, with the fix (network, `finchat market import FILE`, or `--labels`)."""

@@ -290,6 +290,18 @@ def _names(conn: psycopg.Connection, keys: list[str]) -> dict[str, str]:
     return {k: got.get(k, k.title()) for k in keys}
 
 
+def performance_verdict(changes: dict[str, tuple[float, float] | None], min_grew: int = 2) -> str | None:
+    """The seed's final rule over {metric: (current, a year earlier) or None}: "yes" when at least
+    ``min_grew`` grew, "no" when too few can still grow, None when missing figures leave it open."""
+    grew = sum(1 for c in changes.values() if c is not None and c[0] > c[1])
+    known = sum(1 for c in changes.values() if c is not None)
+    if grew >= min_grew:
+        return "yes"
+    if grew + (len(changes) - known) < min_grew:
+        return "no"
+    return None
+
+
 def _performance(companies: list[str], names: dict[str, str], books: dict[str, FactBook], res: Any) -> Answer:
     lines: list[str] = []
     figures: list[Figure] = []
@@ -300,25 +312,26 @@ def _performance(companies: list[str], names: dict[str, str], books: dict[str, F
             lines.append(f"Cannot tell for {name}: no revenue, net income or diluted EPS figures were read from its "
                          "filings in scope.")
             continue
-        grew = fell = 0
         parts: list[str] = []
         missing: list[str] = []
         period = ""
+        changes: dict[str, tuple[float, float] | None] = {}
         for m in PERFORMANCE:
             cur = book.current(m)
             prior = book.year_earlier(cur) if cur else None
             if cur is None or prior is None:
                 missing.append(metric_def(m).name.lower() + ("" if cur is None else " a year earlier"))
+                changes[m] = None
                 continue
+            changes[m] = (cur.value, prior.value)
             period = period or cur.for_period()
             figures += [cur, prior]
-            grew += cur.value > prior.value
-            fell += cur.value <= prior.value
             parts.append(f"{_short(m)} {cur.money()} vs {prior.money()}, {change(cur, prior)} {cur.cite()}")
         rule = "at least two of revenue, net income and diluted EPS grew over the same period a year earlier"
-        if grew >= 2:
+        outcome = performance_verdict(changes)
+        if outcome == "yes":
             verdict = f"Yes — {name} performed well {period} by the rule \"{rule}\""
-        elif fell >= 2:
+        elif outcome == "no":
             verdict = f"No — {name} did not perform well {period} by the rule \"{rule}\""
         else:
             verdict = (f"Cannot tell whether {name} performed well"

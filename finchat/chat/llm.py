@@ -8,8 +8,10 @@ from finchat.chat.ollama_status import check_ollama
 from finchat.errors import LLMUnavailable
 
 
-def stream_chat(host: str, model: str, messages: list[dict[str, str]], *, timeout: float = 120.0) -> Iterator[str]:
-    """Yield the answer's text pieces as Ollama streams them.
+def stream_chat(host: str, model: str, messages: list[dict[str, str]], *, timeout: float = 120.0,
+                options: dict[str, float | int] | None = None) -> Iterator[str]:
+    """Yield the answer's text pieces as Ollama streams them (``options``: Ollama's sampling options;
+    temperature 0 by default).
 
     Raises LLMUnavailable with the fix — "ollama serve" when nothing answers at ``host``, "ollama pull
     MODEL" when the model is missing (told apart with GET /api/tags) — before any text is yielded.
@@ -19,7 +21,7 @@ def stream_chat(host: str, model: str, messages: list[dict[str, str]], *, timeou
 
     client = ollama.Client(host=host, timeout=timeout)
     try:
-        stream = client.chat(model=model, messages=messages, stream=True, options={"temperature": 0})
+        stream = client.chat(model=model, messages=messages, stream=True, options=options or {"temperature": 0})
         for part in stream:
             piece = part["message"]["content"] if isinstance(part, dict) else part.message.content
             if piece:

@@ -125,7 +125,8 @@ def set_embedding(conn: psycopg.Connection, model: str, dim: int) -> None:
 
 
 def reset(conn: psycopg.Connection) -> None:
-    """Drop everything finchat created (tables, graph). Used by `finchat db init --reset`."""
+    """Drop everything finchat derived from the filings (tables, graph) and the migration record. Used by
+    `finchat db init --reset`. The market-data cache stays (sql/007 re-creates it only when missing)."""
     if not conn.autocommit:
         conn.commit()
     conn.autocommit = True

@@ -21,7 +21,13 @@ import numpy as np
 
 from finchat.config import DEFAULT_EMBED_MODEL
 from finchat.errors import EmbeddingModelError
-from finchat.ingest.encoder import embed_in_batches, mean_pool, onnx_cache_dir, session_options, write_manifest
+from finchat.ingest.encoder import (
+    embed_in_batches,
+    mean_pool,
+    onnx_cache_dir,
+    session_options,
+    write_manifest,
+)
 
 MINILM = "all-MiniLM-L6-v2"
 _MINILM_NAMES = {"all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2"}

@@ -20,33 +20,6 @@ from finchat.chat.repl import Repl
 from finchat.cli import cli
 from finchat.config import load_settings
 from finchat.retrieve.service import Service
-from tests.conftest import wipe_documents
-from tests.pdfgen import make_filing
-
-FILINGS = {"APPLE_2023Q3_10Q.pdf": "Apple Inc.", "AMCOR_2023Q2_10Q.pdf": "Amcor plc",
-           "PEPSICO_2023Q1_EARNINGS.pdf": "PepsiCo, Inc."}
-
-
-@pytest.fixture(scope="module")
-def three(db_url, tmp_path_factory):
-    """The session database holding exactly three generated filings (Apple, Amcor, PepsiCo) and their graph."""
-    from finchat.db.pool import close_pool
-    from finchat.graph.build import after_load
-    from finchat.ingest.pipeline import IngestOptions, ingest
-
-    mp = pytest.MonkeyPatch()
-    mp.setenv("FINCHAT_DATABASE_URL", db_url)
-    mp.setenv("FINCHAT_MD_DIR", str(tmp_path_factory.mktemp("md")))
-    wipe_documents(db_url)
-    folder = tmp_path_factory.mktemp("three")
-    for name, company in FILINGS.items():
-        make_filing(folder / name, company=company, prose_paragraphs=2, statement_rows=13)
-    rep = ingest([folder], load_settings(), IngestOptions(after_load=after_load))
-    assert rep.count("ingested") == 3, rep.results
-    yield db_url
-    close_pool()
-    mp.undo()
-
 
 def _dead_host() -> str:
     s = socket.socket()
