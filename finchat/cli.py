@@ -392,6 +392,27 @@ def eval_generation(ks: str, trials: int, no_llm: bool, labels: str, rule: str, 
         click.echo(line)
 
 
+@eval_.command("answers")
+@click.option("--dataset", required=True, type=click.Path(exists=True, dir_okay=False, path_type=__import__("pathlib").Path),
+              help="FinanceBench JSONL (financebench_open_source.jsonl).")
+@click.option("--k", "ks", default="5", show_default=True, help="Comma-separated numbers of passages.")
+@click.option("--no-llm", is_flag=True, help="Score the direct answers (no Ollama).")
+@click.option("--types", default="", help="Only these question types (comma-separated), e.g. metrics-generated.")
+@click.option("--limit", type=click.IntRange(1), default=None, help="At most this many questions.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=__import__("pathlib").Path),
+              default="eval/out/answers", show_default=True, help="Folder for results.json.")
+def eval_answers(dataset: Any, ks: str, no_llm: bool, types: str, limit: int | None, out: Any) -> None:
+    """Is the gold figure in finchat's answer? For each FinanceBench question whose filings are ingested:
+    numeric golds are matched allowing units, rounding to the gold's precision, $, %, millions vs billions;
+    yes/no golds by the answer's verdict; narrative golds are reported apart, not scored."""
+    from finchat.evaluation.answers import run_answer_eval
+
+    for line in run_answer_eval(load_settings(), dataset, ks=[int(x) for x in ks.split(",") if x.strip()],
+                                no_llm=no_llm, out=out, limit=limit,
+                                types=[t.strip() for t in types.split(",") if t.strip()] or None):
+        click.echo(line)
+
+
 @cli.group()
 def market() -> None:
     """The market-data cache (yfinance) behind `finchat eval generation`."""

@@ -11,6 +11,22 @@ from collections.abc import Iterable
 _FIGURE = re.compile(r"(?<![\w.\[])\(?-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?(?!\])(\s?%)?")
 
 
+def figures_in(text: str) -> list[tuple[float, int, bool]]:
+    """Each figure in ``text`` as (value, decimals printed, followed by %), in order; years and small
+    whole counts (≤ 10) left out, as in :func:`unsupported_figures`."""
+    out = []
+    for m in _FIGURE.finditer(text):
+        raw = m.group(1).replace(",", "") + (m.group(2) or "")
+        try:
+            value = float(raw)
+        except ValueError:
+            continue
+        if (1900 <= value <= 2100 and not m.group(2)) or (value <= 10 and not m.group(2) and not m.group(3)):
+            continue
+        out.append((value, _decimals(raw), bool(m.group(3))))
+    return out
+
+
 def _numbers(text: str) -> set[float]:
     out: set[float] = set()
     for m in _FIGURE.finditer(text):

@@ -109,6 +109,8 @@ class Computed:
             return f"{self.value * 100:.1f}%"
         if self.unit == "x":
             return f"{self.value:.2f}x"
+        if self.unit == "days":
+            return f"{self.value:.1f} days"
         first = self.inputs[0]
         return money(self.value, first.scale, "USD")
 
@@ -184,15 +186,24 @@ class FactBook:
 
     rows: list[Figure]
     duration: str  # "3M" or "12M": the flow duration the question is about
+    year: int | None = None  # the fiscal year asked about, when the question names one
+
+    def _asked_year(self, figs: list[Figure]) -> list[Figure]:
+        """The figures of the asked year (by their end date), when there are any; else all of them."""
+        if self.year is None:
+            return figs
+        return [f for f in figs if (d := _date(f.as_of)) is not None and d.year == self.year] or figs
 
     def current(self, metric: str) -> Figure | None:
-        """The metric for the filing's own period: the latest end date among the wanted duration's values
-        (flows), or the latest balance (stocks)."""
+        """The metric for the period asked: the latest end date among the wanted duration's values (flows),
+        or the latest balance (stocks) — within the asked fiscal year when the question names one (a
+        10-K prints three years)."""
         cands = [f for f in self.rows if f.metric == metric]
         flows = [f for f in cands if f.duration is not None]
         if flows:
-            want = [f for f in flows if f.duration == self.duration] or flows
+            want = self._asked_year([f for f in flows if f.duration == self.duration] or flows)
             return max(want, key=lambda f: (f.as_of or "", -f.page))
+        cands = self._asked_year(cands)
         return max(cands, key=lambda f: (f.as_of or "", -f.page)) if cands else None
 
     def year_earlier(self, cur: Figure) -> Figure | None:
@@ -240,7 +251,8 @@ def _books(conn: psycopg.Connection, res: Any, companies: list[str], metrics: li
                     and not (r.duration is None and STATEMENT_OF.get(r.metric) in ("income", "cashflow"))]
             if mine:
                 hit = next(h for h in hits if h.document == doc)
-                out[company] = FactBook(mine, _duration_for(res.question, hit))
+                years = res.filters.years
+                out[company] = FactBook(mine, _duration_for(res.question, hit), max(years) if years else None)
                 break
     return out
 
@@ -265,7 +277,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     figures: Answer | None = None
     if derived or metrics:
         books = _books(conn, res, companies, wanted + metrics)
-        figures = _figures(companies, names, books, derived, metrics)
+        figures = _figures(companies, names, books, derived, metrics, _Options.of(question))
         if figures.figures and not explain:
             return figures
     hits = list(res.hits)
@@ -345,8 +357,26 @@ def _short(metric: str) -> str:
         metric, metric_def(metric).name.lower())
 
 
+@dataclass(frozen=True)
+class _Options:
+    """How the question wants derived figures: balances averaged over the year ("average total assets"),
+    or the figure averaged over several years ("3-year average net margin")."""
+
+    average_balances: bool = False
+    years: int = 1
+
+    @classmethod
+    def of(cls, question: str) -> _Options:
+        m = re.search(r"(?i)(2|3|4|5|two|three|four|five)[- ]year average", question)
+        n = {"two": 2, "three": 3, "four": 4, "five": 5}.get(m.group(1).lower(), 0) or int(m.group(1)) if m else 1
+        # "average total assets", "(average PP&E between FY2018 and FY2019)"
+        avg = bool(re.search(r"(?i)average (?:of )?(?:the )?(?:total |net )?(?:assets|pp&e|ppe|property|equity|"
+                             r"inventor|receivable|payable|balance|capital|shareholders|stockholders|debt)", question))
+        return cls(avg, n)
+
+
 def _figures(companies: list[str], names: dict[str, str], books: dict[str, FactBook],
-             derived: list[derive.Definition], metrics: list[str]) -> Answer:
+             derived: list[derive.Definition], metrics: list[str], opts: _Options = _Options()) -> Answer:
     """Derived figures and statement figures, one line per company and figure (or what could not be found);
     ``figures`` is empty when nothing at all could be stated."""
     lines: list[str] = []
@@ -357,7 +387,16 @@ def _figures(companies: list[str], names: dict[str, str], books: dict[str, FactB
         name = names[company]
         book = books.get(company)
         for d in derived:
-            got = _derive(d, book) if book else None
+            if opts.years > 1 and book is not None:
+                avg = _multi_year(d, book, opts)
+                if avg is not None:
+                    computed.append(avg[0])
+                    figures.extend(avg[0].inputs)
+                    periods[company] = avg[1]
+                    lines.append(f"{name}'s {opts.years}-year average {d.name.lower()} ({avg[1]}) was {avg[0].shown()} "
+                                 f"({d.formula}, year by year: {avg[2]}).")
+                    continue
+            got = _derive(d, book, opts) if book else None
             if got is None:
                 need = " and ".join(metric_def(m).name.lower() for m in d.inputs if m not in d.optional)
                 lines.append(f"{name}: {d.name.lower()} cannot be computed — no {need} for one period was read "
@@ -394,24 +433,50 @@ def _figures(companies: list[str], names: dict[str, str], books: dict[str, FactB
     return Answer("\n".join(lines), "facts", computed, figures)
 
 
-def _derive(d: derive.Definition, book: FactBook) -> tuple[Computed, Computed | None] | None:
-    """``d`` for the book's period and, when the filing has it, a year earlier."""
+def _multi_year(d: derive.Definition, book: FactBook, opts: _Options) -> tuple[Computed, str, str] | None:
+    """``d`` averaged over ``opts.years`` consecutive years ending with the book's period: (the average, the
+    span "years ended … to …", the yearly values); None when a year is missing."""
+    anchor = _anchor(d, book)
+    yearly: list[Computed] = []
+    while anchor is not None and len(yearly) < opts.years:
+        got = _compute(d, book, anchor, opts)
+        if got is None:
+            return None
+        yearly.append(got)
+        anchor = book.year_earlier(anchor)
+    if len(yearly) < opts.years:
+        return None
+    mean = sum(c.value for c in yearly) / len(yearly)
+    inputs = tuple(f for c in yearly for f in c.inputs)
+    span = f"{yearly[-1].inputs[0].period()} to {yearly[0].inputs[0].period()}"
+    each = ", ".join(f"{c.shown()} {c.inputs[0].for_period()}" for c in yearly)
+    return Computed(d.key, f"{opts.years}-year average {d.name.lower()}", mean, d.unit, d.formula, inputs), span, each
+
+
+def _anchor(d: derive.Definition, book: FactBook) -> Figure | None:
+    """The figure that fixes the period: the first flow input (a balance when all inputs are balances)."""
     anchor = next((f for m in d.inputs if m not in d.optional and (f := book.current(m)) is not None
                    and f.duration is not None), None)
-    anchor = anchor or next((f for m in d.inputs if (f := book.current(m)) is not None), None)
+    return anchor or next((f for m in d.inputs if (f := book.current(m)) is not None), None)
+
+
+def _derive(d: derive.Definition, book: FactBook, opts: _Options = _Options()) -> tuple[Computed, Computed | None] | None:
+    """``d`` for the book's period and, when the filing has it, a year earlier."""
+    anchor = _anchor(d, book)
     if anchor is None:
         return None
-    now = _compute(d, book, anchor)
+    now = _compute(d, book, anchor, opts)
     if now is None:
         return None
     prior_anchor = book.year_earlier(anchor)
-    return now, (_compute(d, book, prior_anchor) if prior_anchor is not None else None)
+    return now, (_compute(d, book, prior_anchor, opts) if prior_anchor is not None else None)
 
 
-def _compute(d: derive.Definition, book: FactBook, anchor: Figure) -> Computed | None:
+def _compute(d: derive.Definition, book: FactBook, anchor: Figure, opts: _Options = _Options()) -> Computed | None:
     values: list[float] = []
     used: list[Figure] = []
     absent: list[str] = []
+    averaged: list[str] = []
     for m in d.inputs:
         f = anchor if m == anchor.metric else book.at(m, anchor)
         if f is None:
@@ -419,6 +484,15 @@ def _compute(d: derive.Definition, book: FactBook, anchor: Figure) -> Computed |
                 return None
             absent.append(metric_def(m).name.lower())
             values.append(0.0)
+            continue
+        if opts.average_balances and f.duration is None and any(x.duration is not None for x in [anchor]):
+            before = book.year_earlier(f)
+            if before is None:
+                return None  # an average needs the balance a year before too
+            values.append((f.value + before.value) / 2)
+            used += [f, before]
+            averaged.append(f"{f.name.lower()} averaged over {before.period().removeprefix('as of ')} and "
+                            f"{f.period().removeprefix('as of ')}")
             continue
         values.append(f.value)
         used.append(f)
@@ -428,8 +502,8 @@ def _compute(d: derive.Definition, book: FactBook, anchor: Figure) -> Computed |
     value = d.compute(values)
     if value is None or math.isnan(value):
         return None
-    note = f"{', '.join(absent)} not reported, counted as 0" if absent else ""
-    return Computed(d.key, d.name, value, d.unit, d.formula, tuple(used), note)
+    notes = averaged + ([f"{', '.join(absent)} not reported, counted as 0"] if absent else [])
+    return Computed(d.key, d.name, value, d.unit, d.formula, tuple(used), "; ".join(notes))
 
 
 # ---------------------------------------------------------------------------------------------- passages

@@ -19,7 +19,7 @@ class Definition:
     name: str
     pattern: str                     # question words (regex, case-insensitive)
     inputs: tuple[str, ...]          # metric keys, in the order ``compute`` takes them
-    unit: str                        # "%", "x" (a ratio) or "USD" (an amount in the inputs' scale)
+    unit: str                        # "%", "x" (a ratio), "days", or "USD" (an amount in the inputs' scale)
     formula: str                     # shown to the analyst: "gross profit ÷ revenue"
     compute: Callable[[list[float]], float | None]
     optional: tuple[str, ...] = ()   # inputs that may be missing (counted as 0, and said so)
@@ -64,6 +64,20 @@ DEFINITIONS: tuple[Definition, ...] = (
                "revenue ÷ total assets", lambda v: _ratio(v[0], v[1])),
     Definition("fixed_asset_turnover", "Fixed asset turnover", r"fixed asset turnover", ("revenue", "ppe"), "x",
                "revenue ÷ property, plant and equipment", lambda v: _ratio(v[0], v[1])),
+    Definition("ocf_ratio", "Operating cash flow ratio", r"operating cash flow ratio|cash flow ratio",
+               ("operating_cash_flow", "current_liabilities"), "x", "operating cash flow ÷ current liabilities",
+               lambda v: _ratio(v[0], v[1])),
+    Definition("ebitda", "EBITDA (unadjusted)", r"(?:unadjusted )?ebitda(?! margin)", ("operating_income", "depreciation"),
+               "USD", "operating income + depreciation and amortization", lambda v: v[0] + abs(v[1])),
+    Definition("ebitda_margin", "EBITDA margin", r"ebitda (?:% )?margin", ("operating_income", "depreciation", "revenue"),
+               "%", "(operating income + depreciation and amortization) ÷ revenue",
+               lambda v: _ratio(v[0] + abs(v[1]), v[2])),
+    Definition("retention_ratio", "Retention ratio", r"retention ratio|plowback", ("dividends", "net_income"), "x",
+               "(net income − dividends paid) ÷ net income", lambda v: _ratio(v[1] - abs(v[0]), v[1])),
+    Definition("dso", "Days sales outstanding", r"days sales outstanding|\bdso\b", ("accounts_receivable", "revenue"),
+               "days", "365 × accounts receivable ÷ revenue", lambda v: _ratio(365 * v[0], v[1])),
+    Definition("inventory_turnover", "Inventory turnover", r"inventory turnover", ("cost_of_revenue", "inventory"), "x",
+               "cost of revenue ÷ inventories", lambda v: _ratio(abs(v[0]), v[1])),
     Definition("interest_coverage", "Interest coverage", r"interest coverage",
                ("operating_income", "interest_expense"), "x", "operating income ÷ interest expense",
                lambda v: _ratio(v[0], abs(v[1]))),

@@ -108,6 +108,7 @@ def column_periods(header_rows: list[list[str]], ncols: int,
     for r, row in enumerate(header_rows):
         cells = row + [""] * (ncols - len(row))
         cells = [cells[0], *merge_split_words(cells[1:])]
+        cells = _rejoin_sliced_date(cells)
         if r < len(header_rows) - 1:
             last = ""
             for j in range(1, ncols):
@@ -116,6 +117,10 @@ def column_periods(header_rows: list[list[str]], ncols: int,
                 elif last and (_DURATION.search(last) or not _YEAR.search(last)):
                     cells[j] = last
         filled.append(cells)
+    # The layout parser sometimes slices a spanning header mid-word ("Year Ended December 3" | "" | "1,"): the
+    # header cells joined without separators give the phrase back for year-only columns.
+    joined = "".join(c for row in header_rows for c in row[1:])
+    spanning = context + " " + re.sub(r"\s+", " ", joined)
     out: list[tuple[str, str | None, date | None] | None] = [None]
     for j in range(1, ncols):
         label = " ".join(c[j] for c in filled if c[j]).strip()
@@ -124,13 +129,50 @@ def column_periods(header_rows: list[list[str]], ncols: int,
         duration = _duration(label)
         if as_of is None:
             year = _YEAR.fullmatch(re.sub(r"[^0-9]", "", label)) if len(re.sub(r"[^0-9]", "", label)) == 4 else None
-            md = _MONTH_DAY.search(context)
+            md = _MONTH_DAY.search(context) or _MONTH_DAY.search(spanning)
             if year and md:
-                label = f"{_duration_phrase(context) or 'As of'} {md.group(1)} {md.group(2)}, {year.group(1)}"
+                where = context if _MONTH_DAY.search(context) else spanning
+                label = f"{_duration_phrase(where) or 'As of'} {md.group(1)} {md.group(2)}, {year.group(1)}"
                 as_of = _as_of(label)
-                duration = _duration(context)
+                duration = _duration(where)
         out.append(None if as_of is None else (label, duration, as_of))
+    return _spread_duration(out)
+
+
+def _rejoin_sliced_date(cells: list[str]) -> list[str]:
+    """A spanning header the layout parser sliced inside a day number — "Year Ended December 3" | "" | "1," —
+    put back as one cell where it started ("Year Ended December 31,"), so it fills the columns to its right."""
+    filled = [j for j in range(1, len(cells)) if cells[j]]
+    if len(filled) < 2 or not _MONTH_DAY.search(cells[filled[0]]):
+        return cells
+    tail = [cells[j] for j in filled[1:]]
+    if not all(re.fullmatch(r"\d{1,2},?|,", t.strip()) for t in tail):
+        return cells
+    out = [cells[0]] + [""] * (len(cells) - 1)
+    out[filled[0]] = cells[filled[0]] + "".join(t.strip() for t in tail)
     return out
+
+
+def _spread_duration(cols: list[tuple[str, str | None, date | None] | None]) -> list[tuple[str, str | None, date | None] | None]:
+    """A duration header centred over several date columns ("Years Ended" above three dates) reaches only
+    the columns it sits over; the dated columns of the same table without one take the nearest column's
+    (a table of flows has no point-in-time columns). Tables with no duration at all (balance sheets) stay."""
+    durations = [(j, c[1]) for j, c in enumerate(cols) if c is not None and c[1] is not None]
+    if not durations:
+        return cols
+    out = list(cols)
+    for j, c in enumerate(cols):
+        if c is not None and c[1] is None:
+            nearest = min(durations, key=lambda d: (abs(d[0] - j), d[0] < j))[1]
+            label = c[0] if _DURATION.search(c[0]) else f"{_duration_words(nearest)} {c[0]}".strip()
+            out[j] = (label, nearest, c[2])
+    return out
+
+
+def _duration_words(duration: str | None) -> str:
+    """"12M" → "Twelve Months Ended" (the label a spread duration gets)."""
+    months = {"3M": "Three", "6M": "Six", "9M": "Nine", "12M": "Twelve"}
+    return f"{months[duration]} Months Ended" if duration in months else ""
 
 
 def _duration_phrase(text: str) -> str:

@@ -104,3 +104,38 @@ def test_plural_metric_names_are_found():
     assert metrics_in_text("How did effective tax rates change?") == ["income_tax"]
     assert "operating_income" in concept_metrics("Compare operating margins")
     assert metrics_in_text("The board met twice.") == []
+
+
+SLICED_HEADER = """**CONSOLIDATED STATEMENTS OF OPERATIONS**
+(in millions, except per share data)
+
+| | Year Ended December 3 | | 1, |
+|---|---|---|---|
+| | 2015 | 2016 | 2017 |
+| Total net sales | 1,000 | 1,200 | 1,500 |
+| Operating income | 100 | 120 | 150 |
+"""
+
+CENTRED_DURATION = """**CONSOLIDATED STATEMENTS OF INCOME**
+(In thousands, except per share data)
+
+| | | Years Ended | |
+|---|---|---|---|
+| | December 2, 2016 | November 27, 2015 | November 28, 2014 |
+| Total revenue | 5,854,430 | 4,795,511 | 4,147,065 |
+| Operating income | 1,493,602 | 903,095 | 412,685 |
+"""
+
+
+def test_a_header_sliced_inside_the_day_is_put_back_together():
+    facts = {(f.metric, f.as_of): f for f in extract_facts(SLICED_HEADER)}
+    assert facts[("revenue", date(2017, 12, 31))].value == 1500  # "December 3" | "1," is December 31
+    assert facts[("revenue", date(2015, 12, 31))].duration == "12M"
+    assert not any(f.as_of == date(2017, 12, 3) for f in facts.values())
+
+
+def test_a_centred_duration_reaches_every_dated_column():
+    facts = {(f.metric, f.as_of): f for f in extract_facts(CENTRED_DURATION)}
+    first = facts[("revenue", date(2016, 12, 2))]  # left of the centred "Years Ended" cell
+    assert first.duration == "12M" and first.value == 5854430 and first.scale == "thousands"
+    assert facts[("operating_income", date(2014, 11, 28))].duration == "12M"
