@@ -367,10 +367,10 @@ class _Options:
 
     @classmethod
     def of(cls, question: str) -> _Options:
-        m = re.search(r"(?i)(2|3|4|5|two|three|four|five)[- ]year average", question)
+        m = re.search(r"(?i)\b(2|3|4|5|two|three|four|five)[- ]year average\b", question)
         n = {"two": 2, "three": 3, "four": 4, "five": 5}.get(m.group(1).lower(), 0) or int(m.group(1)) if m else 1
         # "average total assets", "(average PP&E between FY2018 and FY2019)"
-        avg = bool(re.search(r"(?i)average (?:of )?(?:the )?(?:total |net )?(?:assets|pp&e|ppe|property|equity|"
+        avg = bool(re.search(r"(?i)\baverage (?:of )?(?:the )?(?:total |net )?(?:assets|pp&e|ppe|property|equity|"
                              r"inventor|receivable|payable|balance|capital|shareholders|stockholders|debt)", question))
         return cls(avg, n)
 

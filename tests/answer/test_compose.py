@@ -105,3 +105,37 @@ def test_quotes_prefer_causal_sentences_and_skip_tables():
     assert text == "“Net sales decreased due to lower iPhone volumes in Greater China and weaker currencies.” [D p.9]"
     assert [h.chunk_id for h in used] == [2]
     assert quote_passages("dividend policy", hits) == ("", [])
+
+
+def _annual(metric, value, year, duration="12M"):
+    as_of = f"{year}-12-31"
+    label = f"Year Ended December 31, {year}" if duration else f"December 31, {year}"
+    return Figure(metric, value, "millions", "USD", label, duration, as_of, f"X_{year}_10K", 50)
+
+
+def test_averaged_balances_and_multi_year_averages():
+    from finchat.answer import derive
+    from finchat.answer.compose import _figures, _Options
+
+    book = FactBook([_annual("revenue", 1000, 2019), _annual("revenue", 900, 2018), _annual("revenue", 800, 2017),
+                     _annual("net_income", 50, 2019), _annual("net_income", 36, 2018), _annual("net_income", 40, 2017),
+                     _annual("total_assets", 600, 2019, None), _annual("total_assets", 400, 2018, None)], "12M", 2019)
+    roa = [d for d in derive.DEFINITIONS if d.key == "roa"]
+    q = "What is the FY2019 ROA? ROA is defined as net income / (average total assets between FY2018 and FY2019)"
+    ans = _figures(["X"], {"X": "Xco"}, {"X": book}, roa, [], _Options.of(q))
+    assert ans.computed[0].shown() == "10.0%"  # 50 / ((600 + 400) / 2)
+    assert "total assets averaged over December 31, 2018 and December 31, 2019" in ans.text
+    margin = [d for d in derive.DEFINITIONS if d.key == "net_margin"]
+    q = "What is the FY2017 - FY2019 3 year average net profit margin?"
+    ans = _figures(["X"], {"X": "Xco"}, {"X": book}, margin, [], _Options.of(q))
+    assert ans.computed[0].shown() == "4.7%"  # mean of 5.0 %, 4.0 %, 5.0 %
+    assert ans.text.startswith("Xco's 3-year average net margin (year ended December 31, 2017 to year ended "
+                               "December 31, 2019) was 4.7%")
+    assert _Options.of("average revenue growth").average_balances is False
+
+
+def test_the_asked_fiscal_year_is_used():
+    book = FactBook([_annual("revenue", 1000, 2019), _annual("revenue", 900, 2018), _annual("revenue", 800, 2017)],
+                    "12M", 2018)
+    cur = book.current("revenue")
+    assert cur.value == 900 and book.year_earlier(cur).value == 800
