@@ -1,7 +1,8 @@
 #!/usr/bin/env python
 """Retrieval latency on the ingested corpus: filters + scope + vector/text SQL + graph channel + fusion,
 without the query embedding (measured separately), p50/p95 over FinanceBench and dev questions; the graph
-channel alone; and the overhead before the first LLM token (retrieval + embedding + prompt building).
+channel alone; the direct answer (statement facts + derived figures, or quoted sentences); and the overhead
+before the first LLM token (retrieval + embedding + direct answer + prompt building).
 
     python eval/bench_retrieval.py [--repeat 3]
 """
@@ -41,12 +42,15 @@ def main() -> None:
     print(f"corpus: {docs} documents, {chunks} chunks; {len(questions)} questions x {args.repeat}")
     for q in questions[:5]:
         r.retrieve(q, 5)  # warm caches
-    retrieval, embed, graph, first_token = [], [], [], []
+    retrieval, embed, graph, answer, first_token = [], [], [], [], []
     for _ in range(args.repeat):
         for q in questions:
             t0 = time.perf_counter()
             res = r.retrieve(q, 5)
-            build_messages(q, res.hits, res.facts)
+            t1 = time.perf_counter()
+            direct = svc.answer(res)
+            answer.append((time.perf_counter() - t1) * 1000)
+            build_messages(q, res.hits, res.facts, computed=direct.text)
             first_token.append((time.perf_counter() - t0) * 1000)
             retrieval.append(res.timings_ms["total"] - res.timings_ms["embed"])
             embed.append(res.timings_ms["embed"])
@@ -57,7 +61,8 @@ def main() -> None:
                 graph_scores(svc.conn, d, f.metrics, exact or None, statements=f.statements)
                 graph.append((time.perf_counter() - t) * 1000)
     for name, xs in (("retrieval without embedding", retrieval), ("query embedding", embed),
-                     ("graph channel alone", graph), ("overhead before first LLM token", first_token)):
+                     ("graph channel alone", graph), ("direct answer", answer),
+                     ("overhead before first LLM token", first_token)):
         if xs:
             print(f"{name:32} p50 {pct(xs, 0.5):7.1f} ms   p95 {pct(xs, 0.95):7.1f} ms   (n={len(xs)})")
     svc.close()

@@ -166,11 +166,13 @@ class Retriever:
         if with_facts and f.companies and f.metrics:
             from finchat.graph.query import facts as read_facts
 
-            facts = read_facts(self.conn, f.companies, f.metrics, f.years, list(f.quarters), limit=12)
-            if not facts and hits:
-                # the scope was relaxed (or the period is in another filing): facts of the filings used
-                facts = read_facts(self.conn, f.companies, f.metrics, documents=sorted({h.document for h in hits}),
-                                   limit=12)
+            for company in f.companies:  # up to 12 each: every company named gets its facts
+                got = read_facts(self.conn, [company], f.metrics, f.years, list(f.quarters), limit=12)
+                if not got and hits:
+                    # the scope was relaxed (or the period is in another filing): facts of the filings used
+                    got = read_facts(self.conn, [company], f.metrics, documents=sorted({h.document for h in hits}),
+                                     limit=12)
+                facts += got
         t4 = time.perf_counter()
         ms = {"filters": (t1 - t0) * 1000, "embed": (t2 - t1) * 1000, "retrieve": (t3 - t2) * 1000,
               "facts": (t4 - t3) * 1000, "total": (t4 - t0) * 1000}

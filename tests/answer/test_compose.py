@@ -139,3 +139,14 @@ def test_the_asked_fiscal_year_is_used():
                     "12M", 2018)
     cur = book.current("revenue")
     assert cur.value == 900 and book.year_earlier(cur).value == 800
+
+
+def test_comparison_gives_every_company_its_line_and_facts(three, monkeypatch):
+    monkeypatch.setenv("FINCHAT_DATABASE_URL", three)
+    res = CliRunner().invoke(cli, ["ask", "--no-llm", "--json", "Compare Apple and Amcor gross margin in 2023"])
+    d = json.loads(res.stdout)
+    lines = d["answer"].splitlines()
+    assert lines[0].startswith("Apple's gross margin for the three months ended July 1, 2023 was 44.5%")
+    assert lines[1].startswith("Amcor's gross margin for the three months ended July 1, 2023 was 44.5%")
+    assert {f["company"] for f in d["facts"]} == {"Apple", "Amcor"}
+    assert [c["key"] for c in d["computed"]].count("gross_margin") == 4  # each company, and a year earlier
