@@ -251,8 +251,11 @@ def _books(conn: psycopg.Connection, res: Any, companies: list[str], metrics: li
                     and not (r.duration is None and STATEMENT_OF.get(r.metric) in ("income", "cashflow"))]
             if mine:
                 hit = next(h for h in hits if h.document == doc)
-                years = res.filters.years
-                out[company] = FactBook(mine, _duration_for(res.question, hit), max(years) if years else None)
+                # a year other than the filing's own (a 10-K prints three) picks that year's columns; the
+                # filing's own fiscal year means its own period, whatever calendar year that ends in
+                year = max(res.filters.years) if res.filters.years else None
+                out[company] = FactBook(mine, _duration_for(res.question, hit),
+                                        year if year is not None and year != hit.fiscal_year else None)
                 break
     return out
 

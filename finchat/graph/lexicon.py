@@ -75,7 +75,7 @@ METRICS: tuple[Metric, ...] = (
            (r"cash and (?:cash )?equivalents", r"total cash", r"cash (?:balance|position|on hand)"),
            # "cash" alone, but not "cash flow", "cash from operations", "cash dividends", "cash paid" …
            ((r"(?<!free )(?<!operating )cash(?! (?:flows?|generated|provided|used|from|dividends?|paid|payments?|"
-             r"taxes|conversion|outflows?|inflows?|returned|spent)|-)"),)),
+             r"taxes|conversion|outflows?|inflows?|returned|spent|proceeds|consideration|received|settlements?)|-)"),)),
     Metric("short_term_debt", "Short-term debt",
            ("short term debt", "commercial paper", "current portion of long term debt", "short term borrowings",
             "current portion of term debt", "current maturities of long term debt", "term debt current"),

@@ -139,3 +139,8 @@ def test_a_centred_duration_reaches_every_dated_column():
     first = facts[("revenue", date(2016, 12, 2))]  # left of the centred "Years Ended" cell
     assert first.duration == "12M" and first.value == 5854430 and first.scale == "thousands"
     assert facts[("operating_income", date(2014, 11, 28))].duration == "12M"
+
+
+def test_dot_leaders_in_a_value_cell_are_not_part_of_it():
+    assert parse_value(". $ 629,551") == 629551 and parse_value("...... 1,469") == 1469
+    assert parse_value("(265)") == -265 and parse_value(". 5") is None
