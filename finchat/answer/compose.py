@@ -26,12 +26,13 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
 
 import psycopg
 
 from finchat.answer import derive
+from finchat.answer.figures import Computed, FactBook, Figure, change
+from finchat.answer.quote import quote_passages
 from finchat.graph.lexicon import STATEMENT_OF
 from finchat.graph.lexicon import metric as metric_def
 
@@ -41,83 +42,6 @@ _PERFORM = re.compile(r"(?i)\b(?:perform(?:ed|s|ing|ance)?\s+(?:well|strongly|po
 _EXPLAIN = re.compile(r"(?i)\b(?:why|what\s+(?:drove|caused|explains|were\s+the\s+(?:drivers|reasons|factors))|"
                       r"drivers?\s+of|reasons?\s+for|factors|explain|due\s+to\s+what|how\s+come)\b")
 _FULL_YEAR = re.compile(r"(?i)\b(?:full[\s-]+year|annual(?:ly)?|fiscal\s+year|fy\s?\d{2,4}|for\s+the\s+year)\b")
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One statement value used in an answer, with where it was read."""
-
-    metric: str
-    value: float
-    scale: str
-    unit: str
-    period_label: str
-    duration: str | None
-    as_of: str | None
-    document: str
-    page: int
-
-    @classmethod
-    def of(cls, row: Any) -> Figure:
-        return cls(row.metric, float(row.value), row.scale, row.unit, row.period_label, row.duration, row.as_of,
-                   row.document, int(row.page))
-
-    @property
-    def name(self) -> str:
-        return metric_def(self.metric).name
-
-    def money(self) -> str:
-        """"$81,797 million", "$1.26 per share", "−$265 million"."""
-        return money(self.value, self.scale, self.unit)
-
-    def cite(self) -> str:
-        return f"[{self.document} p.{self.page}]"
-
-    def period(self) -> str:
-        """The period as the filing names it, lower-cased: "three months ended July 1, 2023", or for a
-        balance "as of July 1, 2023"."""
-        label = re.sub(r"^[_*\s]+|[_*]{2,}", "", self.period_label or "").strip() or (self.as_of or "")
-        if self.duration is None and label and not label.lower().startswith(("as of", "at ")):
-            label = "as of " + label
-        return _lower_period(label)
-
-    def for_period(self) -> str:
-        """"for the three months ended July 1, 2023" / "as of July 1, 2023"."""
-        p = self.period()
-        return p if p.startswith(("as of", "at ")) else "for the " + p
-
-    def as_json(self) -> dict[str, Any]:
-        v = self.value
-        return {"metric": self.metric, "value": int(v) if v == int(v) else v, "scale": self.scale, "unit": self.unit,
-                "period_label": self.period_label, "as_of": self.as_of, "document": self.document, "page": self.page}
-
-
-@dataclass(frozen=True)
-class Computed:
-    """A derived figure and everything it was computed from."""
-
-    key: str
-    name: str
-    value: float
-    unit: str
-    formula: str
-    inputs: tuple[Figure, ...]
-    note: str = ""
-
-    def shown(self) -> str:
-        if self.unit == "%":
-            return f"{self.value * 100:.1f}%"
-        if self.unit == "x":
-            return f"{self.value:.2f}x"
-        if self.unit == "days":
-            return f"{self.value:.1f} days"
-        first = self.inputs[0]
-        return money(self.value, first.scale, "USD")
-
-    def as_json(self) -> dict[str, Any]:
-        return {"key": self.key, "name": self.name, "value": round(self.value * (100 if self.unit == "%" else 1), 6),
-                "unit": self.unit, "shown": self.shown(), "formula": self.formula, "note": self.note or None,
-                "inputs": [f.as_json() for f in self.inputs]}
 
 
 @dataclass
@@ -133,99 +57,6 @@ class Answer:
 
     def as_json(self) -> dict[str, Any]:
         return {"answer": self.text, "answer_source": self.source, "computed": [c.as_json() for c in self.computed]}
-
-
-# ---------------------------------------------------------------------------------------------- formatting
-_MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december"}
-
-
-def _lower_period(label: str) -> str:
-    return " ".join(w if w.lower().rstrip(",") in _MONTHS else w.lower() for w in label.split())
-
-
-def number(v: float) -> str:
-    """81,797 / 1.26 / 0.309 — printed precision kept (no trailing zeros beyond it)."""
-    a = abs(v)
-    if a == int(a):
-        return f"{int(a):,}"
-    text = f"{a:,.4f}".rstrip("0")
-    return text if len(text.split(".")[1]) >= 2 else f"{a:,.2f}"
-
-
-def money(v: float, scale: str, unit: str) -> str:
-    sign = "−" if v < 0 else ""
-    words = {"millions": " million", "thousands": " thousand", "billions": " billion"}.get(scale, "")
-    per = " per share" if unit == "USD/share" else ""
-    cur = "$" if unit.startswith("USD") else ""
-    return f"{sign}{cur}{number(v)}{words}{per}"
-
-
-def change(cur: Figure, prior: Figure) -> str:
-    """"up 2.3% (+$439 million)" / "down 1.4% (−$1,162 million)" / "unchanged"."""
-    diff = cur.value - prior.value
-    if diff == 0:
-        return "unchanged"
-    pct = f"{abs(diff) / abs(prior.value) * 100:.1f}%" if prior.value else "n/a"
-    word = "up" if diff > 0 else "down"
-    delta = money(abs(diff), cur.scale, cur.unit)
-    return f"{word} {pct} ({'+' if diff > 0 else '−'}{delta})"
-
-
-# ---------------------------------------------------------------------------------------------- periods
-def _date(s: str | None) -> date | None:
-    try:
-        return date.fromisoformat(s) if s else None
-    except ValueError:
-        return None
-
-
-@dataclass
-class FactBook:
-    """One filing's facts for one company, by metric, with the period choice for the question."""
-
-    rows: list[Figure]
-    duration: str  # "3M" or "12M": the flow duration the question is about
-    year: int | None = None  # the fiscal year asked about, when the question names one
-
-    def _asked_year(self, figs: list[Figure]) -> list[Figure]:
-        """The figures of the asked year (by their end date), when there are any; else all of them."""
-        if self.year is None:
-            return figs
-        return [f for f in figs if (d := _date(f.as_of)) is not None and d.year == self.year] or figs
-
-    def current(self, metric: str) -> Figure | None:
-        """The metric for the period asked: the latest end date among the wanted duration's values (flows),
-        or the latest balance (stocks) — within the asked fiscal year when the question names one (a
-        10-K prints three years)."""
-        cands = [f for f in self.rows if f.metric == metric]
-        flows = [f for f in cands if f.duration is not None]
-        if flows:
-            want = self._asked_year([f for f in flows if f.duration == self.duration] or flows)
-            return max(want, key=lambda f: (f.as_of or "", -f.page))
-        cands = self._asked_year(cands)
-        return max(cands, key=lambda f: (f.as_of or "", -f.page)) if cands else None
-
-    def year_earlier(self, cur: Figure) -> Figure | None:
-        """The same metric and duration about a year before ``cur`` (330–400 days); for a balance, the
-        filing's comparative balance (its next older date)."""
-        end = _date(cur.as_of)
-        if end is None:
-            return None
-        same = [f for f in self.rows if f.metric == cur.metric and f.duration == cur.duration and f is not cur]
-        if cur.duration is None:
-            older = [f for f in same if (_date(f.as_of) or end) < end]
-            return max(older, key=lambda f: f.as_of or "") if older else None
-        near = [f for f in same if (d := _date(f.as_of)) is not None and 330 <= (end - d).days <= 400]
-        return min(near, key=lambda f: abs((end - (_date(f.as_of) or end)).days - 365)) if near else None
-
-    def at(self, metric: str, like: Figure) -> Figure | None:
-        """``metric`` for the period of ``like``: same duration and end date (a balance: same date)."""
-        for f in self.rows:
-            if f.metric == metric and f.as_of == like.as_of and (f.duration == like.duration or f.duration is None
-                                                                 or like.duration is None):
-                return f
-        return None
 
 
 def _duration_for(question: str, hit: Any) -> str:
@@ -287,7 +118,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     if prose is not None and sum(1 for h in hits if h.kind == "text") < 2:
         seen = {h.chunk_id for h in hits}
         hits += [h for h in prose() if h.chunk_id not in seen]
-    quote, quoted = quote_passages(res.filters.text_query or question, hits)
+    quote, quoted = quote_passages(res.filters.text_query or question, hits, causal=explain)
     if figures is not None and figures.figures and quote:  # "what drove the decline?": why, then the figures
         return Answer(quote + "\n" + figures.text, "passages", figures.computed, figures.figures, quoted)
     if figures is not None and not figures.figures:  # say what could not be found first, then the passages
@@ -507,51 +338,3 @@ def _compute(d: derive.Definition, book: FactBook, anchor: Figure, opts: _Option
         return None
     notes = averaged + ([f"{', '.join(absent)} not reported, counted as 0"] if absent else [])
     return Computed(d.key, d.name, value, d.unit, d.formula, tuple(used), "; ".join(notes))
-
-
-# ---------------------------------------------------------------------------------------------- passages
-_STOP = {"what", "which", "when", "where", "who", "whom", "whose", "why", "does", "did", "have", "has", "was", "were", "with", "from", "that",
-         "this", "their", "there", "about", "into", "than", "they", "the", "and", "for", "its", "how", "much", "many",
-         "company", "companys", "year", "quarter", "fiscal", "report", "reported", "based", "according", "please",
-         "answer", "question", "using", "shown", "give", "details", "million", "millions", "usd", "amount"}
-_CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|primarily|because|reflect(?:s|ed|ing)?|as a result|offset by|"
-                     r"attributable to|resulting from|led by)\b")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(“\"])")
-
-
-def _stems(text: str) -> set[str]:
-    return {w[:7] for w in re.findall(r"[a-z][a-z&'-]+", text.lower()) if len(w) > 2 and w not in _STOP}
-
-
-def _clean(text: str) -> str:
-    t = re.sub(r"\*\*|__|#+ |`", "", text)
-    return re.sub(r"\s+", " ", t).strip()
-
-
-def quote_passages(question: str, hits: list[Any], n: int = 2) -> tuple[str, list[Any]]:
-    """The best ``n`` sentences of the top prose passages for ``question`` (its search words: companies and
-    periods already scope the passages), quoted with their citations, and the passages quoted ("" and []
-    when none shares a content word)."""
-    want = _stems(question)
-    causal = bool(_EXPLAIN.search(question))
-    scored: list[tuple[float, int, str, Any]] = []
-    prose = [h for h in hits if h.kind == "text"][:5]
-    for rank, h in enumerate(prose):
-        for sentence in _SENTENCE.split(_clean(h.text)):
-            s = sentence.strip()
-            if not 40 <= len(s) <= 450 or sum(c.isdigit() for c in s) > len(s) / 3 or s.count("|") > 2:
-                continue
-            overlap = len(want & _stems(s))
-            if overlap == 0:
-                continue
-            score = overlap / math.sqrt(len(_stems(s)) or 1) + (0.5 if causal and _CAUSAL.search(s) else 0) - 0.05 * rank
-            scored.append((score, rank, s, h))
-    if not scored:
-        return "", []
-    unique: dict[str, tuple[float, int, str, Any]] = {}
-    for item in sorted(scored, key=lambda t: -t[0]):
-        unique.setdefault(item[2], item)  # the same sentence on two pages is quoted once
-    best = list(unique.values())[:n]
-    best.sort(key=lambda t: t[1])  # in ranking order
-    used = list({id(h): h for _, _, _, h in best}.values())
-    return " ".join(f"“{s}” [{h.citation()}]" for _, _, s, h in best), used

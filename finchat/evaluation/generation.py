@@ -189,7 +189,8 @@ def label_price(history: Any, period: Period, *, min_return: float = 0.05, max_v
 
 def label_from_filings(conn: psycopg.Connection, period: Period, *, min_grew: int = 2) -> Label:
     """The same rule over the graph's statement facts of the period's 10-Q."""
-    from finchat.answer.compose import PERFORMANCE, FactBook, Figure, performance_verdict
+    from finchat.answer.compose import PERFORMANCE, performance_verdict
+    from finchat.answer.figures import FactBook, Figure
     from finchat.graph.query import facts
 
     row = conn.execute("SELECT name FROM documents WHERE company_key = %s AND fiscal_year = %s AND fiscal_quarter = %s"

@@ -5,7 +5,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from finchat.answer.compose import FactBook, Figure, _performance, money, number, quote_passages
+from finchat.answer.compose import _performance
+from finchat.answer.figures import FactBook, Figure, money, number
+from finchat.answer.quote import quote_passages
 from finchat.cli import cli
 from finchat.retrieve.fusion import Hit
 
@@ -101,7 +103,7 @@ def test_quotes_prefer_causal_sentences_and_skip_tables():
             Hit(2, {}, 2, "D", kind="text", page_start=9, page_end=9,
                 text="Net sales were $5 billion in the quarter. Net sales decreased due to lower iPhone volumes in "
                      "Greater China and weaker currencies.")]
-    text, used = quote_passages("What drove the net sales decrease?", hits, n=1)
+    text, used = quote_passages("What drove the net sales decrease?", hits, n=1, causal=True)
     assert text == "“Net sales decreased due to lower iPhone volumes in Greater China and weaker currencies.” [D p.9]"
     assert [h.chunk_id for h in used] == [2]
     assert quote_passages("dividend policy", hits) == ("", [])
