@@ -8,8 +8,9 @@ _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
 _DATE = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|December)"
                    r"\s+(\d{1,2}),?\s+((?:19|20)\d{2})\b")
 _DURATION = re.compile(
-    r"(?i)\b(three|six|nine|twelve|3|6|9|12)\s+months?\s+ended|\b(13|26|39|52|53|thirteen|twenty-six|thirty-nine|"
-    r"fifty-two|fifty-three)\s+weeks\s+ended|\b(quarter|year|fiscal\s+year)s?\s+ended")
+    r"(?i)\b(three|six|nine|twelve|3|6|9|12)\s+months?\s+ended|\b(12|13|16|17|24|26|36|39|40|52|53|twelve|thirteen|"
+    r"sixteen|twenty-four|twenty-six|thirty-six|thirty-nine|forty|fifty-two|fifty-three)\s+weeks\s+ended|"
+    r"\b(quarter|year|fiscal\s+year)s?\s+ended")
 _VALUE = re.compile(r"^\(?-?\d[\d,]*(?:\.\d+)?\)?$")
 _DASH = re.compile(r"^[—–-]+$")
 

@@ -243,7 +243,7 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
 
     if company is not None:
         for group in _table_groups(chunks):
-            for f, cid, page in _group_facts(group):
+            for f, cid, page in _group_facts(group, period_end if form == "10-K" else None):
                 reported.append((company, metric_vertex(f.metric), {
                     "metric": f.metric, "value": f.value, "unit": f.unit, "scale": f.scale,
                     "period_label": f.period_label, "duration": f.duration, "as_of": f.as_of,
@@ -274,7 +274,7 @@ def _table_groups(chunks: list[Any]) -> list[list[Any]]:
     return groups
 
 
-def _group_facts(group: list[Any]) -> list[tuple[Any, int, int]]:
+def _group_facts(group: list[Any], fiscal_year_end: Any = None) -> list[tuple[Any, int, int]]:
     """Facts of one (possibly split) table, each with the chunk id and page of the part holding its row.
 
     Later parts repeat only some header rows; reading the parts as one table gives every row the full
@@ -290,7 +290,7 @@ def _group_facts(group: list[Any]) -> list[tuple[Any, int, int]]:
         lines.extend(rows[k:])
     merged = "\n".join(lines)
     out = []
-    for f in extract_facts(merged, _PART.sub("", group[0][2])):
+    for f in extract_facts(merged, _PART.sub("", group[0][2]), fiscal_year_end):
         owner = next((c for c in group if f"| {f.row_label} |" in c[3]), group[0])
         out.append((f, owner[0], owner[4]))
     return out

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from finchat.graph.lexicon import metric_for_label
+from finchat.graph.lexicon import metric_for_label, statement_kind
 from finchat.tables import (
     _DATE,
     _DURATION,
@@ -28,9 +28,14 @@ from finchat.tables import (
 
 _MONTH_DAY = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|"
                         r"December)\s+(\d{1,2})\b")
+_MONTH_END = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|"
+                        r"December)$")
 _UNITS = re.compile(r"(?i)\b(billions?|millions?|thousands?)\b")
-_WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "thirteen": 13, "twenty-six": 26, "thirty-nine": 39,
-          "fifty-two": 52, "fifty-three": 53}
+_WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "thirteen": 13, "sixteen": 16, "twenty-four": 24,
+          "twenty-six": 26, "thirty-six": 36, "thirty-nine": 39, "forty": 40, "fifty-two": 52, "fifty-three": 53}
+#: Weeks a retailer's or bottler's fiscal quarter or year-to-date spans → the months it stands for (PepsiCo's
+#: first quarter is 12 weeks, its fourth 16 or 17).
+_WEEKS = {12: "3M", 13: "3M", 16: "3M", 17: "3M", 24: "6M", 26: "6M", 36: "9M", 39: "9M", 40: "9M", 52: "12M", 53: "12M"}
 
 
 @dataclass(frozen=True)
@@ -84,26 +89,37 @@ def _duration(text: str) -> str | None:
         return f"{n}M"
     if m.group(2):
         w = _WORDS.get(m.group(2).lower(), None) or int(m.group(2))
-        return {13: "3M", 26: "6M", 39: "9M", 52: "12M", 53: "12M"}.get(w)
+        return _WEEKS.get(w)
     return "3M" if m.group(3).lower() == "quarter" else "12M"
+
+
+_NUMERIC_DATE = re.compile(r"\b(\d{1,2})/(\d{1,2})/((?:19|20)?\d{2})\b")
 
 
 def _as_of(text: str) -> date | None:
     m = _DATE.search(text)
     if not m:
-        return None
+        n = _NUMERIC_DATE.search(text)  # earnings releases print "3/25/2023"
+        if not n:
+            return None
+        year = int(n.group(3)) + (2000 if len(n.group(3)) == 2 else 0)
+        try:
+            return date(year, int(n.group(1)), int(n.group(2)))
+        except ValueError:
+            return None
     try:
         return datetime.strptime(f"{m.group(1)} {m.group(2)} {m.group(3)}", "%B %d %Y").date()
     except ValueError:
         return None
 
 
-def column_periods(header_rows: list[list[str]], ncols: int,
-                   context: str = "") -> list[tuple[str, str | None, date | None] | None]:
+def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
+                   year_end: tuple[date, str | None] | None = None) -> list[tuple[str, str | None, date | None] | None]:
     """Per column (index 0 is the label column, always None): (label, duration, as-of), or None where a
     column has no recognisable date. Spanning header cells ("Three Months Ended") fill rightwards. A
     year-only column ("2018") takes its month and day, and duration, from ``context`` (the caption:
-    "Years ended December 31")."""
+    "Years ended December 31") or, failing that, from ``year_end`` (an annual report's fiscal year end and the
+    duration its year columns mean: "12M" for flows, None for a balance sheet)."""
     filled: list[list[str]] = []
     for r, row in enumerate(header_rows):
         cells = row + [""] * (ncols - len(row))
@@ -135,22 +151,40 @@ def column_periods(header_rows: list[list[str]], ncols: int,
                 label = f"{_duration_phrase(where) or 'As of'} {md.group(1)} {md.group(2)}, {year.group(1)}"
                 as_of = _as_of(label)
                 duration = _duration(where)
+            elif year and year_end is not None:
+                end, dur = year_end
+                month = end.strftime("%B")
+                label = f"{'Year ended' if dur else 'As of'} {month} {end.day}, {year.group(1)}"
+                as_of = _as_of(label)
+                duration = dur
         out.append(None if as_of is None else (label, duration, as_of))
     return _spread_duration(out)
 
 
 def _rejoin_sliced_date(cells: list[str]) -> list[str]:
-    """A spanning header the layout parser sliced inside a day number — "Year Ended December 3" | "" | "1," —
-    put back as one cell where it started ("Year Ended December 31,"), so it fills the columns to its right."""
+    """A spanning header the layout parser sliced into fragments — "Year Ended December 3" | "" | "1,",
+    "Forthe Years Ended Decembe" | "" | "r 31,", "For the Years En" | "" | "ded December 31," — put back as one cell
+    where it started, so it fills the columns to its right. Only when the pieces glued together read as one
+    date (or duration) that no piece reads alone."""
     filled = [j for j in range(1, len(cells)) if cells[j]]
-    if len(filled) < 2 or not _MONTH_DAY.search(cells[filled[0]]):
+    if len(filled) < 2:
         return cells
-    tail = [cells[j] for j in filled[1:]]
-    if not all(re.fullmatch(r"\d{1,2},?|,", t.strip()) for t in tail):
-        return cells
-    out = [cells[0]] + [""] * (len(cells) - 1)
-    out[filled[0]] = cells[filled[0]] + "".join(t.strip() for t in tail)
-    return out
+    pieces = [cells[j] for j in filled]
+    for sep in ("", " "):
+        glued = re.sub(r"\s+", " ", sep.join(pieces)).strip()
+        dates = _MONTH_DAY.findall(glued)
+        if len(dates) != 1 or _YEAR.search(glued) and len(_YEAR.findall(glued)) > 1:
+            continue
+        whole_alone = any(_MONTH_DAY.search(p) and _MONTH_DAY.search(p).group(0) == _MONTH_DAY.search(glued).group(0)  # type: ignore[union-attr]
+                          and (not _DURATION.search(glued) or _DURATION.search(p)) for p in pieces)
+        if whole_alone:
+            return cells
+        if sep == "" and not re.search(r"[a-z]$", pieces[0].rstrip()) and not pieces[0].rstrip()[-1:].isdigit():
+            continue  # "December" + "31," wants a space
+        out = [cells[0]] + [""] * (len(cells) - 1)
+        out[filled[0]] = glued
+        return out
+    return cells
 
 
 def _spread_duration(cols: list[tuple[str, str | None, date | None] | None]) -> list[tuple[str, str | None, date | None] | None]:
@@ -180,14 +214,16 @@ def _duration_phrase(text: str) -> str:
     return m.group(0).strip().capitalize() if m else ""
 
 
-def extract_facts(text: str, title_hint: str = "") -> list[Fact]:
+def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None = None) -> list[Fact]:
     """Facts from one table chunk's text (caption + units + Markdown table). Empty unless the table is a
-    primary financial statement with dated columns."""
+    primary financial statement with dated columns. ``fiscal_year_end`` (an annual report's) dates columns
+    headed by a year alone when nothing in the table says which day the year ends."""
     caption, rows = split_table_text(text)
     if len(rows) < 3:
         return []
     corner = " ".join(r[0] for r in rows[:2] if r and r[0]).strip()
-    head = " ".join(caption) + " " + title_hint + " " + corner
+    # "Year Ended December 31_(Millions)_": emphasis underscores glue words to numbers
+    head = re.sub(r"_+", " ", " ".join(caption) + " " + title_hint + " " + corner)
     if not STATEMENT_TITLE.search(letters(head)):
         return []
     units = next((c for c in [*caption, corner] if _UNITS.search(c)
@@ -195,7 +231,10 @@ def extract_facts(text: str, title_hint: str = "") -> list[Fact]:
     scale = scale_of(units)
     ncols = max(len(r) for r in rows)
     nh = header_count(rows)
-    periods = column_periods(rows[:nh], ncols, head)
+    year_end = None
+    if fiscal_year_end is not None:
+        year_end = (fiscal_year_end, None if statement_kind(head) == "balance" else "12M")
+    periods = column_periods(rows[:nh], ncols, head, year_end)
     period_cols = [j for j, p in enumerate(periods) if p is not None]
     if not period_cols:
         return []

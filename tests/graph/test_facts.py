@@ -144,3 +144,42 @@ def test_a_centred_duration_reaches_every_dated_column():
 def test_dot_leaders_in_a_value_cell_are_not_part_of_it():
     assert parse_value(". $ 629,551") == 629551 and parse_value("...... 1,469") == 1469
     assert parse_value("(265)") == -265 and parse_value(". 5") is None
+
+
+def test_a_header_sliced_between_month_and_day_is_put_back_together():
+    table = SLICED_HEADER.replace("| | Year Ended December 3 | | 1, |", "| | Year Ended December | | 31, |")
+    facts = {(f.metric, f.as_of): f for f in extract_facts(table)}
+    assert facts[("revenue", date(2016, 12, 31))].value == 1200 and facts[("revenue", date(2016, 12, 31))].duration == "12M"
+
+
+RELEASE = """**Condensed Consolidated Statement of Income**
+(in millions except per share amounts, unaudited)
+
+| | 12 Weeks Ended | |
+|---|---|---|
+| | 3/25/2023 | 3/19/2022 |
+| Net Revenue | $ 17,846 | $ 16,200 |
+| Net income attributable to Xco | $ 1,932 | $ 4,261 |
+"""
+
+YEARS_ONLY = """**Consolidated Statement of Income**
+
+| (Millions) | 2018 | 2017 | 2016 |
+|---|---|---|---|
+| Net sales | $ 32,765 | $ 31,657 | $ 29,999 |
+| Net income | 5,363 | 4,869 | 5,058 |
+"""
+
+
+def test_numeric_dates_of_earnings_releases():
+    facts = {(f.metric, f.as_of): f for f in extract_facts(RELEASE)}
+    assert facts[("revenue", date(2023, 3, 25))].value == 17846
+    assert facts[("revenue", date(2022, 3, 19))].duration == "3M"  # 12 weeks
+    assert facts[("net_income", date(2023, 3, 25))].value == 1932
+
+
+def test_year_only_columns_take_the_annual_reports_year_end():
+    assert extract_facts(YEARS_ONLY) == []  # nothing says which day the years end
+    facts = {(f.metric, f.as_of): f for f in extract_facts(YEARS_ONLY, fiscal_year_end=date(2018, 12, 31))}
+    got = facts[("revenue", date(2017, 12, 31))]
+    assert got.value == 31657 and got.duration == "12M" and got.period_label == "Year ended December 31, 2017"
