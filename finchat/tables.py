@@ -44,7 +44,7 @@ def split_row(line: str) -> list[str]:
 def parse_value(cell: str) -> float | None:
     """'$ 1,234' → 1234; '(265)' → -265; '1.26' → 1.26; dashes, blanks and words → None. Dot leaders that
     spill into a value cell ('. $ 629,551', '...... 1,469') are not part of the value."""
-    s = re.sub(r"^\s*(?:\.{2,}|…+|\.(?=\s*\$))", "", cell)
+    s = re.sub(r"^\s*(?:\.{2,}|…+|\.(?=\s*\$)|\.(?=\s+[\d(]))", "", cell)
     s = s.replace("$", "").replace(" ", "").replace("\u2009", "")
     if not s or _DASH.match(s) or s.endswith("%"):
         return None

@@ -67,7 +67,7 @@ DEFINITIONS: tuple[Definition, ...] = (
     Definition("ocf_ratio", "Operating cash flow ratio", r"operating cash flow ratio|cash flow ratio",
                ("operating_cash_flow", "current_liabilities"), "x", "operating cash flow ÷ current liabilities",
                lambda v: _ratio(v[0], v[1])),
-    Definition("ebitda", "EBITDA (unadjusted)", r"(?:unadjusted )?ebitda(?! margin)", ("operating_income", "depreciation"),
+    Definition("ebitda", "EBITDA (unadjusted)", r"(?:unadjusted )?ebitda(?! (?:% )?margin)", ("operating_income", "depreciation"),
                "USD", "operating income + depreciation and amortization", lambda v: v[0] + abs(v[1])),
     Definition("ebitda_margin", "EBITDA margin", r"ebitda (?:% )?margin", ("operating_income", "depreciation", "revenue"),
                "%", "(operating income + depreciation and amortization) ÷ revenue",

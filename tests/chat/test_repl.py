@@ -72,6 +72,9 @@ def test_streamed_answer_with_citations(corpus, monkeypatch, tmp_path):
 
 
 def test_ctrl_c_cancels_only_the_answer(corpus, monkeypatch, tmp_path):
+    # A process started in the background by a non-interactive shell inherits SIGINT as ignored, and Python
+    # then installs no KeyboardInterrupt handler: put Python's own back, as a terminal session has it.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     fake = FakeOllama([f"word{i} " for i in range(60)], delay=0.1)
     try:
         out, _ = run_repl(corpus, monkeypatch, tmp_path,
@@ -79,6 +82,7 @@ def test_ctrl_c_cancels_only_the_answer(corpus, monkeypatch, tmp_path):
                           interrupt_on="word2 ")  # Ctrl-C once the answer is streaming, however slow the machine
     finally:
         fake.close()
+    signal.signal(signal.SIGINT, previous)
     text = out.getvalue()
     assert "word0" in text and "word59" not in text
     assert "cancelled" in text

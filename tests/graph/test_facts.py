@@ -143,7 +143,8 @@ def test_a_centred_duration_reaches_every_dated_column():
 
 def test_dot_leaders_in_a_value_cell_are_not_part_of_it():
     assert parse_value(". $ 629,551") == 629551 and parse_value("...... 1,469") == 1469
-    assert parse_value("(265)") == -265 and parse_value(". 5") is None
+    assert parse_value(". 4,149") == 4149 and parse_value(". (1,488,358)") == -1488358
+    assert parse_value("(265)") == -265 and parse_value(".5") is None
 
 
 def test_a_header_sliced_between_month_and_day_is_put_back_together():
