@@ -235,6 +235,9 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
     if fiscal_year_end is not None:
         year_end = (fiscal_year_end, None if statement_kind(head) == "balance" else "12M")
     periods = column_periods(rows[:nh], ncols, head, year_end)
+    if year_end is not None and year_end[1] is not None:
+        # an annual report's income or cash-flow columns headed by a date alone are its fiscal years
+        periods = [p if p is None or p[1] is not None else (f"Year ended {p[0]}", "12M", p[2]) for p in periods]
     period_cols = [j for j, p in enumerate(periods) if p is not None]
     if not period_cols:
         return []

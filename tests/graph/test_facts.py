@@ -184,3 +184,11 @@ def test_year_only_columns_take_the_annual_reports_year_end():
     facts = {(f.metric, f.as_of): f for f in extract_facts(YEARS_ONLY, fiscal_year_end=date(2018, 12, 31))}
     got = facts[("revenue", date(2017, 12, 31))]
     assert got.value == 31657 and got.duration == "12M" and got.period_label == "Year ended December 31, 2017"
+
+
+def test_an_annual_reports_dated_flow_columns_are_years():
+    table = YEARS_ONLY.replace("| (Millions) | 2018 | 2017 | 2016 |", "| | February 2, 2019 | February 3, 2018 | January 28, 2017 |")
+    assert all(f.duration is None for f in extract_facts(table))  # a bare date could be a balance
+    facts = {(f.metric, f.as_of): f for f in extract_facts(table, fiscal_year_end=date(2019, 2, 2))}
+    got = facts[("revenue", date(2018, 2, 3))]
+    assert got.duration == "12M" and got.period_label == "Year ended February 3, 2018"
