@@ -62,7 +62,7 @@ def fetch_yahoo(ticker: str, kind: str) -> Any:
     try:
         t = yf.Ticker(ticker)
         df = t.quarterly_income_stmt if kind == "quarterly_income_stmt" else t.history(period="max", auto_adjust=False)
-    except Exception as exc:  # noqa: BLE001 - network, HTTP, parsing: all mean "no data now"
+    except Exception as exc:
         raise MarketDataUnavailable(f"Yahoo Finance did not answer for {ticker} ({type(exc).__name__}); "
                                     "check the network, or `finchat market import FILE`, or use --labels") from exc
     if df is None or getattr(df, "empty", True):

@@ -125,9 +125,9 @@ def wipe_documents(url: str) -> None:
         conn.commit()
 
 
-@pytest.fixture(scope="module")
-def corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The session database holding exactly one generated filing, TESTCO_2023Q3_10Q, with its graph."""
+def _holding(db_url: str, tmp_path_factory: pytest.TempPathFactory, filings: dict[str, dict[str, object]]) -> Iterator[str]:
+    """The session database holding exactly ``filings`` (file name → make_filing options), generated and
+    ingested with their graph, for one test module."""
     from finchat.config import load_settings
     from finchat.db.pool import close_pool
     from finchat.graph.build import after_load
@@ -139,36 +139,25 @@ def corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[st
     mp.setenv("FINCHAT_MD_DIR", str(tmp_path_factory.mktemp("md")))
     wipe_documents(db_url)
     folder = tmp_path_factory.mktemp("pdfs")
-    make_filing(folder / "TESTCO_2023Q3_10Q.pdf", statement_rows=13)
+    for name, options in filings.items():
+        make_filing(folder / name, **options)  # type: ignore[arg-type]
     rep = ingest([folder], load_settings(), IngestOptions(after_load=after_load))
-    assert rep.count("ingested") == 1, rep.results
+    assert rep.count("ingested") == len(filings), rep.results
     yield db_url
     close_pool()
     mp.undo()
 
 
-FILINGS = {"APPLE_2023Q3_10Q.pdf": "Apple Inc.", "AMCOR_2023Q2_10Q.pdf": "Amcor plc",
-           "PEPSICO_2023Q1_EARNINGS.pdf": "PepsiCo, Inc."}
+@pytest.fixture(scope="module")
+def corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The session database holding exactly one generated filing, TESTCO_2023Q3_10Q, with its graph."""
+    yield from _holding(db_url, tmp_path_factory, {"TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13}})
 
 
 @pytest.fixture(scope="module")
 def three(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The session database holding exactly three generated filings (Apple, Amcor, PepsiCo) and their graph."""
-    from finchat.config import load_settings
-    from finchat.db.pool import close_pool
-    from finchat.graph.build import after_load
-    from finchat.ingest.pipeline import IngestOptions, ingest
-    from tests.pdfgen import make_filing
-
-    mp = pytest.MonkeyPatch()
-    mp.setenv("FINCHAT_DATABASE_URL", db_url)
-    mp.setenv("FINCHAT_MD_DIR", str(tmp_path_factory.mktemp("md")))
-    wipe_documents(db_url)
-    folder = tmp_path_factory.mktemp("three")
-    for name, company in FILINGS.items():
-        make_filing(folder / name, company=company, prose_paragraphs=2, statement_rows=13)
-    rep = ingest([folder], load_settings(), IngestOptions(after_load=after_load))
-    assert rep.count("ingested") == 3, rep.results
-    yield db_url
-    close_pool()
-    mp.undo()
+    yield from _holding(db_url, tmp_path_factory, {
+        "APPLE_2023Q3_10Q.pdf": {"company": "Apple Inc.", "prose_paragraphs": 2, "statement_rows": 13},
+        "AMCOR_2023Q2_10Q.pdf": {"company": "Amcor plc", "prose_paragraphs": 2, "statement_rows": 13},
+        "PEPSICO_2023Q1_EARNINGS.pdf": {"company": "PepsiCo, Inc.", "prose_paragraphs": 2, "statement_rows": 13}})

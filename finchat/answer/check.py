@@ -11,34 +11,25 @@ from collections.abc import Iterable
 _FIGURE = re.compile(r"(?<![\w.\[])\(?-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?(?!\])(\s?%)?")
 
 
-def figures_in(text: str) -> list[tuple[float, int, bool]]:
-    """Each figure in ``text`` as (value, decimals printed, followed by %), in order; years and small
-    whole counts (≤ 10) left out, as in :func:`unsupported_figures`."""
+def _figures(text: str, *, counts: bool = False) -> list[tuple[float, int, bool, str]]:
+    """(value, decimals printed, followed by %, as written) for each figure in ``text``; years and small
+    whole counts (≤ 10) left out unless ``counts``."""
     out = []
     for m in _FIGURE.finditer(text):
         raw = m.group(1).replace(",", "") + (m.group(2) or "")
-        try:
-            value = float(raw)
-        except ValueError:
+        value = float(raw)
+        year = 1900 <= value <= 2100 and not m.group(2)
+        small_count = value <= 10 and not m.group(2) and not m.group(3)
+        if not counts and (year or small_count):
             continue
-        if (1900 <= value <= 2100 and not m.group(2)) or (value <= 10 and not m.group(2) and not m.group(3)):
-            continue
-        out.append((value, _decimals(raw), bool(m.group(3))))
+        out.append((value, len(raw.split(".")[1]) if "." in raw else 0, bool(m.group(3)), m.group(0).strip()))
     return out
 
 
-def _numbers(text: str) -> set[float]:
-    out: set[float] = set()
-    for m in _FIGURE.finditer(text):
-        try:
-            out.add(float(m.group(1).replace(",", "") + (m.group(2) or "")))
-        except ValueError:
-            continue
-    return out
-
-
-def _decimals(raw: str) -> int:
-    return len(raw.split(".")[1]) if "." in raw else 0
+def figures_in(text: str) -> list[tuple[float, int, bool]]:
+    """Each figure in ``text`` as (value, decimals printed, followed by %), in order; years and small
+    whole counts (≤ 10) left out, as in :func:`unsupported_figures`."""
+    return [(v, d, pct) for v, d, pct, _ in _figures(text)]
 
 
 def unsupported_figures(answer: str, sources: Iterable[str], values: Iterable[float] = ()) -> list[str]:
@@ -48,24 +39,16 @@ def unsupported_figures(answer: str, sources: Iterable[str], values: Iterable[fl
     0.4452 as a percentage). Returned as written, in order, once each."""
     known: set[float] = set()
     for s in sources:
-        known |= _numbers(s)
+        known |= {v for v, _, _, _ in _figures(s, counts=True)}
     for v in values:
         known |= {abs(v), abs(v) * 100}
     scaled = known | {k / 1000 for k in known} | {k / 1_000_000 for k in known} | {k * 1000 for k in known}
     flagged: list[str] = []
     seen: set[float] = set()
-    for m in _FIGURE.finditer(answer):
-        raw = m.group(1).replace(",", "") + (m.group(2) or "")
-        try:
-            value = float(raw)
-        except ValueError:
+    for value, decimals, _, shown in _figures(answer):
+        tolerance = 0.5 * 10 ** -decimals
+        if any(abs(value - k) <= tolerance + 1e-9 for k in scaled) or value in seen:
             continue
-        if (1900 <= value <= 2100 and not m.group(2)) or (value <= 10 and not m.group(2) and not m.group(3)):
-            continue
-        tolerance = 0.5 * 10 ** -_decimals(raw)
-        if any(abs(value - k) <= tolerance + 1e-9 for k in scaled):
-            continue
-        if value not in seen:
-            seen.add(value)
-            flagged.append(m.group(0).strip())
+        seen.add(value)
+        flagged.append(shown)
     return flagged

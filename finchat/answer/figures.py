@@ -5,31 +5,22 @@ reads them), and one filing's figures with the period choice for a question (``F
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date
 from typing import Any
 
 from finchat.graph.lexicon import metric as metric_def
+from finchat.graph.query import FactRow
 
 
 @dataclass(frozen=True)
-class Figure:
-    """One statement value used in an answer, with where it was read."""
-
-    metric: str
-    value: float
-    scale: str
-    unit: str
-    period_label: str
-    duration: str | None
-    as_of: str | None
-    document: str
-    page: int
+class Figure(FactRow):
+    """One statement value used in an answer, with where it was read: a graph fact (``FactRow``) that can
+    say itself the way an answer needs."""
 
     @classmethod
-    def of(cls, row: Any) -> Figure:
-        return cls(row.metric, float(row.value), row.scale, row.unit, row.period_label, row.duration, row.as_of,
-                   row.document, int(row.page))
+    def of(cls, row: FactRow) -> Figure:
+        return cls(**{f.name: getattr(row, f.name) for f in fields(FactRow)})
 
     @property
     def name(self) -> str:

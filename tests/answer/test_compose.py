@@ -57,9 +57,9 @@ def test_narrative_question_quotes_the_passages(corpus, monkeypatch):
 
 
 def _fig(metric, value, as_of, duration="3M", label=None, page=4):
-    return Figure(metric, value, "millions" if not metric.startswith("eps") else "units",
+    return Figure("X", "Xco", metric, value, "millions" if not metric.startswith("eps") else "units",
                   "USD/share" if metric.startswith("eps") else "USD", label or f"Three Months Ended {as_of}", duration,
-                  as_of, "X_2023Q3_10Q", page)
+                  as_of, "X_2023Q3_10Q", page, 0)
 
 
 def test_performance_no_and_cannot_tell():
@@ -112,7 +112,7 @@ def test_quotes_prefer_causal_sentences_and_skip_tables():
 def _annual(metric, value, year, duration="12M"):
     as_of = f"{year}-12-31"
     label = f"Year Ended December 31, {year}" if duration else f"December 31, {year}"
-    return Figure(metric, value, "millions", "USD", label, duration, as_of, f"X_{year}_10K", 50)
+    return Figure("X", "Xco", metric, value, "millions", "USD", label, duration, as_of, f"X_{year}_10K", 50, 0)
 
 
 def test_averaged_balances_and_multi_year_averages():

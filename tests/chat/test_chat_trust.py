@@ -21,6 +21,7 @@ from finchat.cli import cli
 from finchat.config import load_settings
 from finchat.retrieve.service import Service
 
+
 def _dead_host() -> str:
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
