@@ -252,10 +252,15 @@ def _return_columns(q: str) -> list[str]:
         else:
             cur += ch
     items.append(cur)
-    names = []
+    names: list[str] = []
     for i, item in enumerate(items):
         alias = re.search(r"(?i)\bas\s+([A-Za-z_][A-Za-z0-9_]*)\s*$", item.strip())
-        names.append(alias.group(1) if alias else f"c{i + 1}")
+        # without an alias a column is named by its expression, as written ("c.key", "count(m)")
+        name = alias.group(1) if alias else (re.sub(r"\s+", " ", item.strip()) or f"c{i + 1}")
+        name = name.replace('"', "")[:60]
+        while name in names:
+            name += "_"
+        names.append(name)
     return names
 
 
@@ -280,4 +285,9 @@ def read_only_cypher(conn: psycopg.Connection, query: str) -> tuple[list[str], l
             rows = conn.execute(sql.encode()).fetchall()
     except psycopg.Error as exc:
         raise QueryError(f"Cypher error: {str(exc).strip().splitlines()[0]}") from exc
-    return cols, [tuple(_agtype(v) for v in r) for r in rows]
+    return cols, [tuple(_whole(_agtype(v)) for v in r) for r in rows]
+
+
+def _whole(v: Any) -> Any:
+    """81797.0 → 81797: a figure stored as a float but printed as an integer is shown as one."""
+    return int(v) if isinstance(v, float) and v.is_integer() else v

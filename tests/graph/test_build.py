@@ -124,3 +124,11 @@ def test_executives_found_by_rule_link_to_their_company(env):
         conn.execute("DELETE FROM documents")
         conn.commit()
         assert stats(conn)["Entity"] == 0  # no orphan executives
+
+
+def test_cypher_columns_are_named_by_their_expressions_and_integers_stay_integers(corpus):
+    with connect(corpus) as conn:
+        cols, rows = read_only_cypher(conn, "MATCH (c:Company)-[r:REPORTED]->(m:Metric {key: 'revenue'}) "
+                                            "RETURN c.key, r.value, count(m) ORDER BY r.value DESC LIMIT 1")
+    assert cols == ["c.key", "r.value", "count(m)"]
+    assert rows[0][:2] == ("TESTCO", 82959) and isinstance(rows[0][1], int)  # the larger of the two quarters
