@@ -140,7 +140,8 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
     out: list[tuple[str, str | None, date | None] | None] = [None]
     for j in range(1, ncols):
         label = " ".join(c[j] for c in filled if c[j]).strip()
-        label = re.sub(r"\s+", " ", re.sub(r"(?i)\(unaudited\)", "", label)).strip()
+        # "(Unaudited)" and emphasis underscores ("_(Unaudited)_ Three Months Ended") are not the period
+        label = re.sub(r"\s+", " ", re.sub(r"(?i)\(unaudited\)|_+", " ", label)).strip()
         as_of = _as_of(label)
         duration = _duration(label)
         if as_of is None:

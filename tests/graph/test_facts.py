@@ -192,3 +192,10 @@ def test_an_annual_reports_dated_flow_columns_are_years():
     facts = {(f.metric, f.as_of): f for f in extract_facts(table, fiscal_year_end=date(2019, 2, 2))}
     got = facts[("revenue", date(2018, 2, 3))]
     assert got.duration == "12M" and got.period_label == "Year ended February 3, 2018"
+
+
+def test_period_labels_carry_no_emphasis_marks():
+    table = INCOME.replace("| | Three Months Ended | | Nine Months Ended | |",
+                           "| | _(Unaudited)_ Three Months Ended | | Nine Months Ended | |")
+    labels = {f.period_label for f in extract_facts(table)}
+    assert "Three Months Ended July 1, 2023" in labels and not any("_" in lab for lab in labels)
