@@ -28,6 +28,10 @@ from finchat.tables import (
 
 _MONTH_DAY = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|"
                         r"December)\s+(\d{1,2})\b")
+#: Metrics an analyst reads as positive amounts spent, though statements print them in parentheses (cash
+#: outflows) or with a minus sign: "capital expenditure $1,577 million", not "−$1,577 million".
+COSTS = frozenset({"cost_of_revenue", "sga", "rnd", "interest_expense", "capex", "dividends", "share_repurchases",
+                   "depreciation"})
 _MONTH_END = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|"
                         r"December)$")
 _UNITS = re.compile(r"(?i)\b(billions?|millions?|thousands?)\b")
@@ -264,6 +268,8 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
         for j, v in mapped:
             if v is None:
                 continue
+            if key in COSTS:
+                v = abs(v)  # a cost or an outflow is a positive amount to an analyst, however it is printed
             plabel, duration, as_of = periods[j]  # type: ignore[misc]
             fact = Fact(key, v, "units" if per_share else scale, "USD/share" if per_share else "USD",
                         plabel, duration, as_of, label, priority)
