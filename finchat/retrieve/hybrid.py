@@ -145,7 +145,8 @@ class Retriever:
         if missing and not f.companies:
             # every company asked about is absent: say so rather than answer from other companies' filings
             took = round((time.perf_counter() - t0) * 1000, 2)
-            return Result(question, f, [], [], {"filters": took, "total": took}, missing, notice)
+            return Result(question, f, [], [], {"filters": took, "embed": 0.0, "retrieve": 0.0, "facts": 0.0,
+                                                "total": took}, missing, notice)
         t1 = time.perf_counter()
         qvec = self.embedder.embed_query(f.text_query or question) if "vector" in self.channels else None
         t2 = time.perf_counter()
