@@ -76,6 +76,7 @@ def _books(conn: psycopg.Connection, res: Any, companies: list[str], metrics: li
         if not docs:
             continue
         rows = facts(conn, [company], metrics, documents=docs, limit=400)
+        every = facts(conn, [company], [], documents=docs, limit=2000)
         for doc in docs:  # the best-ranked filing that has figures
             # a flow (income, cash flow) read without a duration came from a column the parser misread
             mine = [Figure.of(r) for r in rows if r.document == doc
@@ -85,8 +86,12 @@ def _books(conn: psycopg.Connection, res: Any, companies: list[str], metrics: li
                 # a year other than the filing's own (a 10-K prints three) picks that year's columns; the
                 # filing's own fiscal year means its own period, whatever calendar year that ends in
                 year = max(res.filters.years) if res.filters.years else None
+                weight: dict[int, int] = {}
+                for r in every:
+                    if r.document == doc:
+                        weight[r.page] = weight.get(r.page, 0) + 1
                 out[company] = FactBook(mine, _duration_for(res.question, hit),
-                                        year if year is not None and year != hit.fiscal_year else None)
+                                        year if year is not None and year != hit.fiscal_year else None, weight)
                 break
     return out
 
@@ -98,7 +103,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     top ones are all tables and the question wants an explanation or no figure answers it."""
     if not res.hits:
         return Answer(res.notice or "Nothing in the ingested filings matches this question.", "none")
-    question = res.question
+    # a follow-up ("what about Amcor?") asks what the question before asked: its words come with the topic
+    question = f"{res.question} {res.filters.text_query}".strip()
     companies = list(res.filters.companies) or list(dict.fromkeys(h.company for h in res.hits[:1] if h.company))
     names = _names(conn, companies)
     derived = derive.asked(question)

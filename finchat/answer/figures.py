@@ -5,10 +5,11 @@ reads them), and one filing's figures with the period choice for a question (``F
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import date
 from typing import Any
 
+from finchat.graph.lexicon import STATEMENT_OF
 from finchat.graph.lexicon import metric as metric_def
 from finchat.graph.query import FactRow
 
@@ -42,7 +43,11 @@ class Figure(FactRow):
         return _lower_period(label)
 
     def for_period(self) -> str:
-        """"for the three months ended July 1, 2023" / "as of July 1, 2023"."""
+        """"for the three months ended July 1, 2023" / "as of July 1, 2023" (a balance, even when read from a
+        cash-flow statement's closing line)."""
+        if STATEMENT_OF.get(self.metric) == "balance" and self.as_of:
+            end = _date(self.as_of)
+            return f"as of {end.strftime('%B')} {end.day}, {end.year}" if end else f"as of {self.as_of}"
         p = self.period()
         return p if p.startswith(("as of", "at ")) else "for the " + p
 
@@ -132,6 +137,13 @@ class FactBook:
     rows: list[Figure]
     duration: str  # "3M" or "12M": the flow duration the question is about
     year: int | None = None  # the fiscal year asked about, when the question names one
+    #: figures read per page of the filing (all metrics): where one value appears in two tables, the page of
+    #: the primary statement, which reports many metrics, beats a summary or segment table's
+    page_weight: dict[int, int] = field(default_factory=dict)
+
+    def _best(self, figs: list[Figure]) -> Figure:
+        """The latest end date; among figures of that date, the one on the page with the most figures."""
+        return max(figs, key=lambda f: (f.as_of or "", self.page_weight.get(f.page, 0), -f.page))
 
     def _asked_year(self, figs: list[Figure]) -> list[Figure]:
         """The figures of the asked year (by their end date), when there are any; else all of them."""
@@ -146,10 +158,9 @@ class FactBook:
         cands = [f for f in self.rows if f.metric == metric]
         flows = [f for f in cands if f.duration is not None]
         if flows:
-            want = self._asked_year([f for f in flows if f.duration == self.duration] or flows)
-            return max(want, key=lambda f: (f.as_of or "", -f.page))
+            return self._best(self._asked_year([f for f in flows if f.duration == self.duration] or flows))
         cands = self._asked_year(cands)
-        return max(cands, key=lambda f: (f.as_of or "", -f.page)) if cands else None
+        return self._best(cands) if cands else None
 
     def year_earlier(self, cur: Figure) -> Figure | None:
         """The same metric and duration about a year before ``cur`` (330–400 days); for a balance, the
@@ -160,9 +171,13 @@ class FactBook:
         same = [f for f in self.rows if f.metric == cur.metric and f.duration == cur.duration and f is not cur]
         if cur.duration is None:
             older = [f for f in same if (_date(f.as_of) or end) < end]
-            return max(older, key=lambda f: f.as_of or "") if older else None
+            if not older:
+                return None
+            latest = max(f.as_of or "" for f in older)
+            return min((f for f in older if f.as_of == latest), key=lambda f: (f.page != cur.page, f.page))
         near = [f for f in same if (d := _date(f.as_of)) is not None and 330 <= (end - d).days <= 400]
-        return min(near, key=lambda f: abs((end - (_date(f.as_of) or end)).days - 365)) if near else None
+        # the comparative column of the same table first
+        return min(near, key=lambda f: (f.page != cur.page, abs((end - (_date(f.as_of) or end)).days - 365))) if near else None
 
     def at(self, metric: str, like: Figure) -> Figure | None:
         """``metric`` for the period of ``like``: same duration and end date (a balance: same date)."""

@@ -28,6 +28,9 @@ from finchat.tables import (
 
 _MONTH_DAY = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|"
                         r"December)\s+(\d{1,2})\b")
+#: Statements of part of the group (guarantor / obligor financial information, parent-company-only and
+#: consolidating schedules) are not the company's figures.
+_SUBSET = re.compile(r"(?i)\b(?:obligor|guarantor|cross guarantee|parent company only|consolidating|closed group)\b")
 #: Metrics an analyst reads as positive amounts spent, though statements print them in parentheses (cash
 #: outflows) or with a minus sign: "capital expenditure $1,577 million", not "−$1,577 million".
 COSTS = frozenset({"cost_of_revenue", "sga", "rnd", "interest_expense", "capex", "dividends", "share_repurchases",
@@ -229,7 +232,7 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
     corner = " ".join(r[0] for r in rows[:2] if r and r[0]).strip()
     # "Year Ended December 31_(Millions)_": emphasis underscores glue words to numbers
     head = re.sub(r"_+", " ", " ".join(caption) + " " + title_hint + " " + corner)
-    if not STATEMENT_TITLE.search(letters(head)):
+    if not STATEMENT_TITLE.search(letters(head)) or _SUBSET.search(head):
         return []
     units = next((c for c in [*caption, corner] if _UNITS.search(c)
                   and re.match(r"(?i)\(?\s*(in |dollars|amounts|\$|millions|thousands|billions)", c)), "")
@@ -242,7 +245,8 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
     periods = column_periods(rows[:nh], ncols, head, year_end)
     if year_end is not None and year_end[1] is not None:
         # an annual report's income or cash-flow columns headed by a date alone are its fiscal years
-        periods = [p if p is None or p[1] is not None else (f"Year ended {p[0]}", "12M", p[2]) for p in periods]
+        periods = [p if p is None or p[1] is not None
+                   else (f"Year ended {re.sub(r'(?i)^as of ', '', p[0])}", "12M", p[2]) for p in periods]
     period_cols = [j for j, p in enumerate(periods) if p is not None]
     if not period_cols:
         return []

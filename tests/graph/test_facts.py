@@ -207,3 +207,9 @@ def test_costs_and_outflows_are_positive_amounts():
     facts = {(f.metric, f.as_of): f for f in extract_facts(table, fiscal_year_end=date(2018, 12, 31))}
     assert facts[("capex", date(2018, 12, 31))].value == 1577
     assert facts[("net_income", date(2018, 12, 31))].value == 5363
+
+
+def test_statements_of_part_of_the_group_are_not_the_companys():
+    table = YEARS_ONLY.replace("**Consolidated Statement of Income**", "**Statement of Income for Obligor Group**")
+    assert extract_facts(table, fiscal_year_end=date(2018, 12, 31)) == []
+    assert extract_facts(YEARS_ONLY, "Note 22 - Deed of Cross Guarantee", fiscal_year_end=date(2018, 12, 31)) == []
