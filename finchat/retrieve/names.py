@@ -3,18 +3,35 @@
 from __future__ import annotations
 
 import difflib
+import re
 
 #: Stored companies listed by name in the notice; more are counted ("… and 12 more").
 LIST_AT_MOST = 12
 
 
+_SUFFIX = re.compile(r"(?i)[\s,]+(?:inc\.?|incorporated|corp\.?|corporation|company|co\.?|ltd\.?|limited|plc|llc|"
+                     r"group|holdings?|s\.?a\.?|n\.?v\.?|ag)$")
+
+
+def _core(name: str) -> str:
+    """A name without its corporate suffixes ("Globex Corporation" → "globex"): suffixes make every
+    "… Corporation" look alike."""
+    out = name.strip().lower()
+    while True:
+        shorter = _SUFFIX.sub("", out).strip()
+        if shorter == out:
+            return out
+        out = shorter
+
+
 def closest_names(name: str, stored: list[tuple[str, list[str]]], n: int = 3) -> list[str]:
-    """Stored company names that look like ``name`` (its name or one of its aliases is similar), best first."""
-    want = name.lower()
+    """Stored company names that look like ``name`` (its name or one of its aliases is similar, corporate
+    suffixes aside), best first."""
+    want = _core(name)
     scored: dict[str, float] = {}
     for display, aliases in stored:
         for candidate in (display, *aliases):
-            c = candidate.lower()
+            c = _core(candidate)
             ratio = difflib.SequenceMatcher(None, want, c).ratio()
             if c and (c in want or want in c):
                 ratio = max(ratio, 0.8)

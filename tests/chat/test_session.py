@@ -76,3 +76,13 @@ def test_inherited_topic_keeps_the_search_words(ex):
     prev = ex.extract("What drove Apple's services growth in Q3 2023?")
     got, said = follow_up(ex.extract("what about Amcor?"), prev)
     assert "services growth" in got.text_query and said[-1] == "topic of the last question"
+
+
+def test_closest_names_ignore_corporate_suffixes():
+    from finchat.retrieve.names import closest_names, missing_notice
+
+    stored = [("PG&E", ["PG&E Corporation"]), ("Microsoft", ["Microsoft Corporation"]), ("Amcor", ["Amcor plc"])]
+    assert closest_names("Globex Corporation", stored) == []  # "Corporation" alone makes no likeness
+    assert closest_names("Microsft Corp", stored) == ["Microsoft"]
+    notice = missing_notice(["Amcore"], ["Amcor", "Microsoft", "PG&E"], stored)
+    assert notice == "Amcore is not among the ingested filings (stored: Amcor, Microsoft, PG&E). Did you mean Amcor?"
