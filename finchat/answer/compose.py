@@ -75,8 +75,9 @@ def _books(conn: psycopg.Connection, res: Any, companies: list[str], metrics: li
         docs = list(dict.fromkeys(h.document for h in hits))
         if not docs:
             continue
-        rows = facts(conn, [company], metrics, documents=docs, limit=400)
-        every = facts(conn, [company], [], documents=docs, limit=2000)
+        every = facts(conn, [company], [], documents=docs, limit=5000)  # all metrics: pages are weighed by them
+        wanted = set(metrics)
+        rows = [r for r in every if r.metric in wanted]
         for doc in docs:  # the best-ranked filing that has figures
             # a flow (income, cash flow) read without a duration came from a column the parser misread
             mine = [Figure.of(r) for r in rows if r.document == doc
