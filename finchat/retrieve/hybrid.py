@@ -186,19 +186,19 @@ class Retriever:
 
         if not (f.companies or f.unknown):
             return [], ""
-        stored = {str(r[0]): str(r[1]) for r in self.conn.execute(
-            "SELECT DISTINCT d.company_key, coalesce(c.name, d.company_key) FROM documents d"
-            " LEFT JOIN companies c ON c.key = d.company_key WHERE d.company_key IS NOT NULL").fetchall()}
+        # one look at the company list: name, aliases and whether any filing of it is stored
+        rows = self.conn.execute(
+            "SELECT c.key, c.name, c.aliases, EXISTS (SELECT 1 FROM documents d WHERE d.company_key = c.key)"
+            " FROM companies c").fetchall()
+        names = {str(k): str(n) for k, n, _, _ in rows}
+        stored = {str(k): str(n) for k, n, _, has in rows if has}
         absent = [c for c in f.companies if c not in stored]
         if not absent and (f.companies or not f.unknown):
             return [], ""
-        names: dict[str, str] = {str(k): str(n) for k, n in self.conn.execute(
-            "SELECT key, name FROM companies WHERE key = ANY(%s)", (absent,)).fetchall()}
-        missing = [str(names.get(c, c)) for c in absent] + ([] if f.companies else list(f.unknown))
+        missing = [names.get(c, c) for c in absent] + ([] if f.companies else list(f.unknown))
         f.companies = [c for c in f.companies if c in stored]
-        aliases = self.conn.execute(
-            "SELECT c.name, c.aliases FROM companies c WHERE c.key = ANY(%s)", (list(stored),)).fetchall()
-        return missing, missing_notice(missing, sorted(stored.values()), [(str(n), list(a or [])) for n, a in aliases])
+        aliases = [(str(n), list(a or [])) for k, n, a, has in rows if has]
+        return missing, missing_notice(missing, sorted(stored.values()), aliases)
 
     def _ranked(self, f: Filters, qvec: np.ndarray | None, k: int) -> list[Hit]:
         cands = self.candidates_for(f, qvec)

@@ -35,7 +35,7 @@ def closest_names(name: str, stored: list[tuple[str, list[str]]], n: int = 3) ->
             ratio = difflib.SequenceMatcher(None, want, c).ratio()
             if c and (c in want or want in c):
                 ratio = max(ratio, 0.8)
-            if ratio >= 0.6:
+            if ratio >= 0.75:  # 0.6 let "Amcore" suggest American Express and Coca-Cola beside Amcor
                 scored[display] = max(scored.get(display, 0.0), ratio)
     return [d for d, _ in sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:n]]
 
