@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
-_DATE = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|December)"
-                   r"\s+(\d{1,2}),?\s+((?:19|20)\d{2})\b")
+_DATE = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|December|"
+                   r"Jan\.|Feb\.|Mar\.|Apr\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)"
+                   r"\s*(\d{1,2}),?\s*((?:19|20)\d{2})\b")
 _DURATION = re.compile(
     r"(?i)\b(three|six|nine|twelve|3|6|9|12)\s+months?\s+ended|\b(12|13|16|17|24|26|36|39|40|52|53|twelve|thirteen|"
     r"sixteen|twenty-four|twenty-six|thirty-six|thirty-nine|forty|fifty-two|fifty-three)\s+weeks\s+ended|"
     r"\b(quarter|year|fiscal\s+year)s?\s+ended")
-_VALUE = re.compile(r"^\(?-?\d[\d,]*(?:\.\d+)?\)?$")
+#: "1,234", "(265)", "0.309", "-5"; not "1," (a date sliced after its day)
+_VALUE = re.compile(r"^\(?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?$")
 _DASH = re.compile(r"^[—–-]+$")
 
 #: A primary financial statement's title, matched against letters only ("Statement of Incom e" →
@@ -45,6 +47,7 @@ def parse_value(cell: str) -> float | None:
     """'$ 1,234' → 1234; '(265)' → -265; '1.26' → 1.26; dashes, blanks and words → None. Dot leaders that
     spill into a value cell ('. $ 629,551', '...... 1,469') are not part of the value."""
     s = re.sub(r"^\s*(?:\.{2,}|…+|\.(?=\s*\$)|\.(?=\s+[\d(]))", "", cell)
+    s = re.sub(r"</?\w+>", "", s)  # "<sup>$</sup> 1.30"
     s = s.replace("$", "").replace(" ", "").replace("\u2009", "")
     if not s or _DASH.match(s) or s.endswith("%"):
         return None
@@ -62,14 +65,17 @@ def is_period_cell(cell: str) -> bool:
 
 def header_count(rows: list[list[str]]) -> int:
     """Leading header rows: the first row, then rows with no label and no numbers, or whose value cells
-    are all periods ("2018", "October 29, 2022") whatever their label cell says ("($ in millions)")."""
+    are all periods ("2018", "October 29, 2022") whatever their label cell says ("($ in millions)"), or —
+    before any period row — a label alone ("(Unaudited; in millions)" above the dates)."""
     n = 1
+    seen_period = any(is_period_cell(c) for c in rows[0][1:]) if rows else False
     for r in rows[1:4]:
         vals = [c for c in r[1:] if c]
         periods_only = bool(vals) and all(is_period_cell(c) for c in vals)
         no_numbers = not any(parse_value(c) is not None for c in vals)
-        if periods_only or ((not r or not r[0]) and no_numbers):
+        if periods_only or ((not r or not r[0]) and no_numbers) or (not vals and not seen_period):
             n += 1
+            seen_period = seen_period or periods_only
         else:
             break
     return n

@@ -8,11 +8,13 @@ that are not exact lexicon synonyms, metrics appearing twice with different valu
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import TypeVar
 
-from finchat.graph.lexicon import metric_for_label, statement_kind
+from finchat.graph.lexicon import metric_for_label, normalise_label, statement_kind
 from finchat.tables import (
     _DATE,
     _DURATION,
@@ -26,15 +28,18 @@ from finchat.tables import (
     split_row,
 )
 
+T = TypeVar("T")
 _MONTH_DAY = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|"
                         r"December)\s+(\d{1,2})\b")
 #: Statements of part of the group (guarantor / obligor financial information, parent-company-only and
 #: consolidating schedules) are not the company's figures.
 _SUBSET = re.compile(r"(?i)\b(?:obligor|guarantor|cross guarantee|parent company only|consolidating|closed group)\b")
-#: Metrics an analyst reads as positive amounts spent, though statements print them in parentheses (cash
-#: outflows) or with a minus sign: "capital expenditure $1,577 million", not "−$1,577 million".
-COSTS = frozenset({"cost_of_revenue", "sga", "rnd", "interest_expense", "capex", "dividends", "share_repurchases",
-                   "depreciation"})
+#: Cash-flow lines an analyst reads as positive amounts spent, though statements print them in parentheses:
+#: "capital expenditure $1,577 million", not "−$1,577 million".
+OUTFLOWS = frozenset({"capex", "dividends", "share_repurchases", "depreciation"})
+#: Expense lines: positive costs. A row printed mostly in parentheses (a statement showing expenses as
+#: deductions) is negated as a whole, so a tax benefit in such a row reads negative.
+EXPENSES = frozenset({"cost_of_revenue", "sga", "rnd", "interest_expense", "income_tax"})
 _MONTH_END = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|"
                         r"December)$")
 _UNITS = re.compile(r"(?i)\b(billions?|millions?|thousands?)\b")
@@ -56,12 +61,14 @@ class Fact:
     as_of: date | None
     row_label: str
     priority: int = 2     # label specificity; higher wins when tables disagree
+    printed: str = ""     # the cell as printed, without "$": "0.309", "(2,980)", "81,797"
 
     @property
     def shown_value(self) -> str:
-        """The value as an analyst reads it: 81,797 or 1.26 or (265)."""
+        """The value as an analyst reads it, with the printed precision: 81,797 or 0.309 or (265)."""
         v = self.value
-        s = f"{abs(v):,.2f}" if v != int(v) else f"{abs(int(v)):,}"
+        decimals = len(self.printed.split(".")[1].rstrip(")")) if "." in self.printed else (0 if v == int(v) else 2)
+        s = f"{abs(v):,.{decimals}f}"
         return f"({s})" if v < 0 else s
 
 
@@ -115,7 +122,7 @@ def _as_of(text: str) -> date | None:
         except ValueError:
             return None
     try:
-        return datetime.strptime(f"{m.group(1)} {m.group(2)} {m.group(3)}", "%B %d %Y").date()
+        return datetime.strptime(f"{m.group(1)[:3]} {m.group(2)} {m.group(3)}", "%b %d %Y").date()
     except ValueError:
         return None
 
@@ -131,7 +138,7 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
     for r, row in enumerate(header_rows):
         cells = row + [""] * (ncols - len(row))
         cells = [cells[0], *merge_split_words(cells[1:])]
-        cells = _rejoin_sliced_date(cells)
+        cells = _rejoin_sliced_date([cells[0], *(_untangle_month(c) for c in cells[1:])])
         if r < len(header_rows) - 1:
             last = ""
             for j in range(1, ncols):
@@ -179,7 +186,7 @@ def _rejoin_sliced_date(cells: list[str]) -> list[str]:
         return cells
     pieces = [cells[j] for j in filled]
     for sep in ("", " "):
-        glued = re.sub(r"\s+", " ", sep.join(pieces)).strip()
+        glued = _untangle_month(re.sub(r"\s+", " ", sep.join(pieces)).strip())
         dates = _MONTH_DAY.findall(glued)
         if len(dates) != 1 or _YEAR.search(glued) and len(_YEAR.findall(glued)) > 1:
             continue
@@ -193,6 +200,27 @@ def _rejoin_sliced_date(cells: list[str]) -> list[str]:
         out[filled[0]] = glued
         return out
     return cells
+
+
+_MONTH = re.compile(r"(January|February|March|April|May|June|July|August|September|October|November|December)")
+
+
+def _untangle_month(text: str) -> str:
+    """A two-line header the layout parser interleaved — "Three mon Juneths ended 30," is "Three months
+    ended" over "June 30," — put back in reading order. Only when the untangled text reads as a duration
+    ending on a day and the cell had no month-and-day of its own."""
+    if _MONTH_DAY.search(text):
+        return text
+    m = _MONTH.search(text)
+    if not m:
+        return text
+    left, right = text[:m.start()], text[m.end():]
+    glued = left.rstrip() + right if right[:1].islower() else left + " " + right
+    glued = re.sub(r"\s+", " ", glued).strip()
+    day = re.search(r"(?i)\b(ended|ending)\s+(\d{1,2})\b", glued)
+    if not day or not _DURATION.search(glued):
+        return text
+    return f"{glued[:day.end(1)]} {m.group(1)}{glued[day.end(1):]}"
 
 
 def _spread_duration(cols: list[tuple[str, str | None, date | None] | None]) -> list[tuple[str, str | None, date | None] | None]:
@@ -234,11 +262,12 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
     head = re.sub(r"_+", " ", " ".join(caption) + " " + title_hint + " " + corner)
     if not STATEMENT_TITLE.search(letters(head)) or _SUBSET.search(head):
         return []
-    units = next((c for c in [*caption, corner] if _UNITS.search(c)
-                  and re.match(r"(?i)\(?\s*(in |dollars|amounts|\$|millions|thousands|billions)", c)), "")
+    nh = header_count(rows)
+    corners = [r[0] for r in rows[:nh] if r and r[0]]
+    units = next((c for c in [*caption, corner, *corners] if _UNITS.search(c)
+                  and re.match(r"(?i)\(?\s*(unaudited[;,]?\s*)?(in |dollars|amounts|\$|millions|thousands|billions)", c)), "")
     scale = scale_of(units)
     ncols = max(len(r) for r in rows)
-    nh = header_count(rows)
     year_end = None
     if fiscal_year_end is not None:
         year_end = (fiscal_year_end, None if statement_kind(head) == "balance" else "12M")
@@ -253,76 +282,107 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
     found: dict[tuple[str, str], Fact] = {}
     prio: dict[tuple[str, str], int] = {}
     conflicted: set[tuple[str, str]] = set()
-    context = ""
-    for row in rows[nh:]:
+    outer = inner = ""  # the headings above a row: "Earnings per share:" and, under it, "Diluted:"
+    heading = False  # whether the previous row was a heading too (a heading wrapped onto two rows)
+    body = rows[nh:]
+    for i, row in enumerate(body):
         label = row[0] if row else ""
         cells = row[1:] + [""] * (ncols - len(row))
-        values = [(j, parse_value(c)) for j, c in enumerate(cells, start=1) if c and c != "$"]
+        if not label and outer and not inner and any(parse_value(c) is not None for c in cells):
+            # an unlabelled row closing a block is its total: "Revenues" … (blank) 3,942,207; on a balance
+            # sheet the blank row just above "Liabilities and equity" is total assets
+            after = normalise_label(body[i + 1][0]) if i + 1 < len(body) and body[i + 1] else ""
+            label = "Total assets" if after.startswith("liabilities") else f"Total {outer.rstrip(':')}"
+        printed = [(j, c) for j, c in enumerate(cells, start=1) if c and c != "$"]
+        values = [(j, parse_value(c)) for j, c in printed]
         if label and not values:
-            context = label
+            if _QUALIFIER.match(normalise_label(label)):
+                inner = label
+            else:
+                outer, inner = (f"{outer} {label}" if heading and not inner else label), ""
+            heading = True
             continue
-        match = label_metric(label, context)
+        heading = False
+        match = label_metric(label, outer, inner)
         if match is None:
             continue
         key, priority = match
         mapped = _align(values, period_cols)
         if mapped is None:
             continue
+        shown = dict(_align(printed, period_cols) or [])
         per_share = key.startswith("eps") or "per share" in label.lower()
+        if per_share and any(v is not None and abs(v) >= 10_000 for _, v in mapped):
+            continue  # a share count or an amount under a per-share heading, not a per-share figure
+        signs = [v for _, v in mapped if v]
+        flip = key in EXPENSES and sum(v < 0 for v in signs) > sum(v > 0 for v in signs)
         for j, v in mapped:
             if v is None:
                 continue
-            if key in COSTS:
-                v = abs(v)  # a cost or an outflow is a positive amount to an analyst, however it is printed
+            if key in OUTFLOWS:
+                v = abs(v)  # an outflow is a positive amount spent, however the statement prints it
+            elif flip:
+                v = -v  # a statement printing expenses in parentheses: (106) is an expense of 106
             plabel, duration, as_of = periods[j]  # type: ignore[misc]
             fact = Fact(key, v, "units" if per_share else scale, "USD/share" if per_share else "USD",
-                        plabel, duration, as_of, label, priority)
+                        plabel, duration, as_of, label, priority, shown.get(j, "").replace("$", "").replace(" ", ""))
             k = (key, plabel)
             if k not in found or priority > prio[k]:
                 found[k], prio[k] = fact, priority
                 conflicted.discard(k)
             elif priority == prio[k] and found[k].value != v:
                 conflicted.add(k)
-    return [f for k, f in found.items() if k not in conflicted]
+    out = [f for k, f in found.items() if k not in conflicted]
+    have = {(f.metric, f.period_label) for f in out}
+    if not any(f.metric == "net_income_nci" for f in out):
+        # no non-controlling interests: the income attributable to the company is the net income too
+        out += [dataclasses.replace(f, metric="net_income", priority=1) for f in out
+                if f.metric == "net_income_attributable" and ("net_income", f.period_label) not in have]
+    return out
 
 
-_ATTRIBUTABLE = re.compile(r"(?i)^net (income|earnings|loss|income \(loss\)|earnings \(loss\)) attributable to (?!non[- ]?controlling)")
-_INCLUDING_NCI = re.compile(r"(?i)^net (income|earnings).*including non[- ]?controlling")
-_EPS = re.compile(r"(?i)(earnings|net income|income|net earnings)( \(loss\))? (attributable to [^—-]+ )?per (common |ordinary )?share|"
-                  r"^net (income|earnings) attributable to [^—-]+ [—-] (basic|diluted)$")
+#: Label-only rows that qualify the heading above them rather than replace it ("Basic", "Diluted:").
+_QUALIFIER = re.compile(r"^(basic|diluted|assuming dilution|continuing operations|total company)$")
+_NET = r"(?i)^(?:less:? )?(?:consolidated )?net (?:income|earnings|loss|income \(loss\)|earnings \(loss\)|\(loss\) income|\(income\) loss|income/\(loss\))"
+_ATTRIBUTABLE = re.compile(_NET + r"(?: \(loss\))?,? (?:attributable|applicable|available) to (?!.*(?:non[- ]?controlling|redeemable))")
+_NCI = re.compile(_NET + r"(?: \(loss\))? attributable to (?:redeemable )?(?:and )?non[- ]?controlling interests?$")
+_INCLUDING_NCI = re.compile(_NET + r".*(?:including .*non[- ]?controlling|before allocation to non[- ]?controlling)")
+_PER_SHARE = re.compile(r"per (common |ordinary |basic |diluted )?shares?\b|\beps\b")
+_EARNINGS_LINE = re.compile(r"^(basic|diluted|total|net|earnings|income|loss|continuing operations)\b|"
+                            r"earnings|income|\bloss\b|per share")
 
 
-def label_metric(label: str, context: str = "") -> tuple[str, int] | None:
-    """(metric, priority) of a row label: exact lexicon synonyms (2), company-specific forms such as
-    "Net income attributable to 3M" (3) or "… per share — diluted" (3), totals including non-controlling
-    interests (1). Higher priority wins within one table."""
-    low = label.lower()
-    ctx = context.lower()
-    share_counts = any(w in ctx for w in ("shares used", "weighted", "number of shares", "shares outstanding"))
-    if share_counts:
+def label_metric(label: str, outer: str = "", inner: str = "") -> tuple[str, int] | None:
+    """(metric, priority) of a row label under its headings (``outer`` "Earnings per share:", ``inner``
+    "Diluted"): exact lexicon synonyms (2); per-share lines — "Diluted", "Diluted earnings/(loss)" under a
+    per-share heading, "Diluted loss per share" — (3, or 1 for continuing operations, which a total
+    outranks; discontinued operations are skipped); net income attributable to the company (3, as
+    ``net_income_attributable``) and to non-controlling interests (``net_income_nci``)."""
+    low = normalise_label(label)
+    heads = normalise_label(outer + " " + inner)
+    if re.search(r"\b(weighted|shares used|number of shares|shares outstanding)\b", heads) and not _PER_SHARE.search(low):
         return None
-    if re.search(r"(?i)(earnings|income) per (common )?share", context) and re.match(r"(?i)net (income|earnings)", label):
-        # "Diluted earnings per share:" followed by "Net income attributable to common shareholders  $1.44"
-        if re.search(r"(?i)\bdiluted\b", context + " " + label):
-            return "eps_diluted", 3
-        if re.search(r"(?i)\bbasic\b", context + " " + label):
-            return "eps_basic", 3
+    if _PER_SHARE.search(heads + " " + low) and not re.search(r"\b(weighted|shares used|dividends?|book value|cash flow)\b", low):
+        which = next((w for text in (low, normalise_label(inner), normalise_label(outer))
+                      for w in ("diluted", "basic") if re.search(rf"\b{w}\b|assuming dilution", text)
+                      and (w == "diluted" or "dilution" not in text)), None)
+        if which and _EARNINGS_LINE.search(low) and "discontinued" not in low:
+            return f"eps_{which}", 1 if "continuing operations" in low else 3
+        if "discontinued" in low or which:
+            return None
+    if _NCI.search(label):
+        return "net_income_nci", 2
+    if _ATTRIBUTABLE.search(label) and "per" not in low.split():
+        return "net_income_attributable", 3
+    if _INCLUDING_NCI.search(label):
+        return "net_income", 3
+    key = metric_for_label(label, outer + " " + inner)
+    if key is None:
         return None
-    if "weighted" not in low and "shares" not in low.replace("per share", ""):
-        if _EPS.search(label) or (re.search(r"(?i)per (common )?share", context) and _EPS.search(context + " " + label)):
-            if re.search(r"(?i)\bdiluted\b", label):
-                return "eps_diluted", 3
-            if re.search(r"(?i)\bbasic\b", label):
-                return "eps_basic", 3
-        if _ATTRIBUTABLE.search(label) and "per" not in low:
-            return "net_income", 3
-        if _INCLUDING_NCI.search(label):
-            return "net_income", 1
-    key = metric_for_label(label, context)
-    return (key, 2) if key else None
+    return key, 3 if low.startswith("total ") else 2  # "Total revenues" outranks "Net sales" above it
 
 
-def _align(values: list[tuple[int, float | None]], period_cols: list[int]) -> list[tuple[int, float | None]] | None:
+def _align(values: list[tuple[int, T]], period_cols: list[int]) -> list[tuple[int, T]] | None:
     """Map a row's non-empty cells onto the period columns. A real statement row fills every period
     column (a dash counts), so the counts must agree; then cells map by position when they sit in those
     columns, else in order (the parser shifted them). Otherwise None: the row is skipped."""

@@ -34,7 +34,8 @@ METRICS: tuple[Metric, ...] = (
            ("total net sales", "net sales", "total revenues", "total revenue", "revenues", "revenue", "net revenues",
             "net revenue", "total net revenues", "total net revenue", "sales", "total sales", "net operating revenues",
             "operating revenues", "total operating revenues", "revenues net", "total revenues net",
-            "net sales and revenues", "total net sales and revenue", "sales to customers"),
+            "net sales and revenues", "total net sales and revenue", "sales to customers",
+            "total revenues net of interest expense", "total net revenue", "total net revenues"),
            (r"revenues?", r"net sales", r"total sales", r"top[- ]line", r"turnover"),
            (r"(?<!cost of )(?<!costs of )sales(?![- ](?:and|&) marketing|[- ]tax)",)),
     Metric("cost_of_revenue", "Cost of revenue",
@@ -49,7 +50,7 @@ METRICS: tuple[Metric, ...] = (
             "total operating income", "income loss from operations", "operating loss"),
            (r"operating (?:income|profit|loss)", r"income from operations", r"\bebit\b")),
     Metric("net_income", "Net income",
-           ("net income", "net earnings", "net income loss", "net loss", "net earnings loss",
+           ("net income", "net earnings", "net income loss", "net loss", "net earnings loss", "consolidated net income",
             "net income attributable to common shareholders", "net income attributable to common stockholders",
             "net earnings attributable to shareholders", "net income applicable to common stockholders"),
            (r"net (?:income|earnings|loss|profit)", r"bottom[- ]line", r"profit"),
@@ -154,6 +155,7 @@ _CONTEXT_ONLY = {"basic": "eps_basic", "diluted": "eps_diluted"}
 def normalise_label(label: str) -> str:
     """Row label → comparable form: lowercase, no punctuation, no footnote marks, single spaces."""
     s = label.lower().replace("&", " and ").replace("’", "'")
+    s = re.sub(r"(?<=[a-z])per (?=(?:common |ordinary )?share)", " per ", s)  # "earningsper share": a glued word
     s = re.sub(r"\([^)]*\)|\[\d\]|\*", " ", s)  # footnote marks, "(PP&E)", "(loss)"
     s = re.sub(r"[^a-z0-9 ]+", " ", s)
     s = re.sub(r"\b(net of tax|unaudited|in millions|in thousands)\b", " ", s)
