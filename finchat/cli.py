@@ -413,6 +413,26 @@ def eval_answers(dataset: Any, ks: str, no_llm: bool, types: str, limit: int | N
         click.echo(line)
 
 
+@eval_.command("facts")
+@click.option("--sample", type=click.Path(dir_okay=False, path_type=__import__("pathlib").Path),
+              default="eval/datasets/facts_sample.csv", show_default=True,
+              help="Hand-checked statement figures (CSV); '' to skip the accuracy check.")
+@click.option("--all", "show_all", is_flag=True, help="List every incomplete filing (default: the first 12).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=__import__("pathlib").Path),
+              default="eval/out/facts", show_default=True, help="Folder for results.json.")
+def eval_facts(sample: Any, show_all: bool, out: Any) -> None:
+    """Coverage of the graph's statement facts (revenue, net income, diluted EPS, total assets, cash) per form
+    and per metric over every ingested filing, and accuracy (value, sign, period) against figures read by
+    hand off the PDFs."""
+    from finchat.evaluation.facts import run_facts_eval
+
+    path = sample if sample and str(sample) and sample.exists() else None
+    if sample and str(sample) not in ("", ".") and path is None:
+        raise click.ClickException(f"no sample file at {sample} (pass --sample '' to skip the accuracy check)")
+    for line in run_facts_eval(load_settings(), path, out, show_documents=show_all):
+        click.echo(line)
+
+
 @cli.group()
 def market() -> None:
     """The market-data cache (yfinance) behind `finchat eval generation`."""

@@ -6,7 +6,7 @@ import re
 
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
 _DATE = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|December|"
-                   r"Jan\.|Feb\.|Mar\.|Apr\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)"
+                   r"Jan\.?|Feb\.?|Mar\.?|Apr\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)"
                    r"\s*(\d{1,2}),?\s*((?:19|20)\d{2})\b")
 _DURATION = re.compile(
     r"(?i)\b(three|six|nine|twelve|3|6|9|12)\s+months?\s+ended|\b(12|13|16|17|24|26|36|39|40|52|53|twelve|thirteen|"
@@ -29,8 +29,9 @@ def letters(text: str) -> str:
 
 
 def plain(text: str) -> str:
-    """Text without bold markers or <br>, on one line."""
-    return re.sub(r"\s+", " ", text.replace("**", "").replace("<br>", " ")).strip()
+    """Text without bold markers, <br> or inline tags ("<sup>January 29,</sup>"), on one line."""
+    text = re.sub(r"</?(?:sup|sub|b|i|em|strong|span)>", "", text.replace("**", "").replace("<br>", " "))
+    return re.sub(r"\s+", " ", text).strip()
 
 
 def split_row(line: str) -> list[str]:
@@ -72,8 +73,10 @@ def header_count(rows: list[list[str]]) -> int:
     for r in rows[1:4]:
         vals = [c for c in r[1:] if c]
         periods_only = bool(vals) and all(is_period_cell(c) for c in vals)
-        no_numbers = not any(parse_value(c) is not None for c in vals)
-        if periods_only or ((not r or not r[0]) and no_numbers) or (not vals and not seen_period):
+        no_numbers = not any(parse_value(c) is not None and not _YEAR.fullmatch(c) for c in vals)
+        # "3" | "0," (a sliced day) or "202" | "3" (a sliced year), beside words such as "Percent"
+        day_pieces = bool(vals) and all(re.fullmatch(r"\d{1,2},?|(?:19|20)\d", c) for c in vals if parse_value(c) is not None)
+        if periods_only or ((not r or not r[0]) and (no_numbers or day_pieces)) or (not vals and not seen_period):
             n += 1
             seen_period = seen_period or periods_only
         else:

@@ -24,7 +24,7 @@ from psycopg import sql
 
 from finchat.db.pool import GRAPH_NAME
 from finchat.graph.facts import extract_facts
-from finchat.graph.lexicon import METRICS, metrics_in_text, statement_kind
+from finchat.graph.lexicon import METRICS, STATEMENT_OF, metrics_in_text, statement_kind
 
 G = GRAPH_NAME  # a constant identifier, never user input
 GRAPH_WRITE_LOCK = 0x46434B47  # "FCKG"
@@ -242,13 +242,20 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
             mentions.append((vid[cid], company_ids[other], {"document": name}))
 
     if company is not None:
-        for group in _table_groups(chunks):
-            for f, cid, page in _group_facts(group, period_end if form == "10-K" else None):
-                reported.append((company, metric_vertex(f.metric), {
-                    "metric": f.metric, "value": f.value, "unit": f.unit, "scale": f.scale,
-                    "period_label": f.period_label, "duration": f.duration, "as_of": f.as_of,
-                    "document": name, "doc_id": doc_id, "chunk_id": cid, "page": page, "row_label": f.row_label,
-                    "priority": f.priority, "company": ckey}))
+        filing_period = _filing_period(conn, ckey, year, quarter, period_end)
+        candidates = [(f, cid, page, _statement_of("table", group[0][2], group[0][3]))
+                      for group in _table_groups(chunks)
+                      for f, cid, page in _group_facts(group, period_end if form == "10-K" else None, filing_period)]
+        for (f, cid, page, _), others in _one_fact_per_period(candidates):
+            reported.append((company, metric_vertex(f.metric), {
+                "metric": f.metric, "value": f.value, "printed": f.printed, "unit": f.unit, "scale": f.scale,
+                "period_label": f.period_label, "duration": f.duration, "as_of": f.as_of,
+                "document": name, "doc_id": doc_id, "chunk_id": cid, "page": page, "row_label": f.row_label,
+                "priority": f.priority, "company": ckey, "also_on_pages": sorted({o[2] for o in others} - {page})}))
+            # the same figure in other tables (MD&A, notes, highlights): recorded where it is repeated
+            mentions.extend((vid[o[1]], metric_vertex(f.metric),
+                             {"document": name, "value": o[0].value, "as_of": o[0].as_of, "repeats": "REPORTED"})
+                            for o in others)
     counts["executives"] = _edges(conn, "RELATED", officer_of)
     if llm is not None:
         counts["triplets"] = _llm_triplets(conn, llm, name, [(c[0], c[1], c[3]) for c in chunks], vid, mentions)
@@ -258,6 +265,57 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
 
 
 _PART = re.compile(r" \(part (\d+) of (\d+)\)$")
+
+
+def _one_fact_per_period(candidates: list[Any]) -> list[tuple[Any, list[Any]]]:
+    """One fact per (metric, duration, as-of) of a filing, with the other tables repeating it: the primary
+    statement's (a table of the statement that reports the metric: revenue from the income statement), then
+    the more specific label, then the earlier page."""
+    groups: dict[tuple[Any, ...], list[Any]] = {}
+    for c in candidates:
+        f = c[0]
+        groups.setdefault((f.metric, f.duration, f.as_of), []).append(c)
+
+    def rank(c: Any) -> tuple[int, int, int]:
+        f, _, page, kind = c
+        return (0 if kind == STATEMENT_OF.get(f.metric, "income") else 1 if kind else 2, -f.priority, page or 0)
+
+    out = []
+    for group in groups.values():
+        group.sort(key=rank)
+        out.append((group[0], group[1:]))
+    return out
+
+
+def _filing_period(conn: psycopg.Connection, company: str, year: Any, quarter: Any, period_end: Any) -> Any:
+    """(period end, fiscal quarter or "FY", fiscal year) of a filing, for dating its columns; None if unknown."""
+    if not year:
+        return None
+    end = period_end or (_nominal_period_end(conn, company, int(year), quarter) if quarter else None)
+    return (end, quarter or "FY", int(year)) if end else None
+
+
+def _nominal_period_end(conn: psycopg.Connection, company: str, year: int, quarter: str) -> Any:
+    """The month end closing fiscal ``quarter`` of ``year`` for a filing that prints no date (a results
+    release saying only "second quarter 2023"): the company's fiscal year end month from its other
+    filings' period ends, else December. A 52/53-week calendar's quarter ends a few days off the month end."""
+    import calendar
+    from datetime import date
+
+    row = conn.execute(
+        "SELECT period_end, fiscal_year, fiscal_quarter FROM documents WHERE company_key = %s AND period_end IS NOT NULL"
+        " AND fiscal_year IS NOT NULL ORDER BY form <> '10-K', period_end DESC LIMIT 1", (company,)).fetchone()
+    fye_month = 12
+    if row is not None:
+        end, fy, fq = row
+        qn = int(fq[1]) if fq and re.fullmatch(r"Q[1-4]", fq) else 4
+        # 52/53-week years end within days of a month end: a period ending on the 1st–7th closes the month before
+        month = end.month - 1 if end.day <= 7 else end.month
+        fye_month = (month - 1 + 3 * (4 - qn)) % 12 + 1
+    q = int(quarter[1]) if re.fullmatch(r"Q[1-4]", quarter) else 4
+    months_back = 3 * (4 - q)
+    y, m = divmod(fye_month - 1 - months_back, 12)
+    return date(year + y, m + 1, calendar.monthrange(year + y, m + 1)[1])
 
 
 def _table_groups(chunks: list[Any]) -> list[list[Any]]:
@@ -274,7 +332,8 @@ def _table_groups(chunks: list[Any]) -> list[list[Any]]:
     return groups
 
 
-def _group_facts(group: list[Any], fiscal_year_end: Any = None) -> list[tuple[Any, int, int]]:
+def _group_facts(group: list[Any], fiscal_year_end: Any = None,
+                 filing_period: Any = None) -> list[tuple[Any, int, int]]:
     """Facts of one (possibly split) table, each with the chunk id and page of the part holding its row.
 
     Later parts repeat only some header rows; reading the parts as one table gives every row the full
@@ -290,7 +349,7 @@ def _group_facts(group: list[Any], fiscal_year_end: Any = None) -> list[tuple[An
         lines.extend(rows[k:])
     merged = "\n".join(lines)
     out = []
-    for f in extract_facts(merged, _PART.sub("", group[0][2]), fiscal_year_end):
+    for f in extract_facts(merged, _PART.sub("", group[0][2]), fiscal_year_end, filing_period):
         owner = next((c for c in group if f"| {f.row_label} |" in c[3]), group[0])
         out.append((f, owner[0], owner[4]))
     return out

@@ -30,7 +30,7 @@ from finchat.tables import (
 
 T = TypeVar("T")
 _MONTH_DAY = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|"
-                        r"December)\s+(\d{1,2})\b")
+                        r"December|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)\s*(\d{1,2})\b")
 #: Statements of part of the group (guarantor / obligor financial information, parent-company-only and
 #: consolidating schedules) are not the company's figures.
 _SUBSET = re.compile(r"(?i)\b(?:obligor|guarantor|cross guarantee|parent company only|consolidating|closed group)\b")
@@ -128,17 +128,20 @@ def _as_of(text: str) -> date | None:
 
 
 def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
-                   year_end: tuple[date, str | None] | None = None) -> list[tuple[str, str | None, date | None] | None]:
+                   year_end: tuple[date, str | None] | None = None,
+                   filing_period: tuple[date, str, int] | None = None) -> list[tuple[str, str | None, date | None] | None]:
     """Per column (index 0 is the label column, always None): (label, duration, as-of), or None where a
     column has no recognisable date. Spanning header cells ("Three Months Ended") fill rightwards. A
     year-only column ("2018") takes its month and day, and duration, from ``context`` (the caption:
     "Years ended December 31") or, failing that, from ``year_end`` (an annual report's fiscal year end and the
-    duration its year columns mean: "12M" for flows, None for a balance sheet)."""
+    duration its year columns mean: "12M" for flows, None for a balance sheet). ``filing_period`` (the
+    filing's period end, fiscal quarter "Q3" and fiscal year) dates quarter codes ("2Q21") and a results release's
+    year columns under "Second quarter"."""
     filled: list[list[str]] = []
     for r, row in enumerate(header_rows):
         cells = row + [""] * (ncols - len(row))
         cells = [cells[0], *merge_split_words(cells[1:])]
-        cells = _rejoin_sliced_date([cells[0], *(_untangle_month(c) for c in cells[1:])])
+        cells = _rejoin_sliced_date([cells[0], *_join_month_day([_untangle_month(c) for c in cells[1:]])])
         if r < len(header_rows) - 1:
             last = ""
             for j in range(1, ncols):
@@ -172,6 +175,8 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
                 label = f"{'Year ended' if dur else 'As of'} {month} {end.day}, {year.group(1)}"
                 as_of = _as_of(label)
                 duration = dur
+            elif filing_period is not None:
+                label, duration, as_of = _filing_relative(label, year, spanning, filing_period)
         out.append(None if as_of is None else (label, duration, as_of))
     return _spread_duration(out)
 
@@ -185,6 +190,9 @@ def _rejoin_sliced_date(cells: list[str]) -> list[str]:
     if len(filled) < 2:
         return cells
     pieces = [cells[j] for j in filled]
+    if all(re.fullmatch(r"\d,?", p.strip()) for p in pieces) and re.fullmatch(r"\d{2},?", "".join(pieces)):
+        # "3" | "0," under "Three Months Ended April": the day, sliced
+        return [cells[0], "".join(pieces)] + [""] * (len(cells) - 2) if filled[0] == 1 else cells
     for sep in ("", " "):
         glued = _untangle_month(re.sub(r"\s+", " ", sep.join(pieces)).strip())
         dates = _MONTH_DAY.findall(glued)
@@ -202,6 +210,69 @@ def _rejoin_sliced_date(cells: list[str]) -> list[str]:
     return cells
 
 
+_QCODE = re.compile(r"(?i)^(?:([1-4])Q\s?'?(\d{2})|Q([1-4])\s?'?(\d{2}|\d{4}))$")
+_QUARTER_WORDS = re.compile(r"(?i)\b(first|second|third|fourth)\s+quarter|\b(six|nine)\s+months\b|\bfull[- ]year\b|"
+                            r"\btwelve months\b")
+
+
+def _filing_relative(label: str, year: re.Match[str] | None, spanning: str,
+                     filing_period: tuple[date, str, int]) -> tuple[str, str | None, date | None]:
+    """A column dated only relative to the filing: "2Q21" (a bank's quarter code, in the filing's fiscal years) or a results release's
+    "2023" under "Second quarter" / "Full year". Quarter ends step back three months from the filing's own
+    period end (month ends stay month ends; a 52-week year's exact day is not knowable from the header)."""
+    end, quarter, fiscal_year = filing_period
+    q_now = int(quarter[1]) if re.fullmatch(r"Q[1-4]", quarter or "") else 4
+    code = _QCODE.match(label.strip())
+    if code:
+        q = int(code.group(1) or code.group(3))
+        yy = code.group(2) or code.group(4)
+        fy = int(yy) + (2000 if len(yy) == 2 else 0)
+        back = (fiscal_year - fy) * 4 + (q_now - q)
+        return f"Three months ended {_shift(end, -3 * back):%B %-d, %Y}", "3M", _shift(end, -3 * back)
+    words = _QUARTER_WORDS.search(spanning)
+    if year and words:
+        back = end.year - int(year.group(1))
+        as_of = _shift(end, -12 * back)
+        if words.group(1):
+            return f"Three months ended {as_of:%B %-d, %Y}", "3M", as_of
+        if words.group(2):
+            months = {"six": 6, "nine": 9}[words.group(2).lower()]
+            return f"{words.group(2).capitalize()} months ended {as_of:%B %-d, %Y}", f"{months}M", as_of
+        return f"Year ended {as_of:%B %-d, %Y}", "12M", as_of
+    return label, None, None
+
+
+def _shift(d: date, months: int) -> date:
+    """``d`` moved by whole months; a month end stays a month end."""
+    import calendar
+
+    y, m = divmod(d.month - 1 + months, 12)
+    y, m = d.year + y, m + 1
+    last = calendar.monthrange(y, m)[1]
+    day = last if d.day == calendar.monthrange(d.year, d.month)[1] else min(d.day, last)
+    return date(y, m, day)
+
+
+def _join_month_day(cells: list[str]) -> list[str]:
+    """Dates the layout parser split across two cells: "June" | "30,", "January 2023" | "28," and "202" | "3"
+    read as "June 30,", "January 28, 2023" and "2023"."""
+    out = list(cells)
+    for j in range(len(out) - 1):
+        a, b = out[j].strip(), out[j + 1].strip()
+        if re.fullmatch(r"(?:19|20)\d", a) and re.fullmatch(r"\d", b):  # "202" | "3": a year sliced
+            out[j], out[j + 1] = a + b, ""
+            continue
+        day = re.match(r"(\d{1,2}),?(\s.*)?$", b)
+        if not a or not day or _MONTH_DAY.search(a):
+            continue
+        m = re.search(r"(?i)\b(" + _MONTH.pattern.strip("()") + r")(?:\s+((?:19|20)\d{2}))?$", a)
+        if m:
+            rest = (day.group(2) or "").strip()
+            joined = f"{a[:m.start()]}{m.group(1)} {day.group(1)}, {m.group(2) or rest}".strip().rstrip(",")
+            out[j], out[j + 1] = joined, ""
+    return out
+
+
 _MONTH = re.compile(r"(January|February|March|April|May|June|July|August|September|October|November|December)")
 
 
@@ -212,15 +283,34 @@ def _untangle_month(text: str) -> str:
     if _MONTH_DAY.search(text):
         return text
     m = _MONTH.search(text)
-    if not m:
-        return text
-    left, right = text[:m.start()], text[m.end():]
-    glued = left.rstrip() + right if right[:1].islower() else left + " " + right
-    glued = re.sub(r"\s+", " ", glued).strip()
+    if m:
+        return _reorder(_cut(text, m.start(), m.end()), m.group(1)) or text
+    # the month itself sliced in two: "Three mon Septemths ended ber 30,"
+    for month in _MONTH.pattern.strip("()").split("|"):
+        for k in range(2, len(month) - 1):
+            i = text.find(month[:k])
+            j = text.find(month[k:], i + k) if i >= 0 else -1
+            if i >= 0 and j >= 0:
+                rest = _cut(_cut(text, j, j + len(month) - k), i, i + k)
+                found = _reorder(rest, month)
+                if found:
+                    return found
+    return text
+
+
+def _cut(text: str, start: int, end: int) -> str:
+    """``text`` without [start:end]; a word the cut piece sat inside is closed up ("mon|ths")."""
+    left, right = text[:start], text[end:]
+    return left.rstrip() + right if right[:1].islower() and left[-1:].isspace() else left + " " + right
+
+
+def _reorder(text: str, month: str) -> str | None:
+    """"Three months ended 30," + June → "Three months ended June 30,", if it then reads as a duration."""
+    glued = re.sub(r"\s+", " ", text).strip()
     day = re.search(r"(?i)\b(ended|ending)\s+(\d{1,2})\b", glued)
     if not day or not _DURATION.search(glued):
-        return text
-    return f"{glued[:day.end(1)]} {m.group(1)}{glued[day.end(1):]}"
+        return None
+    return f"{glued[:day.end(1)]} {month}{glued[day.end(1):]}"
 
 
 def _spread_duration(cols: list[tuple[str, str | None, date | None] | None]) -> list[tuple[str, str | None, date | None] | None]:
@@ -250,10 +340,12 @@ def _duration_phrase(text: str) -> str:
     return m.group(0).strip().capitalize() if m else ""
 
 
-def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None = None) -> list[Fact]:
+def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None = None,
+                  filing_period: tuple[date, str, int] | None = None) -> list[Fact]:
     """Facts from one table chunk's text (caption + units + Markdown table). Empty unless the table is a
     primary financial statement with dated columns. ``fiscal_year_end`` (an annual report's) dates columns
-    headed by a year alone when nothing in the table says which day the year ends."""
+    headed by a year alone when nothing in the table says which day the year ends; ``filing_period`` (period
+    end, fiscal quarter, fiscal year) dates quarter codes and a release's "Second quarter" year columns."""
     caption, rows = split_table_text(text)
     if len(rows) < 3:
         return []
@@ -271,7 +363,11 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
     year_end = None
     if fiscal_year_end is not None:
         year_end = (fiscal_year_end, None if statement_kind(head) == "balance" else "12M")
-    periods = column_periods(rows[:nh], ncols, head, year_end)
+    periods = column_periods(rows[:nh], ncols, head, year_end, filing_period)
+    # "% of sales", "Percent change", "Increase (Decrease)" columns beside the periods are not values
+    side = {j for j in range(1, ncols) if re.search(r"(?i)percent|%|change|increase|decrease|variance",
+                                                     " ".join(r[j] for r in rows[:nh] if j < len(r)))
+            and periods[j] is None}
     if year_end is not None and year_end[1] is not None:
         # an annual report's income or cash-flow columns headed by a date alone are its fiscal years
         periods = [p if p is None or p[1] is not None
@@ -293,7 +389,8 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
             # sheet the blank row just above "Liabilities and equity" is total assets
             after = normalise_label(body[i + 1][0]) if i + 1 < len(body) and body[i + 1] else ""
             label = "Total assets" if after.startswith("liabilities") else f"Total {outer.rstrip(':')}"
-        printed = [(j, c) for j, c in enumerate(cells, start=1) if c and c != "$"]
+        printed = [(j, c) for j, c in enumerate(cells, start=1)
+                   if c and c != "$" and j not in side and not c.rstrip().endswith("%")]
         values = [(j, parse_value(c)) for j, c in printed]
         if label and not values:
             if _QUALIFIER.match(normalise_label(label)):
@@ -303,6 +400,8 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
             heading = True
             continue
         heading = False
+        if _NON_GAAP.search(outer + " " + inner + " " + label):
+            continue  # "Adjusted net earnings" and the lines under it are not the reported figures
         match = label_metric(label, outer, inner)
         if match is None:
             continue
@@ -341,6 +440,7 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
     return out
 
 
+_NON_GAAP = re.compile(r"(?i)\badjusted\b|non[- ]gaap|pro forma|excluding special items")
 #: Label-only rows that qualify the heading above them rather than replace it ("Basic", "Diluted:").
 _QUALIFIER = re.compile(r"^(basic|diluted|assuming dilution|continuing operations|total company)$")
 _NET = r"(?i)^(?:less:? )?(?:consolidated )?net (?:income|earnings|loss|income \(loss\)|earnings \(loss\)|\(loss\) income|\(income\) loss|income/\(loss\))"
@@ -360,10 +460,10 @@ def label_metric(label: str, outer: str = "", inner: str = "") -> tuple[str, int
     ``net_income_attributable``) and to non-controlling interests (``net_income_nci``)."""
     low = normalise_label(label)
     heads = normalise_label(outer + " " + inner)
-    if re.search(r"\b(weighted|shares used|number of shares|shares outstanding)\b", heads) and not _PER_SHARE.search(low):
-        return None
+    if re.search(r"\bshares\b", _PER_SHARE.sub(" ", heads)) and not _PER_SHARE.search(low):
+        return None  # under "Weighted-average shares outstanding:" a "Diluted" row is a share count
     if _PER_SHARE.search(heads + " " + low) and not re.search(r"\b(weighted|shares used|dividends?|book value|cash flow)\b", low):
-        which = next((w for text in (low, normalise_label(inner), normalise_label(outer))
+        which = next((w for text in (label.lower(), inner.lower(), outer.lower())
                       for w in ("diluted", "basic") if re.search(rf"\b{w}\b|assuming dilution", text)
                       and (w == "diluted" or "dilution" not in text)), None)
         if which and _EARNINGS_LINE.search(low) and "discontinued" not in low:

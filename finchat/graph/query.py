@@ -133,13 +133,15 @@ class FactRow:
     document: str
     page: int
     chunk_id: int
+    printed: str = ""  # the cell as printed: "0.309", "(2,980)"
 
     def shown(self) -> str:
         """"Apple — revenue, three months ended July 1, 2023: $81,797 million [APPLE_2023Q3_10Q p.4]"."""
         from finchat.graph.lexicon import metric
 
         v = self.value
-        num = f"{abs(v):,.2f}" if v != int(v) else f"{abs(int(v)):,}"
+        places = len(self.printed.split(".")[1].rstrip(")")) if "." in self.printed else (0 if v == int(v) else 2)
+        num = f"{abs(v):,.{places}f}"
         sign = "-" if v < 0 else ""
         cur = "$" if self.unit.startswith("USD") else ""
         scale = {"millions": " million", "thousands": " thousand", "billions": " billion"}.get(self.scale, "")
@@ -153,7 +155,7 @@ class FactRow:
         return {"company": self.company_name, "company_key": self.company, "metric": self.metric,
                 "value": int(v) if v == int(v) else v, "scale": self.scale, "unit": self.unit,
                 "period_label": self.period_label, "duration": self.duration, "as_of": self.as_of,
-                "document": self.document, "page": self.page, "chunk_id": self.chunk_id}
+                "document": self.document, "page": self.page, "chunk_id": self.chunk_id, "printed": self.printed}
 
 
 _MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -194,7 +196,7 @@ def facts(conn: psycopg.Connection, companies: Sequence[str], metrics: Sequence[
             continue
         row = FactRow(key, name or key, p.get("metric", ""), float(p.get("value", 0)), p.get("scale", "units"),
                       p.get("unit", "USD"), p.get("period_label", ""), p.get("duration"), p.get("as_of"), doc,
-                      int(p.get("page", 0)), int(p.get("chunk_id", 0)))
+                      int(p.get("page", 0)), int(p.get("chunk_id", 0)), str(p.get("printed", "")))
         k = (key, row.metric, row.period_label, doc)
         prio = int(p.get("priority", 2))
         if k not in best or prio > best[k][0] or (prio == best[k][0] and row.page < best[k][1].page):
