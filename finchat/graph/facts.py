@@ -154,6 +154,7 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
     # header cells joined without separators give the phrase back for year-only columns.
     joined = "".join(c for row in header_rows for c in row[1:])
     spanning = context + " " + re.sub(r"\s+", " ", joined)
+    spaced = context + " " + " ".join(c for row in header_rows for c in row[1:] if c)
     out: list[tuple[str, str | None, date | None] | None] = [None]
     for j in range(1, ncols):
         label = " ".join(c[j] for c in filled if c[j]).strip()
@@ -161,10 +162,14 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
         label = re.sub(r"\s+", " ", re.sub(r"(?i)\(unaudited\)|_+", " ", label)).strip()
         as_of = _as_of(label)
         duration = _duration(label)
+        dated = _DATE.search(label)
+        if dated:
+            label = label[:dated.end()]  # header text after the date ("(In millions, except …)") is not the period
         if as_of is None:
             year = _YEAR.fullmatch(re.sub(r"[^0-9]", "", label)) if len(re.sub(r"[^0-9]", "", label)) == 4 else None
             md = _MONTH_DAY.search(context) or _MONTH_DAY.search(spanning)
-            if year and md:
+            durations = {_duration(m.group(0)) for m in _DURATION.finditer(spaced)}
+            if year and md and len(durations) <= 1:  # with two durations in the header, a year alone is ambiguous
                 where = context if _MONTH_DAY.search(context) else spanning
                 label = f"{_duration_phrase(where) or 'As of'} {md.group(1)} {md.group(2)}, {year.group(1)}"
                 as_of = _as_of(label)
@@ -178,7 +183,13 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
             elif filing_period is not None:
                 label, duration, as_of = _filing_relative(label, year, spanning, filing_period)
         out.append(None if as_of is None else (label, duration, as_of))
-    return _spread_duration(out)
+    out = _spread_duration(out)
+    durations = {_duration(m.group(0)) for m in _DURATION.finditer(spaced)} - {None}
+    if len(durations) == 1 and all(c is None or c[1] is None for c in out) and any(out):
+        # one duration centred above the dates, sliced so that no date column carries it ("13 Weeks" | "Ended")
+        dur = durations.pop()
+        out = [None if c is None else (f"{_duration_words(dur)} {c[0]}".strip(), dur, c[2]) for c in out]
+    return out
 
 
 def _rejoin_sliced_date(cells: list[str]) -> list[str]:
@@ -261,6 +272,9 @@ def _join_month_day(cells: list[str]) -> list[str]:
         a, b = out[j].strip(), out[j + 1].strip()
         if re.fullmatch(r"(?:19|20)\d", a) and re.fullmatch(r"\d", b):  # "202" | "3": a year sliced
             out[j], out[j + 1] = a + b, ""
+            continue
+        if re.fullmatch(r"(?i)(?:\w+\s+)?(?:three|six|nine|twelve|\d{1,2})\s+(?:months|weeks)", a) and re.match(r"(?i)ended\b", b):
+            out[j], out[j + 1] = f"{a} {b}", ""  # "Three Months" | "Ended June 30,"
             continue
         day = re.match(r"(\d{1,2}),?(\s.*)?$", b)
         if not a or not day or _MONTH_DAY.search(a):
@@ -358,6 +372,9 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
     corners = [r[0] for r in rows[:nh] if r and r[0]]
     units = next((c for c in [*caption, corner, *corners] if _UNITS.search(c)
                   and re.match(r"(?i)\(?\s*(unaudited[;,]?\s*)?(in |dollars|amounts|\$|millions|thousands|billions)", c)), "")
+    if not units:  # "… Statements of Income (In thousands, except per share data)", or inside a header cell
+        cells = [*caption, *(c for r in rows[:nh] for c in r)]
+        units = next((m.group(0) for c in cells if (m := re.search(r"(?i)\(\s*in (?:thousands|millions|billions)\b", c))), "")
     scale = scale_of(units)
     ncols = max(len(r) for r in rows)
     year_end = None

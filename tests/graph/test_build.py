@@ -35,6 +35,7 @@ def test_ingest_builds_facts_and_reingest_is_idempotent(env, tmp_path):
         assert shown[("revenue", "Three Months Ended July 1, 2023")] == 81797
         assert shown[("net_income", "Three Months Ended June 25, 2022")] == 19442
         assert shown[("eps_diluted", "Three Months Ended July 1, 2023")] == 1.26
+        assert {f.printed for f in got if f.metric == "eps_diluted" and f.value == 1.26} == {"1.26"}
         assert all(f.document == "TESTCO_2023Q3_10Q" and f.page >= 3 for f in got)
         before = stats(conn)
         doc = conn.execute("SELECT id FROM documents").fetchone()[0]
