@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TypeVar
 
-from finchat.graph.lexicon import metric_for_label, normalise_label, statement_kind
+from finchat.graph.lexicon import STATEMENT_OF, metric_for_label, normalise_label, statement_kind
 from finchat.tables import (
     _DATE,
     _DURATION,
@@ -183,6 +183,10 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
             elif filing_period is not None:
                 label, duration, as_of = _filing_relative(label, year, spanning, filing_period)
         out.append(None if as_of is None else (label, duration, as_of))
+    if all(c is None or c[1] is None for c in out):
+        phrased = _years_under_one_phrase(header_rows, ncols)
+        if phrased and any(c is not None and c[1] for c in phrased):
+            out = phrased
     out = _spread_duration(out)
     durations = {_duration(m.group(0)) for m in _DURATION.finditer(spaced)} - {None}
     if len(durations) == 1 and all(c is None or c[1] is None for c in out) and any(out):
@@ -224,6 +228,26 @@ def _rejoin_sliced_date(cells: list[str]) -> list[str]:
 _QCODE = re.compile(r"(?i)^(?:([1-4])Q\s?'?(\d{2})|Q([1-4])\s?'?(\d{2}|\d{4}))$")
 _QUARTER_WORDS = re.compile(r"(?i)\b(first|second|third|fourth)\s+quarter|\b(six|nine)\s+months\b|\bfull[- ]year\b|"
                             r"\btwelve months\b")
+
+
+def _years_under_one_phrase(header_rows: list[list[str]], ncols: int) -> list[tuple[str, str | None, date | None] | None] | None:
+    """A header whose phrase and years the layout parser cut and interleaved — "Twelve Months End 2022" |
+    "ed June 30, 2023" — read as one phrase ("Twelve Months Ended June 30,") over one year per column. Only
+    when every value column holds exactly one year and the rest, glued, names one date."""
+    cells = [" ".join(r[j] for r in header_rows if j < len(r) and r[j]) for j in range(1, ncols)]
+    years = [_YEAR.findall(c) for c in cells]
+    if not cells or any(len(y) != 1 for y in years):
+        return None
+    rest = [re.sub(r"\s+", " ", _YEAR.sub(" ", c)).strip() for c in cells]
+    for sep in ("", " "):
+        phrase = re.sub(r"\s+", " ", sep.join(rest)).strip().rstrip(",")
+        if len(_MONTH_DAY.findall(phrase)) == 1 and len(_DURATION.findall(phrase)) <= 1 and _DURATION.search(phrase):
+            out: list[tuple[str, str | None, date | None] | None] = [None]
+            for y in years:
+                label = f"{phrase}, {y[0]}"
+                out.append((label, _duration(label), _as_of(label)) if _as_of(label) else None)
+            return out
+    return None
 
 
 def _filing_relative(label: str, year: re.Match[str] | None, spanning: str,
@@ -427,6 +451,8 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
         if mapped is None:
             continue
         shown = dict(_align(printed, period_cols) or [])
+        if _FLOW_STATEMENT.get(key) and all(periods[j] is None or periods[j][1] is None for j, _ in mapped):  # type: ignore[index]
+            continue  # a flow (revenue, cash from operations) is over a period: undated durations are not read
         per_share = key.startswith("eps") or "per share" in label.lower()
         if per_share and any(v is not None and abs(v) >= 10_000 for _, v in mapped):
             continue  # a share count or an amount under a per-share heading, not a per-share figure
@@ -457,6 +483,7 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
     return out
 
 
+_FLOW_STATEMENT = {k: v in ("income", "cashflow") for k, v in STATEMENT_OF.items()}
 _NON_GAAP = re.compile(r"(?i)\badjusted\b|non[- ]gaap|pro forma|excluding special items")
 #: Label-only rows that qualify the heading above them rather than replace it ("Basic", "Diluted:").
 _QUALIFIER = re.compile(r"^(basic|diluted|assuming dilution|continuing operations|total company)$")

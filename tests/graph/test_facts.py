@@ -60,8 +60,8 @@ def test_ten_k_year_columns_thousands_and_negatives():
     assets = by(facts, "total_assets", "December 31, 2018")
     assert assets[0].value == 36500 and assets[0].scale == "thousands" and assets[0].duration is None
     assert by(facts, "long_term_debt", "December 31, 2017")[0].value == 12096
-    loss = by(facts, "net_income", "December 31, 2018")
-    assert loss[0].value == -1042
+    # a flow line under point-in-time columns has no period to be read for
+    assert not [f for f in facts if f.metric.startswith("net_income")]
 
 
 def test_non_statement_tables_and_unsure_rows_give_nothing():

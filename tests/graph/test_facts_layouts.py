@@ -204,3 +204,22 @@ def test_one_fact_per_period_the_primary_statements_with_the_repeats_apart():
     (best, others), = picked
     assert best[0] is rev and best[1] == 10  # the income statement's, though printed on a later page
     assert [o[1] for o in others] == [12, 11]  # another statement's copy, then a non-statement table's
+
+
+CUT_AND_INTERLEAVED = """**Condensed Consolidated Statements of Cash Flows (Unaudited)**
+
+| ($ million) | Twelve Months End 2022 | ed June 30, 2023 |
+|---|---|---|
+| Net income | 815 | 1,058 |
+| Net cash provided by operating activities | 1,526 | 1,530 |
+| Purchase of property, plant, and equipment | (468) | (492) |
+"""
+
+
+def test_a_phrase_cut_around_the_years_and_flows_without_a_duration_left_out():
+    facts = extract_facts(CUT_AND_INTERLEAVED)
+    assert one(facts, "operating_cash_flow", date(2023, 6, 30), "12M").value == 1530
+    assert one(facts, "capex", date(2022, 6, 30), "12M").value == 468
+    undated = CUT_AND_INTERLEAVED.replace("| ($ million) | Twelve Months End 2022 | ed June 30, 2023 |",
+                                          "| ($ million) | June 30, 2022 | June 30, 2023 |")
+    assert extract_facts(undated) == []  # flows under bare dates: no period to read them for
