@@ -170,8 +170,10 @@ def doctor() -> None:
               help="llm: embed an Ollama summary with each table (cached by content hash).")
 @click.option("--graph-extractor", type=click.Choice(["rules", "llm"]), default="rules", show_default=True,
               help="llm: add HybridRAG-style LLM triplets to the graph (cached per chunk).")
+@click.option("--trace", is_flag=True, help="Print a line on stderr as each file enters a stage "
+              "(parse, embed, load, graph) and when indexes are built.")
 def ingest(paths: tuple[Any, ...], parser: str, force: bool, jobs: int | None, table_summaries: str,
-           graph_extractor: str) -> None:
+           graph_extractor: str, trace: bool) -> None:
     """Parse, chunk, embed and load PDF filings (files or folders, recursively).
 
     PATHS default to FINCHAT_PDF_DIR (pdf_files/). Unchanged files (same sha256) are skipped in well
@@ -197,7 +199,7 @@ def ingest(paths: tuple[Any, ...], parser: str, force: bool, jobs: int | None, t
 
         hook = llm_after_load(settings.ollama_host, settings.llm_model)
     opts = IngestOptions(parser=parser, force=force, jobs=jobs or (_os.cpu_count() or 1), after_load=hook,
-                         table_summaries=table_summaries, llm=(settings.ollama_host, settings.llm_model))
+                         table_summaries=table_summaries, llm=(settings.ollama_host, settings.llm_model), trace=trace)
     with Display() as display:
         report = run_ingest(targets, settings, opts, display)
     for w in report.warnings:

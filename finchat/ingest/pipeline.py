@@ -8,6 +8,7 @@ that document; the batch goes on and the report lists it with its reason.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -64,6 +65,7 @@ class IngestOptions:
     after_load: AfterLoad | None = None  # graph builder hook, inside each document's transaction
     table_summaries: str = "none"        # none | llm (Ollama summaries embedded with each table)
     llm: tuple[str, str] | None = None   # (Ollama host, model) for table summaries
+    trace: bool = False                  # "stage: parse|embed|load|graph|index NAME" lines on stderr
 
 
 @dataclass
@@ -267,6 +269,7 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
             if pool is not None:
                 for f, meta, sha, md in to_parse:
                     pending[pool.submit(_parse_job, str(f), opts.parser, sha)] = (f, meta, sha, md)
+                    _stage(opts, "parse", meta.name)
             for item in ready:
                 _finish(conn, item, opts, report, pages, embedder, count)
             for fut in _as_completed(pending):
@@ -291,6 +294,7 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
                 pool.shutdown(wait=True, cancel_futures=True)
             report.add_time("parse+chunk+embed+load", time.perf_counter() - t_parse)
         t_idx = time.perf_counter()
+        _stage(opts, "index")
         report.indexes_built = loader.build_indexes(conn)
         report.add_time("index", time.perf_counter() - t_idx)
         return report
@@ -328,6 +332,13 @@ def _reason(exc: Exception, path: Path) -> str:
     return msg[len(prefix):] if msg.startswith(prefix) else msg
 
 
+def _stage(opts: IngestOptions, stage: str, name: str = "") -> None:
+    """One line per stage a document enters (``--trace``): where a slow or killed run was."""
+    if opts.trace:
+        sys.stderr.write(f"stage: {stage} {name}".rstrip() + "\n")
+        sys.stderr.flush()
+
+
 def _finish(conn, item, opts: IngestOptions, report: IngestReport, pages: _Pages, embedder, count,  # type: ignore[no-untyped-def]
             parse_seconds: float = 0.0) -> None:
     """Chunk, embed and load one parsed document; record the outcome."""
@@ -347,13 +358,20 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, pages: _Pages
             _summarise_tables(conn, chunks, opts, report, count, embedder.max_tokens)
         timings["chunk"] = time.perf_counter() - t
         t = time.perf_counter()
+        _stage(opts, "embed", meta.name)
         vectors = embedder.embed([c.embed_text for c in chunks], batch_size=opts.batch_size,
                                  progress=lambda n: pages.credit(meta.name, _EMBED_SHARE * n / len(chunks)))
         timings["embed"] = time.perf_counter() - t
         t = time.perf_counter()
+        _stage(opts, "load", meta.name)
+        after = opts.after_load
+        if after is not None and opts.trace:
+            def after(conn, doc_id, chunk_ids, _hook=opts.after_load):  # type: ignore[no-untyped-def]
+                _stage(opts, "graph", meta.name)
+                return _hook(conn, doc_id, chunk_ids)
         loaded = loader.load_document(conn, meta, source_path=str(f), sha256=sha, page_count=doc.page_count,
                                       parser=doc.parser, chunks=chunks, vectors=vectors, force=opts.force,
-                                      after=opts.after_load)
+                                      after=after)
         conn.commit()
         timings["load"] = time.perf_counter() - t
     except FinchatError as exc:
