@@ -25,6 +25,8 @@ SETTINGS_DOC: list[tuple[str, str, str, str]] = [
      "Hugging Face encoder id or local path; resolved once by `finchat db init` and stored in the database."),
     ("ollama_host", "OLLAMA_HOST", DEFAULT_OLLAMA_HOST, "Where Ollama listens."),
     ("llm_model", "FINCHAT_LLM_MODEL", DEFAULT_LLM_MODEL, "The Ollama model that writes answers."),
+    ("llm_timeout", "FINCHAT_LLM_TIMEOUT", "120",
+     "Seconds Ollama may stay silent (before the first piece or between two) before the answer falls back."),
     ("pdf_dir", "FINCHAT_PDF_DIR", "pdf_files", "Default input folder of `finchat ingest`."),
     ("md_dir", "FINCHAT_MD_DIR", "md_files", "Markdown cache, mirroring the PDF paths."),
     ("weights", "FINCHAT_WEIGHTS", "tuned default (see retrieve/hybrid.py, DEFAULT_WEIGHTS)",
@@ -55,6 +57,7 @@ class Settings:
     embed_model: str | None = None  # None: not set explicitly, resolve at `db init`
     ollama_host: str = DEFAULT_OLLAMA_HOST
     llm_model: str = DEFAULT_LLM_MODEL
+    llm_timeout: float = 120.0
     pdf_dir: Path = field(default_factory=lambda: Path("pdf_files"))
     md_dir: Path = field(default_factory=lambda: Path("md_files"))
     weights: tuple[float, float, float] | None = None
@@ -73,6 +76,18 @@ class Settings:
                 source = "libpq PG* variables"
             rows.append((env, "" if shown is None else str(shown), source))
         return rows
+
+
+def _parse_seconds(text: str | None) -> float:
+    if not text:
+        return 120.0
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 3600:
+        raise ConfigError(f"FINCHAT_LLM_TIMEOUT={text!r}: give seconds between 0 and 3600, e.g. 120")
+    return value
 
 
 def _pg_vars_set() -> bool:
@@ -105,6 +120,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         embed_model=e.get("FINCHAT_EMBED_MODEL") or None,
         ollama_host=e.get("OLLAMA_HOST") or DEFAULT_OLLAMA_HOST,
         llm_model=e.get("FINCHAT_LLM_MODEL") or DEFAULT_LLM_MODEL,
+        llm_timeout=_parse_seconds(e.get("FINCHAT_LLM_TIMEOUT")),
         pdf_dir=Path(e.get("FINCHAT_PDF_DIR") or "pdf_files"),
         md_dir=Path(e.get("FINCHAT_MD_DIR") or "md_files"),
         weights=_parse_weights(e.get("FINCHAT_WEIGHTS")),

@@ -37,7 +37,7 @@ def answer_once(settings: Any, res: Any, direct: Any = None) -> tuple[str, list[
     line on stderr) when Ollama cannot answer."""
     messages = build_messages(res.question, res.hits, res.facts, computed=direct.text if direct is not None else "")
     try:
-        text = "".join(stream_chat(settings.ollama_host, settings.llm_model, messages))
+        text = "".join(stream_chat(settings.ollama_host, settings.llm_model, messages, timeout=settings.llm_timeout))
     except LLMUnavailable as exc:
         print(f"note: {exc} — answering from the filings without an LLM", file=sys.stderr)
         return None

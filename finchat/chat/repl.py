@@ -81,6 +81,7 @@ class Repl:
         self.state = ChatState()
         self.console = console or Console(highlight=False)
         self.llm_notice_shown = False
+        self.partial = False  # whether the answer being streamed has shown any text yet
         self.llm_state = "checking"  # ready / unreachable / not pulled / failed (the toolbar shows it)
         companies = [r[0] for r in service.call(lambda: service.conn.execute(
             "SELECT DISTINCT c.name FROM companies c JOIN documents d ON d.company_key = c.key ORDER BY 1").fetchall())]
@@ -184,7 +185,10 @@ class Repl:
             answer = self._stream(messages)
         except LLMUnavailable as exc:
             self.llm_state = exc.state
-            if not self.llm_notice_shown:
+            if self.partial:  # what streamed stays on screen; say why it stopped, then the filings' answer
+                self.console.print(f"[yellow]LLM stopped mid-answer:[/yellow] {escape(str(exc))}. "
+                                   "The answer from the filings:", highlight=False)
+            elif not self.llm_notice_shown:
                 self.console.print(f"[yellow]LLM unavailable:[/yellow] {exc}. Answering from the filings without "
                                    "an LLM; I will try the LLM again on the next question.", highlight=False)
                 self.llm_notice_shown = True
@@ -214,11 +218,16 @@ class Repl:
         """Print the answer as it streams; Ctrl-C stops it (KeyboardInterrupt propagates to run())."""
         parts: list[str] = []
         out: IO[str] = self.console.file
-        for piece in stream_chat(self.settings.ollama_host, self.model, messages):
-            parts.append(piece)
-            out.write(piece)
-            out.flush()
-        out.write("\n")
+        self.partial = False
+        try:
+            for piece in stream_chat(self.settings.ollama_host, self.model, messages,
+                                     timeout=self.settings.llm_timeout):
+                parts.append(piece)
+                self.partial = True
+                out.write(piece)
+                out.flush()
+        finally:
+            out.write("\n")
         return "".join(parts)
 
     # ------------------------------------------------------------------ slash commands

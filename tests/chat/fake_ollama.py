@@ -15,8 +15,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 class FakeOllama:
     def __init__(self, pieces: list[str], models: tuple[str, ...] = ("llama3.1:8b",), delay: float = 0.01,
-                 reply=None) -> None:
+                 reply=None, *, cut_after: int | None = None, stall_after: int | None = None,
+                 stall: float = 0.0, status: int = 200) -> None:
+        """Faults, as a dying Ollama shows them: ``cut_after`` pieces then the connection closes mid-stream
+        (no final chunk); ``stall_after`` pieces then silence for ``stall`` s; ``status`` 500 answers
+        /api/chat with Ollama's error JSON."""
         self.pieces = pieces
+        self.cut_after, self.stall_after, self.stall, self.status = cut_after, stall_after, stall, status
         self.reply = reply  # for stream=false requests: function(request) -> content
         self.models = models
         self.delay = delay
@@ -46,6 +51,9 @@ class FakeOllama:
                 if req.get("model") not in fake.models:
                     self._json(404, {"error": f"model '{req.get('model')}' not found"})
                     return
+                if fake.status != 200:
+                    self._json(fake.status, {"error": "llama runner process has terminated: signal: killed"})
+                    return
                 if req.get("stream") is False:
                     content = fake.reply(req) if fake.reply else "".join(fake.pieces)
                     self._json(200, {"model": req["model"], "created_at": "2026-01-01T00:00:00Z",
@@ -56,14 +64,21 @@ class FakeOllama:
                 self.send_header("Transfer-Encoding", "chunked")
                 self.end_headers()
                 try:
-                    for piece in fake.pieces:
+                    for n, piece in enumerate(fake.pieces):
+                        if n == fake.cut_after:
+                            self.wfile.flush()
+                            self.connection.shutdown(2)  # the server dies mid-answer: no final chunk
+                            self.close_connection = True
+                            return
+                        if n == fake.stall_after:
+                            time.sleep(fake.stall)
                         self._chunk({"model": req["model"], "created_at": "2026-01-01T00:00:00Z",
                                      "message": {"role": "assistant", "content": piece}, "done": False})
                         time.sleep(fake.delay)
                     self._chunk({"model": req["model"], "created_at": "2026-01-01T00:00:00Z",
                                  "message": {"role": "assistant", "content": ""}, "done": True, "done_reason": "stop"})
                     self.wfile.write(b"0\r\n\r\n")
-                except (BrokenPipeError, ConnectionResetError):
+                except (BrokenPipeError, ConnectionResetError, OSError):
                     pass
 
             def _chunk(self, obj):
