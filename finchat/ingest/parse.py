@@ -100,6 +100,16 @@ def write_cache(md_path: Path, doc: ParsedDoc) -> None:
     tmp.replace(md_path)
 
 
+#: Pages one PDF may have: the longest FinanceBench filing has 304; a 10-K with every exhibit rarely passes 1,000.
+DEFAULT_MAX_PAGES = 3000
+
+
+def max_pages() -> int:
+    """FINCHAT_MAX_PAGES, else DEFAULT_MAX_PAGES (a bad value falls back to the default)."""
+    text = os.environ.get("FINCHAT_MAX_PAGES", "")
+    return int(text) if text.isdigit() and int(text) > 0 else DEFAULT_MAX_PAGES
+
+
 def _open_pdf(path: Path):  # type: ignore[no-untyped-def]
     import pymupdf
 
@@ -118,6 +128,10 @@ def _open_pdf(path: Path):  # type: ignore[no-untyped-def]
         raise IngestError(f"{path}: encrypted PDF; decrypt it first (e.g. qpdf --decrypt)")
     if doc.page_count == 0:
         raise IngestError(f"{path}: the PDF has no pages")
+    limit = max_pages()
+    if doc.page_count > limit:
+        raise IngestError(f"{path}: {doc.page_count:,} pages, more than one filing has (limit {limit:,}); "
+                          "split it, or raise FINCHAT_MAX_PAGES")
     return doc
 
 
