@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
@@ -95,14 +96,20 @@ def _pg_vars_set() -> bool:
 
 
 def _redact(dsn: str) -> str:
-    """Hide the password of a URL-style DSN."""
+    """Hide the password of a DSN: URL-style ("postgresql://u:***@h/db", also "?password=***") or libpq
+    key/value ("host=h password=***")."""
     if "://" in dsn and "@" in dsn:
         head, tail = dsn.split("://", 1)
         cred, host = tail.rsplit("@", 1)
         if ":" in cred:
             cred = cred.split(":", 1)[0] + ":***"
-        return f"{head}://{cred}@{host}"
-    return dsn
+        dsn = f"{head}://{cred}@{host}"
+    if "://" in dsn:
+        return re.sub(r"([?&]password=)[^&]*", r"\1***", dsn)
+    return re.sub(r"(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)", r"\1***", dsn)
+
+
+redact = _redact
 
 
 def load_settings(env: dict[str, str] | None = None) -> Settings:
