@@ -273,6 +273,8 @@ def read_only_cypher(conn: psycopg.Connection, query: str) -> tuple[list[str], l
     dollar-quotes with a random tag it cannot contain, checked for write clauses, and run in a READ ONLY
     transaction as a second guard.
     """
+    if "\x00" in query:
+        raise QueryError("the Cypher query contains a NUL character; remove it")
     if _WRITE.search(_strip_strings(query)):
         raise QueryError("finchat graph cypher is read-only: CREATE, MERGE, SET, DELETE, REMOVE, CALL … are refused")
     cols = _return_columns(query)
