@@ -298,8 +298,24 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
         report.indexes_built = loader.build_indexes(conn)
         report.add_time("index", time.perf_counter() - t_idx)
         return report
+    except Exception as exc:
+        if _is_connection_lost(exc):
+            raise _lost(settings.database_url, exc, report) from exc
+        raise
     finally:
         conn.close()
+
+
+def _lost(dsn: str, exc: Exception, report: IngestReport) -> FinchatError:
+    """The database went away mid-run: one line saying what is stored and how to finish."""
+    from finchat.db.pool import describe
+    from finchat.errors import DatabaseUnavailable
+
+    reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return DatabaseUnavailable(
+        f"lost the connection to Postgres at {describe(dsn)} ({reason}) after storing {report.count('ingested')} "
+        "file(s) in this run; nothing half-written is kept — once it is back, run `finchat ingest` again "
+        "(stored files are skipped)")
 
 
 def _as_completed(pending: Mapping[Future[tuple[ParsedDoc, float]], object]) -> Iterable[Future[tuple[ParsedDoc, float]]]:
