@@ -95,14 +95,21 @@ def write_manifest(name: str, backend: str, src: str, onnx_file: Path, tokenizer
             "onnx": str(onnx_file), "tokenizer": str(tok_file), "max_tokens": max_tokens, "dim": dim,
             "pad_id": int(tokenizer.pad_token_id), "pad_token": str(tokenizer.pad_token)}
     try:
+        if tok_file.exists() and json.loads(path.read_text(encoding="utf-8")) == data:
+            return path  # already written by an earlier run: nothing to write (a full disk stays harmless)
+    except (OSError, ValueError):
+        pass
+    tmp_tok = tok_file.with_name(tok_file.name + f".tmp{os.getpid()}")
+    tmp = path.with_name(path.name + f".tmp{os.getpid()}")
+    try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp_tok = tok_file.with_name(tok_file.name + f".tmp{os.getpid()}")
         backend_tok.save(str(tmp_tok))
         tmp_tok.replace(tok_file)
-        tmp = path.with_name(path.name + f".tmp{os.getpid()}")
         tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
         tmp.replace(path)
-    except OSError:
+    except Exception:  # OSError, or the tokenizers library's own error on a full disk
+        for leftover in (tmp_tok, tmp):
+            leftover.unlink(missing_ok=True)
         return None
     return path
 

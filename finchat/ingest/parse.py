@@ -96,8 +96,12 @@ def write_cache(md_path: Path, doc: ParsedDoc) -> None:
     """Write atomically (temp file + rename) so a crash never leaves a half cache file."""
     md_path.parent.mkdir(parents=True, exist_ok=True)
     tmp = md_path.with_name(md_path.name + f".tmp{os.getpid()}")
-    tmp.write_text(to_cache_text(doc), encoding="utf-8")
-    tmp.replace(md_path)
+    try:
+        tmp.write_text(to_cache_text(doc), encoding="utf-8")
+        tmp.replace(md_path)
+    except OSError:
+        tmp.unlink(missing_ok=True)  # a full disk leaves no half file behind
+        raise
 
 
 #: Pages one PDF may have: the longest FinanceBench filing has 304; a 10-K with every exhibit rarely passes 1,000.

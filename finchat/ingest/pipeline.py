@@ -287,7 +287,10 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
                 try:
                     write_cache(md, doc)
                 except OSError as exc:
-                    report.warnings.append(f"{md}: cannot write the Markdown cache ({exc.strerror})")
+                    report.warnings.append(
+                        f"cannot write the Markdown cache in {settings.md_dir} ({exc.strerror or exc}) for {meta.name}; "
+                        "the filing is stored anyway and will be parsed again next time — free space there or "
+                        "point FINCHAT_MD_DIR elsewhere")
                 _finish(conn, (f, meta, sha, doc), opts, report, pages, embedder, count, parse_s)
         finally:
             if pool is not None:
