@@ -106,6 +106,13 @@ def set_embedding(conn: psycopg.Connection, model: str, dim: int) -> None:
     """
     if not 1 <= dim <= 16000:
         raise EmbeddingModelError(f"embedding dimension {dim} of {model} is outside pgvector's 1..16000")
+    with conn.transaction():
+        # two `db init` at once: the second waits here, then finds the first one's model recorded
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
+        _set_embedding_locked(conn, model, dim)
+
+
+def _set_embedding_locked(conn: psycopg.Connection, model: str, dim: int) -> None:
     stored_model, stored_dim = get_meta(conn, "embed_model"), get_meta(conn, "embed_dim")
     if stored_model is not None:
         if stored_model != model or int(stored_dim or 0) != dim:
@@ -114,14 +121,13 @@ def set_embedding(conn: psycopg.Connection, model: str, dim: int) -> None:
                 f"unset FINCHAT_EMBED_MODEL (or set it to {stored_model}), or start over with `finchat db init --reset`"
             )
         return
-    with conn.transaction():
-        # A type modifier cannot be a bind parameter; dim is a validated int rendered as a literal.
-        conn.execute(sql.SQL("ALTER TABLE chunks ADD COLUMN IF NOT EXISTS embedding vector({})")
-                     .format(sql.Literal(int(dim))))
-        # inline, not TOAST: see sql/005_embedding_inline.sql
-        conn.execute("ALTER TABLE chunks ALTER COLUMN embedding SET STORAGE PLAIN")
-        conn.execute("INSERT INTO finchat_meta (key, value) VALUES ('embed_model', %s), ('embed_dim', %s)",
-                     (model, str(dim)))
+    # A type modifier cannot be a bind parameter; dim is a validated int rendered as a literal.
+    conn.execute(sql.SQL("ALTER TABLE chunks ADD COLUMN IF NOT EXISTS embedding vector({})")
+                 .format(sql.Literal(int(dim))))
+    # inline, not TOAST: see sql/005_embedding_inline.sql
+    conn.execute("ALTER TABLE chunks ALTER COLUMN embedding SET STORAGE PLAIN")
+    conn.execute("INSERT INTO finchat_meta (key, value) VALUES ('embed_model', %s), ('embed_dim', %s)",
+                 (model, str(dim)))
 
 
 def reset(conn: psycopg.Connection) -> None:
