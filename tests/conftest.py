@@ -69,11 +69,16 @@ def make_database(server_url: str) -> Iterator[object]:
 @pytest.fixture(scope="session")
 def db_url(make_database) -> str:  # type: ignore[no-untyped-def]
     """A migrated database (extensions, schema, graph, companies) using the packaged MiniLM's 384 dims."""
+
+    return migrated(make_database())
+
+
+def migrated(url: str) -> str:
+    """``url``'s database migrated, set to the packaged MiniLM's 384 dims and seeded with companies."""
     from finchat.db import migrate
     from finchat.db.admin import seed_companies
     from finchat.db.pool import connect
 
-    url = make_database()
     with connect(url) as conn:
         migrate.migrate(conn)
         migrate.set_embedding(conn, "all-MiniLM-L6-v2", 384)

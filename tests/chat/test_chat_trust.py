@@ -163,18 +163,17 @@ def test_the_repl_loop_itself_survives(chat, three):
     assert "error: cannot connect to Postgres" in text and "Traceback" not in text
 
 
-def test_ask_batch_goes_on_after_a_failing_question(three, monkeypatch, tmp_path):
-    monkeypatch.setenv("FINCHAT_DATABASE_URL", three)
+def batch_with_fault(monkeypatch, tmp_path, fault):
+    """`ask --batch --no-llm --json` over three questions with ``fault()`` (a context manager) in force for the
+    second one only; returns (the CLI result, its JSON lines)."""
     questions = tmp_path / "q.txt"
     questions.write_text("What was Apple's revenue in Q3 2023?\nand Amcor's revenue?\nWhat was PepsiCo's revenue?\n")
-    real = Service.retrieve
-    calls = []
-    stack = contextlib.ExitStack()
+    real, calls, stack = Service.retrieve, [], contextlib.ExitStack()
 
     def retrieve(self, question, k=5, **kw):
         calls.append(question)
         if len(calls) == 2:
-            stack.enter_context(database_down(three))  # down for the second question only
+            stack.enter_context(fault())
         elif len(calls) == 3:
             stack.close()
         return real(self, question, k, **kw)
@@ -184,7 +183,12 @@ def test_ask_batch_goes_on_after_a_failing_question(three, monkeypatch, tmp_path
         res = CliRunner().invoke(cli, ["ask", "--batch", str(questions), "--no-llm", "--json"])
     finally:
         stack.close()
-    lines = [json.loads(ln) for ln in res.output.splitlines() if ln.startswith("{")]
+    return res, [json.loads(ln) for ln in res.output.splitlines() if ln.startswith("{")]
+
+
+def test_ask_batch_goes_on_after_a_failing_question(three, monkeypatch, tmp_path):
+    monkeypatch.setenv("FINCHAT_DATABASE_URL", three)
+    res, lines = batch_with_fault(monkeypatch, tmp_path, lambda: database_down(three))
     assert res.exit_code == 1
     assert [bool(ln.get("chunks")) for ln in lines] == [True, False, True]
     assert lines[1]["error"].startswith("cannot connect to Postgres")

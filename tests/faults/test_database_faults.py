@@ -6,19 +6,15 @@ machine); skipped against another server, which the tests must not stop."""
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from psycopg.conninfo import conninfo_to_dict
 
-from finchat.cli import cli
-from finchat.retrieve.service import Service
-from tests.chat.test_chat_trust import chat, said  # noqa: F401  (the REPL fixture over the three filings)
+from tests.chat.test_chat_trust import batch_with_fault, chat, said  # noqa: F401  (the REPL fixture over the three filings)
 from tests.conftest import REPO
 from tests.faults.test_kill_ingest import _env, _state, fault_db  # noqa: F401
 from tests.pdfgen import make_filing
@@ -28,9 +24,9 @@ PG_LOCAL = REPO / "scripts" / "pg-local"
 
 
 def _pg_local_serves(url: str) -> bool:
-    if os.geteuid() != 0 or subprocess.run([PG_LOCAL, "status"], capture_output=True).returncode != 0:
+    if os.geteuid() != 0 or subprocess.run([PG_LOCAL, "status"], capture_output=True, check=False).returncode != 0:
         return False
-    ours = conninfo_to_dict(subprocess.run([PG_LOCAL, "dsn"], capture_output=True, text=True).stdout.strip())
+    ours = conninfo_to_dict(subprocess.run([PG_LOCAL, "dsn"], capture_output=True, text=True, check=False).stdout.strip())
     theirs = conninfo_to_dict(url)
     return (ours.get("host"), str(ours.get("port"))) == (theirs.get("host"), str(theirs.get("port")))
 
@@ -65,24 +61,7 @@ def test_the_chat_answers_again_after_a_crash(pg_local, chat):  # noqa: F811
 
 def test_ask_batch_answers_again_after_a_crash(pg_local, three, monkeypatch, tmp_path):
     monkeypatch.setenv("FINCHAT_DATABASE_URL", three)
-    questions = tmp_path / "q.txt"
-    questions.write_text("What was Apple's revenue in Q3 2023?\nand Amcor's revenue?\nWhat was PepsiCo's revenue?\n")
-    real, calls, stack = Service.retrieve, [], contextlib.ExitStack()
-
-    def retrieve(self, question, k=5, **kw):  # type: ignore[no-untyped-def]
-        calls.append(question)
-        if len(calls) == 2:
-            stack.enter_context(crashed())  # crashes before the second question, back for the third
-        elif len(calls) == 3:
-            stack.close()
-        return real(self, question, k, **kw)
-
-    monkeypatch.setattr(Service, "retrieve", retrieve)
-    try:
-        res = CliRunner().invoke(cli, ["ask", "--batch", str(questions), "--no-llm", "--json"])
-    finally:
-        stack.close()
-    lines = [json.loads(ln) for ln in res.output.splitlines() if ln.startswith("{")]
+    res, lines = batch_with_fault(monkeypatch, tmp_path, crashed)  # crashed before the second question, back for the third
     assert [bool(ln.get("chunks")) for ln in lines] == [True, False, True], res.output
     assert lines[1]["error"].startswith("cannot connect to Postgres") and "Traceback" not in res.output
 
@@ -119,7 +98,7 @@ def test_an_ingest_under_a_crash_names_it_and_a_rerun_completes(pg_local, fault_
     state = _state(fault_db)
     assert not state["broken"] and 1 <= len(state["documents"]) < 3, state  # type: ignore[arg-type]
     rerun = subprocess.run([sys.executable, "-m", "finchat", "ingest", str(folder)], env=env, capture_output=True,
-                           text=True, timeout=300)
+                           text=True, timeout=300, check=False)
     assert rerun.returncode == 0, rerun.stdout + rerun.stderr
     after = _state(fault_db)
     assert not after["broken"] and sorted(after["documents"]) == sorted(Path(n).stem for n in names)  # type: ignore[arg-type]

@@ -22,7 +22,8 @@ def _run(folder, env, limit_bytes=None):  # type: ignore[no-untyped-def]
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
 
     return subprocess.run([sys.executable, "-m", "finchat", "ingest", str(folder), "--jobs", "1"], env=env,
-                          capture_output=True, text=True, timeout=300, preexec_fn=limit if limit_bytes else None)
+                          capture_output=True, text=True, timeout=300, check=False,
+                          preexec_fn=limit if limit_bytes else None)
 
 
 def test_a_full_disk_under_the_markdown_cache(fault_db, tmp_path):  # noqa: F811

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from finchat.db.pool import GRAPH_NAME, connect
-from tests.conftest import REPO, wipe_documents
+from tests.conftest import REPO, migrated, wipe_documents
 from tests.pdfgen import make_filing
 
 pytestmark = pytest.mark.faults
@@ -26,16 +26,8 @@ FILES = {"APPLE_2023Q3_10Q.pdf": "Apple Inc.", "AMCOR_2023Q2_10Q.pdf": "Amcor pl
 
 @pytest.fixture(scope="module")
 def fault_db(make_database):  # type: ignore[no-untyped-def]
-    from finchat.db import migrate
-    from finchat.db.admin import seed_companies
-
-    url = make_database("finchat_faults")
-    with connect(url) as conn:
-        migrate.migrate(conn)
-        migrate.set_embedding(conn, "all-MiniLM-L6-v2", 384)
-        seed_companies(conn)
-        conn.commit()
-    return url
+    """A database of its own: the faults below must not disturb the session database."""
+    return migrated(make_database("finchat_faults"))
 
 
 def _env(url: str, md: Path) -> dict[str, str]:
@@ -76,7 +68,7 @@ def _ingest(folder: Path, env: dict[str, str], stage: str | None = None, occurre
 def _state(url: str) -> dict[str, object]:
     """Stored documents with their chunk and fact counts, and every inconsistency a partial write would leave."""
     with connect(url) as conn:
-        q = lambda sql: conn.execute(sql).fetchone()[0]  # noqa: E731
+        q = lambda sql: conn.execute(sql).fetchone()[0]
         broken = {
             "documents without chunks": q("SELECT count(*) FROM documents d WHERE NOT EXISTS "
                                           "(SELECT 1 FROM chunks c WHERE c.document_id = d.id)"),

@@ -25,7 +25,7 @@ def test_the_chat_keeps_what_streamed_says_why_and_answers_from_the_filings(corp
     monkeypatch.setenv("FINCHAT_LLM_TIMEOUT", "1")
     t0 = time.monotonic()
     try:
-        out, repl = run_repl(corpus, monkeypatch, tmp_path, [QUESTION, "and net income?", "/quit"], fake.url)
+        out, _ = run_repl(corpus, monkeypatch, tmp_path, [QUESTION, "and net income?", "/quit"], fake.url)
     finally:
         fake.close()
     text = out.getvalue()
@@ -40,7 +40,7 @@ def test_the_chat_keeps_what_streamed_says_why_and_answers_from_the_filings(corp
 def test_a_500_from_ollama_is_one_line_and_the_filings_answer(corpus, monkeypatch, tmp_path):
     fake = FakeOllama(ANSWER, status=500)
     try:
-        out, repl = run_repl(corpus, monkeypatch, tmp_path, [QUESTION, "/quit"], fake.url)
+        out, _ = run_repl(corpus, monkeypatch, tmp_path, [QUESTION, "/quit"], fake.url)
     finally:
         fake.close()
     text = out.getvalue()

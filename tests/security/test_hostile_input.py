@@ -71,9 +71,8 @@ WRITES = ["CREATE (n:Company {key: 'X'}) RETURN n", "MATCH (n) DETACH DELETE n R
 @pytest.mark.parametrize("query", WRITES)
 def test_cypher_writes_and_escapes_are_refused(held, query):
     url, before = held
-    with connect(url) as conn:
-        with pytest.raises(QueryError):
-            read_only_cypher(conn, query)
+    with connect(url) as conn, pytest.raises(QueryError):
+        read_only_cypher(conn, query)
     assert counts(url) == before
 
 

@@ -51,8 +51,8 @@ def test_config_shows_the_masked_dsn(monkeypatch):
 
 def test_the_bundled_database_and_llm_listen_on_loopback_only():
     pg_local = (REPO / "scripts" / "pg-local").read_text()
-    assert re.search(r"^listen_addresses = '127\.0\.0\.1'$", pg_local, re.M)
+    assert re.search(r"^listen_addresses = '127\.0\.0\.1'$", pg_local, re.MULTILINE)
     assert not re.search(r"listen_addresses\s*=\s*'(\*|0\.0\.0\.0)'", pg_local)
     compose = (REPO / "docker-compose.yml").read_text()
-    ports = re.findall(r'^\s*-\s*"([^"]+)"\s*$', compose, re.M)
+    ports = re.findall(r'^\s*-\s*"([^"]+)"\s*$', compose, re.MULTILINE)
     assert ports and all(p.startswith("127.0.0.1:") for p in ports), ports
