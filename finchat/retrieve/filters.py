@@ -21,6 +21,7 @@ from typing import Any
 import psycopg
 
 from finchat.graph.lexicon import concept_metrics, metrics_in_question, statements_in_text
+from finchat.retrieve.intent import question_intent
 
 _COMMON_WORDS = {"block", "target", "visa", "chase", "square", "meta", "oracle", "ford", "kraft", "heinz", "citi",
                  "lilly", "ups", "apple", "amazon", "corning", "nike", "intel", "merck", "cisco", "boeing",
@@ -95,10 +96,11 @@ class Filters:
     forward: bool = False  # asks for guidance / expectations (see scope_documents)
     unknown: list[str] = field(default_factory=list)  # company-like names matching no known company
     relative: str | None = None  # "prior_quarter" / "prior_year": a period relative to the conversation's
+    intent: str = "figure"  # explanation / outlook / comparison / figure (retrieve/intent.py)
 
     def as_json(self) -> dict[str, Any]:
         return {"companies": self.companies, "years": self.years, "quarters": self.quarters, "forms": self.forms,
-                "relaxed": self.relaxed, "unknown_companies": self.unknown}
+                "relaxed": self.relaxed, "unknown_companies": self.unknown, "intent": self.intent}
 
 
 def _two_digit(y: str) -> int:
@@ -244,7 +246,8 @@ class Extractor:
         # Segment, regional and product breakdowns live in notes and MD&A, not the consolidated statements.
         statements = [] if _BREAKDOWN.search(question) else statements_in_text(question, metrics)
         return Filters(companies, sorted(years), sorted(quarters), forms, metrics, statements, [], text_query,
-                       forward=bool(_FORWARD.search(question)), unknown=unknown, relative=relative)
+                       forward=bool(_FORWARD.search(question)), unknown=unknown, relative=relative,
+                       intent=question_intent(question))
 
 
 def unknown_names(question: str, taken: list[tuple[int, int]]) -> list[str]:

@@ -32,6 +32,7 @@ from finchat.ingest.chunk import TABLE_PART
 from finchat.retrieve.expand import expand_query
 from finchat.retrieve.filters import Extractor, Filters, scope_documents
 from finchat.retrieve.fusion import CHANNELS, FEEDBACK, PAGE_WEIGHT, PER_PAGE, Candidates, Hit, interleave
+from finchat.retrieve.rerank import Policy
 
 #: Tuned on the development split (eval/README.md): vector, text, graph.
 DEFAULT_WEIGHTS: tuple[float, float, float] = (0.2, 0.1, 0.7)
@@ -110,8 +111,11 @@ class Retriever:
 
     def __init__(self, conn: psycopg.Connection, embedder: Any, *, weights: Sequence[float] | None = None,
                  fusion: str = "minmax", channels: Sequence[str] = CHANNELS, candidates: int = CANDIDATES,
-                 per_page: int = PER_PAGE, page_weight: float = PAGE_WEIGHT, feedback: float = FEEDBACK) -> None:
+                 per_page: int = PER_PAGE, page_weight: float = PAGE_WEIGHT, feedback: float = FEEDBACK,
+                 rerank: bool = True, rerank_policy: Policy | None = None) -> None:
         self.conn = conn
+        self.rerank = rerank  # the cross-encoder loads on the first question the policy reranks
+        self.rerank_policy = rerank_policy or Policy()
         self.embedder = embedder
         self.extractor = Extractor.from_db(conn)
         self.weights = dict(zip(CHANNELS, weights or DEFAULT_WEIGHTS, strict=True))
@@ -150,18 +154,27 @@ class Retriever:
         t1 = time.perf_counter()
         qvec = self.embedder.embed_query(f.text_query or question) if "vector" in self.channels else None
         t2 = time.perf_counter()
+        encoder = self.reranker() if f.intent in self.rerank_policy.intents else None
+        n = max(k, self.rerank_policy.top) if encoder is not None else k
         if len(f.companies) > 1:
             groups = []
             for company in f.companies:
                 sub = replace(f, companies=[company], relaxed=[])
-                groups.append(self._ranked(sub, qvec, k))
+                groups.append(self._ranked(sub, qvec, n))
                 f.relaxed.extend(r for r in sub.relaxed if r not in f.relaxed)
-            hits = interleave(groups, k)
+            hits = interleave(groups, n)
         else:
-            hits = self._ranked(f, qvec, k)
+            hits = self._ranked(f, qvec, n)
+        self._fill(hits)
+        t_rr = time.perf_counter()
+        if encoder is not None:
+            from finchat.retrieve.rerank import rerank
+
+            hits = rerank(encoder, question, hits, self.rerank_policy)
+            hits = hits[:k]
+        rerank_ms = (time.perf_counter() - t_rr) * 1000
         for i, h in enumerate(hits, start=1):
             h.rank = i
-        self._fill(hits)
         t3 = time.perf_counter()
         facts: list[Any] = []
         if with_facts and f.companies and f.metrics:
@@ -175,9 +188,17 @@ class Retriever:
                                      limit=12)
                 facts += got
         t4 = time.perf_counter()
-        ms = {"filters": (t1 - t0) * 1000, "embed": (t2 - t1) * 1000, "retrieve": (t3 - t2) * 1000,
-              "facts": (t4 - t3) * 1000, "total": (t4 - t0) * 1000}
+        ms = {"filters": (t1 - t0) * 1000, "embed": (t2 - t1) * 1000, "retrieve": (t3 - t2) * 1000 - rerank_ms,
+              "rerank": rerank_ms, "facts": (t4 - t3) * 1000, "total": (t4 - t0) * 1000}
         return Result(question, f, hits, facts, {k_: round(v, 2) for k_, v in ms.items()}, missing, notice)
+
+    def reranker(self) -> Any:
+        """The cross-encoder (rerank.load_reranker), or None when reranking is off or none is installed."""
+        if not self.rerank:
+            return None
+        from finchat.retrieve.rerank import load_reranker
+
+        return load_reranker()
 
     def missing_companies(self, f: Filters) -> tuple[list[str], str]:
         """Companies the question names that have no stored filing — known ones (removed from

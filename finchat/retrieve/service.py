@@ -24,7 +24,7 @@ class Service:
 
     @classmethod
     def open(cls, settings: Settings, *, weights: tuple[float, float, float] | None = None, fusion: str = "minmax",
-             channels: tuple[str, ...] = ("vector", "text", "graph")) -> Service:
+             channels: tuple[str, ...] = ("vector", "text", "graph"), rerank: bool = True) -> Service:
         """Connect, check the schema and the embedding model choice, load the model. Raises DatabaseUnavailable,
         DatabaseNotReady, EmbeddingModelError with the fix."""
         from finchat.db.admin import check_model_choice
@@ -38,8 +38,8 @@ class Service:
         if model is None:
             raise DatabaseNotReady("no embedding model recorded; run `finchat db init`")
         emb = query_encoder(model) if "vector" in channels else None
-        return cls(conn, Retriever(conn, emb, weights=weights or settings.weights, fusion=fusion, channels=channels),
-                   settings.database_url)
+        return cls(conn, Retriever(conn, emb, weights=weights or settings.weights, fusion=fusion, channels=channels,
+                                   rerank=rerank), settings.database_url)
 
     def call(self, fn: Callable[[], T]) -> T:
         """Run ``fn`` (which uses this service's connection). When the connection turns out to be lost —

@@ -1,0 +1,44 @@
+"""What a question asks for, read from its own words: an explanation, a figure, a comparison or an outlook.
+
+* ``explanation`` — "why did …", "what drove …", "what factors …", "explain", "reasons for", "how did … affect";
+  the answer is prose near the metric's statement (MD&A, segment discussion), not the statement table;
+* ``outlook`` — "guidance", "expect", "outlook", "forecast", "next year", "will …";
+* ``comparison`` — "compare", "versus", "vs", "higher than", "which of", "outperform";
+* ``figure`` — everything else: "what was …", "how much …", ratios and amounts (today's behaviour).
+
+One intent per question, first match in that order (an explanation of a comparison is an explanation),
+read from the main clause: a conditional tail ("If … is not useful, explain why") does not count.
+"""
+
+from __future__ import annotations
+
+import re
+
+INTENTS = ("explanation", "outlook", "comparison", "figure")
+
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("explanation", re.compile(
+        r"(?i)\b(why|what (?:drove|drives|caused|causes|led to|explains?|contributed)|what (?:were|are) the "
+        r"(?:main |key |primary )?(?:drivers?|reasons?|factors?|causes?)|what factors|drivers? (?:of|behind)|"
+        r"reasons? (?:for|behind)|explain|due to what|how did .{0,60}\b(?:affect|impact)|"
+        r"what (?:impact|effect) did|contribut(?:ed|ing) to)\b")),
+    ("outlook", re.compile(
+        r"(?i)\b(guidance|outlook|forecast|expect(?:s|ed|ations?)?|project(?:s|ed|ions?)|anticipat\w*|next "
+        r"(?:year|quarter|fiscal)|going forward|will (?:the company|it|they|\w+ be)|plans? to|target(?:s|ed)?)\b")),
+    ("comparison", re.compile(
+        r"(?i)\b(compare[ds]?|comparison|versus|vs\.?|relative to|higher than|lower than|more than|less than|"
+        r"which (?:of|company|segment|one)|outperform\w*|difference between)\b")),
+)
+
+
+#: A conditional tail ("If gross margin is not a useful metric …, please explain why") is not what is asked.
+_CONDITIONAL = re.compile(r"(?i)(?:[.?;,]\s*|\s)if\s")
+
+
+def question_intent(question: str) -> str:
+    """The question's intent (one of INTENTS), from its main clause (before a conditional "if …" tail)."""
+    main = _CONDITIONAL.split(question, maxsplit=1)[0]
+    for intent, rx in _PATTERNS:
+        if rx.search(main):
+            return intent
+    return "figure"
