@@ -1,6 +1,7 @@
 """What a question asks for, read from its own words: an explanation, a figure, a comparison or an outlook.
 
-* ``explanation`` — "why did …", "what drove …", "what factors …", "explain", "reasons for", "how did … affect";
+* ``explanation`` — "why did …", "what drove / pushed / lifted / hurt …", "what was behind …", "what factors …",
+  "explain", "reasons for", "how did … affect";
   the answer is prose near the metric's statement (MD&A, segment discussion), not the statement table;
 * ``outlook`` — "guidance", "expect", "outlook", "forecast", "next year", "will …";
 * ``comparison`` — "compare", "versus", "vs", "higher than", "which of", "outperform";
@@ -18,7 +19,10 @@ INTENTS = ("explanation", "outlook", "comparison", "figure")
 
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("explanation", re.compile(
-        r"(?i)\b(why|what (?:drove|drives|caused|causes|led to|explains?|contributed)|what (?:were|are) the "
+        r"(?i)\b(why|what (?:drove|drives|caused|causes|led to|explains?|contributed|pushed|pulled|lifted|"
+        r"fuell?ed|boosted|hurt|weighed on|dragged|held back|accounts? for)|what(?:'s| is| was) behind|"
+        r"(?:hurt|weighed on|dragged down|held back|boosted|lifted)\b.{0,60}\b(?:growth|revenue|sales|margin|income|"
+        r"earnings|profit)|to blame|where did .{0,60} come from|what (?:were|are) the "
         r"(?:main |key |primary )?(?:drivers?|reasons?|factors?|causes?)|what factors|drivers? (?:of|behind)|"
         r"reasons? (?:for|behind)|explain|due to what|how did .{0,60}\b(?:affect|impact)|"
         r"what (?:impact|effect) did|contribut(?:ed|ing) to)\b")),

@@ -41,7 +41,7 @@ def test_the_blend_moves_prose_only_and_tables_keep_their_slots():
     hits = [hit(1, "table", 1.0, "T1"), hit(2, "text", 0.9, "weak"), hit(3, "table", 0.8, "T2"),
             hit(4, "text", 0.5, "strong"), hit(5, "text", 0.4, "mid")]
     enc = FixedScores({"weak": -5.0, "strong": 8.0, "mid": 1.0, "T1": 9.0, "T2": 9.0})
-    out = rerank(enc, "why?", hits, Policy(weight=0.5))
+    out = rerank(enc, "why?", hits, Policy(weight=0.5, prose_only=True))
     assert [h.chunk_id for h in out] == [1, 4, 3, 2, 5]  # tables stay at 1 and 3; prose re-sorted around them
     assert out[1].scores["rerank"] == 8.0
     everything = rerank(enc, "why?", [hit(h.chunk_id, h.kind, h.scores["fused"], h.text) for h in hits],
