@@ -303,11 +303,11 @@ def _nominal_period_end(conn: psycopg.Connection, company: str, year: int, quart
     from datetime import date
 
     row = conn.execute(
-        "SELECT period_end, fiscal_year, fiscal_quarter FROM documents WHERE company_key = %s AND period_end IS NOT NULL"
+        "SELECT period_end, fiscal_quarter FROM documents WHERE company_key = %s AND period_end IS NOT NULL"
         " AND fiscal_year IS NOT NULL ORDER BY form <> '10-K', period_end DESC LIMIT 1", (company,)).fetchone()
     fye_month = 12
     if row is not None:
-        end, fy, fq = row
+        end, fq = row
         qn = int(fq[1]) if fq and re.fullmatch(r"Q[1-4]", fq) else 4
         # 52/53-week years end within days of a month end: a period ending on the 1st–7th closes the month before
         month = end.month - 1 if end.day <= 7 else end.month

@@ -107,7 +107,7 @@ def write_manifest(name: str, backend: str, src: str, onnx_file: Path, tokenizer
         tmp_tok.replace(tok_file)
         tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
         tmp.replace(path)
-    except Exception:  # OSError, or the tokenizers library's own error on a full disk
+    except Exception:  # noqa: BLE001  (OSError, or the tokenizers library's own error on a full disk)
         for leftover in (tmp_tok, tmp):
             leftover.unlink(missing_ok=True)
         return None

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import re
 
+#: The words filings explain changes with: appended for any explanatory question (retrieve/intent.py's reading).
+EXPLAIN_WORDS = "primarily due to driven by increase decrease compared"
 #: (pattern over the question, words appended to the full-text query). Patterns are case-insensitive
 #: and whole-word.
 EXPANSIONS: tuple[tuple[str, str], ...] = (
-    (r"what drove|drivers? (?:of|behind)|what caused|why did|reasons? (?:for|behind)",
-     "primarily due to driven by increase decrease compared"),
+    (r"what drove|drivers? (?:of|behind)|what caused|why did|reasons? (?:for|behind)", EXPLAIN_WORDS),
     (r"operating margins?", "operating income margin percent of sales"),
     (r"gross margins?", "gross profit margin cost of sales percent"),
     (r"net (?:profit )?margins?|profit margins?", "net income percent of sales"),
@@ -52,14 +53,33 @@ EXPANSIONS: tuple[tuple[str, str], ...] = (
     (r"impairments?|impaired", "impairment charges goodwill"),
     (r"inventor(?:y|ies)", "inventories merchandise inventory"),
     (r"pensions?|retirees?|post-?retirement", "pension postretirement benefit payments expected"),
+    # operating metrics, in analysts' shorthand
+    (r"net (?:adds|additions)|subscriber (?:growth|additions)|paid (?:memberships?|subscribers?)",
+     "net additions paid memberships subscribers connections customers"),
+    (r"arpu|arm|revenue per (?:user|member|subscriber|account|customer)|average revenue per",
+     "average revenue per user membership account arpu"),
+    (r"revpar|occupancy|average daily rate|adr", "revenue per available room occupancy average daily rate"),
+    (r"rpo|remaining performance obligations?|bookings|order book|backlog",
+     "remaining performance obligations backlog contracted revenue"),
+    (r"capital returned|returned to shareholders|shareholder returns?|return(?:ing)? capital",
+     "returned to shareholders share repurchases dividends"),
+    (r"comps|comparable (?:store )?sales|same[- ]store sales|like[- ]for[- ]like", "comparable sales same-store sales"),
+    (r"organic (?:growth|revenue|sales)", "organic revenue growth excluding acquisitions divestitures foreign exchange"),
+    (r"volumes?|units? shipped|shipments", "volume units shipments"),
 )
 
 _RX = tuple((re.compile(r"(?i)(?<![\w&])(?:" + p + r")(?![\w&])"), words) for p, words in EXPANSIONS)
 
 
 def expansion(text: str) -> str:
-    """Filing vocabulary for the concepts ``text`` names ("" when none), space-separated, in table order."""
-    return " ".join(words for rx, words in _RX if rx.search(text))
+    """Filing vocabulary for the concepts ``text`` names ("" when none), space-separated, in table order; an
+    explanatory question ("what pushed …", "what was behind …") gets the explaining vocabulary too."""
+    from finchat.retrieve.intent import question_intent
+
+    words = [w for rx, w in _RX if rx.search(text)]
+    if EXPLAIN_WORDS not in words and question_intent(text) == "explanation":
+        words.insert(0, EXPLAIN_WORDS)
+    return " ".join(words)
 
 
 def expand_query(text: str) -> str:

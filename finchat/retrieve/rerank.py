@@ -133,7 +133,7 @@ def load_reranker(setting: str | None = None) -> CrossEncoder | None:
         else:
             try:
                 enc = CrossEncoder.from_transformers(name)
-            except Exception as exc:  # noqa: BLE001  (OSError, ValueError, hub errors: all one line)
+            except Exception as exc:  # OSError, ValueError, hub errors: all one line
                 raise EmbeddingModelError(
                     f"cannot load reranker {name!r} ({str(exc).splitlines()[0][:160]}); set FINCHAT_RERANK_MODEL to a "
                     "cached or local cross-encoder, unset it for the bundled one, or FINCHAT_RERANK=off") from exc

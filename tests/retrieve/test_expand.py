@@ -33,3 +33,18 @@ def test_questions_naming_no_concept_are_unchanged(question):
 def test_expansion_is_appended_once_per_concept():
     q = "dividends and more dividends"
     assert expand_query(q) == q + " dividends declared paid per share"
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("What pushed Adobe's Digital Experience revenue up?", "primarily due to driven by"),  # any explanatory verb
+    ("What was behind Walmart's lower return on assets?", "primarily due to driven by"),
+    ("How many paid net adds did Netflix report in Q2?", "net additions paid memberships"),
+    ("What is Netflix's ARPU by region?", "average revenue per user membership"),
+    ("How did MGM's RevPAR develop in 2022?", "revenue per available room occupancy"),
+    ("How large is Salesforce's RPO?", "remaining performance obligations backlog"),
+    ("How much capital returned to shareholders did Apple report?", "share repurchases dividends"),
+    ("What were Best Buy's comps in Q2?", "comparable sales same-store sales"),
+])
+def test_analyst_shorthand_for_operating_metrics_and_explanations(question, words):
+    assert words in expansion(question)
+    assert expansion(question).count("primarily due to") <= 1
