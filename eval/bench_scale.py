@@ -1,0 +1,222 @@
+#!/usr/bin/env python
+"""Retrieval at scale, side by side with the seed's algorithm, in a database of its own.
+
+For each size (chunks) a scale corpus is built in FINCHAT_SCALE_DB (default `finchat_scale`, on the same
+server as FINCHAT_DATABASE_URL; dropped and re-created) from the ingested corpus: below its size a subset of
+its filings; above it, all of them plus replicas under synthetic companies and shifted fiscal years (text
+kept, embeddings with small noise, so near-duplicates are not identical), the graph built for every filing
+(`finchat graph build`'s code), then the indexes and ANALYZE. Over FinanceBench questions about the original
+companies it measures, interleaved per question:
+
+  (a) finchat's hybrid retrieval with the question's company / period filters (no reranker, no embedding);
+  (b) the same with no filters — the whole corpus through the HNSW index (ef_search 200, iterative scan);
+  (c) the seed's algorithm, for comparison only: cosine over every chunk of the filtered filings ordered
+      without LIMIT, ts_rank over every chunk (the seed's text table has no company columns), a pandas outer
+      merge, scikit-learn MinMaxScaler,
+      0.8 / 0.2 weights, then one SELECT per returned chunk for its text.
+
+Printed per size: build and index times, index sizes, p50 / p95 / max of (a), (b), (c), the ratio (c)/(a),
+the graph channel's share of (a), HNSW recall@10 of (b)'s vector search against exact search, and the
+Postgres backend's memory.
+
+    python eval/bench_scale.py [--sizes 10000,100000] [--million] [--questions 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+FB = ROOT.parent / "shared" / "financebench" / "financebench_open_source.jsonl"
+COLS = "ordinal, page_start, page_end, section, kind, text, embed_text, embedding"
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(len(xs) * p))] if xs else float("nan")
+
+
+def build(src_url: str, dst_url: str, admin_url: str, dbname: str, size: int, rng: np.random.Generator) -> dict[str, float]:
+    """(Re)create the scale database with ``size`` chunks; returns timings (s) and counts."""
+    import psycopg
+    from pgvector.psycopg import register_vector
+    from psycopg import sql
+
+    from finchat.db import migrate
+    from finchat.db.admin import seed_companies
+    from finchat.db.pool import connect
+    from finchat.graph.build import rebuild_all
+    from finchat.ingest import load as loader
+
+    t0 = time.perf_counter()
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(dbname)))
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(dbname)))
+    src = psycopg.connect(src_url)
+    register_vector(src)
+    docs = src.execute("SELECT d.id, d.name, d.company_key, d.form, d.fiscal_year, d.fiscal_quarter, d.period_end,"
+                       " d.page_count, (SELECT count(*) FROM chunks c WHERE c.document_id = d.id)"
+                       " FROM documents d ORDER BY d.id").fetchall()
+    companies = {r[0]: r[1:] for r in src.execute("SELECT key, name, ticker, aliases FROM companies").fetchall()}
+    with connect(dst_url) as dst:
+        migrate.migrate(dst)
+        migrate.set_embedding(dst, "all-MiniLM-L6-v2", 384)
+        seed_companies(dst)
+        dst.commit()
+        loader.drop_bulk_indexes(dst)
+        register_vector(dst)
+        total, replica = 0, 0
+        while total < size:
+            for doc_id, name, ck, form, fy, fq, pe, pages, n in docs:
+                if total >= size:
+                    break
+                key, year = ck, fy
+                if replica:  # a synthetic company and a shifted year: filters see a larger install
+                    key = f"{ck}_S{replica}"
+                    cname, ticker, _ = companies[ck]
+                    dst.execute("INSERT INTO companies (key, name, ticker, aliases) VALUES (%s, %s, %s, '{}')"
+                                " ON CONFLICT DO NOTHING", (key, f"{cname} S{replica}", None))
+                    year = fy - (replica % 8) if fy else fy
+                new_id = dst.execute(
+                    "INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year, fiscal_quarter,"
+                    " period_end, page_count, parser) VALUES (%s, 'scale', 'scale', %s, %s, %s, %s, %s, %s, 'scale')"
+                    " RETURNING id", (f"{name}_S{replica}" if replica else name, key, form, year, fq, pe, pages)).fetchone()[0]
+                rows = src.execute(f"SELECT {COLS} FROM chunks WHERE document_id = %s ORDER BY ordinal", (doc_id,),
+                                   binary=True).fetchall()
+                with dst.cursor().copy(f"COPY chunks (document_id, {COLS}) FROM STDIN") as cp:
+                    for r in rows:
+                        emb = r[-1].to_numpy()
+                        if replica:
+                            emb = emb + rng.normal(0, 0.01, emb.shape).astype(np.float32)
+                            emb /= np.linalg.norm(emb)
+                        cp.write_row((new_id, *r[:-1], emb))
+                total += len(rows)
+                dst.commit()
+            replica += 1
+        t_load = time.perf_counter()
+    with connect(dst_url) as dst:  # a fresh connection: the pool's hook loads AGE now that it exists
+        g = rebuild_all(dst)
+        t_graph = time.perf_counter()
+        dst.commit()
+        loader.build_indexes(dst)
+        t_idx = time.perf_counter()
+        sizes = dict(dst.execute(
+            "SELECT c.relname, pg_relation_size(c.oid) FROM pg_class c WHERE c.relname IN ('chunks_embedding_hnsw',"
+            " 'chunks_tsv_idx', 'chunks') OR c.relname LIKE 'chunks%%hnsw%%'").fetchall())
+        ndocs = dst.execute("SELECT count(*) FROM documents").fetchone()[0]
+    src.close()
+    return {"chunks": total, "documents": ndocs, "load_s": t_load - t0, "graph_s": t_graph - t_load,
+            "index_s": t_idx - t_graph, "facts": g.get("facts", 0), "sizes": sizes}
+
+
+def seed_algorithm(conn, qvec: np.ndarray, question: str, docs: list[int], k: int = 5) -> list[str]:  # type: ignore[no-untyped-def]
+    """The seed blog's hybrid search, as written there: every filtered chunk scored, merged in pandas."""
+    import pandas as pd
+    from sklearn.preprocessing import MinMaxScaler
+
+    vec = conn.execute("SELECT id, 1 - (embedding <=> %s) AS cosine FROM chunks WHERE document_id = ANY(%s)"
+                       " ORDER BY cosine DESC", (qvec, docs)).fetchall()
+    # the seed scores every row of its text table with ts_rank (that table has no company columns)
+    txt = conn.execute("SELECT id, ts_rank(tsv, plainto_tsquery('english', %s)) AS rank FROM chunks",
+                       (question,)).fetchall()
+    df = pd.merge(pd.DataFrame(vec, columns=["id", "cosine"]), pd.DataFrame(txt, columns=["id", "rank"]),
+                  on="id", how="outer").fillna(0.0)
+    df[["cosine", "rank"]] = MinMaxScaler().fit_transform(df[["cosine", "rank"]])
+    df["score"] = 0.8 * df["cosine"] + 0.2 * df["rank"]
+    top = df.sort_values("score", ascending=False).head(k)
+    return [conn.execute("SELECT text FROM chunks WHERE id = %s", (int(i),)).fetchone()[0] for i in top["id"]]
+
+
+def measure(dst_url: str, questions: list[str], recall_n: int) -> dict[str, object]:
+    from finchat.config import load_settings
+    from finchat.retrieve.filters import Filters, scope_documents
+    from finchat.retrieve.service import Service
+
+    settings = load_settings({"FINCHAT_DATABASE_URL": dst_url})
+    svc = Service.open(settings, rerank=False)
+    r, conn = svc.retriever, svc.conn
+    a, b, c, graph = [], [], [], []
+    recall = []
+    for q in questions:
+        f = r.extractor.extract(q)
+        docs, _ = scope_documents(conn, f)
+        if not f.companies or not docs or any(r_.startswith("company") for r_ in f.relaxed):
+            continue  # the question's company has no filing in this corpus (the scope would be everything)
+        qvec = r.embedder.embed_query(f.text_query or q)
+        t = time.perf_counter()
+        res = r.retrieve(q, 5, filters=f, with_facts=False)
+        a.append((time.perf_counter() - t) * 1000 - res.timings_ms.get("embed", 0.0))
+        t = time.perf_counter()
+        res_b = r.retrieve(q, 5, filters=Filters(text_query=f.text_query, metrics=f.metrics), with_facts=False)
+        b.append((time.perf_counter() - t) * 1000 - res_b.timings_ms.get("embed", 0.0))
+        t = time.perf_counter()
+        seed_algorithm(conn, qvec, q, docs)
+        c.append((time.perf_counter() - t) * 1000)
+        if len(recall) < recall_n:
+            with conn.transaction():
+                conn.execute("SET LOCAL hnsw.ef_search = 200")
+                conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+                approx = [x[0] for x in conn.execute("SELECT id FROM chunks ORDER BY embedding <=> %s LIMIT 10",
+                                                     (qvec,)).fetchall()]
+            with conn.transaction():
+                conn.execute("SET LOCAL enable_indexscan = off")
+                exact = [x[0] for x in conn.execute("SELECT id FROM chunks ORDER BY embedding <=> %s LIMIT 10",
+                                                    (qvec,)).fetchall()]
+            recall.append(len(set(approx) & set(exact)) / 10)
+        if f.metrics:
+            from finchat.graph.query import graph_scores
+
+            t = time.perf_counter()
+            graph_scores(conn, docs, f.metrics, None, statements=f.statements)
+            graph.append((time.perf_counter() - t) * 1000)
+    mem = conn.execute("SELECT sum(total_bytes) FROM pg_backend_memory_contexts").fetchone()[0]
+    svc.close()
+    return {"n": len(a), "a": a, "b": b, "c": c, "graph": graph, "recall": recall, "backend_mem": int(mem or 0)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sizes", default="10000,100000")
+    ap.add_argument("--million", action="store_true", help="Also 1,000,000 chunks (hours to build on 2 cores).")
+    ap.add_argument("--questions", type=int, default=60)
+    ap.add_argument("--recall", type=int, default=30, help="Questions for HNSW recall@10 against exact search.")
+    args = ap.parse_args()
+
+    import os
+
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    from finchat.config import load_settings
+
+    src_url = load_settings().database_url
+    dbname = os.environ.get("FINCHAT_SCALE_DB", "finchat_scale")
+    parts = conninfo_to_dict(src_url)
+    dst_url = make_conninfo(src_url, dbname=dbname)
+    admin_url = make_conninfo(src_url, dbname="postgres")
+    sizes = [int(s) for s in args.sizes.split(",") if s] + ([1_000_000] if args.million else [])
+    questions = [json.loads(line)["question"] for line in FB.read_text().splitlines() if line.strip()][: args.questions]
+    rng = np.random.default_rng(7)
+    print(f"source: {parts.get('dbname')}; scale database: {dbname}; {len(questions)} questions")
+    for size in sizes:
+        b = build(src_url, dst_url, admin_url, dbname, size, rng)
+        m = measure(dst_url, questions, args.recall)
+        a, bb, c = m["a"], m["b"], m["c"]  # type: ignore[index]
+        mb = {k: v / 2**20 for k, v in b["sizes"].items()}  # type: ignore[union-attr]
+        print(f"\n== {b['chunks']:,} chunks, {b['documents']:,} filings, {b['facts']:,} facts: load {b['load_s']:.0f} s,"
+              f" graph {b['graph_s']:.0f} s, indexes {b['index_s']:.0f} s; sizes (MB) " +
+              ", ".join(f"{k} {v:.0f}" for k, v in sorted(mb.items())))
+        for label, xs in (("(a) finchat, filtered", a), ("(b) finchat, no filters (HNSW)", bb), ("(c) seed algorithm", c),
+                          ("graph channel alone", m["graph"])):
+            print(f"  {label:32} p50 {pct(xs, 0.5):8.1f}  p95 {pct(xs, 0.95):8.1f}  max {max(xs) if xs else float('nan'):8.1f} ms")  # type: ignore[arg-type]
+        print(f"  (c)/(a) at p50: {pct(c, 0.5) / pct(a, 0.5):.0f}x   HNSW recall@10 of (b): "  # type: ignore[arg-type]
+              f"{np.mean(m['recall']):.3f} over {len(m['recall'])} questions (ef_search 200, iterative scan)"  # type: ignore[arg-type]
+              f"   backend memory {m['backend_mem'] / 2**20:.0f} MB   questions {m['n']}")
+
+
+if __name__ == "__main__":
+    main()
