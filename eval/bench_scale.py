@@ -78,7 +78,7 @@ def build(src_url: str, dst_url: str, admin_url: str, dbname: str, size: int, rn
                 key, year = ck, fy
                 if replica:  # a synthetic company and a shifted year: filters see a larger install
                     key = f"{ck}_S{replica}"
-                    cname, ticker, _ = companies[ck]
+                    cname, _, _ = companies[ck]
                     dst.execute("INSERT INTO companies (key, name, ticker, aliases) VALUES (%s, %s, %s, '{}')"
                                 " ON CONFLICT DO NOTHING", (key, f"{cname} S{replica}", None))
                     year = fy - (replica % 8) if fy else fy
