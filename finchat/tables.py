@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
-_DATE = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|December|"
-                   r"Jan\.?|Feb\.?|Mar\.?|Apr\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)"
-                   r"\s*(\d{1,2}),?\s*((?:19|20)\d{2})\b")
+#: Month names, and the same with the abbreviations statements print ("Dec. 31", "Sept 30").
+MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+MONTHS_ABBR = MONTHS + r"|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?"
+_DATE = re.compile(rf"(?i)\b({MONTHS_ABBR})\s*(\d{{1,2}}),?\s*((?:19|20)\d{{2}})\b")
 _DURATION = re.compile(
     r"(?i)\b(three|six|nine|twelve|3|6|9|12)\s+months?\s+ended|\b(12|13|16|17|24|26|36|39|40|52|53|twelve|thirteen|"
     r"sixteen|twenty-four|twenty-six|thirty-six|thirty-nine|forty|fifty-two|fifty-three)\s+weeks\s+ended|"

@@ -27,7 +27,8 @@ from typing import Any
 import psycopg
 
 from finchat.config import Settings
-from finchat.db.pool import GRAPH_NAME
+from finchat.graph.query import FactRow
+from finchat.graph.query import facts as read_facts
 
 HEADLINE = ("revenue", "net_income", "eps_diluted", "total_assets", "cash")
 FORMS = ("10-K", "10-Q", "EARNINGS")
@@ -47,29 +48,13 @@ PRINTS = {"revenue": r"revenue|net sales|sales to customers",
 BANK_REVENUE = ("net_interest_income",)
 
 
-@dataclass(frozen=True)
-class Fact:
-    document: str
-    metric: str
-    duration: str | None
-    as_of: date | None
-    value: float
-    page: int
+def reported_facts(conn: psycopg.Connection) -> list[FactRow]:
+    """Every REPORTED fact of every company with a filing, through the reader the answers use."""
+    keys = [r[0] for r in conn.execute("SELECT DISTINCT company_key FROM documents WHERE company_key IS NOT NULL")]
+    return read_facts(conn, keys, limit=10**7)
 
 
-def reported_facts(conn: psycopg.Connection) -> list[Fact]:
-    """Every REPORTED fact (one scan of the edge table)."""
-    rows = conn.execute(f'SELECT ag_catalog.agtype_out(properties)::text FROM {GRAPH_NAME}."REPORTED"').fetchall()
-    out = []
-    for (props,) in rows:
-        p = json.loads(props)
-        as_of = date.fromisoformat(str(p["as_of"])[:10]) if p.get("as_of") else None
-        out.append(Fact(p.get("document", ""), p.get("metric", ""), p.get("duration"), as_of,
-                        float(p.get("value", 0)), int(p.get("page", 0))))
-    return out
-
-
-def coverage(conn: psycopg.Connection, facts: list[Fact]) -> dict[str, Any]:
+def coverage(conn: psycopg.Connection, facts: list[FactRow]) -> dict[str, Any]:
     """Per form: filings, complete (all headline metrics) of all and of those printing them, and per metric
     the share of filings holding it."""
     docs = conn.execute("SELECT id, name, form FROM documents WHERE form = ANY(%s) ORDER BY name", (list(FORMS),)).fetchall()
@@ -122,15 +107,15 @@ def load_sample(path: Path) -> list[Expected]:
                          float(r["value"]), int(r["pdf_page"])) for r in csv.DictReader(fh)]
 
 
-def check_sample(sample: list[Expected], facts: list[Fact]) -> list[dict[str, Any]]:
+def check_sample(sample: list[Expected], facts: list[FactRow]) -> list[dict[str, Any]]:
     """Each expected figure with its outcome: right / wrong (the graph's value) / missing / not ingested."""
-    by_doc: dict[str, list[Fact]] = {}
+    by_doc: dict[str, list[FactRow]] = {}
     for f in facts:
         by_doc.setdefault(f.document, []).append(f)
     out = []
     for e in sample:
         got = [f for f in by_doc.get(e.document, []) if f.metric == e.metric and f.duration == e.duration
-               and f.as_of is not None and abs((f.as_of - e.as_of).days) <= 7]
+               and f.as_of and abs((date.fromisoformat(f.as_of[:10]) - e.as_of).days) <= 7]
         if e.document not in by_doc:
             status, value = "not ingested", None
         elif not got:

@@ -23,7 +23,7 @@ import psycopg
 from psycopg import sql
 
 from finchat.db.pool import GRAPH_NAME
-from finchat.graph.facts import extract_facts
+from finchat.graph.facts import extract_facts, shift_months
 from finchat.graph.lexicon import METRICS, STATEMENT_OF, metrics_in_text, statement_kind
 
 G = GRAPH_NAME  # a constant identifier, never user input
@@ -313,9 +313,8 @@ def _nominal_period_end(conn: psycopg.Connection, company: str, year: int, quart
         month = end.month - 1 if end.day <= 7 else end.month
         fye_month = (month - 1 + 3 * (4 - qn)) % 12 + 1
     q = int(quarter[1]) if re.fullmatch(r"Q[1-4]", quarter) else 4
-    months_back = 3 * (4 - q)
-    y, m = divmod(fye_month - 1 - months_back, 12)
-    return date(year + y, m + 1, calendar.monthrange(year + y, m + 1)[1])
+    year_end = date(year, fye_month, calendar.monthrange(year, fye_month)[1])
+    return shift_months(year_end, -3 * (4 - q))
 
 
 def _table_groups(chunks: list[Any]) -> list[list[Any]]:

@@ -12,13 +12,14 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import TypeVar
 
 from finchat.graph.lexicon import STATEMENT_OF, metric_for_label, normalise_label, statement_kind
 from finchat.tables import (
     _DATE,
     _DURATION,
     _YEAR,
+    MONTHS,
+    MONTHS_ABBR,
     STATEMENT_TITLE,
     header_count,
     letters,
@@ -28,9 +29,8 @@ from finchat.tables import (
     split_row,
 )
 
-T = TypeVar("T")
-_MONTH_DAY = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|"
-                        r"December|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)\s*(\d{1,2})\b")
+_MONTH_DAY = re.compile(rf"(?i)\b({MONTHS_ABBR})\s*(\d{{1,2}})\b")
+_MONTH = re.compile(f"({MONTHS})")
 #: Statements of part of the group (guarantor / obligor financial information, parent-company-only and
 #: consolidating schedules) are not the company's figures.
 _SUBSET = re.compile(r"(?i)\b(?:obligor|guarantor|cross guarantee|parent company only|consolidating|closed group)\b")
@@ -40,8 +40,6 @@ OUTFLOWS = frozenset({"capex", "dividends", "share_repurchases", "depreciation"}
 #: Expense lines: positive costs. A row printed mostly in parentheses (a statement showing expenses as
 #: deductions) is negated as a whole, so a tax benefit in such a row reads negative.
 EXPENSES = frozenset({"cost_of_revenue", "sga", "rnd", "interest_expense", "income_tax"})
-_MONTH_END = re.compile(r"(?i)\b(January|February|March|April|May|June|July|August|September|October|November|"
-                        r"December)$")
 _UNITS = re.compile(r"(?i)\b(billions?|millions?|thousands?)\b")
 _WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "thirteen": 13, "sixteen": 16, "twenty-four": 24,
           "twenty-six": 26, "thirty-six": 36, "thirty-nine": 39, "forty": 40, "fifty-two": 52, "fifty-three": 53}
@@ -66,10 +64,15 @@ class Fact:
     @property
     def shown_value(self) -> str:
         """The value as an analyst reads it, with the printed precision: 81,797 or 0.309 or (265)."""
-        v = self.value
-        decimals = len(self.printed.split(".")[1].rstrip(")")) if "." in self.printed else (0 if v == int(v) else 2)
-        s = f"{abs(v):,.{decimals}f}"
-        return f"({s})" if v < 0 else s
+        s = printed_number(self.value, self.printed)
+        return f"({s})" if self.value < 0 else s
+
+
+def printed_number(value: float, printed: str = "") -> str:
+    """|value| with thousands separators and the decimals it was printed with ("0.309" keeps three; with no
+    printed string, none for a whole number, else two)."""
+    decimals = len(printed.split(".")[1].rstrip(")")) if "." in printed else (0 if value == int(value) else 2)
+    return f"{abs(value):,.{decimals}f}"
 
 
 def split_table_text(text: str) -> tuple[list[str], list[list[str]]]:
@@ -155,6 +158,7 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
     joined = "".join(c for row in header_rows for c in row[1:])
     spanning = context + " " + re.sub(r"\s+", " ", joined)
     spaced = context + " " + " ".join(c for row in header_rows for c in row[1:] if c)
+    durations = {_duration(m.group(0)) for m in _DURATION.finditer(spaced)} - {None}
     out: list[tuple[str, str | None, date | None] | None] = [None]
     for j in range(1, ncols):
         label = " ".join(c[j] for c in filled if c[j]).strip()
@@ -168,7 +172,6 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
         if as_of is None:
             year = _YEAR.fullmatch(re.sub(r"[^0-9]", "", label)) if len(re.sub(r"[^0-9]", "", label)) == 4 else None
             md = _MONTH_DAY.search(context) or _MONTH_DAY.search(spanning)
-            durations = {_duration(m.group(0)) for m in _DURATION.finditer(spaced)}
             if year and md and len(durations) <= 1:  # with two durations in the header, a year alone is ambiguous
                 where = context if _MONTH_DAY.search(context) else spanning
                 label = f"{_duration_phrase(where) or 'As of'} {md.group(1)} {md.group(2)}, {year.group(1)}"
@@ -188,10 +191,9 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
         if phrased and any(c is not None and c[1] for c in phrased):
             out = phrased
     out = _spread_duration(out)
-    durations = {_duration(m.group(0)) for m in _DURATION.finditer(spaced)} - {None}
     if len(durations) == 1 and all(c is None or c[1] is None for c in out) and any(out):
         # one duration centred above the dates, sliced so that no date column carries it ("13 Weeks" | "Ended")
-        dur = durations.pop()
+        dur = next(iter(durations))
         out = [None if c is None else (f"{_duration_words(dur)} {c[0]}".strip(), dur, c[2]) for c in out]
     return out
 
@@ -262,12 +264,12 @@ def _filing_relative(label: str, year: re.Match[str] | None, spanning: str,
         q = int(code.group(1) or code.group(3))
         yy = code.group(2) or code.group(4)
         fy = int(yy) + (2000 if len(yy) == 2 else 0)
-        back = (fiscal_year - fy) * 4 + (q_now - q)
-        return f"Three months ended {_shift(end, -3 * back):%B %-d, %Y}", "3M", _shift(end, -3 * back)
+        as_of = shift_months(end, -3 * ((fiscal_year - fy) * 4 + (q_now - q)))
+        return f"Three months ended {as_of:%B %-d, %Y}", "3M", as_of
     words = _QUARTER_WORDS.search(spanning)
     if year and words:
         back = end.year - int(year.group(1))
-        as_of = _shift(end, -12 * back)
+        as_of = shift_months(end, -12 * back)
         if words.group(1):
             return f"Three months ended {as_of:%B %-d, %Y}", "3M", as_of
         if words.group(2):
@@ -277,7 +279,7 @@ def _filing_relative(label: str, year: re.Match[str] | None, spanning: str,
     return label, None, None
 
 
-def _shift(d: date, months: int) -> date:
+def shift_months(d: date, months: int) -> date:
     """``d`` moved by whole months; a month end stays a month end."""
     import calendar
 
@@ -303,15 +305,13 @@ def _join_month_day(cells: list[str]) -> list[str]:
         day = re.match(r"(\d{1,2}),?(\s.*)?$", b)
         if not a or not day or _MONTH_DAY.search(a):
             continue
-        m = re.search(r"(?i)\b(" + _MONTH.pattern.strip("()") + r")(?:\s+((?:19|20)\d{2}))?$", a)
+        m = re.search(rf"(?i)\b({MONTHS})(?:\s+((?:19|20)\d{{2}}))?$", a)
         if m:
             rest = (day.group(2) or "").strip()
             joined = f"{a[:m.start()]}{m.group(1)} {day.group(1)}, {m.group(2) or rest}".strip().rstrip(",")
             out[j], out[j + 1] = joined, ""
     return out
 
-
-_MONTH = re.compile(r"(January|February|March|April|May|June|July|August|September|October|November|December)")
 
 
 def _untangle_month(text: str) -> str:
@@ -324,7 +324,7 @@ def _untangle_month(text: str) -> str:
     if m:
         return _reorder(_cut(text, m.start(), m.end()), m.group(1)) or text
     # the month itself sliced in two: "Three mon Septemths ended ber 30,"
-    for month in _MONTH.pattern.strip("()").split("|"):
+    for month in MONTHS.split("|"):
         for k in range(2, len(month) - 1):
             i = text.find(month[:k])
             j = text.find(month[k:], i + k) if i >= 0 else -1
@@ -432,8 +432,7 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
             label = "Total assets" if after.startswith("liabilities") else f"Total {outer.rstrip(':')}"
         printed = [(j, c) for j, c in enumerate(cells, start=1)
                    if c and c != "$" and j not in side and not c.rstrip().endswith("%")]
-        values = [(j, parse_value(c)) for j, c in printed]
-        if label and not values:
+        if label and not printed:
             if _QUALIFIER.match(normalise_label(label)):
                 inner = label
             else:
@@ -447,10 +446,11 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
         if match is None:
             continue
         key, priority = match
-        mapped = _align(values, period_cols)
-        if mapped is None:
+        aligned = _align(printed, period_cols)
+        if aligned is None:
             continue
-        shown = dict(_align(printed, period_cols) or [])
+        shown = dict(aligned)
+        mapped = [(j, parse_value(c)) for j, c in aligned]
         if _FLOW_STATEMENT.get(key) and all(periods[j] is None or periods[j][1] is None for j, _ in mapped):  # type: ignore[index]
             continue  # a flow (revenue, cash from operations) is over a period: undated durations are not read
         per_share = key.startswith("eps") or "per share" in label.lower()
@@ -526,7 +526,7 @@ def label_metric(label: str, outer: str = "", inner: str = "") -> tuple[str, int
     return key, 3 if low.startswith("total ") else 2  # "Total revenues" outranks "Net sales" above it
 
 
-def _align(values: list[tuple[int, T]], period_cols: list[int]) -> list[tuple[int, T]] | None:
+def _align(values: list[tuple[int, str]], period_cols: list[int]) -> list[tuple[int, str]] | None:
     """Map a row's non-empty cells onto the period columns. A real statement row fills every period
     column (a dash counts), so the counts must agree; then cells map by position when they sit in those
     columns, else in order (the parser shifted them). Otherwise None: the row is skipped."""

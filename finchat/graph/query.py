@@ -26,6 +26,7 @@ import psycopg
 
 from finchat.db.pool import GRAPH_NAME
 from finchat.errors import QueryError
+from finchat.graph.facts import printed_number
 
 W_MENTION, W_REPORTED, W_STATEMENT, W_SCOPE = 1.0, 1.5, 1.0, 0.5
 
@@ -140,8 +141,7 @@ class FactRow:
         from finchat.graph.lexicon import metric
 
         v = self.value
-        places = len(self.printed.split(".")[1].rstrip(")")) if "." in self.printed else (0 if v == int(v) else 2)
-        num = f"{abs(v):,.{places}f}"
+        num = printed_number(v, self.printed)
         sign = "-" if v < 0 else ""
         cur = "$" if self.unit.startswith("USD") else ""
         scale = {"millions": " million", "thousands": " thousand", "billions": " billion"}.get(self.scale, "")

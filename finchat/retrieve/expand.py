@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from finchat.retrieve.intent import question_intent
+
 #: The words filings explain changes with: appended for any explanatory question (retrieve/intent.py's reading).
 EXPLAIN_WORDS = "primarily due to driven by increase decrease compared"
 #: (pattern over the question, words appended to the full-text query). Patterns are case-insensitive
@@ -71,18 +73,17 @@ EXPANSIONS: tuple[tuple[str, str], ...] = (
 _RX = tuple((re.compile(r"(?i)(?<![\w&])(?:" + p + r")(?![\w&])"), words) for p, words in EXPANSIONS)
 
 
-def expansion(text: str) -> str:
+def expansion(text: str, intent: str | None = None) -> str:
     """Filing vocabulary for the concepts ``text`` names ("" when none), space-separated, in table order; an
-    explanatory question ("what pushed …", "what was behind …") gets the explaining vocabulary too."""
-    from finchat.retrieve.intent import question_intent
-
+    explanatory question ("what pushed …", "what was behind …") gets the explaining vocabulary too.
+    ``intent``: the question's, when already read (retrieve/intent.py); else read from ``text``."""
     words = [w for rx, w in _RX if rx.search(text)]
-    if EXPLAIN_WORDS not in words and question_intent(text) == "explanation":
+    if EXPLAIN_WORDS not in words and (intent or question_intent(text)) == "explanation":
         words.insert(0, EXPLAIN_WORDS)
     return " ".join(words)
 
 
-def expand_query(text: str) -> str:
+def expand_query(text: str, intent: str | None = None) -> str:
     """``text`` followed by its expansion (unchanged when it names no listed concept)."""
-    extra = expansion(text)
+    extra = expansion(text, intent)
     return f"{text} {extra}" if extra else text

@@ -236,7 +236,7 @@ class Retriever:
         if not docs:
             return None
         # the full-text query's parameters, shared by the text channel and the candidates' text scores
-        text = {"tq": expand_query(f.text_query or ""), "skip": self.common_lexemes()}
+        text = {"tq": expand_query(f.text_query or "", f.intent), "skip": self.common_lexemes()}
         channels, graph_all = self._channels(f, docs, exact, qvec, text)
         ids = sorted({cid for c in channels.values() for cid in c})
         cands = Candidates(ids, channels, {}, graph_all, {})

@@ -110,25 +110,36 @@ _cached: dict[str, CrossEncoder] = {}
 _cache_lock = threading.Lock()
 
 
+def choice(setting: str | None = None) -> tuple[str, str]:
+    """Which cross-encoder the settings select, without loading it: ("off", ""), ("bundled", folder),
+    ("missing", "") when the bundled one is not installed, ("onnx", folder) or ("hub", name).
+    ``setting`` overrides FINCHAT_RERANK_MODEL."""
+    if os.environ.get("FINCHAT_RERANK", "").strip().lower() in ("off", "0", "false", "no"):
+        return "off", ""
+    name = setting if setting is not None else os.environ.get("FINCHAT_RERANK_MODEL", "").strip()
+    if not name:
+        folder = bundled_folder()
+        return ("bundled", str(folder)) if folder is not None else ("missing", "")
+    if (Path(name) / "model.onnx").exists() and (Path(name) / "tokenizer.json").exists():
+        return "onnx", name
+    return "hub", name
+
+
 def load_reranker(setting: str | None = None) -> CrossEncoder | None:
     """The configured cross-encoder, loaded once per process; None when reranking is off
     (``FINCHAT_RERANK=off``) or when no model is configured and the bundled one is not installed.
 
     Raises EmbeddingModelError (one line, with the fix) when FINCHAT_RERANK_MODEL names a model that
     cannot be loaded."""
-    if os.environ.get("FINCHAT_RERANK", "").strip().lower() in ("off", "0", "false", "no"):
+    kind, name = choice(setting)
+    if kind in ("off", "missing"):
         return None
-    name = setting if setting is not None else os.environ.get("FINCHAT_RERANK_MODEL", "").strip()
-    key = name or "bundled"
     with _cache_lock:
-        if key in _cached:
-            return _cached[key]
-        if not name:
-            folder = bundled_folder()
-            if folder is None:
-                return None
-            enc = CrossEncoder.from_onnx(folder, BUNDLED)
-        elif (Path(name) / "model.onnx").exists() and (Path(name) / "tokenizer.json").exists():
+        if name in _cached:
+            return _cached[name]
+        if kind == "bundled":
+            enc = CrossEncoder.from_onnx(Path(name), BUNDLED)
+        elif kind == "onnx":
             enc = CrossEncoder.from_onnx(Path(name))
         else:
             try:
@@ -137,7 +148,7 @@ def load_reranker(setting: str | None = None) -> CrossEncoder | None:
                 raise EmbeddingModelError(
                     f"cannot load reranker {name!r} ({str(exc).splitlines()[0][:160]}); set FINCHAT_RERANK_MODEL to a "
                     "cached or local cross-encoder, unset it for the bundled one, or FINCHAT_RERANK=off") from exc
-        _cached[key] = enc
+        _cached[name] = enc
         return enc
 
 
