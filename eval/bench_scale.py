@@ -19,7 +19,10 @@ Printed per size: build and index times, index sizes, p50 / p95 / max of (a), (b
 the graph channel's share of (a), HNSW recall@10 of (b)'s vector search against exact search, and the
 Postgres backend's memory.
 
-    python eval/bench_scale.py [--sizes 10000,100000] [--million] [--questions 60]
+    python eval/bench_scale.py [--sizes 10000,100000] [--million] [--questions 60] [--halfvec]
+
+--halfvec also builds the HNSW index over half-precision vectors (``embedding::halfvec(384)``) and reports
+its size, build time and recall@10 beside the float index's.
 """
 
 from __future__ import annotations
@@ -41,7 +44,8 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(len(xs) * p))] if xs else float("nan")
 
 
-def build(src_url: str, dst_url: str, admin_url: str, dbname: str, size: int, rng: np.random.Generator) -> dict[str, float]:
+def build(src_url: str, dst_url: str, admin_url: str, dbname: str, size: int, rng: np.random.Generator,
+          halfvec: bool = False) -> dict[str, float]:
     """(Re)create the scale database with ``size`` chunks; returns timings (s) and counts."""
     import psycopg
     from pgvector.psycopg import register_vector
@@ -103,15 +107,21 @@ def build(src_url: str, dst_url: str, admin_url: str, dbname: str, size: int, rn
         g = rebuild_all(dst)
         t_graph = time.perf_counter()
         dst.commit()
+        dst.execute("SET maintenance_work_mem = '4GB'")  # the HNSW graph built in memory (1M chunks: ~2 GB)
         loader.build_indexes(dst)
         t_idx = time.perf_counter()
+        t_half = 0.0
+        if halfvec:  # the same HNSW index over half-precision copies of the vectors (pgvector 0.8 halfvec)
+            dst.execute("CREATE INDEX chunks_embedding_hnsw_half ON chunks USING hnsw ((embedding::halfvec(384)) halfvec_cosine_ops)")
+            dst.commit()
+            t_half = time.perf_counter() - t_idx
         sizes = dict(dst.execute(
             "SELECT c.relname, pg_relation_size(c.oid) FROM pg_class c WHERE c.relname IN ('chunks_embedding_hnsw',"
             " 'chunks_tsv_idx', 'chunks') OR c.relname LIKE 'chunks%%hnsw%%'").fetchall())
         ndocs = dst.execute("SELECT count(*) FROM documents").fetchone()[0]
     src.close()
     return {"chunks": total, "documents": ndocs, "load_s": t_load - t0, "graph_s": t_graph - t_load,
-            "index_s": t_idx - t_graph, "facts": g.get("facts", 0), "sizes": sizes}
+            "index_s": t_idx - t_graph, "halfvec_index_s": t_half, "facts": g.get("facts", 0), "sizes": sizes}
 
 
 def seed_algorithm(conn, qvec: np.ndarray, question: str, docs: list[int], k: int = 5) -> list[str]:  # type: ignore[no-untyped-def]
@@ -132,7 +142,29 @@ def seed_algorithm(conn, qvec: np.ndarray, question: str, docs: list[int], k: in
     return [conn.execute("SELECT text FROM chunks WHERE id = %s", (int(i),)).fetchone()[0] for i in top["id"]]
 
 
-def measure(dst_url: str, questions: list[str], recall_n: int) -> dict[str, object]:
+def knn(conn, qvec: np.ndarray, *, exact: bool = False, half: bool = False) -> list[tuple[int, float]]:  # type: ignore[no-untyped-def]
+    """Top 10 (id, float cosine distance) through the HNSW index (ef_search 200, iterative scan), its
+    halfvec twin, or exact search (index scans off)."""
+    order = "embedding::halfvec(384) <=> %s::halfvec(384)" if half else "embedding <=> %s"
+    with conn.transaction():
+        if exact:
+            conn.execute("SET LOCAL enable_indexscan = off")
+        else:
+            conn.execute("SET LOCAL hnsw.ef_search = 200")
+            conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        return [(int(r[0]), float(r[1])) for r in conn.execute(
+            f"SELECT id, embedding <=> %s FROM chunks ORDER BY {order} LIMIT 10", (qvec, qvec)).fetchall()]
+
+
+def recall_at_10(approx: list[tuple[int, float]], exact: list[tuple[int, float]]) -> tuple[float, float]:
+    """(ids found / 10, and ann-benchmarks' recall: results within 1e-3 of the 10th exact distance / 10).
+    The second does not count a swap between near-duplicates (the replicas) as a miss."""
+    ids = len({i for i, _ in approx} & {i for i, _ in exact}) / 10
+    tenth = exact[-1][1] if exact else 0.0
+    return ids, sum(d <= tenth + 1e-3 for _, d in approx) / 10
+
+
+def measure(dst_url: str, questions: list[str], recall_n: int, halfvec: bool = False) -> dict[str, object]:
     from finchat.config import load_settings
     from finchat.retrieve.filters import Filters, scope_documents
     from finchat.retrieve.service import Service
@@ -140,8 +172,9 @@ def measure(dst_url: str, questions: list[str], recall_n: int) -> dict[str, obje
     settings = load_settings({"FINCHAT_DATABASE_URL": dst_url})
     svc = Service.open(settings, rerank=False)
     r, conn = svc.retriever, svc.conn
-    a, b, c, graph = [], [], [], []
-    recall = []
+    a, b, c, graph, half_ms = [], [], [], [], []
+    recall: list[tuple[float, float]] = []
+    half_recall: list[tuple[float, float]] = []
     for q in questions:
         f = r.extractor.extract(q)
         docs, _ = scope_documents(conn, f)
@@ -158,16 +191,13 @@ def measure(dst_url: str, questions: list[str], recall_n: int) -> dict[str, obje
         seed_algorithm(conn, qvec, q, docs)
         c.append((time.perf_counter() - t) * 1000)
         if len(recall) < recall_n:
-            with conn.transaction():
-                conn.execute("SET LOCAL hnsw.ef_search = 200")
-                conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-                approx = [x[0] for x in conn.execute("SELECT id FROM chunks ORDER BY embedding <=> %s LIMIT 10",
-                                                     (qvec,)).fetchall()]
-            with conn.transaction():
-                conn.execute("SET LOCAL enable_indexscan = off")
-                exact = [x[0] for x in conn.execute("SELECT id FROM chunks ORDER BY embedding <=> %s LIMIT 10",
-                                                    (qvec,)).fetchall()]
-            recall.append(len(set(approx) & set(exact)) / 10)
+            exact = knn(conn, qvec, exact=True)
+            recall.append(recall_at_10(knn(conn, qvec), exact))
+            if halfvec:
+                t = time.perf_counter()
+                got = knn(conn, qvec, half=True)
+                half_ms.append((time.perf_counter() - t) * 1000)
+                half_recall.append(recall_at_10(got, exact))
         if f.metrics:
             from finchat.graph.query import graph_scores
 
@@ -176,7 +206,8 @@ def measure(dst_url: str, questions: list[str], recall_n: int) -> dict[str, obje
             graph.append((time.perf_counter() - t) * 1000)
     mem = conn.execute("SELECT sum(total_bytes) FROM pg_backend_memory_contexts").fetchone()[0]
     svc.close()
-    return {"n": len(a), "a": a, "b": b, "c": c, "graph": graph, "recall": recall, "backend_mem": int(mem or 0)}
+    return {"n": len(a), "a": a, "b": b, "c": c, "graph": graph, "recall": recall, "backend_mem": int(mem or 0),
+            "half_ms": half_ms, "half_recall": half_recall}
 
 
 def main() -> None:
@@ -185,6 +216,7 @@ def main() -> None:
     ap.add_argument("--million", action="store_true", help="Also 1,000,000 chunks (hours to build on 2 cores).")
     ap.add_argument("--questions", type=int, default=60)
     ap.add_argument("--recall", type=int, default=30, help="Questions for HNSW recall@10 against exact search.")
+    ap.add_argument("--halfvec", action="store_true", help="Also build a halfvec HNSW index and measure its recall.")
     args = ap.parse_args()
 
     import os
@@ -203,8 +235,8 @@ def main() -> None:
     rng = np.random.default_rng(7)
     print(f"source: {parts.get('dbname')}; scale database: {dbname}; {len(questions)} questions")
     for size in sizes:
-        b = build(src_url, dst_url, admin_url, dbname, size, rng)
-        m = measure(dst_url, questions, args.recall)
+        b = build(src_url, dst_url, admin_url, dbname, size, rng, args.halfvec)
+        m = measure(dst_url, questions, args.recall, args.halfvec)
         a, bb, c = m["a"], m["b"], m["c"]  # type: ignore[index]
         mb = {k: v / 2**20 for k, v in b["sizes"].items()}  # type: ignore[union-attr]
         print(f"\n== {b['chunks']:,} chunks, {b['documents']:,} filings, {b['facts']:,} facts: load {b['load_s']:.0f} s,"
@@ -213,9 +245,15 @@ def main() -> None:
         for label, xs in (("(a) finchat, filtered", a), ("(b) finchat, no filters (HNSW)", bb), ("(c) seed algorithm", c),
                           ("graph channel alone", m["graph"])):
             print(f"  {label:32} p50 {pct(xs, 0.5):8.1f}  p95 {pct(xs, 0.95):8.1f}  max {max(xs) if xs else float('nan'):8.1f} ms")  # type: ignore[arg-type]
-        print(f"  (c)/(a) at p50: {pct(c, 0.5) / pct(a, 0.5):.0f}x   HNSW recall@10 of (b): "  # type: ignore[arg-type]
-              f"{np.mean(m['recall']):.3f} over {len(m['recall'])} questions (ef_search 200, iterative scan)"  # type: ignore[arg-type]
-              f"   backend memory {m['backend_mem'] / 2**20:.0f} MB   questions {m['n']}")
+        rec = np.mean(m["recall"], axis=0)  # type: ignore[call-overload]
+        print(f"  (c)/(a) at p50: {pct(c, 0.5) / pct(a, 0.5):.0f}x   HNSW recall@10 of (b): ids {rec[0]:.3f}, "  # type: ignore[arg-type]
+              f"within 1e-3 of the 10th distance {rec[1]:.3f}, over {len(m['recall'])} questions "  # type: ignore[arg-type]
+              f"(ef_search 200, iterative scan)   backend memory {m['backend_mem'] / 2**20:.0f} MB   questions {m['n']}")
+        if args.halfvec:
+            hr = np.mean(m["half_recall"], axis=0)  # type: ignore[call-overload]
+            print(f"  halfvec HNSW: built in {b['halfvec_index_s']:.0f} s; recall@10 ids {hr[0]:.3f}, within 1e-3 "
+                  f"{hr[1]:.3f} (float index: {rec[0]:.3f}, {rec[1]:.3f}); vector search alone p50 "
+                  f"{pct(m['half_ms'], 0.5):.1f} p95 {pct(m['half_ms'], 0.95):.1f} ms")  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":

@@ -172,8 +172,10 @@ def doctor() -> None:
               help="llm: add HybridRAG-style LLM triplets to the graph (cached per chunk).")
 @click.option("--trace", is_flag=True, help="Print a line on stderr as each file enters a stage "
               "(parse, embed, load, graph) and when indexes are built.")
+@click.option("--status", "show_status", is_flag=True,
+              help="Show what ingest workers have claimed, finished and failed in this database, and exit.")
 def ingest(paths: tuple[Any, ...], parser: str, force: bool, jobs: int | None, table_summaries: str,
-           graph_extractor: str, trace: bool) -> None:
+           graph_extractor: str, trace: bool, show_status: bool) -> None:
     """Parse, chunk, embed and load PDF filings (files or folders, recursively).
 
     PATHS default to FINCHAT_PDF_DIR (pdf_files/). Unchanged files (same sha256) are skipped in well
@@ -184,10 +186,24 @@ def ingest(paths: tuple[Any, ...], parser: str, force: bool, jobs: int | None, t
     On a terminal a bar over all pages (with ETA) and one line per finished file show progress; the
     closing table lists each file ingested or failed with the company, form and period detected, pages,
     chunks, graph facts and seconds. When stdout is not a terminal only that summary is printed.
+
+    Several workers — processes on one machine or on several, all with the same FINCHAT_DATABASE_URL and
+    the same (shared) folder — split the files between them: each file is claimed through the database
+    and ingested once; a worker that dies mid-file leaves it to the next one that asks (an abandoned
+    file is taken over by a worker still running, or by the next `finchat ingest`). `--status` shows the
+    claims.
     """
     import os as _os
 
     from finchat.ingest.display import Display, summary
+
+    if show_status:
+        from finchat.ingest.display import status_lines
+        from finchat.ingest.pipeline import ingest_status
+
+        for line in status_lines(*ingest_status(load_settings())):
+            click.echo(line)
+        return
     from finchat.ingest.pipeline import IngestOptions
     from finchat.ingest.pipeline import ingest as run_ingest
 

@@ -139,3 +139,17 @@ def require_schema(conn: psycopg.Connection) -> None:
         row = cur.fetchone()
     if not row or not all(row):
         raise DatabaseNotReady(f"the database at {describe(conn.info.dsn)} has no finchat schema; run `finchat db init`")
+
+
+def require_current_schema(conn: psycopg.Connection) -> None:
+    """Raise DatabaseNotReady unless every migration shipped with this finchat is applied (writers need the
+    newest tables; `finchat db init` applies the missing ones and keeps all data)."""
+    from finchat.db import migrate
+
+    require_schema(conn)
+    have = max(migrate.applied(conn), default=0)
+    want = max((m.version for m in migrate.available()), default=0)
+    conn.commit()
+    if have < want:
+        raise DatabaseNotReady(f"the database at {describe(conn.info.dsn)} has schema version {have:03d} and this "
+                               f"finchat needs {want:03d}; run `finchat db init` (it keeps everything stored)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Self
 
+from finchat.ingest.claims import FileState
 from finchat.ingest.pipeline import DocResult, IngestReport
 
 
@@ -99,8 +100,11 @@ def summary(report: IngestReport) -> list[str]:
             lines.append("  ".join(cells).rstrip())
         lines.append("")
     done = [r for r in report.results if r.status == "ingested"]
-    lines.append(f"documents: {len(done)} ingested, {report.count('skipped')} skipped (unchanged), "
-                 f"{report.count('failed')} failed")
+    others = sum(1 for r in report.results if r.status == "skipped" and r.reason != "unchanged")
+    skipped = (f"{report.count('skipped')} skipped (unchanged)" if not others else
+               f"{report.count('skipped')} skipped ({report.count('skipped') - others} unchanged, "
+               f"{others} stored by another worker)")
+    lines.append(f"documents: {len(done)} ingested, {skipped}, {report.count('failed')} failed")
     if done:
         lines.append(f"pages: {sum(r.pages for r in done)}; chunks: {sum(r.text_chunks for r in done)} text, "
                      f"{sum(r.table_chunks for r in done)} table; facts: {sum(r.facts for r in done)}")
@@ -108,4 +112,26 @@ def summary(report: IngestReport) -> list[str]:
         lines.append("seconds: " + ", ".join(f"{k} {v:.1f}" for k, v in report.seconds.items()))
     if report.indexes_built:
         lines.append(f"indexes built: {', '.join(report.indexes_built)}")
+    return lines
+
+
+def status_lines(files: list[FileState], stored: int) -> list[str]:
+    """`finchat ingest --status`: totals by state, then the files being worked on, abandoned or failed."""
+    by: dict[str, int] = {}
+    for f in files:
+        by[f.state] = by.get(f.state, 0) + 1
+    lines = [f"stored documents: {stored}",
+             "files claimed by workers: " + (", ".join(f"{by[s]} {s}" for s in ("claimed", "abandoned", "done", "failed")
+                                                       if s in by) or "none yet")]
+    for f in files:
+        if f.state == "done":
+            continue
+        if f.state == "claimed":
+            what = f"in progress on {f.worker} since {f.claimed_at:%Y-%m-%d %H:%M:%S}"
+        elif f.state == "abandoned":
+            what = f"abandoned by {f.worker} (it stopped mid-file); the next `finchat ingest` claims it again"
+        else:
+            what = f"failed on {f.worker}: {f.reason}"
+        attempts = f" (attempt {f.attempts})" if f.attempts > 1 else ""
+        lines.append(f"  {f.state:9}  {f.name}  {f.pages} pages  {what}{attempts}")
     return lines

@@ -119,12 +119,15 @@ def build_indexes(conn: psycopg.Connection) -> list[str]:
     catalog; a transaction-scoped advisory lock lets one build and the other find it built."""
     built = []
     conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('finchat:build_indexes', 7))")
+    # A table lock makes this backend read the catalog changes made while it waited (an advisory lock does
+    # not): without it, a worker that waited here saw the index another had just built as missing.
+    conn.execute("LOCK TABLE chunks IN ACCESS SHARE MODE")
     if not index_exists(conn, GIN_INDEX):
-        conn.execute(f"CREATE INDEX {GIN_INDEX} ON chunks USING gin (tsv)")
+        conn.execute(f"CREATE INDEX IF NOT EXISTS {GIN_INDEX} ON chunks USING gin (tsv)")
         built.append(GIN_INDEX)
     has_rows = conn.execute("SELECT EXISTS (SELECT 1 FROM chunks)").fetchone()
     if not index_exists(conn, HNSW_INDEX) and has_rows and has_rows[0]:
-        conn.execute(f"CREATE INDEX {HNSW_INDEX} ON chunks USING hnsw (embedding vector_cosine_ops)")
+        conn.execute(f"CREATE INDEX IF NOT EXISTS {HNSW_INDEX} ON chunks USING hnsw (embedding vector_cosine_ops)")
         built.append(HNSW_INDEX)
     conn.commit()
     prev = conn.autocommit

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
@@ -22,6 +22,7 @@ from finchat.config import Settings
 from finchat.errors import FinchatError, IngestError
 from finchat.ingest import load as loader
 from finchat.ingest.chunk import Chunk, chunk_pages
+from finchat.ingest.claims import FileState
 from finchat.ingest.load import AfterLoad
 from finchat.ingest.naming import DocMeta, meta_from_path, period_end_from_text
 from finchat.ingest.parse import ParsedDoc, init_worker, parse, read_cache, sha256_of, write_cache
@@ -195,7 +196,7 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
     """Ingest every PDF under ``paths``; never raises for a bad file (it is reported), only for a dead
     database or an unusable embedding model (nothing can be ingested then)."""
     from finchat.db.admin import check_model_choice
-    from finchat.db.pool import connect, require_schema
+    from finchat.db.pool import connect, require_current_schema
     from finchat.ingest.embed import cached
 
     opts = options or IngestOptions()
@@ -210,7 +211,7 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
 
     conn = connect(settings.database_url)
     try:
-        require_schema(conn)
+        require_current_schema(conn)
         model_name = check_model_choice(conn, settings)
         if model_name is None:
             raise FinchatError("no embedding model recorded; run `finchat db init` first")
@@ -248,54 +249,9 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
 
         embedder = cached(model_name)
         count = embedder.count_tokens_many
-
-        # Stage 2: parse (cache first, then worker processes).
-        ready: list[tuple[Path, DocMeta, str, ParsedDoc]] = []
-        pending: dict[Future[tuple[ParsedDoc, float]], tuple[Path, DocMeta, str, Path]] = {}
-        to_parse = []
-        for f, meta, sha in todo:
-            md = md_path_for(f, roots, settings.md_dir)
-            cached_doc = None if opts.force else read_cache(md, sha)
-            if cached_doc is not None:
-                ready.append((f, meta, sha, cached_doc))
-            else:
-                to_parse.append((f, meta, sha, md))
-
-        jobs = max(1, min(opts.jobs, len(to_parse)))
-        pool = (ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"), initializer=init_worker)
-                if to_parse else None)
         t_parse = time.perf_counter()
-        try:
-            if pool is not None:
-                for f, meta, sha, md in to_parse:
-                    pending[pool.submit(_parse_job, str(f), opts.parser, sha)] = (f, meta, sha, md)
-                    _stage(opts, "parse", meta.name)
-            for item in ready:
-                _finish(conn, item, opts, report, pages, embedder, count)
-            for fut in _as_completed(pending):
-                f, meta, sha, md = pending.pop(fut)
-                try:
-                    doc, parse_s = fut.result()
-                except Exception as exc:  # IngestError, a crashed worker, or a parser bug: never the batch
-                    reason = (_reason(exc, f) if isinstance(exc, IngestError) else
-                              "the parser process crashed on this file" if isinstance(exc, BrokenProcessPool) else
-                              f"parser error: {str(exc)[:160]}")
-                    pages.finish(meta.name)
-                    report.add(DocResult(f, meta.name, "failed", reason, detected=_detected(meta)))
-                    continue
-                pages.credit(meta.name, _PARSE_SHARE)
-                try:
-                    write_cache(md, doc)
-                except OSError as exc:
-                    report.warnings.append(
-                        f"cannot write the Markdown cache in {settings.md_dir} ({exc.strerror or exc}) for {meta.name}; "
-                        "the filing is stored anyway and will be parsed again next time — free space there or "
-                        "point FINCHAT_MD_DIR elsewhere")
-                _finish(conn, (f, meta, sha, doc), opts, report, pages, embedder, count, parse_s)
-        finally:
-            if pool is not None:
-                pool.shutdown(wait=True, cancel_futures=True)
-            report.add_time("parse+chunk+embed+load", time.perf_counter() - t_parse)
+        _Claimed(conn, roots, settings, opts, report, pages, embedder, count).run(todo)
+        report.add_time("parse+chunk+embed+load", time.perf_counter() - t_parse)
         t_idx = time.perf_counter()
         _stage(opts, "index")
         report.indexes_built = loader.build_indexes(conn)
@@ -309,6 +265,129 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
         conn.close()
 
 
+#: How often a worker with nothing else to do asks again for files other workers hold (seconds).
+CLAIM_POLL_S = 1.0
+
+
+class _Claimed:
+    """Parse, chunk, embed and load the files to do, claiming each through the database first.
+
+    At most ``jobs + 1`` files are claimed and not yet loaded at a time (the parser processes' work and
+    one queued), so workers started together on one folder split it between them. A file another worker
+    holds is asked for again once this worker runs dry: it is then stored (reported "skipped"), or free
+    because that worker died (claimed and done here)."""
+
+    def __init__(self, conn, roots: list[Path], settings: Settings, opts: IngestOptions,  # type: ignore[no-untyped-def]
+                 report: IngestReport, pages: _Pages, embedder, count) -> None:
+        self.conn, self.roots, self.settings, self.opts = conn, roots, settings, opts
+        self.report, self.pages, self.embedder, self.count = report, pages, embedder, count
+        self.capacity = max(1, opts.jobs) + 1
+        self.pool: ProcessPoolExecutor | None = None
+        self.pending: dict[Future[tuple[ParsedDoc, float]], tuple[Path, DocMeta, str, Path]] = {}
+        self.ready: list[tuple[Path, DocMeta, str, ParsedDoc]] = []
+
+    def run(self, todo: list[tuple[Path, DocMeta, str]]) -> None:
+        from collections import deque
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        queue, held = deque(todo), list[tuple[Path, DocMeta, str]]()
+        told = False
+        try:
+            while queue or self.pending or self.ready or held:
+                while queue and len(self.pending) + len(self.ready) < self.capacity:
+                    item = queue.popleft()
+                    if not self._claim(*item):
+                        held.append(item)
+                if self.ready:
+                    f, meta, sha, doc = self.ready.pop(0)
+                    self._settle(f, meta, _finish(self.conn, (f, meta, sha, doc), self.opts, self.report,
+                                                  self.pages, self.embedder, self.count))
+                elif self.pending:
+                    done, _ = wait(list(self.pending), return_when=FIRST_COMPLETED)
+                    for fut in done:
+                        self._parsed(fut)
+                elif held and not queue:
+                    if not told:
+                        self.report.warnings.append(
+                            f"waited for {len(held)} file(s) other workers were ingesting (`finchat ingest --status`)")
+                        told = True
+                    time.sleep(CLAIM_POLL_S)
+                    queue.extend(held)
+                    held.clear()
+        finally:
+            if self.pool is not None:
+                self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def _claim(self, f: Path, meta: DocMeta, sha: str) -> bool:
+        """Claim ``f`` and queue its parse (or its cached parse); False when another worker holds it."""
+        from finchat.ingest import claims
+
+        got = claims.claim(self.conn, meta.name, source_path=str(f), sha256=sha,
+                           pages=self.pages.pages.get(meta.name, 0), force=self.opts.force)
+        if got == "busy":
+            return False
+        if got == "stored":
+            self.pages.finish(meta.name)
+            self.report.add(DocResult(f, meta.name, "skipped", "stored by another worker", detected=_detected(meta)))
+            return True
+        md = md_path_for(f, self.roots, self.settings.md_dir)
+        cached_doc = None if self.opts.force else read_cache(md, sha)
+        if cached_doc is not None:
+            self.ready.append((f, meta, sha, cached_doc))
+            return True
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(max_workers=max(1, self.opts.jobs), mp_context=get_context("spawn"),
+                                            initializer=init_worker)
+        self.pending[self.pool.submit(_parse_job, str(f), self.opts.parser, sha)] = (f, meta, sha, md)
+        _stage(self.opts, "parse", meta.name)
+        return True
+
+    def _parsed(self, fut: Future[tuple[ParsedDoc, float]]) -> None:
+        f, meta, sha, md = self.pending.pop(fut)
+        try:
+            doc, parse_s = fut.result()
+        except Exception as exc:  # IngestError, a crashed worker, or a parser bug: never the batch
+            reason = (_reason(exc, f) if isinstance(exc, IngestError) else
+                      "the parser process crashed on this file" if isinstance(exc, BrokenProcessPool) else
+                      f"parser error: {str(exc)[:160]}")
+            self.pages.finish(meta.name)
+            self._settle(f, meta, DocResult(f, meta.name, "failed", reason, detected=_detected(meta)))
+            if isinstance(exc, BrokenProcessPool) and self.pool is not None:
+                # the crash broke the pool for the parses queued with it (they fail the same way, once
+                # each); files claimed from now on get a fresh pool
+                self.pool.shutdown(wait=False, cancel_futures=True)
+                self.pool = None
+            return
+        self.pages.credit(meta.name, _PARSE_SHARE)
+        try:
+            write_cache(md, doc)
+        except OSError as exc:
+            self.report.warnings.append(
+                f"cannot write the Markdown cache in {self.settings.md_dir} ({exc.strerror or exc}) for {meta.name}; "
+                "the filing is stored anyway and will be parsed again next time — free space there or "
+                "point FINCHAT_MD_DIR elsewhere")
+        self._settle(f, meta, _finish(self.conn, (f, meta, sha, doc), self.opts, self.report, self.pages,
+                                      self.embedder, self.count, parse_s))
+
+    def _settle(self, f: Path, meta: DocMeta, result: DocResult) -> None:
+        """Report ``result`` and give up the claim (recorded as failed when it failed)."""
+        from finchat.ingest import claims
+
+        self.report.add(result)
+        claims.release(self.conn, meta.name, failed=result.reason if result.status == "failed" else None)
+
+
+def ingest_status(settings: Settings) -> tuple[list[FileState], int]:
+    """The claims ingest workers recorded, and how many documents are stored (`finchat ingest --status`)."""
+    from finchat.db.pool import connect, require_current_schema
+    from finchat.ingest import claims
+
+    with connect(settings.database_url) as conn:
+        require_current_schema(conn)
+        stored = conn.execute("SELECT count(*) FROM documents").fetchone()
+        return claims.status(conn), int(stored[0]) if stored else 0
+
+
 def _lost(dsn: str, exc: Exception, report: IngestReport) -> FinchatError:
     """The database went away mid-run: one line saying what is stored and how to finish."""
     from finchat.db.pool import describe
@@ -319,12 +398,6 @@ def _lost(dsn: str, exc: Exception, report: IngestReport) -> FinchatError:
         f"lost the connection to Postgres at {describe(dsn)} ({reason}) after storing {report.count('ingested')} "
         "file(s) in this run; nothing half-written is kept — once it is back, run `finchat ingest` again "
         "(stored files are skipped)")
-
-
-def _as_completed(pending: Mapping[Future[tuple[ParsedDoc, float]], object]) -> Iterable[Future[tuple[ParsedDoc, float]]]:
-    from concurrent.futures import as_completed
-
-    return as_completed(list(pending))
 
 
 def _page_count(f: Path) -> int:
@@ -359,8 +432,11 @@ def _stage(opts: IngestOptions, stage: str, name: str = "") -> None:
 
 
 def _finish(conn, item, opts: IngestOptions, report: IngestReport, pages: _Pages, embedder, count,  # type: ignore[no-untyped-def]
-            parse_seconds: float = 0.0) -> None:
-    """Chunk, embed and load one parsed document; record the outcome."""
+            parse_seconds: float = 0.0) -> DocResult:
+    """Chunk, embed and load one parsed document (its claim recorded done in the same transaction);
+    return the outcome."""
+    from finchat.ingest import claims
+
     f, meta, sha, doc = item
     timings = {}
     t_doc = time.perf_counter()
@@ -383,11 +459,12 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, pages: _Pages
         timings["embed"] = time.perf_counter() - t
         t = time.perf_counter()
         _stage(opts, "load", meta.name)
-        after = opts.after_load
-        if after is not None and opts.trace:
-            def after(conn, doc_id, chunk_ids, _hook=opts.after_load):  # type: ignore[no-untyped-def]
-                _stage(opts, "graph", meta.name)
-                return _hook(conn, doc_id, chunk_ids)
+        def after(conn, doc_id, chunk_ids, _hook=opts.after_load):  # type: ignore[no-untyped-def]
+            claims.mark_done(conn, meta.name)
+            if _hook is None:
+                return None
+            _stage(opts, "graph", meta.name)
+            return _hook(conn, doc_id, chunk_ids)
         loaded = loader.load_document(conn, meta, source_path=str(f), sha256=sha, page_count=doc.page_count,
                                       parser=doc.parser, chunks=chunks, vectors=vectors, force=opts.force,
                                       after=after)
@@ -396,26 +473,23 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, pages: _Pages
     except FinchatError as exc:
         conn.rollback()
         pages.finish(meta.name)
-        report.add(DocResult(f, meta.name, "failed", _reason(exc, f), detected=_detected(meta)))
-        return
+        return DocResult(f, meta.name, "failed", _reason(exc, f), detected=_detected(meta))
     except Exception as exc:
         conn.rollback()
         if _is_connection_lost(exc):
             raise
         pages.finish(meta.name)
-        report.add(DocResult(f, meta.name, "failed", f"{type(exc).__name__}: {str(exc).splitlines()[0][:160]}",
-                             detected=_detected(meta)))
-        return
+        return DocResult(f, meta.name, "failed", f"{type(exc).__name__}: {str(exc).splitlines()[0][:160]}",
+                         detected=_detected(meta))
     for k, v in timings.items():
         report.add_time(k, v)
     pages.finish(meta.name)
     if loaded is None:
-        report.add(DocResult(f, meta.name, "skipped", "loaded meanwhile by another run", detected=_detected(meta)))
-        return
+        return DocResult(f, meta.name, "skipped", "loaded meanwhile by another run", detected=_detected(meta))
     n_tables = sum(1 for c in chunks if c.kind == "table")
-    report.add(DocResult(f, meta.name, "ingested", "", doc.page_count, len(chunks) - n_tables, n_tables,
-                         detected=_detected(meta), facts=int((loaded.graph or {}).get("facts", 0)),
-                         seconds=round(parse_seconds + time.perf_counter() - t_doc, 1)))
+    return DocResult(f, meta.name, "ingested", "", doc.page_count, len(chunks) - n_tables, n_tables,
+                     detected=_detected(meta), facts=int((loaded.graph or {}).get("facts", 0)),
+                     seconds=round(parse_seconds + time.perf_counter() - t_doc, 1))
 
 
 def _summarise_tables(conn, chunks: list[Chunk], opts: IngestOptions, report: IngestReport, count, limit: int) -> None:  # type: ignore[no-untyped-def]
