@@ -7,7 +7,7 @@ parsed), and that many `finchat ingest FOLDER` processes start together (default
 process per core each). Printed: wall time from start to the last worker's exit, pages/s, and how the
 files were split (ingested per worker) — every file must be stored exactly once.
 
-    python eval/bench_workers.py [--workers 1,2,3] [--files 6] [--folder ../shared/financebench/pdfs]
+    python eval/bench_workers.py [--workers 1,2,3] [--files 6] [--jobs N] [--folder ../shared/financebench/pdfs]
 
 Files: the smallest --files 10-Q PDFs of the folder (by page count), so a run takes minutes.
 """
@@ -59,7 +59,7 @@ def pick(folder: Path, n: int) -> list[tuple[Path, int]]:
     return sorted(found, key=lambda x: x[1])[:n]
 
 
-def run(url: str, folder: Path, workers: int) -> tuple[float, list[int], int]:
+def run(url: str, folder: Path, workers: int, jobs: int | None = None) -> tuple[float, list[int], int]:
     """Wall seconds, files ingested per worker, documents stored."""
     from finchat.db.pool import connect
 
@@ -70,7 +70,8 @@ def run(url: str, folder: Path, workers: int) -> tuple[float, list[int], int]:
         conn.execute("TRUNCATE documents, ingest_files CASCADE")
         conn.commit()
     t = time.perf_counter()
-    procs = [subprocess.Popen([sys.executable, "-m", "finchat", "ingest", str(folder)], env=env,
+    extra = ["--jobs", str(jobs)] if jobs else []
+    procs = [subprocess.Popen([sys.executable, "-m", "finchat", "ingest", str(folder), *extra], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(workers)]
     outs = [p.communicate() for p in procs]
     wall = time.perf_counter() - t
@@ -90,6 +91,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--workers", default="1,2,3")
     ap.add_argument("--files", type=int, default=6)
+    ap.add_argument("--jobs", type=int, default=None, help="Parser processes per worker (default: one per core).")
     ap.add_argument("--folder", type=Path, default=ROOT.parent / "shared" / "financebench" / "pdfs")
     args = ap.parse_args()
 
@@ -103,9 +105,10 @@ def main() -> None:
     for p, _ in files:
         (work / p.name).symlink_to(p.resolve())
     url = fresh_database(load_settings().database_url, os.environ.get("FINCHAT_BENCH_DB", "finchat_bench_workers"))
-    print(f"{len(files)} files, {pages} pages; {os.cpu_count()} cores")
+    print(f"{len(files)} files, {pages} pages; {os.cpu_count()} cores; parser processes per worker: "
+          f"{args.jobs or os.cpu_count()}")
     for n in [int(x) for x in args.workers.split(",") if x]:
-        wall, done, stored = run(url, work, n)
+        wall, done, stored = run(url, work, n, args.jobs)
         ok = "ok" if stored == len(files) and sum(done) == len(files) else "MISMATCH"
         print(f"  {n} worker(s): {wall:6.1f} s  {pages / wall:5.2f} pages/s  ingested per worker {done}  "
               f"stored {stored} ({ok})")

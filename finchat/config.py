@@ -22,6 +22,9 @@ DEFAULT_LLM_MODEL = "llama3.1:8b"
 SETTINGS_DOC: list[tuple[str, str, str, str]] = [
     ("database_url", "FINCHAT_DATABASE_URL", DEFAULT_DATABASE_URL,
      "libpq DSN of the finchat database. When unset and PGHOST/PGDATABASE/… are set, libpq's PG* variables are used."),
+    ("read_database_url", "FINCHAT_READ_DATABASE_URL", "(unset: FINCHAT_DATABASE_URL)",
+     "DSN of a read replica (streaming replication) for questions: ask, chat, eval retrieval/answers. "
+     "Writes — ingest, graph build, db init, market data — always go to FINCHAT_DATABASE_URL."),
     ("embed_model", "FINCHAT_EMBED_MODEL", f"{DEFAULT_EMBED_MODEL} (else packaged all-MiniLM-L6-v2)",
      "Hugging Face encoder id or local path; resolved once by `finchat db init` and stored in the database."),
     ("ollama_host", "OLLAMA_HOST", DEFAULT_OLLAMA_HOST, "Where Ollama listens."),
@@ -55,6 +58,7 @@ class Settings:
     """Effective settings. Build with :func:`load_settings`; never mutated afterwards."""
 
     database_url: str = DEFAULT_DATABASE_URL
+    read_database_url: str | None = None  # a replica for questions; None: the primary
     embed_model: str | None = None  # None: not set explicitly, resolve at `db init`
     ollama_host: str = DEFAULT_OLLAMA_HOST
     llm_model: str = DEFAULT_LLM_MODEL
@@ -64,6 +68,11 @@ class Settings:
     weights: tuple[float, float, float] | None = None
     debug: bool = False
 
+    @property
+    def query_url(self) -> str:
+        """Where questions are read from: the replica when one is set, else the primary."""
+        return self.read_database_url or self.database_url
+
     def as_rows(self) -> list[tuple[str, str, str]]:
         """(environment variable, effective value, where it came from) for `finchat config`."""
         env_of = {name: env for name, env, _, _ in SETTINGS_DOC}
@@ -71,7 +80,7 @@ class Settings:
         for f in fields(self):
             env = env_of[f.name]
             value = getattr(self, f.name)
-            shown = _redact(value) if f.name == "database_url" else value
+            shown = _redact(value) if f.name in ("database_url", "read_database_url") and value else value
             source = "environment" if os.environ.get(env) else "default"
             if f.name == "database_url" and not os.environ.get(env) and _pg_vars_set():
                 source = "libpq PG* variables"
@@ -122,6 +131,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         url = "" if any(e.get(v) for v in _PG_VARS) else DEFAULT_DATABASE_URL
     return Settings(
         database_url=url,
+        read_database_url=e.get("FINCHAT_READ_DATABASE_URL") or None,
         embed_model=e.get("FINCHAT_EMBED_MODEL") or None,
         ollama_host=e.get("OLLAMA_HOST") or DEFAULT_OLLAMA_HOST,
         llm_model=e.get("FINCHAT_LLM_MODEL") or DEFAULT_LLM_MODEL,

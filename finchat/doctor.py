@@ -72,11 +72,35 @@ def run_checks(settings: Settings) -> list[Check]:
             checks.append(_model_check(got[0] if got else str(settings.embed_model)))
         elif have:
             checks.append(Check("embedding model", False, "not chosen yet; run `finchat db init`", fatal=True))
+    if settings.read_database_url:
+        checks.append(_replica_check(settings.read_database_url))
     checks.append(_rerank_check())
     st = check_ollama(settings.ollama_host, settings.llm_model)
     checks.append(Check("ollama", st.ok, st.detail + ("" if st.ok else "; until then answers come from the filings' "
                                                      "facts and passages, without an LLM")))
     return checks
+
+
+def _replica_check(dsn: str) -> Check:
+    """FINCHAT_READ_DATABASE_URL: reachable, a replica (in recovery) and how far behind, or a plain server."""
+    from finchat.db.pool import connect, describe
+
+    try:
+        with connect(dsn) as conn:
+            row = conn.execute("SELECT pg_is_in_recovery(), extract(epoch FROM now() - pg_last_xact_replay_timestamp()),"
+                               " to_regclass('public.chunks') IS NOT NULL").fetchone()
+    except FinchatError as exc:
+        return Check("read replica", False, f"{exc} (questions cannot be answered until it is back, or unset "
+                     "FINCHAT_READ_DATABASE_URL)", fatal=True)
+    assert row is not None
+    if not row[2]:
+        return Check("read replica", False, f"{describe(dsn)} has no finchat schema (is it a replica of the "
+                     "finchat database?)", fatal=True)
+    if not row[0]:
+        return Check("read replica", False, f"{describe(dsn)} (not in recovery: a separate server, not a streaming "
+                     "replica — it only sees what is ingested into it)")
+    lag = "no transaction replayed yet" if row[1] is None else f"last replayed transaction {float(row[1]):.1f} s ago"
+    return Check("read replica", True, f"{describe(dsn)}, streaming replica; {lag}")
 
 
 def _rerank_check() -> Check:

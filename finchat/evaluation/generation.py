@@ -339,7 +339,7 @@ def run_generation_eval(settings: Settings, *, ks: Sequence[int], trials: int = 
     from finchat.chat.prompt import build_messages
     from finchat.retrieve.service import Service
 
-    svc = Service.open(settings)
+    svc = Service.open(settings, writes=True)  # it caches market data
     try:
         found = ingested_periods(svc.conn, companies, periods)
         if not found:

@@ -24,22 +24,27 @@ class Service:
 
     @classmethod
     def open(cls, settings: Settings, *, weights: tuple[float, float, float] | None = None, fusion: str = "minmax",
-             channels: tuple[str, ...] = ("vector", "text", "graph"), rerank: bool = True) -> Service:
+             channels: tuple[str, ...] = ("vector", "text", "graph"), rerank: bool = True,
+             writes: bool = False) -> Service:
         """Connect, check the schema and the embedding model choice, load the model. Raises DatabaseUnavailable,
-        DatabaseNotReady, EmbeddingModelError with the fix."""
+        DatabaseNotReady, EmbeddingModelError with the fix.
+
+        Questions are read from FINCHAT_READ_DATABASE_URL (a replica) when it is set; ``writes`` (a caller
+        that also stores something, e.g. market data) keeps to the primary."""
         from finchat.db.admin import check_model_choice
         from finchat.db.pool import connect, require_schema
         from finchat.errors import DatabaseNotReady
         from finchat.ingest.encoder import query_encoder
 
-        conn = connect(settings.database_url, autocommit=True)
+        dsn = settings.database_url if writes else settings.query_url
+        conn = connect(dsn, autocommit=True)
         require_schema(conn)
         model = check_model_choice(conn, settings)
         if model is None:
             raise DatabaseNotReady("no embedding model recorded; run `finchat db init`")
         emb = query_encoder(model) if "vector" in channels else None
         return cls(conn, Retriever(conn, emb, weights=weights or settings.weights, fusion=fusion, channels=channels,
-                                   rerank=rerank), settings.database_url)
+                                   rerank=rerank), dsn)
 
     def call(self, fn: Callable[[], T]) -> T:
         """Run ``fn`` (which uses this service's connection). When the connection turns out to be lost —
