@@ -27,6 +27,8 @@ SETTINGS_DOC: list[tuple[str, str, str, str]] = [
      "Writes — ingest, graph build, db init, market data — always go to FINCHAT_DATABASE_URL."),
     ("embed_model", "FINCHAT_EMBED_MODEL", f"{DEFAULT_EMBED_MODEL} (else packaged all-MiniLM-L6-v2)",
      "Hugging Face encoder id or local path; resolved once by `finchat db init` and stored in the database."),
+    ("embed_device", "FINCHAT_EMBED_DEVICE", "auto (cuda when torch sees a GPU, else cpu)",
+     "Where `finchat ingest` embeds: cpu, cuda, cuda:N or mps. Embedding is ~85 % of ingest time on a CPU."),
     ("ollama_host", "OLLAMA_HOST", DEFAULT_OLLAMA_HOST, "Where Ollama listens."),
     ("llm_model", "FINCHAT_LLM_MODEL", DEFAULT_LLM_MODEL, "The Ollama model that writes answers."),
     ("llm_timeout", "FINCHAT_LLM_TIMEOUT", "120",
@@ -60,6 +62,7 @@ class Settings:
     database_url: str = DEFAULT_DATABASE_URL
     read_database_url: str | None = None  # a replica for questions; None: the primary
     embed_model: str | None = None  # None: not set explicitly, resolve at `db init`
+    embed_device: str | None = None  # None: auto
     ollama_host: str = DEFAULT_OLLAMA_HOST
     llm_model: str = DEFAULT_LLM_MODEL
     llm_timeout: float = 120.0
@@ -100,6 +103,15 @@ def _parse_seconds(text: str | None) -> float:
     return value
 
 
+def _parse_device(text: str | None) -> str | None:
+    value = (text or "").strip().lower()
+    if value in ("", "auto"):
+        return None
+    if not re.fullmatch(r"cpu|cuda(:\d+)?|mps", value):
+        raise ConfigError(f"FINCHAT_EMBED_DEVICE={text!r}: give cpu, cuda, cuda:N, mps or auto")
+    return value
+
+
 def _pg_vars_set() -> bool:
     return any(os.environ.get(v) for v in _PG_VARS)
 
@@ -133,6 +145,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         database_url=url,
         read_database_url=e.get("FINCHAT_READ_DATABASE_URL") or None,
         embed_model=e.get("FINCHAT_EMBED_MODEL") or None,
+        embed_device=_parse_device(e.get("FINCHAT_EMBED_DEVICE")),
         ollama_host=e.get("OLLAMA_HOST") or DEFAULT_OLLAMA_HOST,
         llm_model=e.get("FINCHAT_LLM_MODEL") or DEFAULT_LLM_MODEL,
         llm_timeout=_parse_seconds(e.get("FINCHAT_LLM_TIMEOUT")),

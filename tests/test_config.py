@@ -27,3 +27,16 @@ def test_weights_are_parsed_and_validated():
 def test_config_rows_hide_the_password():
     rows = dict((r[0], r[1]) for r in load_settings({"FINCHAT_DATABASE_URL": "postgresql://u:secret@h:1/d"}).as_rows())
     assert "secret" not in rows["FINCHAT_DATABASE_URL"]
+
+
+def test_embed_device_is_validated():
+    assert load_settings({"FINCHAT_EMBED_DEVICE": "CUDA:1"}).embed_device == "cuda:1"
+    assert load_settings({"FINCHAT_EMBED_DEVICE": "auto"}).embed_device is None
+    with pytest.raises(ConfigError, match="give cpu, cuda, cuda:N, mps or auto"):
+        load_settings({"FINCHAT_EMBED_DEVICE": "gpu"})
+
+
+def test_read_database_url_is_where_questions_go():
+    s = load_settings({"FINCHAT_DATABASE_URL": "postgresql://a@p/db", "FINCHAT_READ_DATABASE_URL": "postgresql://a@r/db"})
+    assert (s.database_url, s.query_url) == ("postgresql://a@p/db", "postgresql://a@r/db")
+    assert load_settings({"FINCHAT_DATABASE_URL": "postgresql://a@p/db"}).query_url == "postgresql://a@p/db"

@@ -230,6 +230,7 @@ class Embedder:
                 f"cannot load embedding model {name!r} ({reason[:160]}); use a cached or local model, "
                 f"or FINCHAT_EMBED_MODEL={MINILM} (ships with finchat)")
         dev = device or ("cuda" if torch.cuda.is_available() else "cpu")
+        _require_device(dev, torch)
         mdl.eval().to(dev)
         cfg = mdl.config
         dim = int(getattr(cfg, "hidden_size", 0) or getattr(cfg, "dim", 0))
@@ -314,13 +315,27 @@ def resolve_for_init(explicit: str | None, *, notice: Callable[[str], None] | No
         return Embedder.load(MINILM)
 
 
-_cache: dict[str, Embedder] = {}
+_cache: dict[tuple[str, str | None], Embedder] = {}
 _LOAD_LOCK = threading.RLock()
 
 
-def cached(name: str) -> Embedder:
-    """Load ``name`` once per process (the REPL and batch modes embed many questions)."""
+def cached(name: str, device: str | None = None) -> Embedder:
+    """Load ``name`` once per process and device (the REPL and batch modes embed many questions);
+    ``device`` None picks cuda when torch sees a GPU, else cpu."""
     with _LOAD_LOCK:
-        if name not in _cache:
-            _cache[name] = Embedder.load(name)
-        return _cache[name]
+        if (name, device) not in _cache:
+            _cache[(name, device)] = Embedder.load(name, device=device)
+        return _cache[(name, device)]
+
+
+def _require_device(dev: str, torch: Any) -> None:
+    """EmbeddingModelError (one line, with the fix) when ``dev`` is a GPU torch cannot use here."""
+    if dev.startswith("cuda") and not torch.cuda.is_available():
+        raise EmbeddingModelError(
+            f"FINCHAT_EMBED_DEVICE={dev}, but torch {torch.__version__} sees no CUDA GPU; install a CUDA build of "
+            "torch (https://pytorch.org/get-started/locally/) or unset FINCHAT_EMBED_DEVICE to embed on the CPU")
+    if dev.startswith("cuda:") and int(dev.split(":")[1]) >= torch.cuda.device_count():
+        raise EmbeddingModelError(f"FINCHAT_EMBED_DEVICE={dev}, but torch sees {torch.cuda.device_count()} CUDA "
+                                  "GPU(s); pick one of them (cuda:0 …)")
+    if dev == "mps" and not torch.backends.mps.is_available():
+        raise EmbeddingModelError("FINCHAT_EMBED_DEVICE=mps, but torch sees no Apple GPU; unset it to embed on the CPU")

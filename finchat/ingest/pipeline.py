@@ -247,7 +247,7 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
         if len(todo) >= BULK_MIN_DOCS and existing is not None and len(todo) > int(existing[0]):
             loader.drop_bulk_indexes(conn)
 
-        embedder = cached(model_name)
+        embedder = cached(model_name, settings.embed_device)
         count = embedder.count_tokens_many
         t_parse = time.perf_counter()
         _Claimed(conn, roots, settings, opts, report, pages, embedder, count).run(todo)

@@ -151,3 +151,23 @@ def test_a_database_behind_the_newest_migration_asks_for_db_init_and_keeps_its_d
         ingest([tmp_path], load_settings({"FINCHAT_DATABASE_URL": url}))
     with connect(url) as conn:
         assert migrate.migrate(conn)[0].version == newest  # `db init` then brings it up to date
+
+
+def test_embedding_on_a_gpu_torch_cannot_see_is_one_line_and_stores_nothing(workers_db, folder, tmp_path):
+    import torch
+
+    if torch.cuda.is_available():
+        pytest.skip("this machine has a CUDA GPU")
+    _filings(folder, 1)
+    env = {**_env(workers_db, tmp_path / "md"), "FINCHAT_EMBED_DEVICE": "cuda"}
+    res = subprocess.run([sys.executable, "-m", "finchat", "ingest", str(folder)], env=env, capture_output=True,
+                         text=True, timeout=300)
+    assert res.returncode == 1
+    assert res.stderr.strip() == ("error: FINCHAT_EMBED_DEVICE=cuda, but torch " + torch.__version__ + " sees no CUDA "
+                                  "GPU; install a CUDA build of torch (https://pytorch.org/get-started/locally/) or "
+                                  "unset FINCHAT_EMBED_DEVICE to embed on the CPU"), res.stderr
+    assert _state(workers_db)["documents"] == {}
+    env["FINCHAT_EMBED_DEVICE"] = "cpu"
+    ok = subprocess.run([sys.executable, "-m", "finchat", "ingest", str(folder)], env=env, capture_output=True,
+                        text=True, timeout=300)
+    assert ok.returncode == 0 and _ingested(ok.stdout) == 1, ok.stderr
