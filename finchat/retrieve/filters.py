@@ -44,7 +44,8 @@ _HALF = re.compile(r"(?i)\b(first|second|1st|2nd)\s+half\b|\bh([12])\b")
 _FORM_K = re.compile(r"(?i)\b10-?k\b|\bannual\s+report\b")
 _FORM_Q = re.compile(r"(?i)\b10-?q\b|\bquarterly\s+report\b")
 _FORM_8K = re.compile(r"(?i)\b8-?k\b")
-_FORM_ER = re.compile(r"(?i)\bearnings\s+(?:release|report|press\s+release)\b")
+_FORM_ER = re.compile(r"(?i)\b(?:earnings|results?)\s+(?:release|report|announcement|press\s+release)s?\b|"
+                      r"\bpress\s+releases?\b|\bwhen\s+it\s+reported\b")
 _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|product (?:categor\w+|lines?)|"
                         r"business (?:lines?|units?)|divisions?)\b")
 #: Forward-looking questions: a year's guidance is published in the filings of the year before (the

@@ -34,6 +34,9 @@ def ex():
     ("What is the Target price for AAPL?", ["TARGET", "APPLE"], [], [], []),
     ("Revenue of $2,023 million in 2021", [], [2021], [], []),             # a number is not a year
     ("'; DROP TABLE chunks; --", [], [], [], []),
+    ("What did PepsiCo's results release say about Q1 2023 organic revenue?", ["PEPSICO"], [2023], ["Q1"], ["EARNINGS"]),
+    ("Ulta Beauty comps in the fourth-quarter press release for 2023", ["ULTABEAUTY"], [2023], ["Q4"], ["EARNINGS"]),
+    ("What guidance did Nike give when it reported Q3 2021?", ["NIKE"], [2021], ["Q3"], ["EARNINGS"]),
 ])
 def test_extractor(ex, question, companies, years, quarters, forms):
     f = ex.extract(question)
