@@ -57,6 +57,26 @@ TS_RANK_SQL = (
     f"SELECT c.id, ts_rank(c.tsv, q.query, 1) AS s FROM chunks c, {TSQUERY_SQL}"
     " WHERE c.document_id = ANY(%(docs)s) AND c.tsv @@ q.query ORDER BY s DESC, c.id LIMIT %(n)s")
 
+#: Wide scopes (more than EXACT_SCAN_MAX_DOCS filings: a question naming no company, in a large install)
+#: rank only the chunks that hold at least one of the question's rarer lexemes — in at most RARE_SHARE of
+#: chunks by ANALYZE's statistics (a lexeme outside its most-common list counts as rare), or, when it has
+#: none, all of its words together — so the rows ranked stay bounded as the corpus grows; the rank itself
+#: still uses all the question's lexemes.
+#: At 1M chunks the unfiltered text channel took seconds without it (eval/README.md, scale).
+RARE_SHARE = 0.005
+TS_RANK_WIDE_SQL = (
+    f"SELECT c.id, ts_rank(c.tsv, q.query, 1) AS s FROM chunks c, {TSQUERY_SQL},"
+    " (SELECT CASE WHEN count(*) FILTER (WHERE lexeme <> ALL(%(frequent)s::text[])) > 0"
+    "   THEN to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')"
+    "                             FILTER (WHERE lexeme <> ALL(%(frequent)s::text[])))"
+    "   ELSE to_tsquery('simple', coalesce(string_agg(quote_literal(lexeme), ' & '), '')) END AS gate"
+    "  FROM unnest(to_tsvector('english', %(tq)s)) WHERE lexeme <> ALL(%(skip)s::text[])) g"
+    " WHERE c.document_id = ANY(%(docs)s) AND c.tsv @@ g.gate ORDER BY s DESC, c.id LIMIT %(n)s")
+#: The graph channel scores statement facts and metric mentions of the filings in scope; over more filings
+#: than this (no company named, a large install) it would rank thousands of alike statement tables, at a
+#: cost that grows with the corpus, so it is left out there.
+GRAPH_MAX_DOCS = 100
+
 #: What fusion needs about the candidates, in one statement: per candidate ('c' rows) its page, its
 #: embedding and its ts_rank; per candidate page ('p' rows) the sum of the vectors of the chunks covering
 #: it (the direction of their mean), over chunks that start at most MAX_CHUNK_PAGES - 1 pages before it
@@ -125,11 +145,15 @@ class Retriever:
         self.per_page = per_page
         self.page_weight = page_weight
         self.feedback = feedback
-        self._common: list[str] | None = None
+        self._common: list[tuple[str, float]] | None = None  # (lexeme, share of chunks)
 
     def common_lexemes(self) -> list[str]:
-        """Lexemes in more than COMMON_LEXEME_SHARE of chunks, from pg_stats (empty before ANALYZE and
-        below COMMON_MIN_CHUNKS chunks); read once per Retriever."""
+        """Lexemes in more than COMMON_LEXEME_SHARE of chunks (see :meth:`lexemes_above`)."""
+        return self.lexemes_above(COMMON_LEXEME_SHARE)
+
+    def lexemes_above(self, share: float) -> list[str]:
+        """Lexemes in more than ``share`` of chunks, from pg_stats' most-common elements of ``tsv`` (empty
+        before ANALYZE and below COMMON_MIN_CHUNKS chunks); the statistics are read once per Retriever."""
         if self._common is None:
             row = self.conn.execute(
                 "SELECT most_common_elems::text::text[], most_common_elem_freqs FROM pg_stats"
@@ -137,8 +161,8 @@ class Retriever:
                 " AND (SELECT reltuples FROM pg_class WHERE oid = 'chunks'::regclass) >= %s",
                 (COMMON_MIN_CHUNKS,)).fetchone()
             elems, freqs = (row[0] or [], row[1] or []) if row else ([], [])
-            self._common = [e for e, fr in zip(elems, freqs, strict=False) if fr > COMMON_LEXEME_SHARE]
-        return self._common
+            self._common = list(zip(elems, freqs, strict=False))
+        return [e for e, fr in self._common if fr > share]
 
     def retrieve(self, question: str, k: int = 5, *, filters: Filters | None = None,
                  with_facts: bool = True) -> Result:
@@ -280,8 +304,8 @@ class Retriever:
             if want_v:
                 parts.append(f"SELECT 'vector' AS ch, id, s FROM ({vec_sql}) v")
             if want_t:
-                parts.append(f"SELECT 'text' AS ch, id, s FROM ({TS_RANK_SQL}) t")
-            params = {"q": qvec, "docs": docs, "n": n, **text}
+                parts.append(f"SELECT 'text' AS ch, id, s FROM ({TS_RANK_SQL if small else TS_RANK_WIDE_SQL}) t")
+            params = {"q": qvec, "docs": docs, "n": n, "frequent": self.lexemes_above(RARE_SHARE), **text}
             with self.conn.transaction():
                 if want_v and not small:
                     self.conn.execute("SET LOCAL hnsw.ef_search = 200")
@@ -289,7 +313,7 @@ class Retriever:
                 rows = self.conn.execute(" UNION ALL ".join(parts), params).fetchall()
             for ch, cid, s in rows:
                 out.setdefault(ch, {})[int(cid)] = float(s)
-        if "graph" in self.channels and (f.metrics or f.statements):
+        if "graph" in self.channels and (f.metrics or f.statements) and len(docs) <= GRAPH_MAX_DOCS:
             from finchat.graph.query import graph_scores
 
             graph_all = graph_scores(self.conn, docs, f.metrics, exact or None, statements=f.statements)

@@ -76,3 +76,47 @@ def test_candidates_carry_every_score_fusion_needs(make_database):
     assert filled["vector"][ids[4]] == pytest.approx(1.0)  # not in the vector top list, scored anyway
     assert filled["text"][ids[0]] == 0.0 and filled["text"][ids[4]] > 0  # "beta" alone matches nothing asked
     assert "graph" not in filled  # no metric asked: the channel stays silent
+
+
+def test_a_wide_scope_ranks_only_chunks_holding_a_rarer_word_and_skips_the_graph(make_database, monkeypatch):
+    """Past EXACT_SCAN_MAX_DOCS filings the text channel ranks only the chunks holding one of the question's
+    rarer lexemes (or all its words when it has none); past GRAPH_MAX_DOCS the graph channel is left out."""
+    import numpy as np
+
+    from finchat.db import migrate
+    from finchat.db.pool import connect
+    from finchat.retrieve import hybrid
+    from finchat.retrieve.filters import Filters
+
+    url = make_database()
+    with connect(url) as conn:
+        migrate.migrate(conn)
+        migrate.set_embedding(conn, "test-encoder", 3)
+        conn.commit()
+    with connect(url) as conn:
+        texts = ["revenue growth slowed", "revenue in the americas", "growth of the americas segment",
+                 "deferred revenue and backlog"]
+        ids = []
+        for i, text in enumerate(texts):
+            doc = conn.execute("INSERT INTO documents (name, source_path, sha256, form, page_count) VALUES"
+                               " (%s, 'x', 'y', '10-K', 1) RETURNING id", (f"D{i}",)).fetchone()[0]
+            ids.append(conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, kind, text,"
+                                    " embed_text, embedding) VALUES (%s, 0, 1, 1, 'text', %s, 't', %s) RETURNING id",
+                                    (doc, text, np.array([1, 0, 0], dtype=np.float32))).fetchone()[0])
+        conn.commit()
+        monkeypatch.setattr(hybrid, "EXACT_SCAN_MAX_DOCS", 1)
+        monkeypatch.setattr(hybrid, "GRAPH_MAX_DOCS", 1)
+        r = hybrid.Retriever(conn, None, channels=("text", "graph"))
+        frequent = {"revenu", "growth"}
+        monkeypatch.setattr(r, "lexemes_above", lambda share: sorted(frequent) if share == hybrid.RARE_SHARE else [])
+        rare = r.candidates_for(Filters(text_query="revenue growth in the americas", metrics=["revenue"]), None)
+        assert rare is not None and set(rare.channels["text"]) == {ids[1], ids[2]}  # "americas" is the rare word
+        assert "graph" not in rare.channels
+        frequent.add("america")
+        common = r.candidates_for(Filters(text_query="revenue growth in the americas"), None)
+        assert common is not None and common.channels.get("text", {}) == {}  # no chunk has all three words
+        both = r.candidates_for(Filters(text_query="revenue growth"), None)
+        assert both is not None and set(both.channels["text"]) == {ids[0]}  # both words together
+        monkeypatch.setattr(hybrid, "EXACT_SCAN_MAX_DOCS", 24)
+        narrow = r.candidates_for(Filters(text_query="revenue growth"), None)
+        assert narrow is not None and set(narrow.channels["text"]) == set(ids[:3]) | {ids[3]}
