@@ -124,6 +124,20 @@ def build(src_url: str, dst_url: str, admin_url: str, dbname: str, size: int, rn
             "index_s": t_idx - t_graph, "halfvec_index_s": t_half, "facts": g.get("facts", 0), "sizes": sizes}
 
 
+def existing(dst_url: str) -> dict[str, float]:
+    """What the scale database holds now (``--measure-only``): counts and index sizes; build times NaN."""
+    from finchat.db.pool import connect
+
+    with connect(dst_url) as dst:
+        sizes = dict(dst.execute("SELECT relname, pg_relation_size(oid) FROM pg_class WHERE relname IN"
+                                 " ('chunks_embedding_hnsw', 'chunks_tsv_idx', 'chunks', 'chunks_embedding_hnsw_half')").fetchall())
+        chunks = dst.execute("SELECT count(*) FROM chunks").fetchone()[0]
+        ndocs = dst.execute("SELECT count(*) FROM documents").fetchone()[0]
+    nan = float("nan")
+    return {"chunks": chunks, "documents": ndocs, "load_s": nan, "graph_s": nan, "index_s": nan,
+            "halfvec_index_s": nan, "facts": 0, "sizes": sizes}
+
+
 def seed_algorithm(conn, qvec: np.ndarray, question: str, docs: list[int], k: int = 5) -> list[str]:  # type: ignore[no-untyped-def]
     """The seed blog's hybrid search, as written there: every filtered chunk scored, merged in pandas."""
     import pandas as pd
@@ -172,7 +186,9 @@ def measure(dst_url: str, questions: list[str], recall_n: int, halfvec: bool = F
     settings = load_settings({"FINCHAT_DATABASE_URL": dst_url})
     svc = Service.open(settings, rerank=False)
     r, conn = svc.retriever, svc.conn
-    a, b, c, graph, half_ms = [], [], [], [], []
+    from finchat.retrieve.expand import expand_query
+
+    a, b, c, graph, half_ms, b_vec, b_txt = [], [], [], [], [], [], []
     recall: list[tuple[float, float]] = []
     half_recall: list[tuple[float, float]] = []
     for q in questions:
@@ -187,6 +203,15 @@ def measure(dst_url: str, questions: list[str], recall_n: int, halfvec: bool = F
         t = time.perf_counter()
         res_b = r.retrieve(q, 5, filters=Filters(text_query=f.text_query, metrics=f.metrics), with_facts=False)
         b.append((time.perf_counter() - t) * 1000 - res_b.timings_ms.get("embed", 0.0))
+        fb = Filters(text_query=f.text_query, metrics=f.metrics)
+        wide, wide_exact = scope_documents(conn, fb)
+        tq = {"tq": expand_query(fb.text_query or "", fb.intent), "skip": r.common_lexemes()}
+        for chans, acc in ((("vector",), b_vec), (("text",), b_txt)):
+            r.channels = chans
+            t = time.perf_counter()
+            r._channels(fb, wide, wide_exact, qvec, tq)
+            acc.append((time.perf_counter() - t) * 1000)
+        r.channels = ("vector", "text", "graph")
         t = time.perf_counter()
         seed_algorithm(conn, qvec, q, docs)
         c.append((time.perf_counter() - t) * 1000)
@@ -207,7 +232,7 @@ def measure(dst_url: str, questions: list[str], recall_n: int, halfvec: bool = F
     mem = conn.execute("SELECT sum(total_bytes) FROM pg_backend_memory_contexts").fetchone()[0]
     svc.close()
     return {"n": len(a), "a": a, "b": b, "c": c, "graph": graph, "recall": recall, "backend_mem": int(mem or 0),
-            "half_ms": half_ms, "half_recall": half_recall}
+            "half_ms": half_ms, "half_recall": half_recall, "b_vec": b_vec, "b_txt": b_txt}
 
 
 def main() -> None:
@@ -217,6 +242,8 @@ def main() -> None:
     ap.add_argument("--questions", type=int, default=60)
     ap.add_argument("--recall", type=int, default=30, help="Questions for HNSW recall@10 against exact search.")
     ap.add_argument("--halfvec", action="store_true", help="Also build a halfvec HNSW index and measure its recall.")
+    ap.add_argument("--measure-only", action="store_true",
+                    help="Measure the scale database as it stands (the last size built), without rebuilding it.")
     args = ap.parse_args()
 
     import os
@@ -234,16 +261,18 @@ def main() -> None:
     questions = [json.loads(line)["question"] for line in FB.read_text().splitlines() if line.strip()][: args.questions]
     rng = np.random.default_rng(7)
     print(f"source: {parts.get('dbname')}; scale database: {dbname}; {len(questions)} questions")
-    for size in sizes:
-        b = build(src_url, dst_url, admin_url, dbname, size, rng, args.halfvec)
+    for size in ([0] if args.measure_only else sizes):
+        b = (existing(dst_url) if args.measure_only else
+             build(src_url, dst_url, admin_url, dbname, size, rng, args.halfvec))
         m = measure(dst_url, questions, args.recall, args.halfvec)
         a, bb, c = m["a"], m["b"], m["c"]  # type: ignore[index]
         mb = {k: v / 2**20 for k, v in b["sizes"].items()}  # type: ignore[union-attr]
         print(f"\n== {b['chunks']:,} chunks, {b['documents']:,} filings, {b['facts']:,} facts: load {b['load_s']:.0f} s,"
               f" graph {b['graph_s']:.0f} s, indexes {b['index_s']:.0f} s; sizes (MB) " +
               ", ".join(f"{k} {v:.0f}" for k, v in sorted(mb.items())))
-        for label, xs in (("(a) finchat, filtered", a), ("(b) finchat, no filters (HNSW)", bb), ("(c) seed algorithm", c),
-                          ("graph channel alone", m["graph"])):
+        for label, xs in (("(a) finchat, filtered", a), ("(b) finchat, no filters (HNSW)", bb),
+                          ("  (b) vector channel alone", m["b_vec"]), ("  (b) text channel alone", m["b_txt"]),
+                          ("(c) seed algorithm", c), ("graph channel alone, (a)", m["graph"])):
             print(f"  {label:32} p50 {pct(xs, 0.5):8.1f}  p95 {pct(xs, 0.95):8.1f}  max {max(xs) if xs else float('nan'):8.1f} ms")  # type: ignore[arg-type]
         rec = np.mean(m["recall"], axis=0)  # type: ignore[call-overload]
         print(f"  (c)/(a) at p50: {pct(c, 0.5) / pct(a, 0.5):.0f}x   HNSW recall@10 of (b): ids {rec[0]:.3f}, "  # type: ignore[arg-type]

@@ -75,10 +75,10 @@ def seed_companies(conn: psycopg.Connection) -> int:
     rows = load_company_list()
     with conn.cursor() as cur:
         cur.executemany(
-            "INSERT INTO companies (key, name, ticker, aliases) VALUES (%s, %s, %s, %s) "
+            "INSERT INTO companies (key, name, ticker, aliases, brands) VALUES (%s, %s, %s, %s, %s) "
             "ON CONFLICT (key) DO UPDATE SET name = EXCLUDED.name, ticker = EXCLUDED.ticker, "
-            "aliases = EXCLUDED.aliases",
-            [(c.key, c.name, c.ticker, list(c.aliases)) for c in rows])
+            "aliases = EXCLUDED.aliases, brands = EXCLUDED.brands",
+            [(c.key, c.name, c.ticker, list(c.aliases), list(c.brands)) for c in rows])
     return len(rows)
 
 

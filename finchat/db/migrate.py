@@ -17,6 +17,8 @@ from finchat.errors import DatabaseNotReady, EmbeddingModelError
 
 _MIGRATION_RE = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
 _LOCK_KEY = 0x46696E43  # "FinC": the advisory lock all schema changes take
+#: How long one migration waits for the tables it changes (seconds) before giving up with the reason.
+LOCK_TIMEOUT_S = 30.0
 
 
 @dataclass(frozen=True)
@@ -74,11 +76,20 @@ def migrate(conn: psycopg.Connection, folder: Path | None = None) -> list[Migrat
             if mig.version in done:
                 continue
             body = mig.path.read_text(encoding="utf-8")
-            with conn.transaction():
-                # Migration files are trusted, static SQL shipped with finchat; they take no input.
-                conn.execute(body.encode())
-                conn.execute("INSERT INTO public.schema_migrations (version, name) VALUES (%s, %s)",
-                             (mig.version, mig.name))
+            try:
+                with conn.transaction():
+                    # A migration altering a table waits for every open transaction that read it, and
+                    # while it waits every new reader queues behind it: give up rather than stall chats.
+                    conn.execute(f"SET LOCAL lock_timeout = '{int(LOCK_TIMEOUT_S * 1000)}ms'")
+                    # Migration files are trusted, static SQL shipped with finchat; they take no input.
+                    conn.execute(body.encode())
+                    conn.execute("INSERT INTO public.schema_migrations (version, name) VALUES (%s, %s)",
+                                 (mig.version, mig.name))
+            except psycopg.errors.LockNotAvailable:
+                raise DatabaseNotReady(
+                    f"migration {mig.version:03d}_{mig.name} waited {LOCK_TIMEOUT_S:.0f} s for a table another session "
+                    "holds (a long transaction: an ingest or benchmark still running?); nothing was changed — run "
+                    "`finchat db init` again once it ends") from None
             now.append(mig)
         return now
     finally:

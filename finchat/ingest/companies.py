@@ -15,6 +15,7 @@ class Company:
     name: str         # display name
     ticker: str | None
     aliases: tuple[str, ...]
+    brands: tuple[str, ...] = ()  # brands, segments, subsidiaries: scope the company, stay in the text query
 
 
 @lru_cache(maxsize=1)
@@ -24,8 +25,9 @@ def load_company_list() -> tuple[Company, ...]:
     out = []
     for row in csv.DictReader(text.splitlines()):
         aliases = tuple(a.strip() for a in (row.get("aliases") or "").split("|") if a.strip())
+        brands = tuple(b.strip() for b in (row.get("brands") or "").split("|") if b.strip())
         out.append(Company(row["key"].strip(), row["name"].strip(), (row.get("ticker") or "").strip() or None,
-                           aliases))
+                           aliases, brands))
     return tuple(out)
 
 

@@ -15,6 +15,7 @@ Relaxation, when the filters select no ingested document (documented order, each
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,9 +117,14 @@ class Extractor:
     insensitive: re.Pattern[str] | None
     sensitive: re.Pattern[str] | None
     lookup: dict[str, str]  # lower-cased surface form → key
+    brands: re.Pattern[str] | None = None  # brands, segments, subsidiaries (case as written)
+    brand_of: dict[str, str] = field(default_factory=dict)  # brand → key
 
     @classmethod
-    def from_rows(cls, rows: list[tuple[str, str, str | None, list[str]]]) -> Extractor:
+    def from_rows(cls, rows: list[tuple[str, str, str | None, list[str]]],
+                  brands: Sequence[tuple[str, str]] = ()) -> Extractor:
+        """Patterns for company names, aliases and tickers, and for ``brands`` ((brand, company key)
+        pairs: matched as written, they scope their company but stay in the full-text query)."""
         ci: dict[str, str] = {}
         cs: dict[str, str] = {}
         for key, name, ticker, aliases in rows:
@@ -142,12 +148,15 @@ class Extractor:
 
         ins = re.compile(rf"(?i)(?<![\w&$])({alt(list(ci))})(?:['’]s)?(?![\w&])") if ci else None
         sen = re.compile(rf"(?<![\w&])({alt(list(cs))})(?:['’]s)?(?![\w&])") if cs else None
-        return cls(ins, sen, lookup)
+        brand_of = {b: key for b, key in brands if len(b) >= 3}
+        br = re.compile(rf"(?<![\w&])({alt(list(brand_of))})(?![\w&+])") if brand_of else None
+        return cls(ins, sen, lookup, br, brand_of)
 
     @classmethod
     def from_db(cls, conn: psycopg.Connection) -> Extractor:
-        rows = conn.execute("SELECT key, name, ticker, aliases FROM companies ORDER BY key").fetchall()
-        return cls.from_rows([(r[0], r[1], r[2], list(r[3] or [])) for r in rows])
+        rows = conn.execute("SELECT key, name, ticker, aliases, brands FROM companies ORDER BY key").fetchall()
+        return cls.from_rows([(r[0], r[1], r[2], list(r[3] or [])) for r in rows],
+                             [(b, r[0]) for r in rows for b in (r[4] or [])])
 
     def extract(self, question: str) -> Filters:
         """Filters found in ``question``; never raises, never runs SQL (input is only matched, not executed)."""
@@ -164,6 +173,11 @@ class Extractor:
                 if key:
                     spans.append((m.start(), m.end()))
                     hits.append((m.start(), key))
+        if self.brands is not None:
+            # a brand scopes its company but is not taken out of the text: it is what the pages discuss
+            for m in self.brands.finditer(text):
+                if not any(a < m.end() and m.start() < b for a, b in spans):
+                    hits.append((m.start(), self.brand_of[re.sub(r"\s+", " ", m.group(1))]))
         companies: list[str] = []
         for _, key in sorted(hits):
             if key not in companies:

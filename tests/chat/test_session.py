@@ -9,7 +9,8 @@ from finchat.retrieve.filters import Extractor
 
 @pytest.fixture(scope="module")
 def ex():
-    return Extractor.from_rows([(c.key, c.name, c.ticker, list(c.aliases)) for c in load_company_list()])
+    return Extractor.from_rows([(c.key, c.name, c.ticker, list(c.aliases)) for c in load_company_list()],
+                               [(b, c.key) for c in load_company_list() for b in c.brands])
 
 
 # previous question, follow-up → companies, unknown names, years, quarters, metrics, what is reported carried

@@ -61,3 +61,30 @@ def test_bad_page_numbers_are_refused(db_url):
             conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, kind, text, embed_text) "
                          "VALUES (%s, 0, 0, 1, 'text', 'a', 'a')", (doc,))
         conn.rollback()
+
+
+def test_a_migration_blocked_by_a_long_transaction_gives_up_with_the_reason(fresh, tmp_path, monkeypatch):
+    from finchat.errors import DatabaseNotReady
+
+    newest = migrate.available()[-1]
+    old = tmp_path / "sql"
+    old.mkdir()
+    for m in migrate.available()[:-1]:
+        (old / m.path.name).write_text(m.path.read_text())
+    with connect(fresh) as conn:
+        migrate.migrate(conn, old)
+    blocker = psycopg.connect(fresh)  # an open transaction that read every table (an ingest, a benchmark …)
+    for table in ("companies", "documents", "chunks"):
+        blocker.execute(f"SELECT count(*) FROM {table}")
+    monkeypatch.setattr(migrate, "LOCK_TIMEOUT_S", 0.5)
+    try:
+        with connect(fresh) as conn:
+            with pytest.raises(DatabaseNotReady, match=rf"migration {newest.version:03d}_{newest.name} waited 0 s "
+                                                        r"for a table another session holds .* run `finchat db init` again"):
+                migrate.migrate(conn)
+            assert max(migrate.applied(conn)) == newest.version - 1  # nothing half-applied
+        blocker.commit()
+        with connect(fresh) as conn:
+            assert [m.version for m in migrate.migrate(conn)] == [newest.version]
+    finally:
+        blocker.close()

@@ -9,7 +9,8 @@ from finchat.retrieve.filters import Extractor, Filters, scope_documents
 
 @pytest.fixture(scope="module")
 def ex():
-    return Extractor.from_rows([(c.key, c.name, c.ticker, list(c.aliases)) for c in load_company_list()])
+    return Extractor.from_rows([(c.key, c.name, c.ticker, list(c.aliases)) for c in load_company_list()],
+                               [(b, c.key) for c in load_company_list() for b in c.brands])
 
 
 @pytest.mark.parametrize("question, companies, years, quarters, forms", [
@@ -37,7 +38,12 @@ def ex():
     ("What did PepsiCo's results release say about Q1 2023 organic revenue?", ["PEPSICO"], [2023], ["Q1"], ["EARNINGS"]),
     ("Ulta Beauty comps in the fourth-quarter press release for 2023", ["ULTABEAUTY"], [2023], ["Q4"], ["EARNINGS"]),
     ("What guidance did Nike give when it reported Q3 2021?", ["NIKE"], [2021], ["Q3"], ["EARNINGS"]),
+    ("What drove YouTube ads revenue in 2022?", ["ALPHABET"], [2022], [], []),
+    ("How did Aetna's medical membership change in 2022?", ["CVSHEALTH"], [2022], [], []),
+    ("Frito-Lay North America operating profit vs Gatorade, FY2022", ["PEPSICO"], [2022], ["FY"], []),
+    ("Which company owns Converse, and did Nike's Converse revenue fall?", ["NIKE"], [], [], []),
 ])
+
 def test_extractor(ex, question, companies, years, quarters, forms):
     f = ex.extract(question)
     assert (f.companies, f.years, f.quarters, f.forms) == (companies, years, quarters, forms)
@@ -140,3 +146,9 @@ def test_analyst_metric_words(ex, question, metrics):
 ])
 def test_relative_periods(ex, question, relative):
     assert ex.extract(question).relative == relative
+
+
+def test_a_brand_scopes_its_company_and_stays_in_the_text_query(ex):
+    f = ex.extract("What drove YouTube ads revenue in 2022?")
+    assert f.companies == ["ALPHABET"] and "YouTube ads revenue" in f.text_query
+    assert ex.extract("a squared tide of jordan sky").companies == []  # no common word is a brand
