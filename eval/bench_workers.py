@@ -28,24 +28,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def fresh_database(src_url: str, dbname: str) -> str:
-    """(Re)create ``dbname`` beside ``src_url``'s database, migrated for the packaged MiniLM; its URL."""
+    """(Re)create ``dbname`` beside ``src_url``'s database and `finchat db init` it for the packaged MiniLM."""
     import psycopg
     from psycopg import sql
     from psycopg.conninfo import make_conninfo
 
-    from finchat.db import migrate
-    from finchat.db.admin import seed_companies
-    from finchat.db.pool import connect
+    from finchat.config import load_settings
+    from finchat.db.admin import init_db
 
     with psycopg.connect(make_conninfo(src_url, dbname="postgres"), autocommit=True) as admin:
         admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(dbname)))
         admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(dbname)))
     url = make_conninfo(src_url, dbname=dbname)
-    with connect(url) as conn:
-        migrate.migrate(conn)
-        migrate.set_embedding(conn, "all-MiniLM-L6-v2", 384)
-        seed_companies(conn)
-        conn.commit()
+    init_db(load_settings({"FINCHAT_DATABASE_URL": url, "FINCHAT_EMBED_MODEL": "all-MiniLM-L6-v2"}))
     return url
 
 

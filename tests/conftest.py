@@ -127,6 +127,7 @@ def wipe_documents(url: str) -> None:
         for (name,) in conn.execute("SELECT name FROM documents").fetchall():
             delete_subgraph(conn, name)
         conn.execute("DELETE FROM documents")
+        conn.execute("DELETE FROM ingest_files")  # the workers' claim records
         conn.commit()
 
 

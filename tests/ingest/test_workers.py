@@ -28,9 +28,6 @@ def workers_db(make_database):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def folder(workers_db: str, tmp_path: Path) -> Path:
     wipe_documents(workers_db)
-    with connect(workers_db) as conn:
-        conn.execute("DELETE FROM ingest_files")
-        conn.commit()
     folder = tmp_path / "filings"
     folder.mkdir()
     return folder
