@@ -32,13 +32,13 @@ class Service:
         Questions are read from FINCHAT_READ_DATABASE_URL (a replica) when it is set; ``writes`` (a caller
         that also stores something, e.g. market data) keeps to the primary."""
         from finchat.db.admin import check_model_choice
-        from finchat.db.pool import connect, require_schema
+        from finchat.db.pool import connect, require_current_schema
         from finchat.errors import DatabaseNotReady
         from finchat.ingest.encoder import query_encoder
 
         dsn = settings.database_url if writes else settings.query_url
         conn = connect(dsn, autocommit=True)
-        require_schema(conn)
+        require_current_schema(conn)
         model = check_model_choice(conn, settings)
         if model is None:
             raise DatabaseNotReady("no embedding model recorded; run `finchat db init`")
