@@ -19,10 +19,11 @@ Printed per size: build and index times, index sizes, p50 / p95 / max of (a), (b
 the graph channel's share of (a), HNSW recall@10 of (b)'s vector search against exact search, and the
 Postgres backend's memory.
 
-    python eval/bench_scale.py [--sizes 10000,100000] [--million] [--questions 60] [--halfvec]
+    python eval/bench_scale.py [--sizes 10000,100000] [--million] [--questions 60] [--both] [--measure-only]
 
---halfvec also builds the HNSW index over half-precision vectors (``embedding::halfvec(384)``) and reports
-its size, build time and recall@10 beside the float index's.
+finchat's HNSW index is the one `finchat ingest` builds (half-precision copies of the vectors unless
+ingest/load.py's HNSW_HALFVEC is off); --both also builds the other kind (float32 vectors) and reports the
+two indexes' sizes, build times, recall@10 and search times side by side.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def pct(xs: list[float], p: float) -> float:
 
 
 def build(src_url: str, dst_url: str, admin_url: str, dbname: str, size: int, rng: np.random.Generator,
-          halfvec: bool = False) -> dict[str, float]:
+          both: bool = False) -> dict[str, float]:
     """(Re)create the scale database with ``size`` chunks; returns timings (s) and counts."""
     import psycopg
     from pgvector.psycopg import register_vector
@@ -110,18 +111,20 @@ def build(src_url: str, dst_url: str, admin_url: str, dbname: str, size: int, rn
         dst.execute("SET maintenance_work_mem = '4GB'")  # the HNSW graph built in memory (1M chunks: ~2 GB)
         loader.build_indexes(dst)
         t_idx = time.perf_counter()
-        t_half = 0.0
-        if halfvec:  # the same HNSW index over half-precision copies of the vectors (pgvector 0.8 halfvec)
-            dst.execute("CREATE INDEX chunks_embedding_hnsw_half ON chunks USING hnsw ((embedding::halfvec(384)) halfvec_cosine_ops)")
+        t_other = 0.0
+        if both:  # the other kind of HNSW index, for comparison
+            other = ("embedding vector_cosine_ops" if loader.HNSW_HALFVEC
+                     else "(embedding::halfvec(384)) halfvec_cosine_ops")
+            dst.execute(f"CREATE INDEX chunks_embedding_hnsw_other ON chunks USING hnsw ({other})")
             dst.commit()
-            t_half = time.perf_counter() - t_idx
+            t_other = time.perf_counter() - t_idx
         sizes = dict(dst.execute(
             "SELECT c.relname, pg_relation_size(c.oid) FROM pg_class c WHERE c.relname IN ('chunks_embedding_hnsw',"
             " 'chunks_tsv_idx', 'chunks') OR c.relname LIKE 'chunks%%hnsw%%'").fetchall())
         ndocs = dst.execute("SELECT count(*) FROM documents").fetchone()[0]
     src.close()
     return {"chunks": total, "documents": ndocs, "load_s": t_load - t0, "graph_s": t_graph - t_load,
-            "index_s": t_idx - t_graph, "halfvec_index_s": t_half, "facts": g.get("facts", 0), "sizes": sizes}
+            "index_s": t_idx - t_graph, "other_index_s": t_other, "facts": g.get("facts", 0), "sizes": sizes}
 
 
 def existing(dst_url: str) -> dict[str, float]:
@@ -130,12 +133,12 @@ def existing(dst_url: str) -> dict[str, float]:
 
     with connect(dst_url) as dst:
         sizes = dict(dst.execute("SELECT relname, pg_relation_size(oid) FROM pg_class WHERE relname IN"
-                                 " ('chunks_embedding_hnsw', 'chunks_tsv_idx', 'chunks', 'chunks_embedding_hnsw_half')").fetchall())
+                                 " ('chunks_embedding_hnsw', 'chunks_tsv_idx', 'chunks', 'chunks_embedding_hnsw_other')").fetchall())
         chunks = dst.execute("SELECT count(*) FROM chunks").fetchone()[0]
         ndocs = dst.execute("SELECT count(*) FROM documents").fetchone()[0]
     nan = float("nan")
     return {"chunks": chunks, "documents": ndocs, "load_s": nan, "graph_s": nan, "index_s": nan,
-            "halfvec_index_s": nan, "facts": 0, "sizes": sizes}
+            "other_index_s": nan, "facts": 0, "sizes": sizes}
 
 
 def seed_algorithm(conn, qvec: np.ndarray, question: str, docs: list[int], k: int = 5) -> list[str]:  # type: ignore[no-untyped-def]
@@ -178,7 +181,7 @@ def recall_at_10(approx: list[tuple[int, float]], exact: list[tuple[int, float]]
     return ids, sum(d <= tenth + 1e-3 for _, d in approx) / 10
 
 
-def measure(dst_url: str, questions: list[str], recall_n: int, halfvec: bool = False) -> dict[str, object]:
+def measure(dst_url: str, questions: list[str], recall_n: int, both: bool = False) -> dict[str, object]:
     from finchat.config import load_settings
     from finchat.retrieve.filters import Filters, scope_documents
     from finchat.retrieve.service import Service
@@ -188,9 +191,12 @@ def measure(dst_url: str, questions: list[str], recall_n: int, halfvec: bool = F
     r, conn = svc.retriever, svc.conn
     from finchat.retrieve.expand import expand_query
 
-    a, b, c, graph, half_ms, b_vec, b_txt = [], [], [], [], [], [], []
-    recall: list[tuple[float, float]] = []
-    half_recall: list[tuple[float, float]] = []
+    a, b, c, graph, b_vec, b_txt = [], [], [], [], [], []
+    from finchat.ingest.load import HNSW_HALFVEC
+
+    kinds = ["halfvec", "float"] if both else ["halfvec" if HNSW_HALFVEC else "float"]
+    recall: dict[str, list[tuple[float, float]]] = {k: [] for k in kinds}
+    search_ms: dict[str, list[float]] = {k: [] for k in kinds}
     for q in questions:
         f = r.extractor.extract(q)
         docs, _ = scope_documents(conn, f)
@@ -215,14 +221,13 @@ def measure(dst_url: str, questions: list[str], recall_n: int, halfvec: bool = F
         t = time.perf_counter()
         seed_algorithm(conn, qvec, q, docs)
         c.append((time.perf_counter() - t) * 1000)
-        if len(recall) < recall_n:
+        if len(next(iter(recall.values()))) < recall_n:
             exact = knn(conn, qvec, exact=True)
-            recall.append(recall_at_10(knn(conn, qvec), exact))
-            if halfvec:
+            for kind in recall:
                 t = time.perf_counter()
-                got = knn(conn, qvec, half=True)
-                half_ms.append((time.perf_counter() - t) * 1000)
-                half_recall.append(recall_at_10(got, exact))
+                got = knn(conn, qvec, half=kind == "halfvec")
+                search_ms[kind].append((time.perf_counter() - t) * 1000)
+                recall[kind].append(recall_at_10(got, exact))
         if f.metrics:
             from finchat.graph.query import graph_scores
 
@@ -232,7 +237,7 @@ def measure(dst_url: str, questions: list[str], recall_n: int, halfvec: bool = F
     mem = conn.execute("SELECT sum(total_bytes) FROM pg_backend_memory_contexts").fetchone()[0]
     svc.close()
     return {"n": len(a), "a": a, "b": b, "c": c, "graph": graph, "recall": recall, "backend_mem": int(mem or 0),
-            "half_ms": half_ms, "half_recall": half_recall, "b_vec": b_vec, "b_txt": b_txt}
+            "search_ms": search_ms, "b_vec": b_vec, "b_txt": b_txt}
 
 
 def main() -> None:
@@ -241,7 +246,8 @@ def main() -> None:
     ap.add_argument("--million", action="store_true", help="Also 1,000,000 chunks (hours to build on 2 cores).")
     ap.add_argument("--questions", type=int, default=60)
     ap.add_argument("--recall", type=int, default=30, help="Questions for HNSW recall@10 against exact search.")
-    ap.add_argument("--halfvec", action="store_true", help="Also build a halfvec HNSW index and measure its recall.")
+    ap.add_argument("--both", action="store_true",
+                    help="Also build the other kind of HNSW index (float32 / halfvec) and compare the two.")
     ap.add_argument("--measure-only", action="store_true",
                     help="Measure the scale database as it stands (the last size built), without rebuilding it.")
     args = ap.parse_args()
@@ -263,8 +269,8 @@ def main() -> None:
     print(f"source: {parts.get('dbname')}; scale database: {dbname}; {len(questions)} questions")
     for size in ([0] if args.measure_only else sizes):
         b = (existing(dst_url) if args.measure_only else
-             build(src_url, dst_url, admin_url, dbname, size, rng, args.halfvec))
-        m = measure(dst_url, questions, args.recall, args.halfvec)
+             build(src_url, dst_url, admin_url, dbname, size, rng, args.both))
+        m = measure(dst_url, questions, args.recall, args.both)
         a, bb, c = m["a"], m["b"], m["c"]  # type: ignore[index]
         mb = {k: v / 2**20 for k, v in b["sizes"].items()}  # type: ignore[union-attr]
         print(f"\n== {b['chunks']:,} chunks, {b['documents']:,} filings, {b['facts']:,} facts: load {b['load_s']:.0f} s,"
@@ -274,15 +280,16 @@ def main() -> None:
                           ("  (b) vector channel alone", m["b_vec"]), ("  (b) text channel alone", m["b_txt"]),
                           ("(c) seed algorithm", c), ("graph channel alone, (a)", m["graph"])):
             print(f"  {label:32} p50 {pct(xs, 0.5):8.1f}  p95 {pct(xs, 0.95):8.1f}  max {max(xs) if xs else float('nan'):8.1f} ms")  # type: ignore[arg-type]
-        rec = np.mean(m["recall"], axis=0)  # type: ignore[call-overload]
-        print(f"  (c)/(a) at p50: {pct(c, 0.5) / pct(a, 0.5):.0f}x   HNSW recall@10 of (b): ids {rec[0]:.3f}, "  # type: ignore[arg-type]
-              f"within 1e-3 of the 10th distance {rec[1]:.3f}, over {len(m['recall'])} questions "  # type: ignore[arg-type]
-              f"(ef_search 200, iterative scan)   backend memory {m['backend_mem'] / 2**20:.0f} MB   questions {m['n']}")
-        if args.halfvec:
-            hr = np.mean(m["half_recall"], axis=0)  # type: ignore[call-overload]
-            print(f"  halfvec HNSW: built in {b['halfvec_index_s']:.0f} s; recall@10 ids {hr[0]:.3f}, within 1e-3 "
-                  f"{hr[1]:.3f} (float index: {rec[0]:.3f}, {rec[1]:.3f}); vector search alone p50 "
-                  f"{pct(m['half_ms'], 0.5):.1f} p95 {pct(m['half_ms'], 0.95):.1f} ms")  # type: ignore[arg-type]
+        print(f"  (c)/(a) at p50: {pct(c, 0.5) / pct(a, 0.5):.0f}x   backend memory {m['backend_mem'] / 2**20:.0f} MB"  # type: ignore[arg-type]
+              f"   questions {m['n']}")
+        for kind, rows in m["recall"].items():  # type: ignore[attr-defined]
+            rec = np.mean(rows, axis=0)
+            ms = m["search_ms"][kind]  # type: ignore[index]
+            print(f"  {kind} HNSW: recall@10 against exact search, ids {rec[0]:.3f}, within 1e-3 of the 10th distance "
+                  f"{rec[1]:.3f} over {len(rows)} questions (ef_search 200, iterative scan); vector search alone p50 "
+                  f"{pct(ms, 0.5):.1f} p95 {pct(ms, 0.95):.1f} ms")
+        if args.both:
+            print(f"  the other HNSW index built in {b['other_index_s']:.0f} s")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,9 @@ from finchat.ingest.naming import DocMeta
 AfterLoad = Callable[[psycopg.Connection, int, list[int]], "dict[str, int] | None"]
 
 HNSW_INDEX = "chunks_embedding_hnsw"
+#: Index half-precision copies of the vectors: 57 % of the float index's size at recall@10 0.98 of its
+#: (eval/bench_scale.py --halfvec, README "Scale").
+HNSW_HALFVEC = True
 GIN_INDEX = "chunks_tsv_idx"
 
 
@@ -112,6 +115,19 @@ def drop_bulk_indexes(conn: psycopg.Connection) -> None:
     conn.commit()
 
 
+def hnsw_key(conn: psycopg.Connection) -> str:
+    """The HNSW index's key and operator class: half-precision copies of the vectors when HNSW_HALFVEC
+    (the stored vectors stay float32; exact scans and scores use them), else the vectors themselves."""
+    if not HNSW_HALFVEC:
+        return "embedding vector_cosine_ops"
+    row = conn.execute("SELECT atttypmod FROM pg_attribute WHERE attrelid = 'chunks'::regclass"
+                       " AND attname = 'embedding'").fetchone()
+    dim = int(row[0]) if row else -1
+    if dim <= 0:
+        return "embedding vector_cosine_ops"
+    return f"(embedding::halfvec({dim})) halfvec_cosine_ops"
+
+
 def build_indexes(conn: psycopg.Connection) -> list[str]:
     """Create whichever of the HNSW and GIN indexes is missing, then ANALYZE. Returns those built.
 
@@ -127,7 +143,7 @@ def build_indexes(conn: psycopg.Connection) -> list[str]:
         built.append(GIN_INDEX)
     has_rows = conn.execute("SELECT EXISTS (SELECT 1 FROM chunks)").fetchone()
     if not index_exists(conn, HNSW_INDEX) and has_rows and has_rows[0]:
-        conn.execute(f"CREATE INDEX IF NOT EXISTS {HNSW_INDEX} ON chunks USING hnsw (embedding vector_cosine_ops)")
+        conn.execute(f"CREATE INDEX IF NOT EXISTS {HNSW_INDEX} ON chunks USING hnsw ({hnsw_key(conn)})")
         built.append(HNSW_INDEX)
     conn.commit()
     prev = conn.autocommit

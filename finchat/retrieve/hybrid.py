@@ -146,6 +146,20 @@ class Retriever:
         self.page_weight = page_weight
         self.feedback = feedback
         self._common: list[tuple[str, float]] | None = None  # (lexeme, share of chunks)
+        self._hnsw_order: str | None = None
+
+    def hnsw_order(self) -> str:
+        """The ORDER BY that the HNSW index serves: over half-precision copies when the index was built so
+        (ingest/load.py, HNSW_HALFVEC), else over the vectors; read from the catalog once per Retriever."""
+        if self._hnsw_order is None:
+            import re
+
+            row = self.conn.execute("SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema()"
+                                    " AND indexname = 'chunks_embedding_hnsw'").fetchone()
+            m = re.search(r"halfvec\((\d+)\)", str(row[0])) if row else None
+            self._hnsw_order = (f"embedding::halfvec({int(m.group(1))}) <=> %(q)s::halfvec({int(m.group(1))})" if m
+                                else "embedding <=> %(q)s")
+        return self._hnsw_order
 
     def common_lexemes(self) -> list[str]:
         """Lexemes in more than COMMON_LEXEME_SHARE of chunks (see :meth:`lexemes_above`)."""
@@ -299,7 +313,7 @@ class Retriever:
                 " WHERE document_id = ANY(%(docs)s) OFFSET 0) x ORDER BY s DESC, id LIMIT %(n)s"
                 if small else
                 "SELECT id, 1 - (embedding <=> %(q)s) AS s FROM chunks WHERE document_id = ANY(%(docs)s)"
-                " ORDER BY embedding <=> %(q)s LIMIT %(n)s")
+                f" ORDER BY {self.hnsw_order()} LIMIT %(n)s")
             parts = []
             if want_v:
                 parts.append(f"SELECT 'vector' AS ch, id, s FROM ({vec_sql}) v")

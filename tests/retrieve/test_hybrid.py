@@ -120,3 +120,48 @@ def test_a_wide_scope_ranks_only_chunks_holding_a_rarer_word_and_skips_the_graph
         monkeypatch.setattr(hybrid, "EXACT_SCAN_MAX_DOCS", 24)
         narrow = r.candidates_for(Filters(text_query="revenue growth"), None)
         assert narrow is not None and set(narrow.channels["text"]) == set(ids[:3]) | {ids[3]}
+
+
+def test_the_hnsw_index_holds_half_precision_vectors_and_wide_questions_use_it(make_database, monkeypatch):
+    import numpy as np
+
+    from finchat.db import migrate
+    from finchat.db.pool import connect
+    from finchat.ingest import load
+    from finchat.retrieve import hybrid
+    from finchat.retrieve.filters import Filters
+
+    url = make_database()
+    with connect(url) as conn:
+        migrate.migrate(conn)
+        migrate.set_embedding(conn, "test-encoder", 3)
+        conn.commit()
+    rng = np.random.default_rng(3)
+    with connect(url) as conn:
+        docs = [conn.execute("INSERT INTO documents (name, source_path, sha256, form, page_count) VALUES"
+                             " (%s, 'x', 'y', '10-K', 1) RETURNING id", (f"D{i}",)).fetchone()[0] for i in range(4)]
+        vecs = rng.normal(size=(200, 3)).astype(np.float32)
+        for i, v in enumerate(vecs):
+            conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, kind, text, embed_text,"
+                         " embedding) VALUES (%s, %s, 1, 1, 'text', 'x', 'x', %s)", (docs[i % 4], i, v / np.linalg.norm(v)))
+        conn.commit()
+        assert load.build_indexes(conn) == [load.HNSW_INDEX]  # (the GIN index comes with the schema)
+        indexdef = conn.execute("SELECT indexdef FROM pg_indexes WHERE indexname = %s", (load.HNSW_INDEX,)).fetchone()[0]
+        assert "(embedding)::halfvec(3)" in indexdef and "halfvec_cosine_ops" in indexdef
+        monkeypatch.setattr(hybrid, "EXACT_SCAN_MAX_DOCS", 1)  # four filings: the wide (index) path
+        r = hybrid.Retriever(conn, None, channels=("vector",), candidates=5)
+        assert r.hnsw_order() == "embedding::halfvec(3) <=> %(q)s::halfvec(3)"
+        q = np.array([1, 0, 0], dtype=np.float32)
+        with conn.transaction():
+            for setting in ("enable_seqscan", "enable_bitmapscan", "enable_sort"):  # 200 rows: force the index
+                conn.execute(f"SET LOCAL {setting} = off")
+            plan = "\n".join(row[0] for row in conn.execute(
+                f"EXPLAIN SELECT id FROM chunks WHERE document_id = ANY(%(docs)s) ORDER BY {r.hnsw_order()} LIMIT 5",
+                {"q": q, "docs": docs}).fetchall())
+        assert f"Index Scan using {load.HNSW_INDEX}" in plan, plan
+        got = r.candidates_for(Filters(), q)
+        assert got is not None
+        exact = [int(x[0]) for x in conn.execute("SELECT id FROM chunks ORDER BY embedding <=> %s LIMIT 5", (q,))]
+        assert list(got.channels["vector"]) and set(got.channels["vector"]) == set(exact)
+        best = max(got.channels["vector"].values())
+        assert best == pytest.approx(float(max(vecs @ q / np.linalg.norm(vecs, axis=1))), abs=1e-6)  # float scores
