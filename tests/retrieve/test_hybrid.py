@@ -122,7 +122,9 @@ def test_a_wide_scope_ranks_only_chunks_holding_a_rarer_word_and_skips_the_graph
         assert narrow is not None and set(narrow.channels["text"]) == set(ids[:3]) | {ids[3]}
 
 
-def test_the_hnsw_index_holds_half_precision_vectors_and_wide_questions_use_it(make_database, monkeypatch):
+def test_a_half_precision_hnsw_index_is_used_by_wide_questions(make_database, monkeypatch):
+    """HNSW_HALFVEC (off by default, README "Scale") builds the index over halfvec copies; retrieval reads
+    the index's kind from the catalog and orders by the expression it serves."""
     import numpy as np
 
     from finchat.db import migrate
@@ -145,6 +147,7 @@ def test_the_hnsw_index_holds_half_precision_vectors_and_wide_questions_use_it(m
             conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, kind, text, embed_text,"
                          " embedding) VALUES (%s, %s, 1, 1, 'text', 'x', 'x', %s)", (docs[i % 4], i, v / np.linalg.norm(v)))
         conn.commit()
+        monkeypatch.setattr(load, "HNSW_HALFVEC", True)
         assert load.build_indexes(conn) == [load.HNSW_INDEX]  # (the GIN index comes with the schema)
         indexdef = conn.execute("SELECT indexdef FROM pg_indexes WHERE indexname = %s", (load.HNSW_INDEX,)).fetchone()[0]
         assert "(embedding)::halfvec(3)" in indexdef and "halfvec_cosine_ops" in indexdef
