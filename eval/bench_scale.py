@@ -181,7 +181,8 @@ def recall_at_10(approx: list[tuple[int, float]], exact: list[tuple[int, float]]
     return ids, sum(d <= tenth + 1e-3 for _, d in approx) / 10
 
 
-def measure(dst_url: str, questions: list[str], recall_n: int, both: bool = False) -> dict[str, object]:
+def measure(dst_url: str, questions: list[str], recall_n: int, both: bool = False,
+            seed: bool = True) -> dict[str, object]:
     from finchat.config import load_settings
     from finchat.retrieve.filters import Filters, scope_documents
     from finchat.retrieve.service import Service
@@ -218,9 +219,10 @@ def measure(dst_url: str, questions: list[str], recall_n: int, both: bool = Fals
             r._channels(fb, wide, wide_exact, qvec, tq)
             acc.append((time.perf_counter() - t) * 1000)
         r.channels = ("vector", "text", "graph")
-        t = time.perf_counter()
-        seed_algorithm(conn, qvec, q, docs)
-        c.append((time.perf_counter() - t) * 1000)
+        if seed:
+            t = time.perf_counter()
+            seed_algorithm(conn, qvec, q, docs)
+            c.append((time.perf_counter() - t) * 1000)
         if len(next(iter(recall.values()))) < recall_n:
             exact = knn(conn, qvec, exact=True)
             for kind in recall:
@@ -248,6 +250,7 @@ def main() -> None:
     ap.add_argument("--recall", type=int, default=30, help="Questions for HNSW recall@10 against exact search.")
     ap.add_argument("--both", action="store_true",
                     help="Also build the other kind of HNSW index (float32 / halfvec) and compare the two.")
+    ap.add_argument("--no-seed", action="store_true", help="Skip (c), the seed's algorithm (seconds per question at 1M).")
     ap.add_argument("--measure-only", action="store_true",
                     help="Measure the scale database as it stands (the last size built), without rebuilding it.")
     args = ap.parse_args()
@@ -270,7 +273,7 @@ def main() -> None:
     for size in ([0] if args.measure_only else sizes):
         b = (existing(dst_url) if args.measure_only else
              build(src_url, dst_url, admin_url, dbname, size, rng, args.both))
-        m = measure(dst_url, questions, args.recall, args.both)
+        m = measure(dst_url, questions, args.recall, args.both, not args.no_seed)
         a, bb, c = m["a"], m["b"], m["c"]  # type: ignore[index]
         mb = {k: v / 2**20 for k, v in b["sizes"].items()}  # type: ignore[union-attr]
         print(f"\n== {b['chunks']:,} chunks, {b['documents']:,} filings, {b['facts']:,} facts: load {b['load_s']:.0f} s,"
@@ -280,7 +283,7 @@ def main() -> None:
                           ("  (b) vector channel alone", m["b_vec"]), ("  (b) text channel alone", m["b_txt"]),
                           ("(c) seed algorithm", c), ("graph channel alone, (a)", m["graph"])):
             print(f"  {label:32} p50 {pct(xs, 0.5):8.1f}  p95 {pct(xs, 0.95):8.1f}  max {max(xs) if xs else float('nan'):8.1f} ms")  # type: ignore[arg-type]
-        print(f"  (c)/(a) at p50: {pct(c, 0.5) / pct(a, 0.5):.0f}x   backend memory {m['backend_mem'] / 2**20:.0f} MB"  # type: ignore[arg-type]
+        print(f"  (c)/(a) at p50: {pct(c, 0.5) / pct(a, 0.5) if c else float('nan'):.0f}x   backend memory {m['backend_mem'] / 2**20:.0f} MB"  # type: ignore[arg-type]
               f"   questions {m['n']}")
         for kind, rows in m["recall"].items():  # type: ignore[attr-defined]
             rec = np.mean(rows, axis=0)
