@@ -54,8 +54,9 @@ def _agtype(v: Any) -> Any:
 
 #: Scopes of at most this many filings start from their own chunks and probe each chunk's MENTIONS edges
 #: (mentions_start_idx); wider ones start from the asked metrics' edges. Against a hash join of the metrics'
-#: edges with the scope's chunks: p50 3.5 vs 4.9 ms at 59k chunks, 2.2 vs 38 ms at 1M (eval/README.md).
-PROBE_MAX_DOCS = 8
+#: edges with the scope's chunks: p50 3.5 vs 4.9 ms at 59k chunks, 2.2 vs 38 ms at 1M; 24 rather than 8
+#: filings: channel p95 at 1M 133 → 11 ms, at 59k 8 → 12 ms (eval/README.md).
+PROBE_MAX_DOCS = 24
 
 def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequence[str],
                  scoped_docs: Sequence[int] | None = None, statements: Sequence[str] = ()) -> dict[int, float]:

@@ -53,9 +53,12 @@ TSQUERY_SQL = (
 #: The seed's full-text score: ts_rank over the OR-ed question lexemes, normalised by log length; section
 #: headings (weight A) count more than body text (B). A BM25 variant with in-scope IDF was measured and
 #: not kept: alone it found less (FinanceBench R@10 0.33 against 0.52), fused it was no better.
+#: The scope's rows are read first (chunks_page_idx) and matched one by one: left to itself the planner
+#: matched the whole corpus through the GIN index and then filtered by filing (1M chunks: p50/p95 33/182 ms).
 TS_RANK_SQL = (
-    f"SELECT c.id, ts_rank(c.tsv, q.query, 1) AS s FROM chunks c, {TSQUERY_SQL}"
-    " WHERE c.document_id = ANY(%(docs)s) AND c.tsv @@ q.query ORDER BY s DESC, c.id LIMIT %(n)s")
+    f"SELECT c.id, ts_rank(c.tsv, q.query, 1) AS s FROM"
+    " (SELECT id, tsv FROM chunks WHERE document_id = ANY(%(docs)s) OFFSET 0) c, "
+    f"{TSQUERY_SQL} WHERE c.tsv @@ q.query ORDER BY s DESC, c.id LIMIT %(n)s")
 
 #: Wide scopes (more than EXACT_SCAN_MAX_DOCS filings: a question naming no company, in a large install)
 #: rank only the chunks that hold at least one of the question's rarer lexemes — in at most RARE_SHARE of
@@ -147,6 +150,11 @@ class Retriever:
         self.feedback = feedback
         self._common: list[tuple[str, float]] | None = None  # (lexeme, share of chunks)
         self._hnsw_order: str | None = None
+
+    def document_count(self) -> int:
+        """Documents stored (one small count; compared with a scope's size to spot the whole corpus)."""
+        row = self.conn.execute("SELECT count(*) FROM documents").fetchone()
+        return int(row[0]) if row else 0
 
     def hnsw_order(self) -> str:
         """The ORDER BY that the HNSW index serves: over half-precision copies when the index was built so
@@ -319,6 +327,11 @@ class Retriever:
                 parts.append(f"SELECT 'vector' AS ch, id, s FROM ({vec_sql}) v")
             if want_t:
                 parts.append(f"SELECT 'text' AS ch, id, s FROM ({TS_RANK_SQL if small else TS_RANK_WIDE_SQL}) t")
+            if not small and len(docs) >= self.document_count():
+                # the whole corpus: no filing test at all, so the HNSW index scan needs no iterative rounds
+                # (1M chunks: the vector channel's p95 went from 3.6 s to a few ms without the test)
+                parts = [p.replace("c.document_id = ANY(%(docs)s)", "TRUE").replace("document_id = ANY(%(docs)s)", "TRUE")
+                         for p in parts]
             params = {"q": qvec, "docs": docs, "n": n, "frequent": self.lexemes_above(RARE_SHARE), **text}
             with self.conn.transaction():
                 if want_v and not small:
