@@ -23,8 +23,8 @@ SETTINGS_DOC: list[tuple[str, str, str, str]] = [
     ("database_url", "FINCHAT_DATABASE_URL", DEFAULT_DATABASE_URL,
      "libpq DSN of the finchat database. When unset and PGHOST/PGDATABASE/… are set, libpq's PG* variables are used."),
     ("read_database_url", "FINCHAT_READ_DATABASE_URL", "(unset: FINCHAT_DATABASE_URL)",
-     "DSN of a read replica (streaming replication) for questions: ask, chat, eval retrieval/answers. "
-     "Writes — ingest, graph build, db init, market data — always go to FINCHAT_DATABASE_URL."),
+     ("DSN of a read replica (streaming replication) for questions: ask, chat, eval retrieval/answers. "
+      "Writes — ingest, graph build, db init, market data — always go to FINCHAT_DATABASE_URL.")),
     ("embed_model", "FINCHAT_EMBED_MODEL", f"{DEFAULT_EMBED_MODEL} (else packaged all-MiniLM-L6-v2)",
      "Hugging Face encoder id or local path; resolved once by `finchat db init` and stored in the database."),
     ("embed_device", "FINCHAT_EMBED_DEVICE", "auto (cuda when torch sees a GPU, else cpu)",
