@@ -58,15 +58,14 @@ def run_checks(settings: Settings) -> list[Check]:
                                         f"available ({found[ext][0]}) but not created; run `finchat db init`", fatal=True))
                 else:
                     checks.append(Check(f"extension {ext}", True, f"version {found[ext][1]}"))
-            have = migrate.applied(conn)
-            latest = max((m.version for m in migrate.available()), default=0)
+            have, latest = migrate.versions(conn)
             if not have:
                 checks.append(Check("schema", False, "not created; run `finchat db init`", fatal=True))
-            elif max(have) < latest:
-                checks.append(Check("schema", False, f"version {max(have)} of {latest}; run `finchat db init`",
+            elif have < latest:
+                checks.append(Check("schema", False, f"version {have} of {latest}; run `finchat db init`",
                                     fatal=True))
             else:
-                checks.append(Check("schema", True, f"version {max(have)} (latest)"))
+                checks.append(Check("schema", True, f"version {have} (latest)"))
             got = stored_model(conn) if have else None
         if got or settings.embed_model:
             checks.append(_model_check(got[0] if got else str(settings.embed_model)))

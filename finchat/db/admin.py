@@ -104,8 +104,7 @@ class Status:
 def db_status(settings: Settings) -> Status:
     """What the database holds, filing by filing; raises DatabaseUnavailable when it is down."""
     with connect(settings.database_url) as conn:
-        versions = migrate.applied(conn)
-        latest = max((m.version for m in migrate.available()), default=0)
+        have, latest = migrate.versions(conn)
         got = stored_model(conn)
         docs = chunks = 0
         graph = hnsw = False
@@ -127,7 +126,7 @@ def db_status(settings: Settings) -> Status:
             for f in filings:
                 f["facts"] = per_doc.get(str(f["document"]), 0)
         server = str(conn.execute("SHOW server_version").fetchone()[0])  # type: ignore[index]
-    return Status(server, max(versions, default=0), latest, got[0] if got else None, got[1] if got else None,
+    return Status(server, have, latest, got[0] if got else None, got[1] if got else None,
                   int(docs), int(chunks), graph, hnsw, filings)
 
 

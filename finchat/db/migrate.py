@@ -58,6 +58,11 @@ def applied(conn: psycopg.Connection) -> list[int]:
         return [r[0] for r in cur.fetchall()]
 
 
+def versions(conn: psycopg.Connection) -> tuple[int, int]:
+    """(newest version applied to this database — 0 before `db init`, newest version shipped)."""
+    return max(applied(conn), default=0), max((m.version for m in available()), default=0)
+
+
 def migrate(conn: psycopg.Connection, folder: Path | None = None) -> list[Migration]:
     """Apply pending migrations; return those applied now. Each file runs in one transaction."""
     if not conn.autocommit:

@@ -147,8 +147,7 @@ def require_current_schema(conn: psycopg.Connection) -> None:
     from finchat.db import migrate
 
     require_schema(conn)
-    have = max(migrate.applied(conn), default=0)
-    want = max((m.version for m in migrate.available()), default=0)
+    have, want = migrate.versions(conn)
     conn.commit()
     if have < want:
         raise DatabaseNotReady(f"the database at {describe(conn.info.dsn)} has schema version {have:03d} and this "

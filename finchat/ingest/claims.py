@@ -18,6 +18,8 @@ from typing import Literal
 
 import psycopg
 
+from finchat.ingest.load import stored_sha
+
 # The advisory-lock key of a document name; must equal the loader's (finchat/ingest/load.py).
 _KEY = "hashtextextended(%s, 7)"
 
@@ -40,12 +42,10 @@ def claim(conn: psycopg.Connection, name: str, *, source_path: str, sha256: str,
     if not (got and got[0]):
         conn.commit()
         return "busy"
-    if not force:
-        row = conn.execute("SELECT sha256 FROM documents WHERE name = %s", (name,)).fetchone()
-        if row is not None and row[0] == sha256:
-            conn.execute(f"SELECT pg_advisory_unlock({_KEY})", (name,))
-            conn.commit()
-            return "stored"
+    if not force and stored_sha(conn, name) == sha256:
+        conn.execute(f"SELECT pg_advisory_unlock({_KEY})", (name,))
+        conn.commit()
+        return "stored"
     conn.execute(
         "INSERT INTO ingest_files (name, source_path, sha256, pages, state, worker, backend_pid)"
         " VALUES (%s, %s, %s, %s, 'claimed', %s, pg_backend_pid())"

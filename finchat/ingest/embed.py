@@ -207,6 +207,8 @@ class Embedder:
         from transformers import AutoModel, AutoTokenizer
         from transformers.utils import logging as hf_logging
 
+        dev = device or ("cuda" if torch.cuda.is_available() else "cpu")
+        _require_device(dev, torch)  # before reading the model: a missing GPU is known without it
         hf_logging.set_verbosity_error()  # type: ignore[no-untyped-call]  # FinBERT's unused head is expected
         hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
         src = model_source(name)
@@ -229,8 +231,6 @@ class Embedder:
             raise EmbeddingModelError(
                 f"cannot load embedding model {name!r} ({reason[:160]}); use a cached or local model, "
                 f"or FINCHAT_EMBED_MODEL={MINILM} (ships with finchat)")
-        dev = device or ("cuda" if torch.cuda.is_available() else "cpu")
-        _require_device(dev, torch)
         mdl.eval().to(dev)
         cfg = mdl.config
         dim = int(getattr(cfg, "hidden_size", 0) or getattr(cfg, "dim", 0))

@@ -143,12 +143,7 @@ def build_indexes(conn: psycopg.Connection) -> list[str]:
         # still reads the deleted rows. Vacuuming the table drops those rows; the build then succeeds.
         # Seen once here, with a benchmark's long transaction open in another database.
         conn.rollback()
-        prev = conn.autocommit
-        conn.autocommit = True
-        try:
-            conn.execute("VACUUM chunks")
-        finally:
-            conn.autocommit = prev
+        _outside_transaction(conn, "VACUUM chunks")
         return _build_indexes(conn)
 
 
@@ -159,18 +154,23 @@ def _build_indexes(conn: psycopg.Connection) -> list[str]:
     # not): without it, a worker that waited here saw the index another had just built as missing.
     conn.execute("LOCK TABLE chunks IN ACCESS SHARE MODE")
     if not index_exists(conn, GIN_INDEX):
-        conn.execute(f"CREATE INDEX IF NOT EXISTS {GIN_INDEX} ON chunks USING gin (tsv)")
+        conn.execute(f"CREATE INDEX {GIN_INDEX} ON chunks USING gin (tsv)")
         built.append(GIN_INDEX)
     has_rows = conn.execute("SELECT EXISTS (SELECT 1 FROM chunks)").fetchone()
     if not index_exists(conn, HNSW_INDEX) and has_rows and has_rows[0]:
-        conn.execute(f"CREATE INDEX IF NOT EXISTS {HNSW_INDEX} ON chunks USING hnsw ({hnsw_key(conn)})")
+        conn.execute(f"CREATE INDEX {HNSW_INDEX} ON chunks USING hnsw ({hnsw_key(conn)})")
         built.append(HNSW_INDEX)
     conn.commit()
+    _outside_transaction(conn, "ANALYZE documents", "ANALYZE chunks")
+    return built
+
+
+def _outside_transaction(conn: psycopg.Connection, *statements: str) -> None:
+    """Run maintenance statements that refuse a transaction block (VACUUM), or should not hold one open."""
     prev = conn.autocommit
     conn.autocommit = True
     try:
-        conn.execute("ANALYZE documents")
-        conn.execute("ANALYZE chunks")
+        for statement in statements:
+            conn.execute(statement)
     finally:
         conn.autocommit = prev
-    return built
