@@ -228,6 +228,38 @@ def ingest(paths: tuple[Any, ...], parser: str, force: bool, jobs: int | None, t
         sys.exit(1)
 
 
+@cli.command()
+@click.argument("model")
+def reembed(model: str) -> None:
+    """Switch the database to embedding MODEL, keeping every filing (no re-parsing).
+
+    MODEL is a Hugging Face encoder id or local folder, all-MiniLM-L6-v2 (packaged), or
+    bge-small-en-v1.5 (bundled int8 ONNX, extra finchat[rerank]). Each chunk's stored text is embedded
+    again into a side column, a batch per transaction, while questions keep using the old vectors; one
+    short transaction then swaps the columns and records the model, and the HNSW index is rebuilt
+    (questions use exact search until it is). Interrupted runs resume where they stopped. Ingest and
+    questions afterwards use MODEL; set FINCHAT_EMBED_MODEL to it, or leave it unset.
+    """
+    from finchat.ingest.reembed import reembed as run
+
+    bar: dict[str, Any] = {}
+
+    def progress(done: int, total: int) -> None:
+        now = __import__("time").monotonic()
+        if sys.stderr.isatty() or now - bar.get("t", 0.0) > 30 or done >= total:
+            bar["t"] = now
+            click.echo(f"\rre-embedding: {done:,}/{total:,} chunks", err=True, nl=not sys.stderr.isatty())
+
+    res = run(load_settings(), model, progress=progress)
+    if sys.stderr.isatty():
+        click.echo("", err=True)
+    if not res.swapped:
+        click.echo(f"already embedded with {res.model}; nothing to do")
+        return
+    click.echo(f"embedding model: {res.previous} -> {res.model} ({res.dim} dims); {res.chunks:,} chunks embedded"
+               + (f" ({res.resumed:,} by an interrupted run)" if res.resumed else "") + f" in {res.seconds:.0f} s")
+
+
 def _graph_hook() -> Any:
     """The knowledge-graph builder, when available (it runs inside each document's transaction)."""
     try:

@@ -24,6 +24,9 @@ from finchat.errors import EmbeddingModelError
 from finchat.ingest.encoder import (
     embed_in_batches,
     mean_pool,
+    OnnxEncoder,
+    bundled,
+    load_bundled,
     onnx_cache_dir,
     session_options,
     write_manifest,
@@ -48,8 +51,10 @@ def model_source(name: str) -> str:
 
 
 def canonical_name(name: str) -> str:
-    """The name stored in the database: aliases of the packaged MiniLM collapse to one spelling."""
-    return MINILM if name.lower() in _MINILM_NAMES else name
+    """The name stored in the database: aliases of the packaged MiniLM (and of bundled ONNX encoders)
+    collapse to one spelling."""
+    spec = bundled(name)
+    return MINILM if name.lower() in _MINILM_NAMES else spec.name if spec else name
 
 
 def _trained_length(src: str) -> int:
@@ -191,7 +196,7 @@ class Embedder:
     _tok_lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     @classmethod
-    def load(cls, name: str, *, device: str | None = None) -> Embedder:
+    def load(cls, name: str, *, device: str | None = None) -> Embedder | OnnxEncoder:
         """Load ``name`` (hub id, local path or MiniLM alias); local files first, then the hub.
 
         Raises EmbeddingModelError with a one-line reason when neither works (offline and not cached,
@@ -199,6 +204,9 @@ class Embedder:
         transformers' lazy imports and the ONNX export cache are not safe to enter from two threads.
         """
         with _LOAD_LOCK:
+            spec = bundled(name)
+            if spec is not None:  # shipped as ONNX: no torch, no export
+                return load_bundled(spec, device)
             return cls._load(name, device=device)
 
     @classmethod
@@ -300,7 +308,7 @@ class Embedder:
         return vec
 
 
-def resolve_for_init(explicit: str | None, *, notice: Callable[[str], None] | None = None) -> Embedder:
+def resolve_for_init(explicit: str | None, *, notice: Callable[[str], None] | None = None) -> Embedder | OnnxEncoder:
     """Pick the model at `finchat db init`: the explicit one; else FinBERT if loadable; else MiniLM.
 
     The explicit choice failing is an error; FinBERT failing falls back with a one-line notice.
@@ -315,11 +323,11 @@ def resolve_for_init(explicit: str | None, *, notice: Callable[[str], None] | No
         return Embedder.load(MINILM)
 
 
-_cache: dict[tuple[str, str | None], Embedder] = {}
+_cache: dict[tuple[str, str | None], Embedder | OnnxEncoder] = {}
 _LOAD_LOCK = threading.RLock()
 
 
-def cached(name: str, device: str | None = None) -> Embedder:
+def cached(name: str, device: str | None = None) -> Embedder | OnnxEncoder:
     """Load ``name`` once per process and device (the REPL and batch modes embed many questions);
     ``device`` None picks cuda when torch sees a GPU, else cpu."""
     with _LOAD_LOCK:

