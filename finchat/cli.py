@@ -390,8 +390,9 @@ def eval_() -> None:
 
 
 @eval_.command("retrieval")
-@click.option("--dataset", required=True, type=click.Path(exists=True, dir_okay=False, path_type=__import__("pathlib").Path),
-              help="Seed-format JSON or FinanceBench JSONL.")
+@click.option("--dataset", "datasets", required=True, multiple=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=__import__("pathlib").Path),
+              help="Seed-format JSON or FinanceBench JSONL; repeat it to score several files as one set.")
 @click.option("--k", "ks", default="1,2,3,5,10", show_default=True, help="Comma-separated cut-offs.")
 @click.option("--channels", "channel_sets", default="hybrid,vector,text,graph", show_default=True,
               help="Channel sets to compare: hybrid, or one channel, or a+b (e.g. vector+text).")
@@ -400,14 +401,14 @@ def eval_() -> None:
 @click.option("--out", type=click.Path(file_okay=False, path_type=__import__("pathlib").Path), default="eval/out",
               show_default=True, help="Folder for results.json and PNG plots.")
 @click.option("--no-rerank", is_flag=True, help="Score the fused ranking (no cross-encoder).")
-def eval_retrieval(dataset: Any, ks: str, channel_sets: str, weights: str | None, fusion: str, out: Any,
+def eval_retrieval(datasets: tuple[Any, ...], ks: str, channel_sets: str, weights: str | None, fusion: str, out: Any,
                    no_rerank: bool) -> None:
-    """Score retrieval on DATASET for each channel set (an ablation table), write JSON and plots."""
+    """Score retrieval on the datasets for each channel set (an ablation table), write JSON and plots."""
     from finchat.evaluation.runner import run_retrieval_eval
 
     kk = [int(x) for x in ks.split(",") if x.strip()]
     sets = [s.strip() for s in channel_sets.split(",") if s.strip()]
-    for line in run_retrieval_eval(load_settings(), dataset, kk, sets, _weights(weights), fusion, out,
+    for line in run_retrieval_eval(load_settings(), list(datasets), kk, sets, _weights(weights), fusion, out,
                                    rerank=not no_rerank):
         click.echo(line)
 

@@ -256,7 +256,8 @@ class Repl:
             else:
                 self.console.print(f"asked: companies {f.companies or '-'}; not ingested {f.unknown or '-'}; years "
                                    f"{f.years or '-'}; quarters {f.quarters or '-'}; forms {f.forms or '-'}; metrics "
-                                   f"{f.metrics or '-'}; statements {f.statements or '-'}; intent {f.intent}\n"
+                                   f"{f.metrics or '-'}; statements {f.statements or '-'}; segments {f.segments or '-'}; "
+                                   f"intent {f.intent}\n"
                                    f"searched: {st.last_scope_label or '-'}; relaxed: {'; '.join(st.last_relaxed) or 'nothing'}",
                                    markup=False)
         elif cmd == "/sources":

@@ -24,12 +24,14 @@ def channels_of(name: str) -> tuple[str, ...]:
     return parts
 
 
-def run_retrieval_eval(settings: Settings, dataset: Path, ks: Sequence[int], sets: Sequence[str],
+def run_retrieval_eval(settings: Settings, dataset: Path | Sequence[Path], ks: Sequence[int], sets: Sequence[str],
                        weights: tuple[float, float, float] | None, fusion: str, out: Path,
                        rerank: bool = True) -> Iterator[str]:
-    """Evaluate each channel set; yield report lines; write results.json and plots into ``out``."""
+    """Evaluate each channel set on ``dataset`` (one file, or several scored as one set); yield report
+    lines; write results.json and plots into ``out``."""
     from finchat.retrieve.service import Service
 
+    paths = [dataset] if isinstance(dataset, Path) else list(dataset)
     out.mkdir(parents=True, exist_ok=True)
     results: dict[str, dict[str, Any]] = {}
     svc = None
@@ -41,15 +43,19 @@ def run_retrieval_eval(settings: Settings, dataset: Path, ks: Sequence[int], set
         svc = Service.open(settings, weights=w, fusion=fusion, channels=chans, rerank=rerank)
         try:
             docs = {r[0] for r in svc.conn.execute("SELECT name FROM documents").fetchall()}
-            queries, skipped = load_dataset(dataset, docs)
+            queries, skipped = [], 0
+            for path in paths:
+                got, n = load_dataset(path, docs)
+                queries += got
+                skipped += n
             res = evaluate(svc, queries, ks)
         finally:
             svc.close()
         res["skipped"] = skipped
         results[name] = res
-        yield report_text(f"{dataset.name} [{name}]" + (f" (skipped {skipped}: filings not ingested)" if skipped else ""),
+        yield report_text(f"{' + '.join(p.name for p in paths)} [{name}]" + (f" (skipped {skipped}: filings not ingested)" if skipped else ""),
                           res, ks)
-    (out / "results.json").write_text(json.dumps({"dataset": str(dataset), "ks": list(ks), "fusion": fusion,
+    (out / "results.json").write_text(json.dumps({"dataset": ", ".join(str(p) for p in paths), "ks": list(ks), "fusion": fusion,
                                                   "weights": weights, "results": results}, indent=1, default=str))
     for p in plots(results, ks, out):
         yield f"wrote {p}"

@@ -104,7 +104,7 @@ def meta_from_path(path: Path) -> DocMeta:
 
 _PERIOD_END = re.compile(
     r"(?i)for\s+the\s+(?:fiscal\s+)?(?:quarterly\s+period|quarter|year|fiscal\s+year|period|thirteen\s+weeks|"
-    r"three\s+months)\s+ended\s+(?P<d>(?:January|February|March|April|May|June|July|August|September|October|"
+    r"three\s+months)\s+ended:?\s+(?P<d>(?:January|February|March|April|May|June|July|August|September|October|"
     r"November|December)\s+\d{1,2}\s*,\s*(?:19|20)\d{2})")
 
 

@@ -43,7 +43,7 @@ EXPANSIONS: tuple[tuple[str, str], ...] = (
      "geographic region segment international united states"),
     (r"segments?|business units?|divisions?", "segment results reportable segments"),
     (r"product categor(?:y|ies)|product lines?", "revenue by product category mix"),
-    (r"guidance|outlook|expects?|expected|forecasts?", "guidance outlook expects full year"),
+    (r"guidance|guid(?:e|es|ed|ing)|outlook|expects?|expected|forecasts?", "guidance outlook expects full year"),
     (r"debt securities|notes due|bonds?", "notes due debt securities senior notes"),
     (r"buybacks?|repurchases?|repurchased", "share repurchase program repurchased shares"),
     (r"headcount|employees|workforce", "employees human capital workforce"),
@@ -68,6 +68,10 @@ EXPANSIONS: tuple[tuple[str, str], ...] = (
     (r"comps|comparable (?:store )?sales|same[- ]store sales|like[- ]for[- ]like", "comparable sales same-store sales"),
     (r"organic (?:growth|revenue|sales)", "organic revenue growth excluding acquisitions divestitures foreign exchange"),
     (r"volumes?|units? shipped|shipments", "volume units shipments"),
+    (r"tpv|(?:total )?payment volumes?", "tpv total payment volume payment transactions"),
+    (r"gmv|gross merchandise (?:volume|value)", "gmv gross merchandise volume take rate"),
+    (r"take rates?", "take rate net revenues gmv"),
+    (r"square (?:footage|feet)|selling space|store space", "square feet gross square footage stores opened"),
 )
 
 _RX = tuple((re.compile(r"(?i)(?<![\w&])(?:" + p + r")(?![\w&])"), words) for p, words in EXPANSIONS)

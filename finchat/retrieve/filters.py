@@ -7,6 +7,9 @@ case-insensitively, possessives included ("Apple's"); names that are also common
 since it is already a filter.
 
 Relaxation, when the filters select no ingested document (documented order, each step reported):
+  0. a quarter of year Y is the filing of that quarter whose period *ended* in Y (fiscal years named after
+     the calendar year they start in: Foot Locker's "Third Quarter 2022" ended October 29, 2022, in its
+     fiscal year ending January 2023);
   1. forms are dropped;  2. quarters are dropped;  3. companies with no ingested filing are dropped;
   4. years move to the nearest ingested years of the asked companies;  5. years are dropped;
   6. companies are dropped (search everything).
@@ -99,10 +102,13 @@ class Filters:
     unknown: list[str] = field(default_factory=list)  # company-like names matching no known company
     relative: str | None = None  # "prior_quarter" / "prior_year": a period relative to the conversation's
     intent: str = "figure"  # explanation / outlook / comparison / figure (retrieve/intent.py)
+    segments: list[str] = field(default_factory=list)  # brands, segments, subsidiaries named (as written)
+    breakdown: bool = False  # asks about a part of the company (a segment named, or "by segment / region")
 
     def as_json(self) -> dict[str, Any]:
         return {"companies": self.companies, "years": self.years, "quarters": self.quarters, "forms": self.forms,
-                "relaxed": self.relaxed, "unknown_companies": self.unknown, "intent": self.intent}
+                "relaxed": self.relaxed, "unknown_companies": self.unknown, "intent": self.intent,
+                "segments": self.segments}
 
 
 def _two_digit(y: str) -> int:
@@ -119,12 +125,14 @@ class Extractor:
     lookup: dict[str, str]  # lower-cased surface form → key
     brands: re.Pattern[str] | None = None  # brands, segments, subsidiaries (case as written)
     brand_of: dict[str, str] = field(default_factory=dict)  # brand → key
+    same_as: dict[str, list[str]] = field(default_factory=dict)  # brand → its other names ("AWS=Amazon Web Services")
 
     @classmethod
     def from_rows(cls, rows: list[tuple[str, str, str | None, list[str]]],
                   brands: Sequence[tuple[str, str]] = ()) -> Extractor:
         """Patterns for company names, aliases and tickers, and for ``brands`` ((brand, company key)
-        pairs: matched as written, they scope their company but stay in the full-text query)."""
+        pairs: matched as written, they scope their company but stay in the full-text query). A brand
+        written "AWS=Amazon Web Services" has two names: either one named adds the other to the query."""
         ci: dict[str, str] = {}
         cs: dict[str, str] = {}
         for key, name, ticker, aliases in rows:
@@ -148,9 +156,16 @@ class Extractor:
 
         ins = re.compile(rf"(?i)(?<![\w&$])({alt(list(ci))})(?:['’]s)?(?![\w&])") if ci else None
         sen = re.compile(rf"(?<![\w&])({alt(list(cs))})(?:['’]s)?(?![\w&])") if cs else None
-        brand_of = {b: key for b, key in brands if len(b) >= 3}
+        brand_of: dict[str, str] = {}
+        same_as: dict[str, list[str]] = {}
+        for entry, key in brands:
+            names = [n.strip() for n in entry.split("=") if len(n.strip()) >= 3]
+            for n in names:
+                brand_of[n] = key
+                if len(names) > 1:
+                    same_as[n] = [o for o in names if o != n]
         br = re.compile(rf"(?<![\w&])({alt(list(brand_of))})(?![\w&+])") if brand_of else None
-        return cls(ins, sen, lookup, br, brand_of)
+        return cls(ins, sen, lookup, br, brand_of, same_as)
 
     @classmethod
     def from_db(cls, conn: psycopg.Connection) -> Extractor:
@@ -163,21 +178,29 @@ class Extractor:
         text = question
         spans: list[tuple[int, int]] = []
         hits: list[tuple[int, str]] = []
+        # a brand that contains its company's name ("Amazon Web Services") is the brand, not the company
+        brand_spans = [m.span() for m in self.brands.finditer(text)] if self.brands is not None else []
         for rx in (self.insensitive, self.sensitive):
             if rx is None:
                 continue
             for m in rx.finditer(text):
                 if any(a < m.end() and m.start() < b for a, b in spans):
                     continue
+                if any(a <= m.start() and m.end() <= b and (a, b) != m.span() for a, b in brand_spans):
+                    continue
                 key = self.lookup.get(re.sub(r"\s+", " ", m.group(1)).lower())
                 if key:
                     spans.append((m.start(), m.end()))
                     hits.append((m.start(), key))
+        segments: list[str] = []
         if self.brands is not None:
             # a brand scopes its company but is not taken out of the text: it is what the pages discuss
             for m in self.brands.finditer(text):
                 if not any(a < m.end() and m.start() < b for a, b in spans):
-                    hits.append((m.start(), self.brand_of[re.sub(r"\s+", " ", m.group(1))]))
+                    name = re.sub(r"\s+", " ", m.group(1))
+                    hits.append((m.start(), self.brand_of[name]))
+                    if name not in segments:
+                        segments.append(name)
         companies: list[str] = []
         for _, key in sorted(hits):
             if key not in companies:
@@ -255,14 +278,19 @@ class Extractor:
                 last = b
         rest.append(text[last:])
         text_query = re.sub(r"\s+", " ", " ".join(rest)).strip()
+        for name in segments:  # a brand's other name is how some pages write it ("AWS" in the tables)
+            for other in self.same_as.get(name, []):
+                if other not in text_query:
+                    text_query += f" {other}"
         unknown = [] if companies else unknown_names(question, spans)
         metrics = metrics_in_question(question)
         metrics += [m for m in concept_metrics(question) if m not in metrics]
         # Segment, regional and product breakdowns live in notes and MD&A, not the consolidated statements.
-        statements = [] if _BREAKDOWN.search(question) else statements_in_text(question, metrics)
+        breakdown = bool(segments or _BREAKDOWN.search(question))
+        statements = [] if breakdown else statements_in_text(question, metrics)
         return Filters(companies, sorted(years), sorted(quarters), forms, metrics, statements, [], text_query,
                        forward=bool(_FORWARD.search(question)), unknown=unknown, relative=relative,
-                       intent=question_intent(question))
+                       intent=question_intent(question), segments=segments, breakdown=breakdown)
 
 
 def unknown_names(question: str, taken: list[tuple[int, int]]) -> list[str]:
@@ -348,6 +376,21 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
         return (f"year {', '.join(map(str, s['years']))} → {', '.join(map(str, near))} (nearest ingested)",
                 {"years": near})
 
+    def calendar_years(s: dict[str, list[Any]]) -> tuple[str, dict[str, list[Any]]] | None:
+        # "Q3 2022" for a company whose fiscal year is named after the calendar year it ends in (or starts
+        # in): the quarter that *ended* in 2022, whatever fiscal year the filing is labelled with.
+        quarters = [x for x in s["quarters"] if x != "FY"]
+        if not (s["years"] and s["companies"] and quarters):
+            return None
+        fiscal = sorted(int(r[0]) for r in conn.execute(
+            "SELECT DISTINCT fiscal_year FROM documents WHERE company_key = ANY(%s) AND fiscal_quarter = ANY(%s)"
+            " AND extract(year FROM period_end)::int = ANY(%s) AND fiscal_year IS NOT NULL",
+            (s["companies"], quarters, s["years"])).fetchall())
+        if not fiscal:
+            return None
+        return (f"year {', '.join(map(str, s['years']))} → fiscal {', '.join(map(str, fiscal))} (the quarter ended in "
+                f"{', '.join(map(str, s['years']))})", {"years": fiscal})
+
     def drop(key: str, label: str, only_if_unknown: bool = False) -> Any:
         def step(s: dict[str, list[Any]]) -> tuple[str, dict[str, list[Any]]] | None:
             if not s[key] or (only_if_unknown and query(s["companies"], [], [], [])):
@@ -356,7 +399,7 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
         return step
 
     # The documented relaxation order (module docstring).
-    for step in (drop("forms", "form"), drop("quarters", "quarter"), drop("companies", "company", True),
+    for step in (calendar_years, drop("forms", "form"), drop("quarters", "quarter"), drop("companies", "company", True),
                  nearest_years, drop("years", "year"), drop("companies", "company")):
         if found:
             break

@@ -87,6 +87,9 @@ TS_RANK_WIDE_SQL = (
 #: than this (no company named, a large install) it would rank thousands of alike statement tables, at a
 #: cost that grows with the corpus, so it is left out there.
 GRAPH_MAX_DOCS = 100
+#: False: a question about a segment, brand or region leaves the graph channel out, since the graph's facts
+#: are the consolidated statements' (analyst set nDCG@10 0.670 → 0.686, FinanceBench 0.744 → 0.751).
+GRAPH_ON_BREAKDOWN = False
 
 #: What fusion needs about the candidates, in one statement: per candidate ('c' rows) its page, its
 #: embedding and its ts_rank; per candidate page ('p' rows) the sum of the vectors of the chunks covering
@@ -354,7 +357,8 @@ class Retriever:
                 rows = self.conn.execute(" UNION ALL ".join(parts), params).fetchall()
             for ch, cid, s in rows:
                 out.setdefault(ch, {})[int(cid)] = float(s)
-        if "graph" in self.channels and (f.metrics or f.statements) and len(docs) <= GRAPH_MAX_DOCS:
+        if ("graph" in self.channels and (f.metrics or f.statements) and len(docs) <= GRAPH_MAX_DOCS
+                and (GRAPH_ON_BREAKDOWN or not f.breakdown)):
             from finchat.graph.query import graph_scores
 
             graph_all = graph_scores(self.conn, docs, f.metrics, exact or None, statements=f.statements)

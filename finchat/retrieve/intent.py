@@ -27,7 +27,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"reasons? (?:for|behind)|explain|due to what|how did .{0,60}\b(?:affect|impact)|"
         r"what (?:impact|effect) did|contribut(?:ed|ing) to)\b")),
     ("outlook", re.compile(
-        r"(?i)\b(guidance|outlook|forecast|expect(?:s|ed|ations?)?|project(?:s|ed|ions?)|anticipat\w*|next "
+        r"(?i)\b(guidance|guid(?:e|es|ed|ing)|outlook|forecast|expect(?:s|ed|ations?)?|project(?:s|ed|ions?)|anticipat\w*|next "
         r"(?:year|quarter|fiscal)|going forward|will (?:the company|it|they|\w+ be)|plans? to|target(?:s|ed)?)\b")),
     ("comparison", re.compile(
         r"(?i)\b(compare[ds]?|comparison|versus|vs\.?|relative to|higher than|lower than|more than|less than|"

@@ -36,4 +36,5 @@ def test_other_names_are_kept_with_a_warning():
 def test_period_end_from_cover_text():
     assert period_end_from_text("**For the quarterly period ended July 1, 2023**") == date(2023, 7, 1)
     assert period_end_from_text("For the fiscal year ended September 30 , 2022") == date(2022, 9, 30)
+    assert period_end_from_text("For the quarterly period ended: October 29, 2022") == date(2022, 10, 29)
     assert period_end_from_text("nothing here") is None
