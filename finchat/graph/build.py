@@ -1,9 +1,11 @@
 """Build a document's subgraph in Apache AGE, inside the document's own transaction.
 
-Vertices: Company, Filing, Period, Chunk, Metric, Entity (executives found by rule; LLM triplets). Edges:
+Vertices: Company, Filing, Period, Chunk, Metric, Segment (the company's reportable segments, as its
+filings list them: graph/segments.py), Entity (executives found by rule; LLM triplets). Edges:
 (Company)-[:FILED]->(Filing), (Entity)-[:RELATED {relation: "Chief Financial Officer"}]->(Company),
 (Filing)-[:FOR_PERIOD]->(Period), (Period)-[:PRECEDES]->(Period), (Filing)-[:HAS_CHUNK]->(Chunk),
-(Chunk)-[:MENTIONS]->(Metric|Company), (Company)-[:REPORTED {…}]->(Metric).
+(Chunk)-[:MENTIONS]->(Metric|Company|Segment), (Company)-[:REPORTED {…}]->(Metric),
+(Company)-[:HAS_SEGMENT]->(Segment).
 
 Writes go straight into AGE's label tables with parameterised SQL (one statement per label, arrays
 unnested), which is what AGE's own loaders do and far faster than one Cypher CREATE per element. Reads
@@ -125,6 +127,7 @@ def delete_subgraph(conn: psycopg.Connection, document: str) -> None:
     for edge in ("HAS_CHUNK", "FOR_PERIOD"):
         conn.execute(f"DELETE FROM {_t(edge)} WHERE start_id IN "
                      f"(SELECT id FROM {_t('Filing')} WHERE properties @> %s::agtype)", (doc,))
+    conn.execute(f"DELETE FROM {_t('HAS_SEGMENT')} WHERE properties @> %s::agtype", (doc,))
     conn.execute(f"DELETE FROM {_t('FILED')} WHERE end_id IN "
                  f"(SELECT id FROM {_t('Filing')} WHERE properties @> %s::agtype)", (doc,))
     conn.execute(f"DELETE FROM {_t('Chunk')} WHERE properties @> %s::agtype", (doc,))
@@ -143,6 +146,8 @@ def _delete_orphans(conn: psycopg.Connection) -> None:
                  f" AND NOT EXISTS (SELECT 1 FROM {_t('RELATED')} r WHERE r.start_id = v.id OR r.end_id = v.id)")
     conn.execute(f"DELETE FROM {_t('Metric')} v WHERE NOT EXISTS (SELECT 1 FROM {_t('MENTIONS')} m WHERE m.end_id = v.id)"
                  f" AND NOT EXISTS (SELECT 1 FROM {_t('REPORTED')} r WHERE r.end_id = v.id)")
+    conn.execute(f"DELETE FROM {_t('Segment')} v WHERE NOT EXISTS (SELECT 1 FROM {_t('HAS_SEGMENT')} h WHERE h.end_id = v.id)"
+                 f" AND NOT EXISTS (SELECT 1 FROM {_t('MENTIONS')} m WHERE m.end_id = v.id)")
 
 
 def _relink_periods(conn: psycopg.Connection, company: str) -> None:
@@ -256,12 +261,40 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
             mentions.extend((vid[o[1]], metric_vertex(f.metric),
                              {"document": name, "value": o[0].value, "as_of": o[0].as_of, "repeats": "REPORTED"})
                             for o in others)
+    if company is not None:
+        counts["segments"] = _segments(conn, company, ckey, name, chunks, vid, mentions)
     counts["executives"] = _edges(conn, "RELATED", officer_of)
     if llm is not None:
         counts["triplets"] = _llm_triplets(conn, llm, name, [(c[0], c[1], c[3]) for c in chunks], vid, mentions)
     counts["mentions"] = _edges(conn, "MENTIONS", mentions)
     counts["facts"] = _edges(conn, "REPORTED", reported)
     return counts
+
+
+def _segments(conn: psycopg.Connection, company: str, ckey: str, document: str, chunks: list[Any],
+              vid: dict[int, str], mentions: list[tuple[str, str, dict[str, Any]]]) -> int:
+    """Segment vertices for the segments this filing lists, HAS_SEGMENT edges from the company, and MENTIONS
+    edges (appended to ``mentions``) from the chunks naming any segment the company is known to have —
+    listed here or in its other filings (a 10-Q discusses the segments its 10-K lists). Returns the
+    segments this filing lists."""
+    from finchat.graph.segments import segments_in_text
+
+    listed = segments_in_text("\n".join(c[3] for c in chunks if c[1] == "text"))
+    for seg in listed:
+        v = _ensure_vertex(conn, "Segment", {"key": f"{ckey}:{seg.name}"},
+                           {"name": seg.name, "names": seg.names, "company": ckey})
+        _edges(conn, "HAS_SEGMENT", [(company, v, {"document": document})])
+    known = conn.execute(f"SELECT id::text, properties FROM {_t('Segment')} WHERE properties @> %s::agtype",
+                         (_props({"company": ckey}),)).fetchall()
+    for seg_id, props in known:
+        names = [n for n in json.loads(str(props)).get("names", []) if n]
+        if not names:
+            continue
+        rx = re.compile(r"(?<![\w&])(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+                        + r")(?![\w&])")
+        mentions.extend((vid[c[0]], str(seg_id), {"document": document}) for c in chunks
+                        if rx.search(c[2] + "\n" + c[3]))
+    return len(listed)
 
 
 _PART = re.compile(r" \(part (\d+) of (\d+)\)$")

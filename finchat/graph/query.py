@@ -9,7 +9,12 @@ documents the filters selected:
           + 1.0 · [ch is a primary-statement table of a statement S the question points at]
           + 0.5 · [ch's filing FILED by an asked company and FOR_PERIOD an asked period]
 
-The last term is constant inside the filter scope; it separates chunks only when filters were relaxed.
+A question naming a segment ``S`` (brands or the graph's Segment names, ``segments``) asks about a part of
+the company, which the consolidated facts and statements do not describe: its score is instead
+
+    g(ch) = 1.0 · |mentions(ch) ∩ M| / |M| + 1.5 · [ch MENTIONS a segment named S] (+ the scope term)
+
+The scope term is constant inside the filter scope; it separates chunks only when filters were relaxed.
 Scores are raw (0 … 3); fusion min-max normalises them with the other channels.
 """
 
@@ -28,7 +33,7 @@ from finchat.db.pool import GRAPH_NAME
 from finchat.errors import QueryError
 from finchat.graph.facts import printed_number
 
-W_MENTION, W_REPORTED, W_STATEMENT, W_SCOPE = 1.0, 1.5, 1.0, 0.5
+W_MENTION, W_REPORTED, W_STATEMENT, W_SCOPE, W_SEGMENT = 1.0, 1.5, 1.0, 0.5, 1.5
 
 
 def _cypher(conn: psycopg.Connection, query: str, params: dict[str, Any], columns: Sequence[str]) -> list[tuple[Any, ...]]:
@@ -58,21 +63,35 @@ def _agtype(v: Any) -> Any:
 #: filings: channel p95 at 1M 133 → 11 ms, at 59k 8 → 12 ms (eval/README.md).
 PROBE_MAX_DOCS = 24
 
+def segment_ids(conn: psycopg.Connection, names: Sequence[str]) -> list[int]:
+    """Graph ids of the Segment vertices having any of ``names`` (as written) among their names."""
+    if not names:
+        return []
+    rows = conn.execute(f'SELECT id::text::bigint, properties FROM {GRAPH_NAME}."Segment"').fetchall()
+    want = set(names)
+    return [int(i) for i, props in rows if want & set(json.loads(str(props)).get("names", []))]
+
+
 def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequence[str],
-                 scoped_docs: Sequence[int] | None = None, statements: Sequence[str] = ()) -> dict[int, float]:
+                 scoped_docs: Sequence[int] | None = None, statements: Sequence[str] = (),
+                 segments: Sequence[int] = ()) -> dict[int, float]:
     """Graph-channel scores of every chunk in scope that has one (see the module docstring); the caller
     picks its candidates from them and fills the others' scores.
 
     ``doc_ids``: documents in the filter scope. ``scoped_docs``: those that match the asked company and
-    period exactly (all of ``doc_ids`` unless filters were relaxed). Nothing asked → no scores.
+    period exactly (all of ``doc_ids`` unless filters were relaxed). ``segments``: Segment vertex ids
+    (:func:`segment_ids`) of a segment question: REPORTED facts and statements are then not scored.
+    Nothing asked → no scores.
 
     One SQL statement over AGE's label tables: the 1-hop pattern (Filing)-[:HAS_CHUNK]->(Chunk)-[:MENTIONS]->
     (Metric) and the REPORTED edges, found through the GIN indexes on vertex/edge properties and the
     btree indexes on edge endpoints. The equivalent Cypher MATCH took ~30 ms here (no index use for
     ``IN`` on properties); starting from the asked metrics' edges this takes ~7 ms (p50).
     """
-    if not doc_ids or not (metrics or statements):
+    if not doc_ids or not (metrics or statements or segments):
         return {}
+    if segments:
+        statements = ()
     small = len(doc_ids) <= PROBE_MAX_DOCS
     # A small scope is found through the GIN index on properties (one containment per filing); a wide one
     # is tested per row by its doc_id against a hashed array (a chain of hundreds of containments took
@@ -103,18 +122,28 @@ def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequ
                 f" JOIN {GRAPH_NAME}.\"Chunk\" c ON c.id = m.start_id"
                 f" WHERE m.end_id IN ({metric_ids}) AND {in_scope} GROUP BY 2")
             params += [*keys, *docs]
+        if not segments:
+            parts.append(
+                f"SELECT DISTINCT 'r', ag_catalog.agtype_access_operator(c.properties, '\"chunk_id\"'::agtype)::text::bigint, 1"
+                f" FROM {GRAPH_NAME}.\"REPORTED\" c"
+                f" WHERE c.end_id IN ({metric_ids}) AND {in_scope}")
+            params += [*keys, *docs]
+    if segments:
+        # the scope's chunks, then each chunk's MENTIONS edges to the named segments (btree on start_id)
         parts.append(
-            f"SELECT DISTINCT 'r', ag_catalog.agtype_access_operator(c.properties, '\"chunk_id\"'::agtype)::text::bigint, 1"
-            f" FROM {GRAPH_NAME}.\"REPORTED\" c"
-            f" WHERE c.end_id IN ({metric_ids}) AND {in_scope}")
-        params += [*keys, *docs]
+            f"SELECT 'g', {cid}, count(DISTINCT m.end_id) FROM"
+            f" (SELECT id, properties FROM {GRAPH_NAME}.\"Chunk\" c WHERE {in_scope} OFFSET 0) c"
+            f" JOIN LATERAL (SELECT end_id FROM {GRAPH_NAME}.\"MENTIONS\" m WHERE m.start_id = c.id"
+            f" AND m.end_id::text::bigint = ANY(%s)) m ON true GROUP BY 2")
+        params += [*docs, [int(x) for x in segments]]
     if statements:
         st_or = " OR ".join(["c.properties @> %s::agtype"] * len(statements))
         parts.append(f"SELECT 's', {cid}, 1 FROM {GRAPH_NAME}.\"Chunk\" c WHERE {in_scope} AND ({st_or})")
         params += [*docs, *[json.dumps({"statement": st}) for st in statements]]
     scores: dict[int, float] = {}
     for kind, chunk, n in conn.execute(" UNION ALL ".join(parts).encode(), params).fetchall():
-        add = {"s": W_STATEMENT, "r": W_REPORTED}.get(str(kind)) or W_MENTION * float(n) / len(metrics)
+        add = ({"s": W_STATEMENT, "r": W_REPORTED, "g": W_SEGMENT}.get(str(kind))
+               or W_MENTION * float(n) / len(metrics))
         scores[int(chunk)] = scores.get(int(chunk), 0.0) + add
     if scoped_docs is not None and set(scoped_docs) != set(doc_ids) and scores:
         exact = {int(r[0]) for r in conn.execute("SELECT id FROM chunks WHERE id = ANY(%s) AND document_id = ANY(%s)",

@@ -169,9 +169,10 @@ class Extractor:
 
     @classmethod
     def from_db(cls, conn: psycopg.Connection) -> Extractor:
+        """Patterns from the companies table (names, aliases, tickers, brands) and the graph's segments."""
         rows = conn.execute("SELECT key, name, ticker, aliases, brands FROM companies ORDER BY key").fetchall()
         return cls.from_rows([(r[0], r[1], r[2], list(r[3] or [])) for r in rows],
-                             [(b, r[0]) for r in rows for b in (r[4] or [])])
+                             [(b, r[0]) for r in rows for b in (r[4] or [])] + graph_segments(conn))
 
     def extract(self, question: str) -> Filters:
         """Filters found in ``question``; never raises, never runs SQL (input is only matched, not executed)."""
@@ -291,6 +292,30 @@ class Extractor:
         return Filters(companies, sorted(years), sorted(quarters), forms, metrics, statements, [], text_query,
                        forward=bool(_FORWARD.search(question)), unknown=unknown, relative=relative,
                        intent=question_intent(question), segments=segments, breakdown=breakdown)
+
+
+def graph_segments(conn: psycopg.Connection) -> list[tuple[str, str]]:
+    """(brand entry, company key) for the segments the graph knows (graph/segments.py) that may stand for
+    their company when named alone: distinctive names of exactly one company; a segment's names are
+    joined with "=" (one segment, several names). Empty before the graph has a Segment label."""
+    import json
+
+    from finchat.graph.segments import distinctive
+
+    has = conn.execute("SELECT to_regclass('finchat_kg.\"Segment\"') IS NOT NULL").fetchone()
+    if not (has and has[0]):
+        return []
+    owners: dict[str, set[str]] = {}
+    segs: list[tuple[list[str], str]] = []
+    for (props,) in conn.execute('SELECT properties FROM finchat_kg."Segment"').fetchall():
+        d = json.loads(str(props))
+        names = [n for n in d.get("names", []) if isinstance(n, str) and distinctive(n)]
+        if names and d.get("company"):
+            segs.append((names, str(d["company"])))
+            for n in names:
+                owners.setdefault(n, set()).add(str(d["company"]))
+    return [("=".join(n for n in names if len(owners[n]) == 1), key) for names, key in segs
+            if any(len(owners[n]) == 1 for n in names)]
 
 
 def unknown_names(question: str, taken: list[tuple[int, int]]) -> list[str]:

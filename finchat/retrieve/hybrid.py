@@ -357,11 +357,17 @@ class Retriever:
                 rows = self.conn.execute(" UNION ALL ".join(parts), params).fetchall()
             for ch, cid, s in rows:
                 out.setdefault(ch, {})[int(cid)] = float(s)
-        if ("graph" in self.channels and (f.metrics or f.statements) and len(docs) <= GRAPH_MAX_DOCS
-                and (GRAPH_ON_BREAKDOWN or not f.breakdown)):
+        segs: list[int] = []
+        if "graph" in self.channels and f.segments and len(docs) <= GRAPH_MAX_DOCS:
+            from finchat.graph.query import segment_ids
+
+            segs = segment_ids(self.conn, f.segments)
+        if ("graph" in self.channels and (f.metrics or f.statements or segs) and len(docs) <= GRAPH_MAX_DOCS
+                and (GRAPH_ON_BREAKDOWN or not f.breakdown or segs)):
             from finchat.graph.query import graph_scores
 
-            graph_all = graph_scores(self.conn, docs, f.metrics, exact or None, statements=f.statements)
+            graph_all = graph_scores(self.conn, docs, f.metrics, exact or None, statements=f.statements,
+                                     segments=segs)
             out["graph"] = dict(sorted(graph_all.items(), key=lambda kv: (-kv[1], kv[0]))[:n])
         return out, graph_all
 
