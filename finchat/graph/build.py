@@ -279,22 +279,47 @@ def _segments(conn: psycopg.Connection, company: str, ckey: str, document: str, 
     segments this filing lists."""
     from finchat.graph.segments import segments_in_text
 
+    def known() -> dict[str, list[str]]:
+        rows = conn.execute(f"SELECT id::text, properties FROM {_t('Segment')} WHERE properties @> %s::agtype",
+                            (_props({"company": ckey}),)).fetchall()
+        return {str(i): [n for n in json.loads(str(p)).get("names", []) if n] for i, p in rows}
+
+    def naming(names: list[str]) -> re.Pattern[str]:
+        return re.compile(r"(?<![\w&])(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+                          + r")(?![\w&])")
+
+    before = known()
     listed = segments_in_text("\n".join(c[3] for c in chunks if c[1] == "text"))
     for seg in listed:
         v = _ensure_vertex(conn, "Segment", {"key": f"{ckey}:{seg.name}"},
                            {"name": seg.name, "names": seg.names, "company": ckey})
         _edges(conn, "HAS_SEGMENT", [(company, v, {"document": document})])
-    known = conn.execute(f"SELECT id::text, properties FROM {_t('Segment')} WHERE properties @> %s::agtype",
-                         (_props({"company": ckey}),)).fetchall()
-    for seg_id, props in known:
-        names = [n for n in json.loads(str(props)).get("names", []) if n]
-        if not names:
-            continue
-        rx = re.compile(r"(?<![\w&])(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-                        + r")(?![\w&])")
-        mentions.extend((vid[c[0]], str(seg_id), {"document": document}) for c in chunks
-                        if rx.search(c[2] + "\n" + c[3]))
+    after = known()
+    for seg_id, names in after.items():
+        if names:
+            rx = naming(names)
+            mentions.extend((vid[c[0]], seg_id, {"document": document}) for c in chunks if rx.search(c[2] + "\n" + c[3]))
+    for seg_id in set(after) - set(before):  # new: the company's filings stored earlier name it too
+        _mention_in_other_filings(conn, ckey, document, seg_id, naming(after[seg_id]), after[seg_id])
     return len(listed)
+
+
+def _mention_in_other_filings(conn: psycopg.Connection, ckey: str, document: str, seg_id: str,
+                              rx: re.Pattern[str], names: list[str]) -> None:
+    """MENTIONS edges to a newly found segment from the chunks of the company's other stored filings."""
+    rows = conn.execute(
+        "SELECT c.id, c.section, c.text, d.name FROM chunks c JOIN documents d ON d.id = c.document_id"
+        " WHERE d.company_key = %s AND d.name <> %s AND c.text LIKE ANY(%s)",
+        (ckey, document, [f"%{n.replace('%', '').replace('_', '')}%" for n in names])).fetchall()
+    hits = [(int(cid), doc) for cid, section, text, doc in rows if rx.search(section + "\n" + text)]
+    if not hits:
+        return
+    ids: dict[int, str] = {}
+    for doc in {d for _, d in hits}:  # one GIN containment per filing
+        ids.update((int(c), str(v)) for c, v in conn.execute(
+            f"SELECT ag_catalog.agtype_access_operator(properties, '\"chunk_id\"'::agtype)::text::bigint, id::text"
+            f" FROM {_t('Chunk')} WHERE properties @> %s::agtype", (_props({"document": doc}),)).fetchall())
+    _edges(conn, "MENTIONS", [(ids[cid], seg_id, {"document": doc}) for cid, doc in hits if cid in ids])
 
 
 _PART = re.compile(r" \(part (\d+) of (\d+)\)$")

@@ -103,3 +103,25 @@ def test_a_named_segment_ranks_its_discussion_first(stored):
         assert res.filters.segments == ["CGD"] and "connected kettles" in res.hits[0].text
     finally:
         svc.close()
+
+
+def test_a_segment_found_later_is_linked_to_the_filings_stored_before(env_db, tmp_path, monkeypatch):
+    monkeypatch.setenv("FINCHAT_MD_DIR", str(tmp_path / "md"))
+    wipe_documents(env_db)
+    early, late = tmp_path / "early", tmp_path / "late"
+    early.mkdir(), late.mkdir()
+    make_filing(early / "APPLE_2023Q2_10Q.pdf", company="Apple Inc.", prose_paragraphs=1, statement_rows=13,
+                extra=(GADGETS,))  # discusses the segment, does not list the segments
+    make_filing(late / "APPLE_2023Q3_10Q.pdf", company="Apple Inc.", prose_paragraphs=1, statement_rows=13,
+                extra=(SEGMENTS,))
+    for folder in (early, late):
+        assert ingest([folder], load_settings(), IngestOptions(after_load=after_load)).count("ingested") == 1
+    try:
+        with connect(env_db) as conn:
+            doc = conn.execute("SELECT id FROM documents WHERE name = 'APPLE_2023Q2_10Q'").fetchone()[0]
+            scores = graph_scores(conn, [doc], [], segments=segment_ids(conn, ["Cloud Gadgets"]))
+            kettles = {r[0] for r in conn.execute("SELECT id FROM chunks WHERE document_id = %s AND text LIKE %s",
+                                                  (doc, "%connected kettles%"))}
+            assert kettles and set(scores) == kettles
+    finally:
+        wipe_documents(env_db)
