@@ -25,7 +25,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"earnings|profit)|to blame|where did .{0,60} come from|what (?:were|are) the "
         r"(?:main |key |primary )?(?:drivers?|reasons?|factors?|causes?)|what factors|drivers? (?:of|behind)|"
         r"reasons? (?:for|behind)|explain|due to what|how did .{0,60}\b(?:affect|impact)|"
-        r"what (?:impact|effect) did|contribut(?:ed|ing) to)\b")),
+        r"what (?:impact|effect) did|contribut(?:ed|ing) to|"
+        # "how did X grow while / despite Y": the mechanism is asked, not the figure
+        r"how (?:did|could|was|were|has|have) .{0,60}\b(?:grow|increase|improve|rise|expand|shrink|fall|decline)\w*"
+        r"\b.{0,80}\b(?:while|despite|even though|although|when))\b")),
     ("outlook", re.compile(
         r"(?i)\b(guidance|guid(?:e|es|ed|ing)|outlook|forecast|expect(?:s|ed|ations?)?|project(?:s|ed|ions?)|anticipat\w*|next "
         r"(?:year|quarter|fiscal)|going forward|will (?:the company|it|they|\w+ be)|plans? to|target(?:s|ed)?)\b")),

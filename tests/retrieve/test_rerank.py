@@ -16,6 +16,8 @@ from finchat.retrieve.rerank import CrossEncoder, Policy, bundled_folder, load_r
     ("Why did PepsiCo's gross margin fall in Q1 2023?", "explanation"),
     ("What were the main factors behind the growth in Apple's services revenue?", "explanation"),
     ("How did foreign exchange affect Nike's revenue in fiscal 2021?", "explanation"),
+    ("How did eBay grow revenue in Q2 2023 while GMV went down?", "explanation"),
+    ("How did Coca-Cola's unit case volume change in 2017?", "figure"),
     ("What is Best Buy's revenue guidance for next year?", "outlook"),
     ("How does 3M's operating margin compare with its 2021 margin?", "comparison"),
     ("Which segment had the higher operating income, Consumer or Pharmaceutical?", "comparison"),
