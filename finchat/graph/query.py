@@ -74,14 +74,15 @@ def segment_ids(conn: psycopg.Connection, names: Sequence[str]) -> list[int]:
 
 def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequence[str],
                  scoped_docs: Sequence[int] | None = None, statements: Sequence[str] = (),
-                 segments: Sequence[int] = ()) -> dict[int, float]:
+                 segments: Sequence[int] = (), consolidated: bool = True) -> dict[int, float]:
     """Graph-channel scores of every chunk in scope that has one (see the module docstring); the caller
     picks its candidates from them and fills the others' scores.
 
     ``doc_ids``: documents in the filter scope. ``scoped_docs``: those that match the asked company and
     period exactly (all of ``doc_ids`` unless filters were relaxed). ``segments``: Segment vertex ids
-    (:func:`segment_ids`) of a segment question: REPORTED facts and statements are then not scored.
-    Nothing asked → no scores.
+    (:func:`segment_ids`) of a segment question. ``consolidated`` False (a segment, region or product
+    breakdown is asked) or ``segments``: REPORTED facts and statements, which are the consolidated
+    figures, are not scored. Nothing asked → no scores.
 
     One SQL statement over AGE's label tables: the 1-hop pattern (Filing)-[:HAS_CHUNK]->(Chunk)-[:MENTIONS]->
     (Metric) and the REPORTED edges, found through the GIN indexes on vertex/edge properties and the
@@ -90,8 +91,8 @@ def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequ
     """
     if not doc_ids or not (metrics or statements or segments):
         return {}
-    if segments:
-        statements = ()
+    if segments or not consolidated:
+        statements, consolidated = (), False
     small = len(doc_ids) <= PROBE_MAX_DOCS
     # A small scope is found through the GIN index on properties (one containment per filing); a wide one
     # is tested per row by its doc_id against a hashed array (a chain of hundreds of containments took
@@ -122,7 +123,7 @@ def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequ
                 f" JOIN {GRAPH_NAME}.\"Chunk\" c ON c.id = m.start_id"
                 f" WHERE m.end_id IN ({metric_ids}) AND {in_scope} GROUP BY 2")
             params += [*keys, *docs]
-        if not segments:
+        if consolidated:
             parts.append(
                 f"SELECT DISTINCT 'r', ag_catalog.agtype_access_operator(c.properties, '\"chunk_id\"'::agtype)::text::bigint, 1"
                 f" FROM {GRAPH_NAME}.\"REPORTED\" c"
