@@ -72,6 +72,16 @@ def segment_ids(conn: psycopg.Connection, names: Sequence[str]) -> list[int]:
     return [int(i) for i, props in rows if want & set(json.loads(str(props)).get("names", []))]
 
 
+def _probe(kind: str, cid: str, in_scope: str, target: str) -> str:
+    """Rows (kind, chunk id, targets mentioned) for the scope's chunks (GIN) and each one's MENTIONS edges
+    to ``target`` (btree on start_id); OFFSET 0 keeps the planner from turning it round into a scan of
+    every edge of the target."""
+    return (f"SELECT '{kind}', {cid}, count(DISTINCT m.end_id) FROM"
+            f" (SELECT id, properties FROM {GRAPH_NAME}.\"Chunk\" c WHERE {in_scope} OFFSET 0) c"
+            f" JOIN LATERAL (SELECT end_id FROM {GRAPH_NAME}.\"MENTIONS\" m WHERE m.start_id = c.id"
+            f" AND {target}) m ON true GROUP BY 2")
+
+
 def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequence[str],
                  scoped_docs: Sequence[int] | None = None, statements: Sequence[str] = (),
                  segments: Sequence[int] = (), consolidated: bool = True) -> dict[int, float]:
@@ -108,13 +118,7 @@ def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequ
         keys = [json.dumps({"key": m}) for m in metrics]
         metric_ids = f"SELECT id FROM {GRAPH_NAME}.\"Metric\" WHERE {key_or}"
         if small:
-            # the scope's chunks (GIN), then each chunk's edges to the asked metrics (btree on start_id);
-            # OFFSET 0 keeps the planner from turning it round into a scan of every edge of the metric
-            parts.append(
-                f"SELECT 'm', {cid}, count(DISTINCT m.end_id) FROM"
-                f" (SELECT id, properties FROM {GRAPH_NAME}.\"Chunk\" c WHERE {in_scope} OFFSET 0) c"
-                f" JOIN LATERAL (SELECT end_id FROM {GRAPH_NAME}.\"MENTIONS\" m WHERE m.start_id = c.id"
-                f" AND m.end_id = ANY(ARRAY({metric_ids}))) m ON true GROUP BY 2")
+            parts.append(_probe("m", cid, in_scope, f"m.end_id = ANY(ARRAY({metric_ids}))"))
             params += [*docs, *keys]
         else:
             # a wide scope (relaxed to many filings) holds most chunks: start from the edges instead
@@ -130,12 +134,7 @@ def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequ
                 f" WHERE c.end_id IN ({metric_ids}) AND {in_scope}")
             params += [*keys, *docs]
     if segments:
-        # the scope's chunks, then each chunk's MENTIONS edges to the named segments (btree on start_id)
-        parts.append(
-            f"SELECT 'g', {cid}, count(DISTINCT m.end_id) FROM"
-            f" (SELECT id, properties FROM {GRAPH_NAME}.\"Chunk\" c WHERE {in_scope} OFFSET 0) c"
-            f" JOIN LATERAL (SELECT end_id FROM {GRAPH_NAME}.\"MENTIONS\" m WHERE m.start_id = c.id"
-            f" AND m.end_id::text::bigint = ANY(%s)) m ON true GROUP BY 2")
+        parts.append(_probe("g", cid, in_scope, "m.end_id::text::bigint = ANY(%s)"))
         params += [*docs, [int(x) for x in segments]]
     if statements:
         st_or = " OR ".join(["c.properties @> %s::agtype"] * len(statements))

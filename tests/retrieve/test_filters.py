@@ -61,16 +61,21 @@ def _doc(conn, name, key, year, quarter, form):
                  " page_count) VALUES (%s, 'x', 'y', %s, %s, %s, %s, 1)", (name, key, form, year, quarter))
 
 
-def test_a_quarter_is_found_by_the_calendar_year_it_ended_in(make_database):
-    """Foot Locker names its fiscal years after the calendar year they start in: the filing labelled fiscal
-    2023 Q3 reports the "Third Quarter 2022" (ended October 29, 2022)."""
+def _seeded(make_database):  # type: ignore[no-untyped-def]
+    """A connection to a new migrated database holding the company list (and no filing)."""
     from finchat.db import migrate
     from finchat.db.admin import seed_companies
 
-    url = make_database()
-    with connect(url) as conn:
-        migrate.migrate(conn)
-        seed_companies(conn)
+    conn = connect(make_database())
+    migrate.migrate(conn)
+    seed_companies(conn)
+    return conn
+
+
+def test_a_quarter_is_found_by_the_calendar_year_it_ended_in(make_database):
+    """Foot Locker names its fiscal years after the calendar year they start in: the filing labelled fiscal
+    2023 Q3 reports the "Third Quarter 2022" (ended October 29, 2022)."""
+    with _seeded(make_database) as conn:
         _doc(conn, "FOOTLOCKER_2023Q3_10Q", "FOOTLOCKER", 2023, "Q3", "10-Q")
         _doc(conn, "FOOTLOCKER_2022_10K", "FOOTLOCKER", 2022, "FY", "10-K")
         conn.execute("UPDATE documents SET period_end = '2022-10-29' WHERE name = 'FOOTLOCKER_2023Q3_10Q'")
@@ -88,13 +93,7 @@ def test_a_quarter_is_found_by_the_calendar_year_it_ended_in(make_database):
 
 
 def test_relaxation_order_is_reported(make_database):
-    from finchat.db import migrate
-    from finchat.db.admin import seed_companies
-
-    url = make_database()
-    with connect(url) as conn:
-        migrate.migrate(conn)
-        seed_companies(conn)
+    with _seeded(make_database) as conn:
         _doc(conn, "APPLE_2022Q3_10Q", "APPLE", 2022, "Q3", "10-Q")
         _doc(conn, "APPLE_2023_10K", "APPLE", 2023, "FY", "10-K")
         _doc(conn, "NIKE_2021_10K", "NIKE", 2021, "FY", "10-K")
