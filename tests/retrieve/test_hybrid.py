@@ -168,3 +168,36 @@ def test_a_half_precision_hnsw_index_is_used_by_wide_questions(make_database, mo
         assert list(got.channels["vector"]) and set(got.channels["vector"]) == set(exact)
         best = max(got.channels["vector"].values())
         assert best == pytest.approx(float(max(vecs @ q / np.linalg.norm(vecs, axis=1))), abs=1e-6)  # float scores
+
+
+def test_explanations_weigh_the_question_meaning_more_unless_weights_are_given(corpus, monkeypatch):
+    from finchat.config import load_settings
+    from finchat.retrieve.fusion import CHANNELS
+    from finchat.retrieve.hybrid import DEFAULT_WEIGHTS, EXPLAIN_WEIGHTS
+    from finchat.retrieve.service import Service
+
+    seen: list[dict[str, float]] = []
+    from finchat.retrieve import fusion
+
+    real = fusion.Candidates.rank
+
+    def spy(self, qvec, weights, *a, **kw):  # type: ignore[no-untyped-def]
+        seen.append(dict(weights))
+        return real(self, qvec, weights, *a, **kw)
+
+    monkeypatch.setattr(fusion.Candidates, "rank", spy)
+    svc = Service.open(load_settings(), rerank=False)
+    try:
+        svc.retriever.retrieve("Why did Testco's revenue grow in Q3 2023?", 3)
+        svc.retriever.retrieve("What was Testco's revenue in Q3 2023?", 3)
+    finally:
+        svc.close()
+    assert seen == [dict(zip(CHANNELS, EXPLAIN_WEIGHTS)), dict(zip(CHANNELS, DEFAULT_WEIGHTS))]
+    monkeypatch.setenv("FINCHAT_WEIGHTS", "0.5,0.3,0.2")  # given weights apply to every question
+    seen.clear()
+    svc = Service.open(load_settings(), rerank=False)
+    try:
+        svc.retriever.retrieve("Why did Testco's revenue grow in Q3 2023?", 3)
+    finally:
+        svc.close()
+    assert seen == [dict(zip(CHANNELS, (0.5, 0.3, 0.2)))]
