@@ -240,12 +240,14 @@ def reembed(model: str) -> None:
     (questions use exact search until it is). Interrupted runs resume where they stopped. Ingest and
     questions afterwards use MODEL; set FINCHAT_EMBED_MODEL to it, or leave it unset.
     """
+    import time
+
     from finchat.ingest.reembed import reembed as run
 
     bar: dict[str, Any] = {}
 
     def progress(done: int, total: int) -> None:
-        now = __import__("time").monotonic()
+        now = time.monotonic()
         if sys.stderr.isatty() or now - bar.get("t", 0.0) > 30 or done >= total:
             bar["t"] = now
             click.echo(f"\rre-embedding: {done:,}/{total:,} chunks", err=True, nl=not sys.stderr.isatty())

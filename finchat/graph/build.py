@@ -277,12 +277,11 @@ def _segments(conn: psycopg.Connection, company: str, ckey: str, document: str, 
     edges (appended to ``mentions``) from the chunks naming any segment the company is known to have —
     listed here or in its other filings (a 10-Q discusses the segments its 10-K lists). Returns the
     segments this filing lists."""
+    from finchat.graph.query import segment_rows
     from finchat.graph.segments import segments_in_text
 
     def known() -> dict[str, list[str]]:
-        rows = conn.execute(f"SELECT id::text, properties FROM {_t('Segment')} WHERE properties @> %s::agtype",
-                            (_props({"company": ckey}),)).fetchall()
-        return {str(i): [n for n in json.loads(str(p)).get("names", []) if n] for i, p in rows}
+        return {str(i): names for i, _, names in segment_rows(conn, ckey)}
 
     def naming(names: list[str]) -> re.Pattern[str]:
         return re.compile(r"(?<![\w&])(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))

