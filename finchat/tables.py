@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+from datetime import date, datetime
 
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
 #: Month names, and the same with the abbreviations statements print ("Dec. 31", "Sept 30").
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 MONTHS_ABBR = MONTHS + r"|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?"
 _DATE = re.compile(rf"(?i)\b({MONTHS_ABBR})\s*(\d{{1,2}}),?\s*((?:19|20)\d{{2}})\b")
+#: "1st July 2022", "30 August 2023": the day first, as releases and questions also write it.
+_DAY_FIRST = re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTHS_ABBR})\s*,?\s*((?:19|20)\d{{2}})\b")
 _DURATION = re.compile(
     r"(?i)\b(three|six|nine|twelve|3|6|9|12)\s+months?\s+ended|\b(12|13|16|17|24|26|36|39|40|52|53|twelve|thirteen|"
     r"sixteen|twenty-four|twenty-six|thirty-six|thirty-nine|forty|fifty-two|fifty-three)\s+weeks\s+ended|"
@@ -92,4 +95,22 @@ def merge_split_words(cells: list[str]) -> list[str]:
         a, b = out[i], out[i + 1]
         if a and b and a[-1].isalpha() and b[0].islower():
             out[i], out[i + 1] = a + b, ""
+    return out
+
+
+def dates_in_text(text: str) -> list[date]:
+    """Calendar dates written out in ``text`` ("August 30, 2023", "Sept. 30 2022", "1st July 2022"), in order
+    of appearance, without repeats; impossible dates (February 30) are skipped."""
+    found: list[tuple[int, date]] = []
+    for rx, order in ((_DATE, (1, 2, 3)), (_DAY_FIRST, (2, 1, 3))):
+        for m in rx.finditer(text):
+            month, day, year = (m.group(i) for i in order)
+            try:
+                found.append((m.start(), datetime.strptime(f"{month[:3]} {day} {year}", "%b %d %Y").date()))
+            except ValueError:
+                continue
+    out: list[date] = []
+    for _, d in sorted(found):
+        if d not in out:
+            out.append(d)
     return out

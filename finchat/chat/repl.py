@@ -257,7 +257,8 @@ class Repl:
                 self.console.print(f"asked: companies {f.companies or '-'}; not ingested {f.unknown or '-'}; years "
                                    f"{f.years or '-'}; quarters {f.quarters or '-'}; forms {f.forms or '-'}; metrics "
                                    f"{f.metrics or '-'}; statements {f.statements or '-'}; segments {f.segments or '-'}; "
-                                   f"intent {f.intent}\n"
+                                   f"intent {f.intent}{'; non-GAAP measure' if f.non_gaap else ''}"
+                                   f"{'; dates ' + ', '.join(d.isoformat() for d in f.dates) if f.dates else ''}\n"
                                    f"searched: {st.last_scope_label or '-'}; relaxed: {'; '.join(st.last_relaxed) or 'nothing'}",
                                    markup=False)
         elif cmd == "/sources":
@@ -304,7 +305,8 @@ class Repl:
         t = Table(title=f"Scores for: {st.last_question}",
                   caption="each channel min-max normalised over all candidates; vector and page scores use the "
                           "question moved one feedback step towards the best first-pass passage")
-        scores = ("vector", "text", "graph", "page", "fused")
+        # "recency": the latest filing's bonus on outlook questions (retrieve/hybrid.py RECENCY_BONUS)
+        scores = ("vector", "text", "graph", "page", "recency", "fused")
         for col in ("#", "source", "kind", *scores):
             t.add_column(col, justify="right" if col in scores else "left")
         for h in st.last_hits:

@@ -20,12 +20,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 import psycopg
 
 from finchat.graph.lexicon import concept_metrics, metrics_in_question, statements_in_text
 from finchat.retrieve.intent import question_intent
+from finchat.tables import dates_in_text
 
 _COMMON_WORDS = {"block", "target", "visa", "chase", "square", "meta", "oracle", "ford", "kraft", "heinz", "citi",
                  "lilly", "ups", "apple", "amazon", "corning", "nike", "intel", "merck", "cisco", "boeing",
@@ -50,6 +52,10 @@ _FORM_Q = re.compile(r"(?i)\b10-?q\b|\bquarterly\s+report\b")
 _FORM_8K = re.compile(r"(?i)\b8-?k\b")
 _FORM_ER = re.compile(r"(?i)\b(?:earnings|results?)\s+(?:release|report|announcement|press\s+release)s?\b|"
                       r"\bpress\s+releases?\b|\bwhen\s+it\s+reported\b")
+#: A non-GAAP measure ("adjusted EBITDA", "organic growth", "excluding currency"): reported in reconciliation
+#: tables and MD&A, not in the GAAP statements the graph's REPORTED facts come from.
+_NON_GAAP = re.compile(r"(?i)\b(?:adjusted|non[\s-]?gaap|organic(?:ally)?|constant[\s-]currency|ex[\s-]?fx|"
+                       r"exclud(?:e|es|ed|ing)|underlying)\b")
 _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|product (?:categor\w+|lines?)|"
                         r"business (?:lines?|units?)|divisions?)\b")
 #: Forward-looking questions: a year's guidance is published in the filings of the year before (the
@@ -104,11 +110,13 @@ class Filters:
     intent: str = "figure"  # explanation / outlook / comparison / figure (retrieve/intent.py)
     segments: list[str] = field(default_factory=list)  # brands, segments, subsidiaries named (as written)
     breakdown: bool = False  # asks about a part of the company (a segment named, or "by segment / region")
+    non_gaap: bool = False  # asks for an adjusted / organic / non-GAAP measure (_NON_GAAP)
+    dates: list[date] = field(default_factory=list)  # calendar dates named ("as of August 30, 2023")
 
     def as_json(self) -> dict[str, Any]:
         return {"companies": self.companies, "years": self.years, "quarters": self.quarters, "forms": self.forms,
                 "relaxed": self.relaxed, "unknown_companies": self.unknown, "intent": self.intent,
-                "segments": self.segments}
+                "segments": self.segments, "non_gaap": self.non_gaap, "dates": [d.isoformat() for d in self.dates]}
 
 
 def _two_digit(y: str) -> int:
@@ -288,10 +296,12 @@ class Extractor:
         metrics += [m for m in concept_metrics(question) if m not in metrics]
         # Segment, regional and product breakdowns live in notes and MD&A, not the consolidated statements.
         breakdown = bool(segments or _BREAKDOWN.search(question))
-        statements = [] if breakdown else statements_in_text(question, metrics)
+        non_gaap = bool(_NON_GAAP.search(question))
+        statements = [] if breakdown or non_gaap else statements_in_text(question, metrics)
         return Filters(companies, sorted(years), sorted(quarters), forms, metrics, statements, [], text_query,
                        forward=bool(_FORWARD.search(question)), unknown=unknown, relative=relative,
-                       intent=question_intent(question), segments=segments, breakdown=breakdown)
+                       intent=question_intent(question), segments=segments, breakdown=breakdown,
+                       non_gaap=non_gaap, dates=dates_in_text(question))
 
 
 def graph_segments(conn: psycopg.Connection) -> list[tuple[str, str]]:
@@ -355,6 +365,13 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
         return [int(r[0]) for r in rows]
 
     c, y, q, fo = list(f.companies), list(f.years), list(f.quarters), list(f.forms)
+    if f.dates and c:
+        # "as of August 30, 2023": the filing made up to (or dated, for an 8-K) that day, when there is one
+        dated = [int(r[0]) for r in conn.execute(
+            "SELECT id FROM documents WHERE company_key = ANY(%s) AND period_end = ANY(%s)"
+            " AND (cardinality(%s::text[]) = 0 OR form = ANY(%s)) ORDER BY id", (c, f.dates, fo, fo)).fetchall()]
+        if dated:
+            return dated, dated
     if f.forward and len(y) == 1 and c and q in ([], ["FY"]):
         # guidance for year Y comes with year Y-1's results (and is updated during Y)
         both = query(c, [y[0] - 1, y[0]], q, fo)
@@ -426,3 +443,30 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
             scope.update(change[1])
             found = query(**scope)
     return found, exact
+
+
+def latest_documents(conn: psycopg.Connection, doc_ids: Sequence[int]) -> list[int]:
+    """Per company, the most recent of ``doc_ids``: latest period end, estimated for filings stored without
+    one (earnings releases) from the fiscal year, the quarter and the company's fiscal year-end date."""
+    rows = conn.execute(
+        "SELECT d.id, d.company_key, d.fiscal_year, d.fiscal_quarter, d.period_end,"
+        " (SELECT max(k.period_end) FROM documents k WHERE k.company_key = d.company_key AND k.form = '10-K'"
+        "  AND k.fiscal_year IS NOT NULL AND k.period_end IS NOT NULL) AS year_end,"
+        " (SELECT max(k.fiscal_year) FROM documents k WHERE k.company_key = d.company_key AND k.form = '10-K'"
+        "  AND k.period_end IS NOT NULL) AS year_end_fy"
+        " FROM documents d WHERE d.id = ANY(%s)", (list(doc_ids),)).fetchall()
+    best: dict[str, tuple[date, int]] = {}
+    for doc, company, fy, quarter, end, year_end, year_end_fy in rows:
+        if end is None and fy is not None:
+            n = {"Q1": 1, "Q2": 2, "Q3": 3}.get(quarter or "", 4)
+            if year_end is not None and year_end_fy is not None:
+                months = year_end.month - 3 * (4 - n) + 12 * (int(fy) - int(year_end_fy))
+                end = date(year_end.year + (months - 1) // 12, (months - 1) % 12 + 1, 1)
+            else:
+                end = date(int(fy), 3 * n, 1)
+        if end is None:
+            continue
+        key = (end, int(doc))
+        if company not in best or key > best[company]:
+            best[str(company)] = key
+    return sorted(doc for _, doc in best.values())

@@ -18,7 +18,7 @@ prefers candidates that resemble the passage all channels agreed on.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -130,7 +130,8 @@ def interleave(groups: Sequence[Sequence[Hit]], k: int) -> list[Hit]:
 
 def rank(channels: dict[str, dict[int, float]], weights: dict[str, float], fusion: str, k: int,
          pages: dict[int, tuple[int, int]] | None = None, per_page: int = 0,
-         page_scores: dict[int, float] | None = None, page_weight: float = PAGE_WEIGHT) -> list[Hit]:
+         page_scores: dict[int, float] | None = None, page_weight: float = PAGE_WEIGHT,
+         doc_bonus: dict[int, float] | None = None) -> list[Hit]:
     """Fuse channel scores and return the best ``k`` (ties broken by chunk id, so results are stable).
 
     With ``page_scores`` (chunk id → similarity of its page to the question) and minmax fusion, each
@@ -140,7 +141,10 @@ def rank(channels: dict[str, dict[int, float]], weights: dict[str, float], fusio
     With ``pages`` (chunk id → (document id, first page)) and ``per_page`` > 0, at most ``per_page`` chunks
     of one page are taken while others remain: a long table split into row chunks, or a page's text and
     table chunks, would otherwise fill the top k with one page and push other evidence out. Chunks passed
-    over fill the list at the end when there are not ``k`` others."""
+    over fill the list at the end when there are not ``k`` others.
+
+    With ``doc_bonus`` (document id → score) and ``pages``, a candidate's fused score gains its document's
+    bonus (reported as ``scores["recency"]``)."""
     fuse = rrf_fuse if fusion == "rrf" else minmax_fuse
     fused = fuse(channels, weights)
     known = {cid: page_scores[cid] for cid in fused if cid in page_scores} if page_scores else {}
@@ -149,6 +153,12 @@ def rank(channels: dict[str, dict[int, float]], weights: dict[str, float], fusio
         for cid, sc in fused.items():
             sc["page"] = norm.get(cid, 0.0)
             sc["fused"] += page_weight * sc["page"]
+    if doc_bonus and pages:
+        for cid, sc in fused.items():
+            bonus = doc_bonus.get(pages.get(cid, (-1, 0))[0], 0.0)
+            if bonus:
+                sc["recency"] = bonus
+                sc["fused"] += bonus
     order = sorted(fused.items(), key=lambda kv: (-kv[1]["fused"], kv[0]))
     if pages and per_page > 0:
         taken: list[tuple[int, dict[str, float]]] = []
@@ -184,6 +194,8 @@ class Candidates:
     pages: dict[int, tuple[int, int]]
     vectors: np.ndarray | None = None
     page_vectors: np.ndarray | None = None
+    #: document id → score added to its candidates' fused score (the latest filing, for outlook questions)
+    doc_bonus: dict[int, float] = field(default_factory=dict)
 
     def filled(self, qvec: np.ndarray | None) -> dict[str, dict[int, float]]:
         """Every channel that returned candidates, scored on every candidate (see the module docstring)."""
@@ -212,11 +224,13 @@ class Candidates:
         """The best ``k`` candidates. ``rrf`` ranks the channels' own lists; ``minmax`` fills, adds the page
         context and, with ``feedback`` > 0 and vectors, ranks twice (see FEEDBACK)."""
         if fusion == "rrf":
-            return rank(self.channels, weights, fusion, k, self.pages, per_page)
+            return rank(self.channels, weights, fusion, k, self.pages, per_page, doc_bonus=self.doc_bonus)
         q = qvec
         if feedback > 0 and q is not None and self.vectors is not None and self.channels.get("vector"):
-            first = rank(self.filled(q), weights, fusion, 1, None, 0, self.page_scores(q), page_weight)
+            first = rank(self.filled(q), weights, fusion, 1, self.pages, 0, self.page_scores(q), page_weight,
+                         self.doc_bonus)
             if first:
                 moved = q + feedback * self.vectors[self.ids.index(first[0].chunk_id)]
                 q = (moved / max(float(np.linalg.norm(moved)), 1e-12)).astype(np.float32)
-        return rank(self.filled(q), weights, fusion, k, self.pages, per_page, self.page_scores(q), page_weight)
+        return rank(self.filled(q), weights, fusion, k, self.pages, per_page, self.page_scores(q), page_weight,
+                    self.doc_bonus)

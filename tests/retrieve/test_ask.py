@@ -20,7 +20,8 @@ def test_json_contract_and_statement_on_top(corpus, monkeypatch):
     assert set(d) == {"question", "filters", "chunks", "facts", "answer", "answer_source", "computed", "direct_answer",
                       "unsupported_figures", "missing_companies", "notice", "timings_ms"}
     assert d["filters"] == {"companies": ["TESTCO"], "years": [2023], "quarters": ["Q3"], "forms": [], "relaxed": [],
-                            "unknown_companies": [], "intent": "figure", "segments": []}
+                            "unknown_companies": [], "intent": "figure", "segments": [],
+                            "non_gaap": False, "dates": []}
     assert d["missing_companies"] == [] and d["notice"] is None
     assert d["answer_source"] == "facts" and d["answer"] == d["direct_answer"]
     assert d["answer"].startswith("Testco's revenue for the three months ended July 1, 2023 was $81,797 million")

@@ -44,6 +44,9 @@ def test_expansion_is_appended_once_per_concept():
     ("How large is Salesforce's RPO?", "remaining performance obligations backlog"),
     ("How much capital returned to shareholders did Apple report?", "share repurchases dividends"),
     ("What were Best Buy's comps in Q2?", "comparable sales same-store sales"),
+    ("Excluding the impact of M&A, how fast did 3M grow?", "organic revenue growth"),
+    ("What was Nike's revenue growth ex-FX?", "constant currency foreign exchange"),
+    ("What would each share get if the bank liquidated?", "book value per share"),
 ])
 def test_analyst_shorthand_for_operating_metrics_and_explanations(question, words):
     assert words in expansion(question)

@@ -1,10 +1,12 @@
 """The regex filter extractor, table-driven, and relaxation against the real database."""
 
+from datetime import date
+
 import pytest
 
 from finchat.db.pool import connect
 from finchat.ingest.companies import load_company_list
-from finchat.retrieve.filters import Extractor, Filters, scope_documents
+from finchat.retrieve.filters import Extractor, Filters, latest_documents, scope_documents
 
 
 @pytest.fixture(scope="module")
@@ -208,3 +210,53 @@ def test_a_brand_with_two_names_adds_the_other_to_the_query(ex):
     assert f.companies == ["PEPSICO"] and "Frito-Lay North America" in f.text_query
     f = ex.extract("How did PepsiCo Beverages North America grow in 2022?")
     assert f.companies == ["PEPSICO"] and "PepsiCo Beverages North America" in f.text_query and "PBNA" in f.text_query
+
+
+@pytest.mark.parametrize(("question", "non_gaap", "statements"), [
+    ("What was Amcor's adjusted EBITDA in FY2023?", True, False),
+    ("What was 3M's organic sales growth in 2022?", True, False),
+    ("How did Nike's revenue grow on a constant-currency basis in 2023?", True, False),
+    ("What was Amcor's net income in FY2023 in the income statement?", False, True),
+])
+def test_a_non_gaap_measure_is_not_read_from_the_statements(ex, question, non_gaap, statements):
+    f = ex.extract(question)
+    assert f.non_gaap == non_gaap and bool(f.statements) == statements
+
+
+def test_a_date_named_scopes_the_filing_made_up_to_that_day(ex, make_database):
+    f = ex.extract("What gain did JnJ book on the Kenvue separation as of August 30, 2023?")
+    assert f.dates == [date(2023, 8, 30)] and f.companies == ["JOHNSON_JOHNSON"]
+    with _seeded(make_database) as conn:
+        _doc(conn, "JNJ_2023Q2_10Q", "JOHNSON_JOHNSON", 2023, "Q2", "10-Q")
+        _doc(conn, "JNJ_2023_8K_dated-2023-08-30", "JOHNSON_JOHNSON", 2023, None, "8-K")
+        conn.execute("UPDATE documents SET period_end = '2023-08-30' WHERE name LIKE '%8K%'")
+        ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
+        assert scope_documents(conn, f)[0] == [ids["JNJ_2023_8K_dated-2023-08-30"]]
+        # a date no filing is made up to leaves the usual scope
+        f = ex.extract("What gain did JnJ book on the Kenvue separation as of August 31, 2023?")
+        assert scope_documents(conn, f)[0] == sorted(ids.values())
+
+
+def test_the_latest_filing_per_company_with_estimated_dates_for_releases(make_database):
+    with _seeded(make_database) as conn:
+        _doc(conn, "AMCOR_2023_10K", "AMCOR", 2023, "FY", "10-K")
+        _doc(conn, "AMCOR_2024Q1_EARNINGS", "AMCOR", 2024, "Q1", "EARNINGS")  # no period end: ~Sept 2023
+        _doc(conn, "AMCOR_2023Q3_10Q", "AMCOR", 2023, "Q3", "10-Q")
+        _doc(conn, "APPLE_2022_10K", "APPLE", 2022, "FY", "10-K")
+        _doc(conn, "APPLE_2023Q1_10Q", "APPLE", 2023, "Q1", "10-Q")
+        conn.execute("UPDATE documents SET period_end = '2023-06-30' WHERE name = 'AMCOR_2023_10K'")
+        conn.execute("UPDATE documents SET period_end = '2023-03-31' WHERE name = 'AMCOR_2023Q3_10Q'")
+        conn.execute("UPDATE documents SET period_end = '2022-09-24' WHERE name = 'APPLE_2022_10K'")
+        conn.execute("UPDATE documents SET period_end = '2022-12-31' WHERE name = 'APPLE_2023Q1_10Q'")
+        ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
+        assert latest_documents(conn, list(ids.values())) == sorted(
+            [ids["AMCOR_2024Q1_EARNINGS"], ids["APPLE_2023Q1_10Q"]])
+        assert latest_documents(conn, [ids["AMCOR_2023_10K"], ids["AMCOR_2023Q3_10Q"]]) == [ids["AMCOR_2023_10K"]]
+
+
+def test_dates_written_out_in_a_question():
+    from finchat.tables import dates_in_text
+
+    assert dates_in_text("as of August 30, 2023 and the 8-K dated 1st July 2022; Sept. 30 2022") == [
+        date(2023, 8, 30), date(2022, 7, 1), date(2022, 9, 30)]
+    assert dates_in_text("February 30, 2020 and FY2023 Q2") == []  # no such day; no day at all

@@ -63,6 +63,16 @@ def test_page_context_is_added_after_fusion_for_minmax_only():
     assert [h.chunk_id for h in rrf] == [1, 2] and "page" not in rrf[0].scores
 
 
+def test_a_document_bonus_lifts_that_filing_candidates():
+    ch = {"vector": {1: 0.9, 2: 0.8}, "text": {}, "graph": {}}
+    w = {"vector": 1.0, "text": 0.0, "graph": 0.0}
+    pages = {1: (7, 1), 2: (8, 1)}
+    assert [h.chunk_id for h in rank(ch, w, "minmax", 2, pages, 1)] == [1, 2]
+    hits = rank(ch, w, "minmax", 2, pages, 1, doc_bonus={8: 1.5})
+    assert [h.chunk_id for h in hits] == [2, 1] and hits[0].scores["recency"] == 1.5
+    assert hits[0].scores["fused"] == pytest.approx(1.5) and "recency" not in hits[1].scores
+
+
 def _cands(vectors: dict[int, list[float]], channels: dict, text=None, graph=None, pages=None) -> Candidates:
     ids = sorted(vectors)
     v = np.array([vectors[i] for i in ids], dtype=np.float32)
