@@ -41,7 +41,7 @@ DEFAULT_WEIGHTS: tuple[float, float, float] = (0.2, 0.1, 0.7)
 EXPLAIN_WEIGHTS: tuple[float, float, float] = (0.6, 0.2, 0.2)
 #: Outlook questions: added to the fused score of the latest filing's candidates, since guidance is
 #: restated and updated in each filing and the newest is what an analyst means. Its 6 outlook questions
-#: in FinanceBench + analyst set 0.26 → 0.41 nDCG@10 (0.3 and 0.5 the same; eval/README.md, session 8).
+#: in FinanceBench + analyst set 0.28 → 0.42 nDCG@10 (0.3 and 0.5 the same; eval/README.md, session 8).
 RECENCY_BONUS = 0.15
 CANDIDATES = 100
 #: Scopes with at most this many documents are scanned exactly; larger ones use the HNSW index.
