@@ -162,6 +162,8 @@ def test_unknown_company_names(ex, question, unknown):
     ("Boeing backlog at year end", ["backlog"]),
     ("What was capex as a share of sales?", ["revenue", "capex"]),
     ("cost of sales in Q2", ["cost_of_revenue"]),
+    ("Which of operating, investing or financing activities used the most cash?",
+     ["cash", "operating_cash_flow", "investing_cash_flow", "financing_cash_flow"]),
 ])
 def test_analyst_metric_words(ex, question, metrics):
     assert ex.extract(question).metrics == metrics
