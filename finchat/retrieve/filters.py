@@ -56,7 +56,8 @@ _FORM_ER = re.compile(r"(?i)\b(?:earnings|results?)\s+(?:release|report|announce
 #: tables and MD&A, not in the GAAP statements the graph's REPORTED facts come from.
 _NON_GAAP = re.compile(r"(?i)\b(?:adjusted|non[\s-]?gaap|organic(?:ally)?|constant[\s-]currency|ex[\s-]?fx|"
                        r"exclud(?:e|es|ed|ing)|underlying)\b")
-_BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|product (?:categor\w+|lines?)|"
+_BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|international|domestic|overseas|by country|"
+                        r"product (?:categor\w+|lines?)|"
                         r"business (?:lines?|units?)|divisions?)\b")
 #: Forward-looking questions: a year's guidance is published in the filings of the year before (the
 #: fourth-quarter release and the annual report), so those are searched too.

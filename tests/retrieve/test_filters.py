@@ -187,6 +187,7 @@ def test_a_brand_scopes_its_company_and_stays_in_the_text_query(ex):
     ("What operating margin did Amazon Web Services earn in 2019?", ["Amazon Web Services"], False),
     ("What share of Amazon's 2019 operating income came from AWS?", ["AWS"], False),
     ("What was General Mills' Pet segment operating profit in 2020?", [], False),  # "segment": a breakdown
+    ("How did JnJ's US sales growth compare to international sales growth in 2022?", [], False),  # a region
     ("What was Amazon's operating income in 2019 in the income statement?", [], True),
 ])
 def test_a_segment_named_makes_a_breakdown_question(ex, question, segments, statements_kept):
