@@ -302,8 +302,8 @@ CONCEPTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"effective tax rate", ("income_tax",)),
     (r"cash from operations|operating cash flow ratio", ("operating_cash_flow", "current_liabilities")),
     # "operations, investing, and financing activities": the three sections of the cash flow statement
-    (r"(?:operati(?:ng|ons)|investing|financing)(?:,? (?:and |or )?(?:operati(?:ng|ons)|investing|financing)){2}"
-     r" activities", ("operating_cash_flow", "investing_cash_flow", "financing_cash_flow")),
+    ((r"(?:operati(?:ng|ons)|investing|financing)(?:,? (?:and |or )?(?:operati(?:ng|ons)|investing|financing)){2}"
+      r" activities"), ("operating_cash_flow", "investing_cash_flow", "financing_cash_flow")),
 )
 
 _STATEMENT_PHRASES: tuple[tuple[str, str], ...] = (
