@@ -98,17 +98,23 @@ def merge_split_words(cells: list[str]) -> list[str]:
     return out
 
 
+def parse_date(month: str, day: str, year: str) -> date | None:
+    """The date of a month name or abbreviation ("Sept."), a day and a year; None if there is no such day."""
+    try:
+        return datetime.strptime(f"{month[:3]} {day} {year}", "%b %d %Y").date()
+    except ValueError:
+        return None
+
+
 def dates_in_text(text: str) -> list[date]:
     """Calendar dates written out in ``text`` ("August 30, 2023", "Sept. 30 2022", "1st July 2022"), in order
     of appearance, without repeats; impossible dates (February 30) are skipped."""
     found: list[tuple[int, date]] = []
     for rx, order in ((_DATE, (1, 2, 3)), (_DAY_FIRST, (2, 1, 3))):
         for m in rx.finditer(text):
-            month, day, year = (m.group(i) for i in order)
-            try:
-                found.append((m.start(), datetime.strptime(f"{month[:3]} {day} {year}", "%b %d %Y").date()))
-            except ValueError:
-                continue
+            d = parse_date(*(m.group(i) for i in order))
+            if d is not None:
+                found.append((m.start(), d))
     out: list[date] = []
     for _, d in sorted(found):
         if d not in out:

@@ -25,8 +25,9 @@ import psycopg
 from psycopg import sql
 
 from finchat.db.pool import GRAPH_NAME
-from finchat.graph.facts import extract_facts, shift_months
+from finchat.graph.facts import extract_facts
 from finchat.graph.lexicon import METRICS, STATEMENT_OF, metrics_in_text, statement_kind
+from finchat.graph.query import nominal_period_end
 
 G = GRAPH_NAME  # a constant identifier, never user input
 GRAPH_WRITE_LOCK = 0x46434B47  # "FCKG"
@@ -348,30 +349,8 @@ def _filing_period(conn: psycopg.Connection, company: str, year: Any, quarter: A
     """(period end, fiscal quarter or "FY", fiscal year) of a filing, for dating its columns; None if unknown."""
     if not year:
         return None
-    end = period_end or (_nominal_period_end(conn, company, int(year), quarter) if quarter else None)
+    end = period_end or (nominal_period_end(conn, company, int(year), quarter) if quarter else None)
     return (end, quarter or "FY", int(year)) if end else None
-
-
-def _nominal_period_end(conn: psycopg.Connection, company: str, year: int, quarter: str) -> Any:
-    """The month end closing fiscal ``quarter`` of ``year`` for a filing that prints no date (a results
-    release saying only "second quarter 2023"): the company's fiscal year end month from its other
-    filings' period ends, else December. A 52/53-week calendar's quarter ends a few days off the month end."""
-    import calendar
-    from datetime import date
-
-    row = conn.execute(
-        "SELECT period_end, fiscal_quarter FROM documents WHERE company_key = %s AND period_end IS NOT NULL"
-        " AND fiscal_year IS NOT NULL ORDER BY form <> '10-K', period_end DESC LIMIT 1", (company,)).fetchone()
-    fye_month = 12
-    if row is not None:
-        end, fq = row
-        qn = int(fq[1]) if fq and re.fullmatch(r"Q[1-4]", fq) else 4
-        # 52/53-week years end within days of a month end: a period ending on the 1st–7th closes the month before
-        month = end.month - 1 if end.day <= 7 else end.month
-        fye_month = (month - 1 + 3 * (4 - qn)) % 12 + 1
-    q = int(quarter[1]) if re.fullmatch(r"Q[1-4]", quarter) else 4
-    year_end = date(year, fye_month, calendar.monthrange(year, fye_month)[1])
-    return shift_months(year_end, -3 * (4 - q))
 
 
 def _table_groups(chunks: list[Any]) -> list[list[Any]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 
 from finchat.graph.lexicon import STATEMENT_OF, metric_for_label, normalise_label, statement_kind
 from finchat.tables import (
@@ -24,6 +24,7 @@ from finchat.tables import (
     header_count,
     letters,
     merge_split_words,
+    parse_date,
     parse_value,
     plain,
     split_row,
@@ -124,10 +125,7 @@ def _as_of(text: str) -> date | None:
             return date(year, int(n.group(1)), int(n.group(2)))
         except ValueError:
             return None
-    try:
-        return datetime.strptime(f"{m.group(1)[:3]} {m.group(2)} {m.group(3)}", "%b %d %Y").date()
-    except ValueError:
-        return None
+    return parse_date(m.group(1), m.group(2), m.group(3))
 
 
 def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",

@@ -20,18 +20,20 @@ Scores are raw (0 … 3); fusion min-max normalises them with the other channels
 
 from __future__ import annotations
 
+import calendar
 import json
 import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 import psycopg
 
 from finchat.db.pool import GRAPH_NAME
 from finchat.errors import QueryError
-from finchat.graph.facts import printed_number
+from finchat.graph.facts import printed_number, shift_months
 
 W_MENTION, W_REPORTED, W_STATEMENT, W_SCOPE, W_SEGMENT = 1.0, 1.5, 1.0, 0.5, 1.5
 
@@ -62,6 +64,26 @@ def _agtype(v: Any) -> Any:
 #: edges with the scope's chunks: p50 3.5 vs 4.9 ms at 59k chunks, 2.2 vs 38 ms at 1M; 24 rather than 8
 #: filings: channel p95 at 1M 133 → 11 ms, at 59k 8 → 12 ms (eval/README.md).
 PROBE_MAX_DOCS = 24
+
+
+def nominal_period_end(conn: psycopg.Connection, company: str, year: int, quarter: str) -> date:
+    """The month end closing fiscal ``quarter`` of ``year`` for a filing that prints no date (a results
+    release saying only "second quarter 2023"): the company's fiscal year end month from its other
+    filings' period ends, else December. A 52/53-week calendar's quarter ends a few days off the month end."""
+    row = conn.execute(
+        "SELECT period_end, fiscal_quarter FROM documents WHERE company_key = %s AND period_end IS NOT NULL"
+        " AND fiscal_year IS NOT NULL ORDER BY form <> '10-K', period_end DESC LIMIT 1", (company,)).fetchone()
+    fye_month = 12
+    if row is not None:
+        end, fq = row
+        qn = int(fq[1]) if fq and re.fullmatch(r"Q[1-4]", fq) else 4
+        # 52/53-week years end within days of a month end: a period ending on the 1st–7th closes the month before
+        month = end.month - 1 if end.day <= 7 else end.month
+        fye_month = (month - 1 + 3 * (4 - qn)) % 12 + 1
+    q = int(quarter[1]) if re.fullmatch(r"Q[1-4]", quarter) else 4
+    year_end = date(year, fye_month, calendar.monthrange(year, fye_month)[1])
+    return shift_months(year_end, -3 * (4 - q))
+
 
 def segment_rows(conn: psycopg.Connection, company: str | None = None) -> list[tuple[int, str, list[str]]]:
     """(graph id, company key, names) of every Segment vertex, or of ``company``'s (GIN containment);
@@ -141,7 +163,7 @@ def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequ
             params += [*keys, *docs]
         if consolidated:
             parts.append(
-                f"SELECT DISTINCT 'r', ag_catalog.agtype_access_operator(c.properties, '\"chunk_id\"'::agtype)::text::bigint, 1"
+                f"SELECT DISTINCT 'r', {cid}, 1"
                 f" FROM {GRAPH_NAME}.\"REPORTED\" c"
                 f" WHERE c.end_id IN ({metric_ids}) AND {in_scope}")
             params += [*keys, *docs]

@@ -447,27 +447,20 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
 
 
 def latest_documents(conn: psycopg.Connection, doc_ids: Sequence[int]) -> list[int]:
-    """Per company, the most recent of ``doc_ids``: latest period end, estimated for filings stored without
-    one (earnings releases) from the fiscal year, the quarter and the company's fiscal year-end date."""
-    rows = conn.execute(
-        "SELECT d.id, d.company_key, d.fiscal_year, d.fiscal_quarter, d.period_end,"
-        " (SELECT max(k.period_end) FROM documents k WHERE k.company_key = d.company_key AND k.form = '10-K'"
-        "  AND k.fiscal_year IS NOT NULL AND k.period_end IS NOT NULL) AS year_end,"
-        " (SELECT max(k.fiscal_year) FROM documents k WHERE k.company_key = d.company_key AND k.form = '10-K'"
-        "  AND k.period_end IS NOT NULL) AS year_end_fy"
-        " FROM documents d WHERE d.id = ANY(%s)", (list(doc_ids),)).fetchall()
-    best: dict[str, tuple[date, int]] = {}
-    for doc, company, fy, quarter, end, year_end, year_end_fy in rows:
-        if end is None and fy is not None:
-            n = {"Q1": 1, "Q2": 2, "Q3": 3}.get(quarter or "", 4)
-            if year_end is not None and year_end_fy is not None:
-                months = year_end.month - 3 * (4 - n) + 12 * (int(fy) - int(year_end_fy))
-                end = date(year_end.year + (months - 1) // 12, (months - 1) % 12 + 1, 1)
-            else:
-                end = date(int(fy), 3 * n, 1)
-        if end is None:
-            continue
-        key = (end, int(doc))
-        if company not in best or key > best[company]:
-            best[str(company)] = key
-    return sorted(doc for _, doc in best.values())
+    """Per company, the most recent of ``doc_ids``: latest period end, the nominal one
+    (:func:`finchat.graph.query.nominal_period_end`) for filings stored without one (earnings releases);
+    on a tie, a filing with its own period end."""
+    from finchat.graph.query import nominal_period_end
+
+    best: dict[str, tuple[date, bool, int]] = {}
+    for doc, company, fy, quarter, end in conn.execute(
+            "SELECT id, company_key, fiscal_year, fiscal_quarter, period_end FROM documents WHERE id = ANY(%s)",
+            (list(doc_ids),)).fetchall():
+        dated = end is not None
+        if not dated and fy is not None:
+            end = nominal_period_end(conn, company, int(fy), quarter or "FY")
+        if end is not None:
+            key = (end, dated, int(doc))
+            if company not in best or key > best[company]:
+                best[company] = key
+    return sorted(doc for _, _, doc in best.values())
