@@ -143,8 +143,8 @@ def rank(channels: dict[str, dict[int, float]], weights: dict[str, float], fusio
     table chunks, would otherwise fill the top k with one page and push other evidence out. Chunks passed
     over fill the list at the end when there are not ``k`` others.
 
-    With ``doc_bonus`` (document id → score) and ``pages``, a candidate's fused score gains its document's
-    bonus (reported as ``scores["recency"]``)."""
+    With ``doc_bonus`` (document id → score), ``pages`` and minmax fusion (on rrf's scale of ~0.02 it would
+    decide alone), a candidate's fused score gains its document's bonus (reported as ``scores["recency"]``)."""
     fuse = rrf_fuse if fusion == "rrf" else minmax_fuse
     fused = fuse(channels, weights)
     known = {cid: page_scores[cid] for cid in fused if cid in page_scores} if page_scores else {}
@@ -153,7 +153,7 @@ def rank(channels: dict[str, dict[int, float]], weights: dict[str, float], fusio
         for cid, sc in fused.items():
             sc["page"] = norm.get(cid, 0.0)
             sc["fused"] += page_weight * sc["page"]
-    if doc_bonus and pages:
+    if doc_bonus and pages and fusion != "rrf":
         for cid, sc in fused.items():
             bonus = doc_bonus.get(pages.get(cid, (-1, 0))[0], 0.0)
             if bonus:
@@ -224,7 +224,7 @@ class Candidates:
         """The best ``k`` candidates. ``rrf`` ranks the channels' own lists; ``minmax`` fills, adds the page
         context and, with ``feedback`` > 0 and vectors, ranks twice (see FEEDBACK)."""
         if fusion == "rrf":
-            return rank(self.channels, weights, fusion, k, self.pages, per_page, doc_bonus=self.doc_bonus)
+            return rank(self.channels, weights, fusion, k, self.pages, per_page)
         q = qvec
         if feedback > 0 and q is not None and self.vectors is not None and self.channels.get("vector"):
             first = rank(self.filled(q), weights, fusion, 1, self.pages, 0, self.page_scores(q), page_weight,

@@ -71,6 +71,8 @@ def test_a_document_bonus_lifts_that_filing_candidates():
     hits = rank(ch, w, "minmax", 2, pages, 1, doc_bonus={8: 1.5})
     assert [h.chunk_id for h in hits] == [2, 1] and hits[0].scores["recency"] == 1.5
     assert hits[0].scores["fused"] == pytest.approx(1.5) and "recency" not in hits[1].scores
+    rrf = rank(ch, {"vector": 1, "text": 1, "graph": 1}, "rrf", 2, pages, 1, doc_bonus={8: 1.5})
+    assert [h.chunk_id for h in rrf] == [1, 2] and "recency" not in rrf[0].scores  # minmax only, like pages
 
 
 def _cands(vectors: dict[int, list[float]], channels: dict, text=None, graph=None, pages=None) -> Candidates:
