@@ -258,6 +258,7 @@ class Repl:
                                    f"{f.years or '-'}; quarters {f.quarters or '-'}; forms {f.forms or '-'}; metrics "
                                    f"{f.metrics or '-'}; statements {f.statements or '-'}; segments {f.segments or '-'}; "
                                    f"intent {f.intent}{'; non-GAAP measure' if f.non_gaap else ''}"
+                                   f"{'; cover page' if f.cover else ''}"
                                    f"{'; dates ' + ', '.join(d.isoformat() for d in f.dates) if f.dates else ''}\n"
                                    f"searched: {st.last_scope_label or '-'}; relaxed: {'; '.join(st.last_relaxed) or 'nothing'}",
                                    markup=False)
@@ -305,8 +306,10 @@ class Repl:
         t = Table(title=f"Scores for: {st.last_question}",
                   caption="each channel min-max normalised over all candidates; vector and page scores use the "
                           "question moved one feedback step towards the best first-pass passage")
-        # "recency": the latest filing's bonus on outlook questions (retrieve/hybrid.py RECENCY_BONUS)
-        scores = ("vector", "text", "graph", "page", "recency", "fused")
+        # bonuses, shown when a hit has one: "recency", the latest filing's on outlook questions, and "cover",
+        # the cover page's on questions about what it states (retrieve/hybrid.py RECENCY_BONUS, COVER_BONUS)
+        bonuses = tuple(b for b in ("recency", "cover") if any(b in h.scores for h in st.last_hits))
+        scores = ("vector", "text", "graph", "page", *bonuses, "fused")
         for col in ("#", "source", "kind", *scores):
             t.add_column(col, justify="right" if col in scores else "left")
         for h in st.last_hits:

@@ -56,6 +56,15 @@ _FORM_ER = re.compile(r"(?i)\b(?:earnings|results?)\s+(?:release|report|announce
 #: tables and MD&A, not in the GAAP statements the graph's REPORTED facts come from.
 _NON_GAAP = re.compile(r"(?i)\b(?:adjusted|non[\s-]?gaap|organic(?:ally)?|constant[\s-]currency|ex[\s-]?fx|"
                        r"exclud(?:e|es|ed|ing)|underlying)\b")
+#: What a filing's cover page states: the securities registered under Section 12(b) with their trading
+#: symbols and exchanges, the state of incorporation, the IRS employer number, the filer status, the address
+#: of the principal executive offices and the commission file number.
+_COVER = re.compile(r"(?i)\b(?:registered\s+(?:to\s+trade|on|under|pursuant)|(?:national\s+)?securities\s+exchange|"
+                    r"section\s+12\s*\(\s*[bg]\s*\)|trading\s+symbols?|ticker(?:\s+symbols?)?|"
+                    r"listed\s+on\s+(?:the\s+)?(?:new\s+york\s+stock\s+exchange|nyse|nasdaq)|"
+                    r"state\s+of\s+(?:incorporation|organization)|(?:irs|i\.r\.s\.)\s+employer|accelerated\s+filer|"
+                    r"smaller\s+reporting\s+company|emerging\s+growth\s+company|shell\s+company|"
+                    r"commission\s+file\s+number|principal\s+executive\s+offices?)(?!\w)")
 _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|international|domestic|overseas|by country|"
                         r"product (?:categor\w+|lines?)|"
                         r"business (?:lines?|units?)|divisions?)\b")
@@ -113,11 +122,13 @@ class Filters:
     breakdown: bool = False  # asks about a part of the company (a segment named, or "by segment / region")
     non_gaap: bool = False  # asks for an adjusted / organic / non-GAAP measure (_NON_GAAP)
     dates: list[date] = field(default_factory=list)  # calendar dates named ("as of August 30, 2023")
+    cover: bool = False  # asks what the cover page states: registered securities, exchange, filer status (_COVER)
 
     def as_json(self) -> dict[str, Any]:
         return {"companies": self.companies, "years": self.years, "quarters": self.quarters, "forms": self.forms,
                 "relaxed": self.relaxed, "unknown_companies": self.unknown, "intent": self.intent,
-                "segments": self.segments, "non_gaap": self.non_gaap, "dates": [d.isoformat() for d in self.dates]}
+                "segments": self.segments, "non_gaap": self.non_gaap, "dates": [d.isoformat() for d in self.dates],
+                "cover": self.cover}
 
 
 def _two_digit(y: str) -> int:
@@ -302,7 +313,7 @@ class Extractor:
         return Filters(companies, sorted(years), sorted(quarters), forms, metrics, statements, [], text_query,
                        forward=bool(_FORWARD.search(question)), unknown=unknown, relative=relative,
                        intent=question_intent(question), segments=segments, breakdown=breakdown,
-                       non_gaap=non_gaap, dates=dates_in_text(question))
+                       non_gaap=non_gaap, dates=dates_in_text(question), cover=bool(_COVER.search(question)))
 
 
 def graph_segments(conn: psycopg.Connection) -> list[tuple[str, str]]:

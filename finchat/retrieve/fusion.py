@@ -131,7 +131,7 @@ def interleave(groups: Sequence[Sequence[Hit]], k: int) -> list[Hit]:
 def rank(channels: dict[str, dict[int, float]], weights: dict[str, float], fusion: str, k: int,
          pages: dict[int, tuple[int, int]] | None = None, per_page: int = 0,
          page_scores: dict[int, float] | None = None, page_weight: float = PAGE_WEIGHT,
-         doc_bonus: dict[int, float] | None = None) -> list[Hit]:
+         doc_bonus: dict[int, float] | None = None, chunk_bonus: dict[int, float] | None = None) -> list[Hit]:
     """Fuse channel scores and return the best ``k`` (ties broken by chunk id, so results are stable).
 
     With ``page_scores`` (chunk id → similarity of its page to the question) and minmax fusion, each
@@ -144,7 +144,8 @@ def rank(channels: dict[str, dict[int, float]], weights: dict[str, float], fusio
     over fill the list at the end when there are not ``k`` others.
 
     With ``doc_bonus`` (document id → score), ``pages`` and minmax fusion (on rrf's scale of ~0.02 it would
-    decide alone), a candidate's fused score gains its document's bonus (reported as ``scores["recency"]``)."""
+    decide alone), a candidate's fused score gains its document's bonus (reported as ``scores["recency"]``);
+    with ``chunk_bonus`` (chunk id → score), the chunk's own (reported as ``scores["cover"]``)."""
     fuse = rrf_fuse if fusion == "rrf" else minmax_fuse
     fused = fuse(channels, weights)
     known = {cid: page_scores[cid] for cid in fused if cid in page_scores} if page_scores else {}
@@ -159,6 +160,11 @@ def rank(channels: dict[str, dict[int, float]], weights: dict[str, float], fusio
             if bonus:
                 sc["recency"] = bonus
                 sc["fused"] += bonus
+    if chunk_bonus and fusion != "rrf":
+        for cid, sc in fused.items():
+            if chunk_bonus.get(cid):
+                sc["cover"] = chunk_bonus[cid]
+                sc["fused"] += chunk_bonus[cid]
     order = sorted(fused.items(), key=lambda kv: (-kv[1]["fused"], kv[0]))
     if pages and per_page > 0:
         taken: list[tuple[int, dict[str, float]]] = []
@@ -196,6 +202,8 @@ class Candidates:
     page_vectors: np.ndarray | None = None
     #: document id → score added to its candidates' fused score (the latest filing, for outlook questions)
     doc_bonus: dict[int, float] = field(default_factory=dict)
+    #: chunk id → score added to its fused score (the cover page, for questions about what it states)
+    chunk_bonus: dict[int, float] = field(default_factory=dict)
 
     def filled(self, qvec: np.ndarray | None) -> dict[str, dict[int, float]]:
         """Every channel that returned candidates, scored on every candidate (see the module docstring)."""
@@ -228,9 +236,9 @@ class Candidates:
         q = qvec
         if feedback > 0 and q is not None and self.vectors is not None and self.channels.get("vector"):
             first = rank(self.filled(q), weights, fusion, 1, self.pages, 0, self.page_scores(q), page_weight,
-                         self.doc_bonus)
+                         self.doc_bonus, self.chunk_bonus)
             if first:
                 moved = q + feedback * self.vectors[self.ids.index(first[0].chunk_id)]
                 q = (moved / max(float(np.linalg.norm(moved)), 1e-12)).astype(np.float32)
         return rank(self.filled(q), weights, fusion, k, self.pages, per_page, self.page_scores(q), page_weight,
-                    self.doc_bonus)
+                    self.doc_bonus, self.chunk_bonus)

@@ -43,6 +43,11 @@ EXPLAIN_WEIGHTS: tuple[float, float, float] = (0.6, 0.2, 0.2)
 #: restated and updated in each filing and the newest is what an analyst means. Its 6 outlook questions
 #: in FinanceBench + analyst set 0.28 → 0.42 nDCG@10 (0.3 and 0.5 the same; eval/README.md, session 8).
 RECENCY_BONUS = 0.15
+#: Questions about what a cover page states (filters.cover: registered securities, exchange, filer status):
+#: added to the fused score of the chunks on the first page of each filing in scope, which join the
+#: candidates. The metric words such a question uses ("debt securities", "common stock") name what is
+#: registered, not a figure, so the graph channel is left out for it.
+COVER_BONUS = 0.3
 CANDIDATES = 100
 #: Scopes with at most this many documents are scanned exactly; larger ones use the HNSW index.
 EXACT_SCAN_MAX_DOCS = 24
@@ -150,9 +155,11 @@ class Retriever:
     def __init__(self, conn: psycopg.Connection, embedder: Any, *, weights: Sequence[float] | None = None,
                  fusion: str = "minmax", channels: Sequence[str] = CHANNELS, candidates: int = CANDIDATES,
                  per_page: int = PER_PAGE, page_weight: float = PAGE_WEIGHT, feedback: float = FEEDBACK,
-                 rerank: bool = True, rerank_policy: Policy | None = None, recency: float | None = None) -> None:
+                 rerank: bool = True, rerank_policy: Policy | None = None, recency: float | None = None,
+                 cover: float | None = None) -> None:
         self.conn = conn
         self.recency = RECENCY_BONUS if recency is None else recency
+        self.cover = COVER_BONUS if cover is None else cover
         self.rerank = rerank  # the cross-encoder loads on the first question the policy reranks
         self.rerank_policy = rerank_policy or Policy()
         self.embedder = embedder
@@ -308,8 +315,12 @@ class Retriever:
         # the full-text query's parameters, shared by the text channel and the candidates' text scores
         text = {"tq": expand_query(f.text_query or "", f.intent), "skip": self.common_lexemes()}
         channels, graph_all = self._channels(f, docs, exact, qvec, text)
-        ids = sorted({cid for c in channels.values() for cid in c})
-        cands = Candidates(ids, channels, {}, graph_all, {})
+        cover: list[int] = []
+        if f.cover and self.cover:
+            cover = [int(r[0]) for r in self.conn.execute(
+                "SELECT id FROM chunks WHERE document_id = ANY(%s) AND page_start = 1", (docs,)).fetchall()]
+        ids = sorted({cid for c in channels.values() for cid in c} | set(cover))
+        cands = Candidates(ids, channels, {}, graph_all, {}, chunk_bonus=dict.fromkeys(cover, self.cover))
         if f.intent == "outlook" and len(docs) > 1 and self.recency:
             cands.doc_bonus = dict.fromkeys(latest_documents(self.conn, docs), self.recency)
         if not ids:
@@ -367,7 +378,7 @@ class Retriever:
                 rows = self.conn.execute(" UNION ALL ".join(parts), params).fetchall()
             for ch, cid, s in rows:
                 out.setdefault(ch, {})[int(cid)] = float(s)
-        if "graph" in self.channels and len(docs) <= GRAPH_MAX_DOCS:
+        if "graph" in self.channels and len(docs) <= GRAPH_MAX_DOCS and not (f.cover and self.cover):
             from finchat.graph.query import graph_scores, segment_ids
 
             # A breakdown question (a segment, region or product line) is not answered by the consolidated

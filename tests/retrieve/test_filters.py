@@ -226,6 +226,18 @@ def test_a_non_gaap_measure_is_not_read_from_the_statements(ex, question, non_ga
     assert f.non_gaap == non_gaap and bool(f.statements) == statements
 
 
+@pytest.mark.parametrize(("question", "cover"), [
+    ("Which debt securities are registered to trade on a national securities exchange under 3M's name?", True),
+    ("What is Apple's trading symbol and on which exchange is it listed?", True),
+    ("Is Amcor a large accelerated filer?", True),
+    ("Where are PepsiCo's principal executive offices?", True),
+    ("How did Verizon hedge foreign currency exchange rates in 2021?", False),
+    ("What was 3M's long-term debt in 2022?", False),
+])
+def test_a_question_about_what_the_cover_page_states(ex, question, cover):
+    assert ex.extract(question).cover is cover
+
+
 def test_a_date_named_scopes_the_filing_made_up_to_that_day(ex, make_database):
     f = ex.extract("What gain did JnJ book on the Kenvue separation as of August 30, 2023?")
     assert f.dates == [date(2023, 8, 30)] and f.companies == ["JOHNSON_JOHNSON"]

@@ -75,6 +75,17 @@ def test_a_document_bonus_lifts_that_filing_candidates():
     assert [h.chunk_id for h in rrf] == [1, 2] and "recency" not in rrf[0].scores  # minmax only, like pages
 
 
+def test_a_chunk_bonus_lifts_that_chunk_only():
+    ch = {"vector": {1: 0.9, 2: 0.8, 3: 0.1}, "text": {}, "graph": {}}
+    w = {"vector": 1.0, "text": 0.0, "graph": 0.0}
+    pages = {1: (7, 5), 2: (7, 1), 3: (7, 1)}
+    hits = rank(ch, w, "minmax", 3, pages, 0, chunk_bonus={2: 0.5})
+    assert [h.chunk_id for h in hits] == [2, 1, 3] and hits[0].scores["cover"] == 0.5
+    assert "cover" not in hits[1].scores and "cover" not in hits[2].scores  # not its page-mates
+    rrf = rank(ch, {"vector": 1, "text": 1, "graph": 1}, "rrf", 2, pages, 0, chunk_bonus={2: 0.5})
+    assert [h.chunk_id for h in rrf] == [1, 2] and "cover" not in rrf[1].scores
+
+
 def _cands(vectors: dict[int, list[float]], channels: dict, text=None, graph=None, pages=None) -> Candidates:
     ids = sorted(vectors)
     v = np.array([vectors[i] for i in ids], dtype=np.float32)

@@ -201,3 +201,44 @@ def test_explanations_weigh_the_question_meaning_more_unless_weights_are_given(c
     finally:
         svc.close()
     assert seen == [dict(zip(CHANNELS, (0.5, 0.3, 0.2)))]
+
+
+def test_a_cover_page_question_brings_each_filing_first_page_in_and_lifts_it(make_database):
+    """The cover page joins the candidates of a question about what it states (registered securities, filer
+    status) even when no channel ranks it, and gains COVER_BONUS; other questions leave it to the channels."""
+    import numpy as np
+
+    from finchat.db import migrate
+    from finchat.db.pool import connect
+    from finchat.retrieve.filters import Filters
+    from finchat.retrieve.hybrid import COVER_BONUS, Retriever
+
+    url = make_database()
+    with connect(url) as conn:
+        migrate.migrate(conn)
+        migrate.set_embedding(conn, "test-encoder", 3)
+        conn.commit()
+    with connect(url) as conn:
+        doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
+                           " fiscal_quarter, page_count) VALUES ('ACME_2022_10K', 'x', 'y', NULL, '10-K', 2022,"
+                           " 'FY', 9) RETURNING id").fetchone()[0]
+        rows = [(1, [0, 0, 1], "Securities registered pursuant to Section 12(b): 3.625% Notes due 2026, NYSE"),
+                (5, [1, 0, 0], "Long-term debt 12,096 notes payable"),
+                (6, [0.9, 0.1, 0], "Debt maturities by year")]
+        ids = [conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, kind, text, embed_text,"
+                            " embedding) VALUES (%s, %s, %s, %s, 'text', %s, 't', %s) RETURNING id",
+                            (doc, i, p, p, text, np.array(v, dtype=np.float32))).fetchone()[0]
+               for i, (p, v, text) in enumerate(rows)]
+        q = np.array([1, 0, 0], dtype=np.float32)  # the question reads like the debt note, not the cover
+        r = Retriever(conn, None, candidates=1, rerank=False)
+        plain = r.candidates_for(Filters(text_query="long-term debt"), q)
+        cover = r.candidates_for(Filters(text_query="long-term debt", cover=True), q)
+        hits = cover.rank(q, r.weights, "minmax", 3) if cover else []
+        off = Retriever(conn, None, candidates=1, rerank=False, cover=0).candidates_for(
+            Filters(text_query="long-term debt", cover=True), q)
+    assert plain is not None and ids[0] not in plain.ids and not plain.chunk_bonus
+    assert cover is not None and ids[0] in cover.ids and cover.chunk_bonus == {ids[0]: COVER_BONUS}
+    got = {h.chunk_id: h.scores for h in hits}
+    assert got[ids[0]]["cover"] == COVER_BONUS and got[ids[0]]["fused"] >= COVER_BONUS
+    assert "cover" not in got[ids[1]]
+    assert off is not None and ids[0] not in off.ids  # cover=0 turns it off
