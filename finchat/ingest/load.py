@@ -82,8 +82,28 @@ def load_document(conn: psycopg.Connection, meta: DocMeta, *, source_path: str, 
                                 _clean(ch.text), _clean(ch.embed_text), vec))
         ids = [int(r[0]) for r in conn.execute(
             "SELECT id FROM chunks WHERE document_id = %s ORDER BY ordinal", (doc_id,)).fetchall()]
+        store_page_vectors(conn, doc_id)
         graph = after(conn, doc_id, ids) if after is not None else None
     return Loaded(doc_id, ids, graph)
+
+
+#: A page's context vector sums the chunks covering it that start at most this many pages before it (the
+#: bound lets retrieval's fallback serve the range from chunks_page_idx; 99.95 % of FinanceBench chunks
+#: span at most 2 pages). Retrieval's fallback (retrieve/hybrid.py CONTEXT_SQL) uses the same bound.
+MAX_CHUNK_PAGES = 8
+PAGE_VECTORS_SQL = (
+    "INSERT INTO page_vectors (document_id, page, embedding)"
+    " SELECT c.document_id, p.page, sum(c.embedding) FROM chunks c"
+    f" CROSS JOIN LATERAL generate_series(c.page_start, least(c.page_end, c.page_start + {MAX_CHUNK_PAGES - 1}))"
+    " AS p (page) WHERE c.embedding IS NOT NULL AND (%(doc)s::bigint IS NULL OR c.document_id = %(doc)s)"
+    " GROUP BY 1, 2")
+
+
+def store_page_vectors(conn: psycopg.Connection, doc_id: int | None) -> None:
+    """(Re)write the page context vectors of document ``doc_id``, or of every document (None), from their
+    chunks' embeddings (sql/011_page_vectors.sql). Runs in the caller's transaction."""
+    conn.execute("DELETE FROM page_vectors WHERE %(doc)s::bigint IS NULL OR document_id = %(doc)s", {"doc": doc_id})
+    conn.execute(PAGE_VECTORS_SQL, {"doc": doc_id})
 
 
 def _clean(text: str) -> str:

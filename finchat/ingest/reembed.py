@@ -138,6 +138,9 @@ def _swap(conn: psycopg.Connection, encoder, name: str) -> None:  # type: ignore
         conn.execute(f"DROP INDEX IF EXISTS {HNSW_INDEX}")
         conn.execute("ALTER TABLE chunks DROP COLUMN embedding")
         conn.execute("ALTER TABLE chunks RENAME COLUMN embedding_next TO embedding")
+        from finchat.ingest.load import store_page_vectors
+
+        store_page_vectors(conn, None)  # the pages' context vectors follow their chunks into the new model
         conn.execute("UPDATE finchat_meta SET value = %s WHERE key = 'embed_model'", (name,))
         conn.execute("UPDATE finchat_meta SET value = %s WHERE key = 'embed_dim'", (str(encoder.dim),))
         conn.execute("DELETE FROM finchat_meta WHERE key = %s", (_NEXT_MODEL,))

@@ -29,6 +29,7 @@ import numpy as np
 import psycopg
 
 from finchat.ingest.chunk import TABLE_PART
+from finchat.ingest.load import MAX_CHUNK_PAGES
 from finchat.retrieve.expand import expand_query
 from finchat.retrieve.filters import Extractor, Filters, latest_documents, scope_documents
 from finchat.retrieve.fusion import CHANNELS, FEEDBACK, PAGE_WEIGHT, PER_PAGE, Candidates, Hit, interleave
@@ -102,21 +103,22 @@ GRAPH_MAX_DOCS = 100
 
 #: What fusion needs about the candidates, in one statement: per candidate ('c' rows) its page, its
 #: embedding and its ts_rank; per candidate page ('p' rows) the sum of the vectors of the chunks covering
-#: it (the direction of their mean), over chunks that start at most MAX_CHUNK_PAGES - 1 pages before it
-#: (the bound lets chunks_page_idx serve the range; a chunk spanning more pages counts for its first ones
-#: only; 99.95 % of FinanceBench chunks span ≤ 2).
-MAX_CHUNK_PAGES = 8
+#: it (the direction of their mean), stored at ingest (page_vectors, ingest/load.py store_page_vectors), or,
+#: for a page without a row there, summed here over the chunks that start at most MAX_CHUNK_PAGES - 1 pages
+#: before it (the bound lets chunks_page_idx serve the range).
 CONTEXT_SQL = (
     "WITH cand AS (SELECT id, document_id, page_start, embedding, tsv FROM chunks WHERE id = ANY(%(ids)s))"
     f" SELECT 'c', cand.id, cand.document_id, cand.page_start, cand.embedding, ts_rank(cand.tsv, q.query, 1)"
     f" FROM cand, {TSQUERY_SQL}"
     " UNION ALL"
-    # a correlated subquery per page, so each is an index range scan (a join was planned as a hash join
-    # over a sequential scan of every chunk: 50 ms instead of ~2 ms)
-    " SELECT 'p', NULL, p.document_id, p.page_start, (SELECT sum(c.embedding) FROM chunks c"
-    "   WHERE c.document_id = p.document_id"
-    f"   AND c.page_start BETWEEN p.page_start - {MAX_CHUNK_PAGES - 1} AND p.page_start"
-    "   AND c.page_end >= p.page_start), NULL"
+    # correlated subqueries per page, so each is an index look-up or range scan (a join was planned as a hash
+    # join over a sequential scan of every chunk: 50 ms instead of ~2 ms); COALESCE runs the sum only when
+    # the stored row is missing
+    " SELECT 'p', NULL, p.document_id, p.page_start, coalesce("
+    "   (SELECT v.embedding FROM page_vectors v WHERE v.document_id = p.document_id AND v.page = p.page_start),"
+    "   (SELECT sum(c.embedding) FROM chunks c WHERE c.document_id = p.document_id"
+    f"    AND c.page_start BETWEEN p.page_start - {MAX_CHUNK_PAGES - 1} AND p.page_start"
+    "    AND c.page_end >= p.page_start)), NULL"
     " FROM (SELECT DISTINCT document_id, page_start FROM cand) p")
 
 

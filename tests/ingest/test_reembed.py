@@ -46,15 +46,32 @@ def _vectors(url: str) -> tuple[list[str], np.ndarray]:
     return [r[0] for r in rows], np.array([np.asarray(r[1].to_numpy() if hasattr(r[1], "to_numpy") else r[1], dtype=np.float32) for r in rows])
 
 
+def _pages(url: str) -> tuple[int, int, int, set[int]]:
+    """Page context vectors: (pages covered by a chunk, stored rows, rows equal to the sum of the vectors of
+    the chunks covering that page, their dimensions)."""
+    with connect(url) as conn:
+        covered, rows, equal = conn.execute(
+            "SELECT (SELECT count(DISTINCT (c.document_id, p)) FROM chunks c,"
+            "        generate_series(c.page_start, least(c.page_end, c.page_start + 7)) p),"
+            " count(*), count(*) FILTER (WHERE (v.embedding <=> (SELECT sum(c.embedding) FROM chunks c"
+            "   WHERE c.document_id = v.document_id AND v.page BETWEEN c.page_start"
+            "   AND least(c.page_end, c.page_start + 7))) < 1e-5) FROM page_vectors v").fetchone()
+        dims = {int(r[0]) for r in conn.execute("SELECT DISTINCT vector_dims(embedding) FROM page_vectors").fetchall()}
+    return covered, rows, equal, dims
+
+
 def test_reembed_switches_model_and_dimension(stored, tiny_bert):
     from finchat.ingest.embed import Embedder
     from finchat.retrieve.service import Service
 
     before = _state(stored)
     assert before[:3] == ("all-MiniLM-L6-v2", "384", "vector(384)") and before[3] > 5 and before[4]
+    covered, rows, equal, dims = _pages(stored)  # stored by the ingest, one per page holding a chunk
+    assert covered > 3 and rows == equal == covered and dims == {384}
     res = rmod.reembed(load_settings(), str(tiny_bert), batch=4)
     assert res.swapped and res.previous == "all-MiniLM-L6-v2" and res.dim == 32 and res.chunks == before[3]
     assert _state(stored) == (str(tiny_bert), "32", "vector(32)", before[3], True)
+    assert _pages(stored) == (covered, covered, covered, {32})  # the pages follow their chunks' new vectors
     texts, got = _vectors(stored)
     want = Embedder.load(str(tiny_bert)).embed(texts)
     # each chunk's own stored text, with the new model (int8 activations are scaled per batch: not bit-equal)

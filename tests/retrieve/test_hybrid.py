@@ -76,6 +76,16 @@ def test_candidates_carry_every_score_fusion_needs(make_database):
     assert filled["vector"][ids[4]] == pytest.approx(1.0)  # not in the vector top list, scored anyway
     assert filled["text"][ids[0]] == 0.0 and filled["text"][ids[4]] > 0  # "beta" alone matches nothing asked
     assert "graph" not in filled  # no metric asked: the channel stays silent
+    with connect(url) as conn:  # the stored page vectors (ingest) give the same; a stored row is what is read
+        from finchat.ingest.load import store_page_vectors
+
+        store_page_vectors(conn, doc)
+        assert conn.execute("SELECT count(*) FROM page_vectors").fetchone()[0] == 3
+        stored = r.__class__(conn, None, candidates=1).candidates_for(Filters(text_query="alpha"), q)
+        assert stored is not None and stored.page_scores(q) == pytest.approx(scores)
+        conn.execute("UPDATE page_vectors SET embedding = '[0,1,0]' WHERE page = 3")
+        changed = r.__class__(conn, None, candidates=1).candidates_for(Filters(text_query="alpha"), q)
+        assert changed is not None and changed.page_scores(q)[ids[4]] == pytest.approx(0.0)
 
 
 def test_a_wide_scope_ranks_only_chunks_holding_a_rarer_word_and_skips_the_graph(make_database, monkeypatch):
