@@ -27,6 +27,8 @@ from typing import Any
 
 import numpy as np
 import psycopg
+from psycopg.adapt import Buffer, Loader
+from psycopg.pq import Format
 
 from finchat.ingest.chunk import TABLE_PART
 from finchat.ingest.load import MAX_CHUNK_PAGES
@@ -142,6 +144,21 @@ class Result:
             if label not in seen:
                 seen.append(label)
         return "; ".join(seen)
+
+
+class _ArrayLoader(Loader):
+    """pgvector's binary form (two uint16 — dimensions, unused — then big-endian float4s) read straight
+    into a float32 array: the candidates' ~250 vectors a question, without a Vector object each."""
+
+    format = Format.BINARY
+
+    def load(self, data: Buffer) -> np.ndarray:
+        return np.frombuffer(data, dtype=">f4", offset=4).astype(np.float32)
+
+
+def _array(v: Any) -> np.ndarray:
+    """A vector read by _ArrayLoader, or a pgvector Vector (a connection without the registered type's oid)."""
+    return v if isinstance(v, np.ndarray) else np.asarray(v.to_numpy(), dtype=np.float32)
 
 
 def _unit_rows(m: np.ndarray) -> np.ndarray:
@@ -327,17 +344,21 @@ class Retriever:
             cands.doc_bonus = dict.fromkeys(latest_documents(self.conn, docs), self.recency)
         if not ids:
             return cands
-        rows = self.conn.execute(CONTEXT_SQL, {"ids": ids, **text}, binary=True).fetchall()
+        cur = self.conn.cursor(binary=True)
+        info = self.conn.adapters.types.get("vector")  # registered by the pool's configure hook
+        if info is not None:
+            cur.adapters.register_loader(info.oid, _ArrayLoader)
+        rows = cur.execute(CONTEXT_SQL, {"ids": ids, **text}).fetchall()
         vec: dict[int, np.ndarray] = {}
         page_vec: dict[tuple[int, int], np.ndarray] = {}
         for kind, cid, doc, page, v, s in rows:
             if kind == "c":
                 cands.pages[int(cid)] = (int(doc), int(page))
                 cands.text_all[int(cid)] = float(s)
-                if v is not None:  # a pgvector Vector (the pool registers the type)
-                    vec[int(cid)] = v.to_numpy()
+                if v is not None:
+                    vec[int(cid)] = _array(v)
             elif v is not None:
-                page_vec[(int(doc), int(page))] = v.to_numpy()
+                page_vec[(int(doc), int(page))] = _array(v)
         # (a NULL embedding leaves the ranking to the other scores rather than failing the question)
         if qvec is not None and len(vec) == len(ids) and all(cands.pages[i] in page_vec for i in ids):
             cands.vectors = _unit_rows(np.vstack([vec[i] for i in ids]))
