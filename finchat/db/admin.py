@@ -65,6 +65,12 @@ def init_db(settings: Settings, *, reset: bool = False,
         name, dim = stored_model(conn) or ("?", 0)
         companies = seed_companies(conn)
         conn.commit()
+        if applied:
+            from finchat.ingest import load
+
+            # a migration may drop the bulk indexes to rewrite rows (sql/012): build what is missing, reclaim
+            load.build_indexes(conn)
+            load.outside_transaction(conn, "VACUUM chunks")
     return InitResult([f"{m.version:03d}_{m.name}" for m in applied], name, dim, companies)
 
 

@@ -163,7 +163,7 @@ def build_indexes(conn: psycopg.Connection) -> list[str]:
         # still reads the deleted rows. Vacuuming the table drops those rows; the build then succeeds.
         # Seen once here, with a benchmark's long transaction open in another database.
         conn.rollback()
-        _outside_transaction(conn, "VACUUM chunks")
+        outside_transaction(conn, "VACUUM chunks")
         return _build_indexes(conn)
 
 
@@ -181,11 +181,11 @@ def _build_indexes(conn: psycopg.Connection) -> list[str]:
         conn.execute(f"CREATE INDEX {HNSW_INDEX} ON chunks USING hnsw ({hnsw_key(conn)})")
         built.append(HNSW_INDEX)
     conn.commit()
-    _outside_transaction(conn, "ANALYZE documents", "ANALYZE chunks")
+    outside_transaction(conn, "ANALYZE documents", "ANALYZE chunks")
     return built
 
 
-def _outside_transaction(conn: psycopg.Connection, *statements: str) -> None:
+def outside_transaction(conn: psycopg.Connection, *statements: str) -> None:
     """Run maintenance statements that refuse a transaction block (VACUUM), or should not hold one open."""
     prev = conn.autocommit
     conn.autocommit = True

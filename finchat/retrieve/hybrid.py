@@ -79,8 +79,11 @@ TS_RANK_SCOPE_SQL = (
     f"SELECT c.id, ts_rank(c.tsv, q.query, 1) AS s FROM"
     " (SELECT id, tsv FROM chunks WHERE document_id = ANY(%(docs)s) OFFSET 0) c, "
     f"{TSQUERY_SQL} WHERE c.tsv @@ q.query ORDER BY s DESC, c.id LIMIT %(n)s")
-#: A scope of fewer than this share of the stored filings is read first (TS_RANK_SCOPE_SQL).
-SCOPE_FIRST_SHARE = 0.1
+#: A scope holding less than this share of the stored pages is read first (TS_RANK_SCOPE_SQL); a larger one
+#: ranks the GIN index's matches. With tsv inline (sql/012), FinanceBench + analyst questions' scopes: under
+#: 4 % of the pages scope-first 1.4-2.3 ms (mean) against GIN 2.6-3.3; 4-6 % alike; 12-30 % GIN 9-10 ms
+#: against 19-30 (eval/README.md, session 9).
+SCOPE_FIRST_SHARE = 0.06
 #: The wide paths' scope condition; a question over the whole corpus drops it (see Retriever._channels).
 IN_SCOPE = "document_id = ANY(%(docs)s)"
 #: Wide scopes (more than EXACT_SCAN_MAX_DOCS filings: a question naming no company, in a large install)
@@ -195,6 +198,7 @@ class Retriever:
         self._common: list[tuple[str, float]] | None = None  # (lexeme, share of chunks)
         self._hnsw_order: str | None = None
         self._documents: int | None = None
+        self._pages: dict[int, int] | None = None  # document id → pages (page_share)
 
     def document_count(self, *, fresh: bool = False) -> int:
         """Documents stored: counted once per Retriever for choosing a plan (a count grown stale by an ingest
@@ -204,6 +208,15 @@ class Retriever:
             row = self.conn.execute("SELECT count(*) FROM documents").fetchone()
             self._documents = int(row[0]) if row else 0
         return self._documents
+
+    def page_share(self, docs: Sequence[int]) -> float:
+        """The share of all stored pages that the filings ``docs`` hold (page counts read once per Retriever,
+        again when a filing is not among them: an ingest during a chat)."""
+        if self._pages is None or any(d not in self._pages for d in docs):
+            self._pages = {int(d): int(n or 0) for d, n in
+                           self.conn.execute("SELECT id, page_count FROM documents").fetchall()}
+        total = sum(self._pages.values())
+        return sum(self._pages.get(d, 0) for d in docs) / total if total else 1.0
 
     def hnsw_order(self) -> str:
         """The ORDER BY that the HNSW index serves: over half-precision copies when the index was built so
@@ -387,7 +400,7 @@ class Retriever:
                 parts.append(f"SELECT 'vector' AS ch, id, s FROM ({vec_sql}) v")
             if want_t:
                 text_sql = (TS_RANK_WIDE_SQL if not small else TS_RANK_SCOPE_SQL
-                            if len(docs) < SCOPE_FIRST_SHARE * self.document_count() else TS_RANK_SQL)
+                            if self.page_share(docs) < SCOPE_FIRST_SHARE else TS_RANK_SQL)
                 parts.append(f"SELECT 'text' AS ch, id, s FROM ({text_sql}) t")
             if not small and len(docs) >= self.document_count(fresh=True):
                 # the whole corpus: no filing test at all, so the HNSW index scan needs no iterative rounds

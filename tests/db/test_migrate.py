@@ -91,3 +91,45 @@ def test_a_migration_blocked_by_a_long_transaction_gives_up_with_the_reason(fres
                                                                   if m.version >= newest.version]
     finally:
         blocker.close()
+
+
+def test_upgrading_moves_stored_rows_tsv_inline_and_fills_page_vectors(fresh, tmp_path, monkeypatch):
+    """A database stored before sql/011 and sql/012: `finchat db init` fills the page context vectors from the
+    chunks, rewrites the rows so each full-text vector sits in its heap row, and rebuilds the bulk indexes."""
+    import numpy as np
+
+    from finchat.config import load_settings
+    from finchat.db.admin import init_db
+    from finchat.ingest import load
+
+    old = tmp_path / "sql"
+    old.mkdir()
+    for m in migrate.available():
+        if m.version < 11:
+            (old / m.path.name).write_text(m.path.read_text())
+    words = " ".join(f"word{i} term{i * 7}" for i in range(150))  # a tsvector of ~3 kB: out of line
+    with connect(fresh) as conn:
+        migrate.migrate(conn, old)
+        migrate.set_embedding(conn, "all-MiniLM-L6-v2", 3)
+        conn.commit()
+    with connect(fresh) as conn:  # a new connection knows the vector type
+        doc = conn.execute("INSERT INTO documents (name, source_path, sha256, form, page_count) VALUES"
+                           " ('A_2022_10K', 'x', 'y', '10-K', 3) RETURNING id").fetchone()[0]
+        for i, (p0, p1, v) in enumerate([(1, 1, [1, 0, 0]), (1, 2, [0, 1, 0]), (3, 3, [0, 0, 1])]):
+            conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, kind, text, embed_text,"
+                         " embedding) VALUES (%s, %s, %s, %s, 'text', %s, 't', %s)",
+                         (doc, i, p0, p1, words, np.array(v, dtype=np.float32)))
+        conn.commit()
+        assert conn.execute("SELECT count(pg_column_toast_chunk_id(tsv)) FROM chunks").fetchone()[0] == 3
+    monkeypatch.setenv("FINCHAT_DATABASE_URL", fresh)
+    monkeypatch.delenv("FINCHAT_EMBED_MODEL", raising=False)
+    res = init_db(load_settings())
+    assert res.applied[:2] == ["011_page_vectors", "012_tsv_inline"]
+    with connect(fresh) as conn:
+        assert conn.execute("SELECT count(pg_column_toast_chunk_id(tsv)) FROM chunks").fetchone()[0] == 0
+        assert load.index_exists(conn, load.GIN_INDEX) and load.index_exists(conn, load.HNSW_INDEX)
+        pages = {p: v.to_numpy().tolist() for p, v in
+                 conn.execute("SELECT page, embedding FROM page_vectors ORDER BY page").fetchall()}
+        assert pages == {1: [1, 1, 0], 2: [0, 1, 0], 3: [0, 0, 1]}
+        hits = conn.execute("SELECT count(*) FROM chunks WHERE tsv @@ to_tsquery('simple', 'word7')").fetchone()
+        assert hits[0] == 3

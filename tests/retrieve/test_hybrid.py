@@ -252,3 +252,48 @@ def test_a_cover_page_question_brings_each_filing_first_page_in_and_lifts_it(mak
     assert got[ids[0]]["cover"] == COVER_BONUS and got[ids[0]]["fused"] >= COVER_BONUS
     assert "cover" not in got[ids[1]]
     assert off is not None and ids[0] not in off.ids  # cover=0 turns it off
+
+
+def test_a_scope_holding_a_small_share_of_the_pages_is_read_first(make_database):
+    """The text channel reads a small scope's rows first and ranks a large one's GIN matches, by the share of
+    the stored pages it holds; a filing stored after the Retriever started is counted too."""
+    from finchat.db import migrate
+    from finchat.db.pool import connect
+    from finchat.retrieve import hybrid
+    from finchat.retrieve.filters import Filters
+
+    url = make_database()
+    with connect(url) as conn:
+        migrate.migrate(conn)
+        migrate.set_embedding(conn, "test-encoder", 3)
+        conn.commit()
+
+    def doc(conn, name, pages):  # type: ignore[no-untyped-def]
+        d = conn.execute("INSERT INTO documents (name, source_path, sha256, form, page_count) VALUES"
+                         " (%s, 'x', 'y', '10-K', %s) RETURNING id", (name, pages)).fetchone()[0]
+        conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, kind, text, embed_text)"
+                     " VALUES (%s, 0, 1, 1, 'text', 'backlog grew', 't')", (d,))
+        return d
+
+    class Spy:  # the connection, recording the statements run through it
+        def __init__(self, conn):  # type: ignore[no-untyped-def]
+            self.conn, self.sql = conn, []
+
+        def execute(self, query, *a, **kw):  # type: ignore[no-untyped-def]
+            self.sql.append(str(query))
+            return self.conn.execute(query, *a, **kw)
+
+        def __getattr__(self, name):  # type: ignore[no-untyped-def]
+            return getattr(self.conn, name)
+
+    with connect(url) as conn:
+        small, big = doc(conn, "A_2022_10K", 3), doc(conn, "B_2022_10K", 97)
+        spy = Spy(conn)
+        r = hybrid.Retriever(spy, None, channels=("text",), rerank=False)  # type: ignore[arg-type]
+        assert r.page_share([small]) == pytest.approx(0.03) and r.page_share([small, big]) == 1.0
+        r._channels(Filters(text_query="backlog"), [small], [small], None, {"tq": "backlog", "skip": []})
+        assert "OFFSET 0) c," in spy.sql[-1]  # TS_RANK_SCOPE_SQL
+        r._channels(Filters(text_query="backlog"), [big], [big], None, {"tq": "backlog", "skip": []})
+        assert "OFFSET 0) c," not in spy.sql[-1] and "FROM chunks c," in spy.sql[-1]  # TS_RANK_SQL
+        late = doc(conn, "C_2022_10K", 900)  # stored after the Retriever read the page counts
+        assert r.page_share([late]) == pytest.approx(0.9)
