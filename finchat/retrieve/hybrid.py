@@ -21,9 +21,10 @@ pgvector 0.8's iterative scans when it is large (no or loose filters).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import psycopg
@@ -36,6 +37,8 @@ from finchat.retrieve.expand import expand_query
 from finchat.retrieve.filters import Extractor, Filters, latest_documents, scope_documents
 from finchat.retrieve.fusion import CHANNELS, FEEDBACK, PAGE_WEIGHT, PER_PAGE, Candidates, Hit, interleave
 from finchat.retrieve.rerank import Policy
+
+T = TypeVar("T")
 
 #: Tuned on the development split (eval/README.md): vector, text, graph.
 DEFAULT_WEIGHTS: tuple[float, float, float] = (0.2, 0.1, 0.7)
@@ -178,8 +181,13 @@ class Retriever:
                  fusion: str = "minmax", channels: Sequence[str] = CHANNELS, candidates: int = CANDIDATES,
                  per_page: int = PER_PAGE, page_weight: float = PAGE_WEIGHT, feedback: float = FEEDBACK,
                  rerank: bool = True, rerank_policy: Policy | None = None, recency: float | None = None,
-                 cover: float | None = None) -> None:
+                 cover: float | None = None, side: Callable[[], psycopg.Connection] | None = None) -> None:
         self.conn = conn
+        # A second connection (opened by ``side`` on first use) runs the graph channel in a worker thread while
+        # this one runs the vector and full-text statement: the server works on both at once.
+        self.side = side
+        self._side_conn: psycopg.Connection | None = None
+        self._worker: ThreadPoolExecutor | None = None
         self.recency = RECENCY_BONUS if recency is None else recency
         self.cover = COVER_BONUS if cover is None else cover
         self.rerank = rerank  # the cross-encoder loads on the first question the policy reranks
@@ -208,6 +216,74 @@ class Retriever:
             row = self.conn.execute("SELECT count(*) FROM documents").fetchone()
             self._documents = int(row[0]) if row else 0
         return self._documents
+
+    def close(self) -> None:
+        """Close the graph channel's connection and worker thread (the main connection is the caller's)."""
+        self.reset_side()
+        if self._worker is not None:
+            self._worker.shutdown(wait=True)
+            self._worker = None
+
+    def reset_side(self) -> None:
+        """Drop the graph channel's connection (lost, or the service reconnected); the next question opens one."""
+        conn, self._side_conn = self._side_conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except psycopg.Error:
+                pass
+
+    def _graph(self, f: Filters, docs: list[int], exact: list[int], conn: psycopg.Connection | None = None,
+               ) -> dict[int, float] | None:
+        """Graph scores of every chunk in scope (graph.query.graph_scores), or None when the question asks the
+        graph nothing. A breakdown question (a segment, region or product line) is not answered by the
+        consolidated facts: only the chunks naming a known segment are scored, or nothing."""
+        from finchat.graph.query import graph_scores, segment_ids
+
+        conn = conn or self.conn
+        # Keeping a breakdown's metric mentions instead: analyst set nDCG@10 0.717 → 0.709, FinanceBench 0.751 → 0.749.
+        segs = segment_ids(conn, f.segments)
+        if not ((segs or not f.breakdown) and (f.metrics or f.statements or segs)):
+            return None
+        return graph_scores(conn, docs, f.metrics, exact or None, statements=f.statements, segments=segs,
+                            consolidated=not (f.breakdown or f.non_gaap))
+
+    def _facts(self, f: Filters, conn: psycopg.Connection | None = None) -> dict[str, list[Any]]:
+        """Per company named, up to 12 stored facts of the asked metrics for the asked periods."""
+        from finchat.graph.query import facts as read_facts
+
+        conn = conn or self.conn
+        return {c: read_facts(conn, [c], f.metrics, f.years, list(f.quarters), limit=12) for c in f.companies}
+
+    def _on_side(self) -> psycopg.Connection:
+        """The side connection, opened on first use (or after it was dropped); used by the worker thread only."""
+        if self._side_conn is None or self._side_conn.closed:
+            assert self.side is not None
+            self._side_conn = self.side()
+        return self._side_conn
+
+    def _graph_on_side(self, f: Filters, docs: list[int], exact: list[int]) -> dict[int, float] | None:
+        return self._graph(f, docs, exact, self._on_side())
+
+    def _facts_on_side(self, f: Filters) -> dict[str, list[Any]]:
+        return self._facts(f, self._on_side())
+
+    def _submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
+        """Run ``fn(*args)`` in the worker thread (one: the side connection serves one task at a time)."""
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="finchat-side")
+        return self._worker.submit(fn, *args)
+
+    def _side_result(self, job: Future[T] | None, fallback: Callable[..., T], *args: Any) -> T:
+        """``job``'s result; without a job, or when the side connection failed (lost in a server restart,
+        refused …), ``fallback(*args)`` on the main connection — which raises whatever is really wrong."""
+        if job is None:
+            return fallback(*args)
+        try:
+            return job.result()
+        except Exception:
+            self.reset_side()
+            return fallback(*args)
 
     def page_share(self, docs: Sequence[int]) -> float:
         """The share of all stored pages that the filings ``docs`` hold (page counts read once per Retriever,
@@ -259,6 +335,9 @@ class Retriever:
             took = round((time.perf_counter() - t0) * 1000, 2)
             return Result(question, f, [], [], {"filters": took, "embed": 0.0, "retrieve": 0.0, "facts": 0.0,
                                                 "total": took}, missing, notice)
+        # the asked figures' facts do not depend on the ranking: read beside the embedding and the channels
+        want_facts = with_facts and bool(f.companies and f.metrics)
+        facts_job = self._submit(self._facts_on_side, f) if want_facts and self.side is not None else None
         t1 = time.perf_counter()
         qvec = self.embedder.embed_query(f.text_query or question) if "vector" in self.channels else None
         t2 = time.perf_counter()
@@ -285,11 +364,12 @@ class Retriever:
             h.rank = i
         t3 = time.perf_counter()
         facts: list[Any] = []
-        if with_facts and f.companies and f.metrics:
+        if want_facts:
             from finchat.graph.query import facts as read_facts
 
+            by_company = self._side_result(facts_job, self._facts, f)
             for company in f.companies:  # up to 12 each: every company named gets its facts
-                got = read_facts(self.conn, [company], f.metrics, f.years, list(f.quarters), limit=12)
+                got = by_company.get(company, [])
                 if not got and hits:
                     # the scope was relaxed (or the period is in another filing): facts of the filings used
                     got = read_facts(self.conn, [company], f.metrics, documents=sorted({h.document for h in hits}),
@@ -385,6 +465,9 @@ class Retriever:
         out: dict[str, dict[int, float]] = {}
         graph_all: dict[int, float] = {}
         n = self.candidates
+        want_g = ("graph" in self.channels and len(docs) <= GRAPH_MAX_DOCS and not (f.cover and self.cover)
+                  and bool(f.metrics or f.statements or f.segments))
+        pending = self._submit(self._graph_on_side, f, docs, exact) if want_g and self.side is not None else None
         want_v, want_t = "vector" in self.channels and qvec is not None, "text" in self.channels
         if want_v or want_t:
             small = len(docs) <= EXACT_SCAN_MAX_DOCS
@@ -414,16 +497,10 @@ class Retriever:
                 rows = self.conn.execute(" UNION ALL ".join(parts), params).fetchall()
             for ch, cid, s in rows:
                 out.setdefault(ch, {})[int(cid)] = float(s)
-        if "graph" in self.channels and len(docs) <= GRAPH_MAX_DOCS and not (f.cover and self.cover):
-            from finchat.graph.query import graph_scores, segment_ids
-
-            # A breakdown question (a segment, region or product line) is not answered by the consolidated
-            # facts: the graph channel then scores only the chunks naming a known segment, or is left out.
-            # Keeping its metric mentions instead: analyst set nDCG@10 0.717 → 0.709, FinanceBench 0.751 → 0.749.
-            segs = segment_ids(self.conn, f.segments)
-            if (segs or not f.breakdown) and (f.metrics or f.statements or segs):
-                graph_all = graph_scores(self.conn, docs, f.metrics, exact or None, statements=f.statements,
-                                         segments=segs, consolidated=not (f.breakdown or f.non_gaap))
+        if want_g:
+            scores = self._side_result(pending, self._graph, f, docs, exact)
+            if scores is not None:
+                graph_all = scores
                 out["graph"] = dict(sorted(graph_all.items(), key=lambda kv: (-kv[1], kv[0]))[:n])
         return out, graph_all
 

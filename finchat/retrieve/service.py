@@ -44,7 +44,7 @@ class Service:
             raise DatabaseNotReady("no embedding model recorded; run `finchat db init`")
         emb = query_encoder(model) if "vector" in channels else None
         return cls(conn, Retriever(conn, emb, weights=weights or settings.weights, fusion=fusion, channels=channels,
-                                   rerank=rerank), dsn)
+                                   rerank=rerank, side=lambda: connect(dsn, autocommit=True)), dsn)
 
     def call(self, fn: Callable[[], T]) -> T:
         """Run ``fn`` (which uses this service's connection). When the connection turns out to be lost —
@@ -71,6 +71,7 @@ class Service:
             self.conn.close()
         except psycopg.Error:
             pass
+        self.retriever.reset_side()
         self.conn = connect(self.dsn or None, autocommit=True)
         self.retriever.conn = self.conn
 
@@ -94,6 +95,7 @@ class Service:
         return self.call(lambda: compose(self.conn, res, prose))
 
     def close(self) -> None:
+        self.retriever.close()
         self.conn.close()
 
 

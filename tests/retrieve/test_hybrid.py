@@ -297,3 +297,34 @@ def test_a_scope_holding_a_small_share_of_the_pages_is_read_first(make_database)
         assert "OFFSET 0) c," not in spy.sql[-1] and "FROM chunks c," in spy.sql[-1]  # TS_RANK_SQL
         late = doc(conn, "C_2022_10K", 900)  # stored after the Retriever read the page counts
         assert r.page_share([late]) == pytest.approx(0.9)
+
+
+def test_the_graph_channel_runs_on_a_second_connection_and_survives_losing_it(three):
+    """The service scores the graph channel on its own connection, beside the vector and full-text statement:
+    the same ranking as one connection gives; a side connection killed between questions costs nothing (the
+    channel is scored on the main connection and a new side connection opened for the next question)."""
+    from finchat.config import load_settings
+    from finchat.db.pool import connect
+    from finchat.retrieve.service import Service
+
+    questions = ["What were Apple's net sales in Q3 2023?", "What was Amcor's revenue in Q2 2023?",
+                 "What did PepsiCo report for net income in Q1 2023?"]
+    svc = Service.open(load_settings(), rerank=False)
+    try:
+        assert svc.retriever.side is not None
+        both = [[(h.chunk_id, h.scores) for h in svc.retrieve(q, 5).hits] for q in questions]
+        side = svc.retriever._side_conn
+        assert side is not None and not side.closed
+        svc.retriever.side = None  # one connection
+        alone = [[(h.chunk_id, h.scores) for h in svc.retrieve(q, 5).hits] for q in questions]
+        assert both == alone and any(s["graph"] > 0 for hits in both for _, s in hits)
+        svc.retriever.side = lambda: connect(svc.dsn, autocommit=True)
+        with connect(svc.dsn, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (side.info.backend_pid,))
+        again = [(h.chunk_id, h.scores) for h in svc.retrieve(questions[0], 5).hits]
+        assert again == both[0] and svc.retriever._side_conn is None  # the lost one dropped
+        svc.retrieve(questions[1], 5)
+        assert svc.retriever._side_conn is not None and not svc.retriever._side_conn.closed
+    finally:
+        svc.close()
+    assert svc.retriever._side_conn is None and svc.retriever._worker is None
