@@ -5,6 +5,19 @@ import pytest
 from finchat.retrieve.fusion import Hit
 
 
+def _vector_db(make_database) -> str:  # type: ignore[no-untyped-def]
+    """A new migrated database whose chunks hold 3-dimensional vectors; its URL."""
+    from finchat.db import migrate
+    from finchat.db.pool import connect
+
+    url = make_database()
+    with connect(url) as conn:
+        migrate.migrate(conn)
+        migrate.set_embedding(conn, "test-encoder", 3)
+        conn.commit()
+    return str(url)
+
+
 def test_a_split_table_hit_carries_all_its_parts_for_the_llm(make_database):
     from finchat.chat.prompt import build_messages
     from finchat.db import migrate
@@ -41,16 +54,11 @@ def test_candidates_carry_every_score_fusion_needs(make_database):
     mean of every chunk covering it; a candidate outside a channel's top list still gets that channel's score."""
     import numpy as np
 
-    from finchat.db import migrate
     from finchat.db.pool import connect
     from finchat.retrieve.filters import Filters
     from finchat.retrieve.hybrid import Retriever
 
-    url = make_database()
-    with connect(url) as conn:
-        migrate.migrate(conn)
-        migrate.set_embedding(conn, "test-encoder", 3)
-        conn.commit()
+    url = _vector_db(make_database)
     with connect(url) as conn:  # a new connection knows the vector type's binary form
         doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
                            " fiscal_quarter, page_count) VALUES ('ACME_2023_10K', 'x', 'y', NULL, '10-K', 2023,"
@@ -93,16 +101,11 @@ def test_a_wide_scope_ranks_only_chunks_holding_a_rarer_word_and_skips_the_graph
     rarer lexemes (or all its words when it has none); past GRAPH_MAX_DOCS the graph channel is left out."""
     import numpy as np
 
-    from finchat.db import migrate
     from finchat.db.pool import connect
     from finchat.retrieve import hybrid
     from finchat.retrieve.filters import Filters
 
-    url = make_database()
-    with connect(url) as conn:
-        migrate.migrate(conn)
-        migrate.set_embedding(conn, "test-encoder", 3)
-        conn.commit()
+    url = _vector_db(make_database)
     with connect(url) as conn:
         texts = ["revenue growth slowed", "revenue in the americas", "growth of the americas segment",
                  "deferred revenue and backlog"]
@@ -137,17 +140,12 @@ def test_a_half_precision_hnsw_index_is_used_by_wide_questions(make_database, mo
     the index's kind from the catalog and orders by the expression it serves."""
     import numpy as np
 
-    from finchat.db import migrate
     from finchat.db.pool import connect
     from finchat.ingest import load
     from finchat.retrieve import hybrid
     from finchat.retrieve.filters import Filters
 
-    url = make_database()
-    with connect(url) as conn:
-        migrate.migrate(conn)
-        migrate.set_embedding(conn, "test-encoder", 3)
-        conn.commit()
+    url = _vector_db(make_database)
     rng = np.random.default_rng(3)
     with connect(url) as conn:
         docs = [conn.execute("INSERT INTO documents (name, source_path, sha256, form, page_count) VALUES"
@@ -218,16 +216,11 @@ def test_a_cover_page_question_brings_each_filing_first_page_in_and_lifts_it(mak
     status) even when no channel ranks it, and gains COVER_BONUS; other questions leave it to the channels."""
     import numpy as np
 
-    from finchat.db import migrate
     from finchat.db.pool import connect
     from finchat.retrieve.filters import Filters
     from finchat.retrieve.hybrid import COVER_BONUS, Retriever
 
-    url = make_database()
-    with connect(url) as conn:
-        migrate.migrate(conn)
-        migrate.set_embedding(conn, "test-encoder", 3)
-        conn.commit()
+    url = _vector_db(make_database)
     with connect(url) as conn:
         doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
                            " fiscal_quarter, page_count) VALUES ('ACME_2022_10K', 'x', 'y', NULL, '10-K', 2022,"
@@ -257,16 +250,11 @@ def test_a_cover_page_question_brings_each_filing_first_page_in_and_lifts_it(mak
 def test_a_scope_holding_a_small_share_of_the_pages_is_read_first(make_database):
     """The text channel reads a small scope's rows first and ranks a large one's GIN matches, by the share of
     the stored pages it holds; a filing stored after the Retriever started is counted too."""
-    from finchat.db import migrate
     from finchat.db.pool import connect
     from finchat.retrieve import hybrid
     from finchat.retrieve.filters import Filters
 
-    url = make_database()
-    with connect(url) as conn:
-        migrate.migrate(conn)
-        migrate.set_embedding(conn, "test-encoder", 3)
-        conn.commit()
+    url = _vector_db(make_database)
 
     def doc(conn, name, pages):  # type: ignore[no-untyped-def]
         d = conn.execute("INSERT INTO documents (name, source_path, sha256, form, page_count) VALUES"
