@@ -1,5 +1,6 @@
 """What can be checked offline about the Docker set-up and the scripts (Docker itself does not run here)."""
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -28,7 +29,12 @@ def test_dockerfile_installs_both_extensions_and_preloads_age():
 
 
 def test_pg_local_help_and_dsn():
-    out = subprocess.run(["bash", str(REPO / "scripts" / "pg-local"), "dsn"], capture_output=True, text=True, check=True)
+    env = {k: v for k, v in os.environ.items() if k != "FINCHAT_PG_PORT"}  # the default port, whatever this run uses
+    out = subprocess.run(["bash", str(REPO / "scripts" / "pg-local"), "dsn"], capture_output=True, text=True,
+                         check=True, env=env)
     assert out.stdout.strip() == "postgresql://finchat:finchat@127.0.0.1:55432/finchat"
+    port = subprocess.run(["bash", str(REPO / "scripts" / "pg-local"), "dsn"], capture_output=True, text=True,
+                          check=True, env={**env, "FINCHAT_PG_PORT": "55499"})
+    assert port.stdout.strip() == "postgresql://finchat:finchat@127.0.0.1:55499/finchat"
     bad = subprocess.run(["bash", str(REPO / "scripts" / "pg-local"), "frobnicate"], capture_output=True, text=True)
     assert bad.returncode == 1 and "unknown command" in bad.stderr
