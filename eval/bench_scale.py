@@ -101,7 +101,7 @@ def build(src_url: str, dst_url: str, admin_url: str, dbname: str, size: int, rn
                             emb /= np.linalg.norm(emb)
                         cp.write_row((new_id, *r[:-1], emb))
                 total += len(rows)
-                loader.store_page_vectors(dst, new_id)
+                loader.store_page_vectors(dst, [new_id])
                 dst.commit()
             replica += 1
         t_load = time.perf_counter()

@@ -10,16 +10,5 @@ CREATE TABLE IF NOT EXISTS page_vectors (
     PRIMARY KEY (document_id, page)
 );
 
--- Filings stored before this migration: fill from their chunks (the column exists once a model is chosen).
-DO $$
-BEGIN
-    IF EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'chunks'::regclass AND attname = 'embedding'
-               AND NOT attisdropped) THEN
-        EXECUTE 'INSERT INTO page_vectors (document_id, page, embedding)'
-                ' SELECT c.document_id, p.page, sum(c.embedding) FROM chunks c'
-                ' CROSS JOIN LATERAL generate_series(c.page_start, least(c.page_end, c.page_start + 7)) AS p (page)'
-                ' WHERE c.embedding IS NOT NULL GROUP BY 1, 2 ON CONFLICT DO NOTHING';
-    END IF;
-END
-$$;
-ANALYZE page_vectors;
+-- Filings stored before this migration are filled by `finchat db init` right after it (db/admin.py,
+-- ingest/load.py store_missing_page_vectors): one query writes them, at ingest and here.

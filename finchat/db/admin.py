@@ -68,7 +68,10 @@ def init_db(settings: Settings, *, reset: bool = False,
         if applied:
             from finchat.ingest import load
 
-            # a migration may drop the bulk indexes to rewrite rows (sql/012): build what is missing, reclaim
+            # filings stored before sql/011 get their page vectors; a migration may drop the bulk indexes to
+            # rewrite rows (sql/012): build what is missing, reclaim the old rows
+            load.store_missing_page_vectors(conn)
+            conn.commit()
             load.build_indexes(conn)
             load.outside_transaction(conn, "VACUUM chunks")
     return InitResult([f"{m.version:03d}_{m.name}" for m in applied], name, dim, companies)

@@ -82,7 +82,7 @@ def load_document(conn: psycopg.Connection, meta: DocMeta, *, source_path: str, 
                                 _clean(ch.text), _clean(ch.embed_text), vec))
         ids = [int(r[0]) for r in conn.execute(
             "SELECT id FROM chunks WHERE document_id = %s ORDER BY ordinal", (doc_id,)).fetchall()]
-        store_page_vectors(conn, doc_id)
+        store_page_vectors(conn, [doc_id])
         graph = after(conn, doc_id, ids) if after is not None else None
     return Loaded(doc_id, ids, graph)
 
@@ -95,15 +95,27 @@ PAGE_VECTORS_SQL = (
     "INSERT INTO page_vectors (document_id, page, embedding)"
     " SELECT c.document_id, p.page, sum(c.embedding) FROM chunks c"
     f" CROSS JOIN LATERAL generate_series(c.page_start, least(c.page_end, c.page_start + {MAX_CHUNK_PAGES - 1}))"
-    " AS p (page) WHERE c.embedding IS NOT NULL AND (%(doc)s::bigint IS NULL OR c.document_id = %(doc)s)"
+    " AS p (page) WHERE c.embedding IS NOT NULL AND (%(all)s OR c.document_id = ANY(%(docs)s))"
     " GROUP BY 1, 2")
 
 
-def store_page_vectors(conn: psycopg.Connection, doc_id: int | None) -> None:
-    """(Re)write the page context vectors of document ``doc_id``, or of every document (None), from their
+def store_page_vectors(conn: psycopg.Connection, docs: Sequence[int] | None) -> None:
+    """(Re)write the page context vectors of the documents ``docs``, or of every document (None), from their
     chunks' embeddings (sql/011_page_vectors.sql). Runs in the caller's transaction."""
-    conn.execute("DELETE FROM page_vectors WHERE %(doc)s::bigint IS NULL OR document_id = %(doc)s", {"doc": doc_id})
-    conn.execute(PAGE_VECTORS_SQL, {"doc": doc_id})
+    params = {"all": docs is None, "docs": [int(d) for d in docs or []]}
+    conn.execute("DELETE FROM page_vectors WHERE %(all)s OR document_id = ANY(%(docs)s)", params)
+    conn.execute(PAGE_VECTORS_SQL, params)
+
+
+def store_missing_page_vectors(conn: psycopg.Connection) -> int:
+    """Page context vectors for the stored documents that have none (filings stored before sql/011);
+    returns how many documents were filled. Needs the embedding column (a model chosen)."""
+    docs = [int(r[0]) for r in conn.execute(
+        "SELECT d.id FROM documents d WHERE NOT EXISTS (SELECT 1 FROM page_vectors v WHERE v.document_id = d.id)"
+    ).fetchall()]
+    if docs:
+        store_page_vectors(conn, docs)
+    return len(docs)
 
 
 def _clean(text: str) -> str:

@@ -162,11 +162,6 @@ class _ArrayLoader(Loader):
         return np.frombuffer(data, dtype=">f4", offset=4).astype(np.float32)
 
 
-def _array(v: Any) -> np.ndarray:
-    """A vector read by _ArrayLoader, or a pgvector Vector (a connection without the registered type's oid)."""
-    return v if isinstance(v, np.ndarray) else np.asarray(v.to_numpy(), dtype=np.float32)
-
-
 def _unit_rows(m: np.ndarray) -> np.ndarray:
     """Rows scaled to unit length (float32); zero rows stay zero."""
     m = m.astype(np.float32, copy=False)
@@ -183,8 +178,8 @@ class Retriever:
                  rerank: bool = True, rerank_policy: Policy | None = None, recency: float | None = None,
                  cover: float | None = None, side: Callable[[], psycopg.Connection] | None = None) -> None:
         self.conn = conn
-        # A second connection (opened by ``side`` on first use) runs the graph channel in a worker thread while
-        # this one runs the vector and full-text statement: the server works on both at once.
+        # A second connection (opened by ``side`` on first use) reads the graph channel and the facts in a worker
+        # thread while this one runs the vector and full-text statement: the server works on both at once.
         self.side = side
         self._side_conn: psycopg.Connection | None = None
         self._worker: ThreadPoolExecutor | None = None
@@ -262,26 +257,23 @@ class Retriever:
             self._side_conn = self.side()
         return self._side_conn
 
-    def _graph_on_side(self, f: Filters, docs: list[int], exact: list[int]) -> dict[int, float] | None:
-        return self._graph(f, docs, exact, self._on_side())
-
-    def _facts_on_side(self, f: Filters) -> dict[str, list[Any]]:
-        return self._facts(f, self._on_side())
-
     def _submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
-        """Run ``fn(*args)`` in the worker thread (one: the side connection serves one task at a time)."""
+        """Run ``fn(*args, side connection)`` in the worker thread (one: the side connection serves one task at
+        a time)."""
         if self._worker is None:
             self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="finchat-side")
-        return self._worker.submit(fn, *args)
+        return self._worker.submit(lambda: fn(*args, self._on_side()))
 
     def _side_result(self, job: Future[T] | None, fallback: Callable[..., T], *args: Any) -> T:
         """``job``'s result; without a job, or when the side connection failed (lost in a server restart,
         refused …), ``fallback(*args)`` on the main connection — which raises whatever is really wrong."""
         if job is None:
             return fallback(*args)
+        from finchat.errors import FinchatError
+
         try:
             return job.result()
-        except Exception:
+        except (psycopg.Error, FinchatError):
             self.reset_side()
             return fallback(*args)
 
@@ -337,7 +329,7 @@ class Retriever:
                                                 "total": took}, missing, notice)
         # the asked figures' facts do not depend on the ranking: read beside the embedding and the channels
         want_facts = with_facts and bool(f.companies and f.metrics)
-        facts_job = self._submit(self._facts_on_side, f) if want_facts and self.side is not None else None
+        facts_job = self._submit(self._facts, f) if want_facts and self.side is not None else None
         t1 = time.perf_counter()
         qvec = self.embedder.embed_query(f.text_query or question) if "vector" in self.channels else None
         t2 = time.perf_counter()
@@ -449,9 +441,9 @@ class Retriever:
                 cands.pages[int(cid)] = (int(doc), int(page))
                 cands.text_all[int(cid)] = float(s)
                 if v is not None:
-                    vec[int(cid)] = _array(v)
+                    vec[int(cid)] = v
             elif v is not None:
-                page_vec[(int(doc), int(page))] = _array(v)
+                page_vec[(int(doc), int(page))] = v
         # (a NULL embedding leaves the ranking to the other scores rather than failing the question)
         if qvec is not None and len(vec) == len(ids) and all(cands.pages[i] in page_vec for i in ids):
             cands.vectors = _unit_rows(np.vstack([vec[i] for i in ids]))
@@ -467,7 +459,7 @@ class Retriever:
         n = self.candidates
         want_g = ("graph" in self.channels and len(docs) <= GRAPH_MAX_DOCS and not (f.cover and self.cover)
                   and bool(f.metrics or f.statements or f.segments))
-        pending = self._submit(self._graph_on_side, f, docs, exact) if want_g and self.side is not None else None
+        pending = self._submit(self._graph, f, docs, exact) if want_g and self.side is not None else None
         want_v, want_t = "vector" in self.channels and qvec is not None, "text" in self.channels
         if want_v or want_t:
             small = len(docs) <= EXACT_SCAN_MAX_DOCS

@@ -87,7 +87,7 @@ def test_candidates_carry_every_score_fusion_needs(make_database):
     with connect(url) as conn:  # the stored page vectors (ingest) give the same; a stored row is what is read
         from finchat.ingest.load import store_page_vectors
 
-        store_page_vectors(conn, doc)
+        store_page_vectors(conn, [doc])
         assert conn.execute("SELECT count(*) FROM page_vectors").fetchone()[0] == 3
         stored = r.__class__(conn, None, candidates=1).candidates_for(Filters(text_query="alpha"), q)
         assert stored is not None and stored.page_scores(q) == pytest.approx(scores)
