@@ -37,6 +37,11 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 FB = ROOT.parent / "shared" / "financebench" / "financebench_open_source.jsonl"
+#: Per-dimension noise on a replica's embedding: 0.022 puts a replica at cosine ~0.92 to its source
+#: (1 / sqrt(1 + 384 * 0.022^2)), the median cosine between a chunk and its nearest chunk in another filing of
+#: the same company in the ingested corpus (300 sampled chunks; other companies' nearest: median 0.69, never
+#: above 0.95; `--calibrate`). Sessions 6-9 used 0.01 (cosine ~0.98: closer than 78 % of those same-company pairs).
+NOISE = 0.022
 COLS = "ordinal, page_start, page_end, section, kind, text, embed_text, embedding"
 
 
@@ -46,8 +51,9 @@ def pct(xs: list[float], p: float) -> float:
 
 
 def build(src_url: str, dst_url: str, admin_url: str, dbname: str, size: int, rng: np.random.Generator,
-          both: bool = False) -> dict[str, float]:
-    """(Re)create the scale database with ``size`` chunks; returns timings (s) and counts."""
+          both: bool = False, noise: float = NOISE) -> dict[str, float]:
+    """(Re)create the scale database with ``size`` chunks; returns timings (s) and counts. ``noise``: the
+    standard deviation, per dimension, of the Gaussian noise added to a replica's unit embedding."""
     import psycopg
     from pgvector.psycopg import register_vector
     from psycopg import sql
@@ -97,7 +103,7 @@ def build(src_url: str, dst_url: str, admin_url: str, dbname: str, size: int, rn
                     for r in rows:
                         emb = r[-1].to_numpy()
                         if replica:
-                            emb = emb + rng.normal(0, 0.01, emb.shape).astype(np.float32)
+                            emb = emb + rng.normal(0, noise, emb.shape).astype(np.float32)
                             emb /= np.linalg.norm(emb)
                         cp.write_row((new_id, *r[:-1], emb))
                 total += len(rows)
@@ -126,6 +132,39 @@ def build(src_url: str, dst_url: str, admin_url: str, dbname: str, size: int, rn
     src.close()
     return {"chunks": total, "documents": ndocs, "load_s": t_load - t0, "graph_s": t_graph - t_load,
             "index_s": t_idx - t_graph, "other_index_s": t_other, "facts": g.get("facts", 0), "sizes": sizes}
+
+
+def calibrate(src_url: str, n: int = 300) -> None:
+    """Print, for ``n`` sampled chunks of the ingested corpus, the cosine to the nearest other chunk of the
+    same filing, of another filing of the same company, and of another company (exact search)."""
+    import psycopg
+    from pgvector.psycopg import register_vector
+
+    conds = {"same filing": "c.document_id = %(doc)s",
+             "same company, other filing": "d.company_key = %(co)s AND c.document_id <> %(doc)s",
+             "other company": "d.company_key <> %(co)s"}
+    got: dict[str, list[float]] = {k: [] for k in conds}
+    with psycopg.connect(src_url) as conn:
+        register_vector(conn)
+        sample = conn.execute("SELECT c.id, c.document_id, d.company_key, c.embedding FROM chunks c JOIN documents d"
+                              " ON d.id = c.document_id WHERE c.embedding IS NOT NULL ORDER BY md5(c.id::text)"
+                              " LIMIT %s", (n,)).fetchall()
+        for cid, doc, co, emb in sample:
+            for kind, cond in conds.items():
+                with conn.transaction():
+                    conn.execute("SET LOCAL enable_indexscan = off")  # exact, not the HNSW index
+                    best = conn.execute(
+                        "SELECT max(1 - (c.embedding <=> %(e)s)) FROM chunks c JOIN documents d ON d.id = c.document_id"
+                        f" WHERE c.id <> %(i)s AND {cond}", {"e": emb, "i": cid, "doc": doc, "co": co}).fetchone()[0]
+                if best is not None:
+                    got[kind].append(float(best))
+    for kind, xs in got.items():
+        v = np.array(xs)
+        if len(v):
+            print(f"{kind:28} n {len(v):4}  median {np.median(v):.3f}  p10 {np.percentile(v, 10):.3f}"
+                  f"  p90 {np.percentile(v, 90):.3f}  share > 0.95 {(v > 0.95).mean():.2f}  > 0.98 {(v > 0.98).mean():.2f}")
+    print(f"a replica with noise s sits at cosine 1 / sqrt(1 + 384 s^2): s {NOISE} -> "
+          f"{1 / np.sqrt(1 + 384 * NOISE**2):.3f}, s 0.01 -> {1 / np.sqrt(1 + 384 * 0.01**2):.3f}")
 
 
 def existing(dst_url: str) -> dict[str, float]:
@@ -257,6 +296,11 @@ def main() -> None:
     ap.add_argument("--warm", action="store_true",
                     help="Run each question's (a) and (b) once untimed first: steady-state figures, not first-read ones.")
     ap.add_argument("--no-seed", action="store_true", help="Skip (c), the seed's algorithm (seconds per question at 1M).")
+    ap.add_argument("--noise", type=float, default=NOISE,
+                    help=f"Per-dimension noise on replicas' unit embeddings (default {NOISE}: cosine ~0.92 to the source).")
+    ap.add_argument("--calibrate", action="store_true",
+                    help="Print the ingested corpus's nearest-neighbour cosines (what --noise is chosen from) and stop.")
+    ap.add_argument("--build-only", action="store_true", help="Build the last size and stop (measure later).")
     ap.add_argument("--measure-only", action="store_true",
                     help="Measure the scale database as it stands (the last size built), without rebuilding it.")
     args = ap.parse_args()
@@ -272,13 +316,20 @@ def main() -> None:
     parts = conninfo_to_dict(src_url)
     dst_url = make_conninfo(src_url, dbname=dbname)
     admin_url = make_conninfo(src_url, dbname="postgres")
+    if args.calibrate:
+        calibrate(src_url)
+        return
     sizes = [int(s) for s in args.sizes.split(",") if s] + ([1_000_000] if args.million else [])
     questions = [json.loads(line)["question"] for line in FB.read_text().splitlines() if line.strip()][: args.questions]
     rng = np.random.default_rng(7)
     print(f"source: {parts.get('dbname')}; scale database: {dbname}; {len(questions)} questions")
     for size in ([0] if args.measure_only else sizes):
         b = (existing(dst_url) if args.measure_only else
-             build(src_url, dst_url, admin_url, dbname, size, rng, args.both))
+             build(src_url, dst_url, admin_url, dbname, size, rng, args.both, args.noise))
+        if args.build_only:
+            print(f"built {b['chunks']:,} chunks in {dbname}: load {b['load_s']:.0f} s, graph {b['graph_s']:.0f} s,"
+                  f" indexes {b['index_s']:.0f} s")
+            continue
         m = measure(dst_url, questions, args.recall, args.both, not args.no_seed, args.warm)
         a, bb, c = m["a"], m["b"], m["c"]  # type: ignore[index]
         mb = {k: v / 2**20 for k, v in b["sizes"].items()}  # type: ignore[union-attr]

@@ -227,6 +227,44 @@ class Candidates:
             return {}
         return dict(zip(self.ids, (self.page_vectors @ qvec).tolist(), strict=True))
 
+    def best(self, qvec: np.ndarray, weights: dict[str, float], page_weight: float = PAGE_WEIGHT) -> int | None:
+        """Index in ``ids`` of the candidate minmax fusion ranks first (the feedback step's pick): the same
+        arithmetic as :func:`rank` on :meth:`filled` and :meth:`page_scores`, in the same order, over arrays;
+        ties go to the smaller chunk id. None without candidates or vectors."""
+        if not self.ids or self.vectors is None:
+            return None
+        n = len(self.ids)
+        scores: dict[str, np.ndarray] = {}
+        for name in CHANNELS:
+            if not self.channels.get(name):
+                continue
+            if name == "vector":
+                scores[name] = (self.vectors @ qvec).astype(np.float64)
+            else:
+                known = self.text_all if name == "text" else self.graph_all
+                scores[name] = np.array([known.get(cid, 0.0) for cid in self.ids], dtype=np.float64)
+
+        def norm(x: np.ndarray) -> np.ndarray:
+            lo, hi = x.min(), x.max()
+            return np.ones(n) if hi == lo else (x - lo) / (hi - lo)
+
+        active = [c for c in CHANNELS if c in scores]
+        if not active:
+            return None
+        total = sum(weights.get(c, 0.0) for c in active) or 1.0
+        fused = np.zeros(n)
+        for c in active:
+            fused = fused + weights.get(c, 0.0) * norm(scores[c])
+        fused = fused / total
+        if page_weight and self.page_vectors is not None:
+            fused = fused + page_weight * norm((self.page_vectors @ qvec).astype(np.float64))
+        if self.doc_bonus:
+            fused = fused + np.array([self.doc_bonus.get(self.pages.get(cid, (-1, 0))[0], 0.0) for cid in self.ids])
+        if self.chunk_bonus:
+            fused = fused + np.array([self.chunk_bonus.get(cid, 0.0) for cid in self.ids])
+        top = np.flatnonzero(fused == fused.max())
+        return int(min(top, key=lambda i: self.ids[i]))
+
     def rank(self, qvec: np.ndarray | None, weights: dict[str, float], fusion: str, k: int, *,
              per_page: int = PER_PAGE, page_weight: float = PAGE_WEIGHT, feedback: float = FEEDBACK) -> list[Hit]:
         """The best ``k`` candidates. ``rrf`` ranks the channels' own lists; ``minmax`` fills, adds the page
@@ -235,10 +273,9 @@ class Candidates:
             return rank(self.channels, weights, fusion, k, self.pages, per_page)
         q = qvec
         if feedback > 0 and q is not None and self.vectors is not None and self.channels.get("vector"):
-            first = rank(self.filled(q), weights, fusion, 1, self.pages, 0, self.page_scores(q), page_weight,
-                         self.doc_bonus, self.chunk_bonus)
-            if first:
-                moved = q + feedback * self.vectors[self.ids.index(first[0].chunk_id)]
+            first = self.best(q, weights, page_weight)
+            if first is not None:
+                moved = q + feedback * self.vectors[first]
                 q = (moved / max(float(np.linalg.norm(moved)), 1e-12)).astype(np.float32)
         return rank(self.filled(q), weights, fusion, k, self.pages, per_page, self.page_scores(q), page_weight,
                     self.doc_bonus, self.chunk_bonus)

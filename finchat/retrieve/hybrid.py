@@ -28,8 +28,6 @@ from typing import Any, TypeVar
 
 import numpy as np
 import psycopg
-from psycopg.adapt import Buffer, Loader
-from psycopg.pq import Format
 
 from finchat.ingest.chunk import TABLE_PART
 from finchat.ingest.load import MAX_CHUNK_PAGES
@@ -109,25 +107,47 @@ TS_RANK_WIDE_SQL = (
 #: cost that grows with the corpus, so it is left out there.
 GRAPH_MAX_DOCS = 100
 
-#: What fusion needs about the candidates, in one statement: per candidate ('c' rows) its page, its
-#: embedding and its ts_rank; per candidate page ('p' rows) the sum of the vectors of the chunks covering
-#: it (the direction of their mean), stored at ingest (page_vectors, ingest/load.py store_page_vectors), or,
-#: for a page without a row there, summed here over the chunks that start at most MAX_CHUNK_PAGES - 1 pages
-#: before it (the bound lets chunks_page_idx serve the range).
+#: What fusion needs about the candidates, in one statement of two rows, each a few arrays: the candidates
+#: ('c') with their filing, page, ts_rank and embeddings; their pages ('p') with the sum of the
+#: vectors of the chunks covering each (the direction of their mean), stored at ingest (page_vectors,
+#: ingest/load.py store_page_vectors), or, for a page without a row there, summed here over the chunks that
+#: start at most MAX_CHUNK_PAGES - 1 pages before it (the bound lets chunks_page_idx serve the range). The
+#: vectors come as one bytea of pgvector's binary forms laid end to end (two uint16 then big-endian float4s
+#: each), read by numpy at once: a row per vector cost ~4 ms of client time for ~300 candidates and their
+#: pages. The count of non-NULL embeddings tells whether every row is there.
 CONTEXT_SQL = (
-    "WITH cand AS (SELECT id, document_id, page_start, embedding, tsv FROM chunks WHERE id = ANY(%(ids)s))"
-    f" SELECT 'c', cand.id, cand.document_id, cand.page_start, cand.embedding, ts_rank(cand.tsv, q.query, 1)"
-    f" FROM cand, {TSQUERY_SQL}"
-    " UNION ALL"
+    "WITH cand AS (SELECT id, document_id, page_start, embedding, tsv FROM chunks WHERE id = ANY(%(ids)s)),"
     # correlated subqueries per page, so each is an index look-up or range scan (a join was planned as a hash
     # join over a sequential scan of every chunk: 50 ms instead of ~2 ms); COALESCE runs the sum only when
-    # the stored row is missing
-    " SELECT 'p', NULL, p.document_id, p.page_start, coalesce("
+    # the stored row is missing; OFFSET 0 keeps the outer query from evaluating it once per aggregate
+    " page AS (SELECT p.document_id, p.page_start, vector_send(coalesce("
     "   (SELECT v.embedding FROM page_vectors v WHERE v.document_id = p.document_id AND v.page = p.page_start),"
     "   (SELECT sum(c.embedding) FROM chunks c WHERE c.document_id = p.document_id"
     f"    AND c.page_start BETWEEN p.page_start - {MAX_CHUNK_PAGES - 1} AND p.page_start"
-    "    AND c.page_end >= p.page_start)), NULL"
-    " FROM (SELECT DISTINCT document_id, page_start FROM cand) p")
+    "    AND c.page_end >= p.page_start))) AS bin"
+    "  FROM (SELECT DISTINCT document_id, page_start FROM cand) p OFFSET 0)"
+    # no ORDER BY in the aggregates (a sort of ~300 rows with their vectors): the aggregates of one query
+    # level read the same rows in the same order, and the caller pairs them up by position
+    " SELECT 'c', array_agg(cand.id), array_agg(cand.document_id), array_agg(cand.page_start),"
+    "  array_agg(ts_rank(cand.tsv, q.query, 1)), string_agg(vector_send(cand.embedding), ''::bytea),"
+    "  count(cand.embedding)"
+    f" FROM cand, {TSQUERY_SQL}"
+    " UNION ALL"
+    " SELECT 'p', NULL, array_agg(document_id), array_agg(page_start), NULL, string_agg(bin, ''::bytea), count(bin)"
+    " FROM page")
+
+#: The hits' rows, and (with their ordinal) the parts of the split tables among them: same document and
+#: section once the " (part k of n)" suffix is removed, within 20 ordinals.
+FILL_SQL = (
+    "SELECT c.id, d.name, d.company_key, d.form, d.fiscal_year, d.fiscal_quarter, c.page_start, c.page_end,"
+    " c.kind, c.section, c.text, NULL::int FROM chunks c JOIN documents d ON d.id = c.document_id"
+    " WHERE c.id = ANY(%(ids)s)"
+    " UNION ALL"
+    " SELECT h.id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, p.text, p.ordinal FROM chunks h"
+    " JOIN chunks p ON p.document_id = h.document_id AND p.kind = 'table'"
+    " AND p.ordinal BETWEEN h.ordinal - 20 AND h.ordinal + 20"
+    " AND regexp_replace(p.section, %(part)s, '') = regexp_replace(h.section, %(part)s, '')"
+    " WHERE h.id = ANY(%(ids)s) AND h.kind = 'table' AND h.section ~ %(part)s")
 
 
 @dataclass
@@ -152,14 +172,11 @@ class Result:
         return "; ".join(seen)
 
 
-class _ArrayLoader(Loader):
-    """pgvector's binary form (two uint16 — dimensions, unused — then big-endian float4s) read straight
-    into a float32 array: the candidates' ~250 vectors a question, without a Vector object each."""
-
-    format = Format.BINARY
-
-    def load(self, data: Buffer) -> np.ndarray:
-        return np.frombuffer(data, dtype=">f4", offset=4).astype(np.float32)
+def _vectors(blob: bytes, n: int) -> np.ndarray:
+    """``n`` vectors in pgvector's binary form laid end to end (each: uint16 dimensions, uint16 unused,
+    big-endian float4s) as an (n, dimensions) float32 array."""
+    dim = int.from_bytes(blob[:2], "big")
+    return np.frombuffer(blob, dtype=">f4").reshape(n, dim + 1)[:, 1:].astype(np.float32)
 
 
 def _unit_rows(m: np.ndarray) -> np.ndarray:
@@ -199,6 +216,8 @@ class Retriever:
         self.page_weight = page_weight
         self.feedback = feedback
         self._common: list[tuple[str, float]] | None = None  # (lexeme, share of chunks)
+        self._literals: dict[tuple[str, ...], str] = {}  # lexemes → one array literal
+        self._companies: list[tuple[str, str, list[str], bool]] | None = None  # missing_companies' rows
         self._hnsw_order: str | None = None
         self._documents: int | None = None
         self._pages: dict[int, int] | None = None  # document id → pages (page_share)
@@ -316,6 +335,15 @@ class Retriever:
             self._common = list(zip(elems, freqs, strict=False))
         return [e for e, fr in self._common if fr > share]
 
+    def lexeme_array(self, share: float) -> str:
+        """:meth:`lexemes_above` as one Postgres array literal (for a ``%s::text[]`` parameter): sent as a single
+        string, where a list of a few hundred lexemes cost ~0.7 ms of Python dumping in each statement."""
+        lexemes = tuple(self.lexemes_above(share))
+        if lexemes not in self._literals:
+            quoted = ('"' + e.replace("\\", "\\\\").replace('"', '\\"') + '"' for e in lexemes)
+            self._literals[lexemes] = "{" + ",".join(quoted) + "}"
+        return self._literals[lexemes]
+
     def retrieve(self, question: str, k: int = 5, *, filters: Filters | None = None,
                  with_facts: bool = True) -> Result:
         """Top ``k`` chunks for ``question``. ``filters`` overrides extraction (the chat's follow-ups)."""
@@ -380,6 +408,14 @@ class Retriever:
 
         return load_reranker()
 
+    def company_rows(self, *, fresh: bool = False) -> list[tuple[str, str, list[str], bool]]:
+        """(key, name, aliases, has a stored filing) of every registered company; cached unless ``fresh``."""
+        if self._companies is None or fresh:
+            self._companies = [(str(k), str(n), list(a or []), bool(has)) for k, n, a, has in self.conn.execute(
+                "SELECT c.key, c.name, c.aliases, EXISTS (SELECT 1 FROM documents d WHERE d.company_key = c.key)"
+                " FROM companies c").fetchall()]
+        return self._companies
+
     def missing_companies(self, f: Filters) -> tuple[list[str], str]:
         """Companies the question names that have no stored filing — known ones (removed from
         ``f.companies``) and unknown names (``f.unknown``) — and the one-line notice for the analyst."""
@@ -387,18 +423,19 @@ class Retriever:
 
         if not (f.companies or f.unknown):
             return [], ""
-        # one look at the company list: name, aliases and whether any filing of it is stored
-        rows = self.conn.execute(
-            "SELECT c.key, c.name, c.aliases, EXISTS (SELECT 1 FROM documents d WHERE d.company_key = c.key)"
-            " FROM companies c").fetchall()
-        names = {str(k): str(n) for k, n, _, _ in rows}
-        stored = {str(k): str(n) for k, n, _, has in rows if has}
+        # the company list (name, aliases, whether any filing of it is stored) is read once per Retriever, and
+        # again before saying a company is missing: a filing ingested during the chat is then found
+        rows = self.company_rows()
+        if (f.unknown and not f.companies) or any(c not in {k for k, _, _, has in rows if has} for c in f.companies):
+            rows = self.company_rows(fresh=True)
+        names = {k: n for k, n, _, _ in rows}
+        stored = {k: n for k, n, _, has in rows if has}
         absent = [c for c in f.companies if c not in stored]
         if not absent and (f.companies or not f.unknown):
             return [], ""
         missing = [names.get(c, c) for c in absent] + ([] if f.companies else list(f.unknown))
         f.companies = [c for c in f.companies if c in stored]
-        aliases = [(str(n), list(a or [])) for k, n, a, has in rows if has]
+        aliases = [(n, a) for _, n, a, has in rows if has]
         return missing, missing_notice(missing, sorted(stored.values()), aliases)
 
     def _ranked(self, f: Filters, qvec: np.ndarray | None, k: int) -> list[Hit]:
@@ -417,7 +454,7 @@ class Retriever:
         if not docs:
             return None
         # the full-text query's parameters, shared by the text channel and the candidates' text scores
-        text = {"tq": expand_query(f.text_query or "", f.intent), "skip": self.common_lexemes()}
+        text = {"tq": expand_query(f.text_query or "", f.intent), "skip": self.lexeme_array(COMMON_LEXEME_SHARE)}
         channels, graph_all = self._channels(f, docs, exact, qvec, text)
         cover: list[int] = []
         if f.cover and self.cover:
@@ -429,25 +466,19 @@ class Retriever:
             cands.doc_bonus = dict.fromkeys(latest_documents(self.conn, docs), self.recency)
         if not ids:
             return cands
-        cur = self.conn.cursor(binary=True)
-        info = self.conn.adapters.types.get("vector")  # registered by the pool's configure hook
-        if info is not None:
-            cur.adapters.register_loader(info.oid, _ArrayLoader)
-        rows = cur.execute(CONTEXT_SQL, {"ids": ids, **text}).fetchall()
-        vec: dict[int, np.ndarray] = {}
-        page_vec: dict[tuple[int, int], np.ndarray] = {}
-        for kind, cid, doc, page, v, s in rows:
-            if kind == "c":
-                cands.pages[int(cid)] = (int(doc), int(page))
-                cands.text_all[int(cid)] = float(s)
-                if v is not None:
-                    vec[int(cid)] = v
-            elif v is not None:
-                page_vec[(int(doc), int(page))] = v
+        got = {row[0]: row[1:] for row in self.conn.cursor(binary=True).execute(
+            CONTEXT_SQL, {"ids": ids, **text}).fetchall()}
+        c_ids, c_docs, c_pages, c_text, c_vec, c_n = got["c"]
+        _, p_docs, p_pages, _, p_vec, p_n = got["p"]
+        for cid, doc, page, score in zip(c_ids or [], c_docs or [], c_pages or [], c_text or [], strict=True):
+            cands.pages[int(cid)] = (int(doc), int(page))
+            cands.text_all[int(cid)] = float(score)
         # (a NULL embedding leaves the ranking to the other scores rather than failing the question)
-        if qvec is not None and len(vec) == len(ids) and all(cands.pages[i] in page_vec for i in ids):
-            cands.vectors = _unit_rows(np.vstack([vec[i] for i in ids]))
-            cands.page_vectors = _unit_rows(np.vstack([page_vec[cands.pages[i]] for i in ids]))
+        if qvec is not None and c_n == len(ids) == len(c_ids or []) and p_n == len(p_docs or []):
+            at = {int(cid): i for i, cid in enumerate(c_ids)}
+            page_at = {(int(d), int(p)): i for i, (d, p) in enumerate(zip(p_docs, p_pages, strict=True))}
+            cands.vectors = _unit_rows(_vectors(c_vec, c_n)[[at[i] for i in ids]])
+            cands.page_vectors = _unit_rows(_vectors(p_vec, p_n)[[page_at[cands.pages[i]] for i in ids]])
         return cands
 
     def _channels(self, f: Filters, docs: list[int], exact: list[int], qvec: np.ndarray | None,
@@ -481,7 +512,7 @@ class Retriever:
                 # the whole corpus: no filing test at all, so the HNSW index scan needs no iterative rounds
                 # (1M chunks: the unfiltered vector channel's p50/p95 went from 165/3,610 to 3.3/6.1 ms)
                 parts = [p.replace(IN_SCOPE, "TRUE") for p in parts]
-            params = {"q": qvec, "docs": docs, "n": n, "frequent": self.lexemes_above(RARE_SHARE), **text}
+            params = {"q": qvec, "docs": docs, "n": n, "frequent": self.lexeme_array(RARE_SHARE), **text}
             with self.conn.transaction():
                 if want_v and not small:
                     self.conn.execute("SET LOCAL hnsw.ef_search = 200")
@@ -497,32 +528,24 @@ class Retriever:
         return out, graph_all
 
     def _fill(self, hits: list[Hit]) -> None:
+        """Each hit's filing, pages, section and text; for a part of a split table, the whole table as its
+        ``context``. One statement: the hits' rows, then (ordinal set) the parts of their split tables."""
         if not hits:
             return
-        rows = self.conn.execute(
-            "SELECT c.id, d.name, d.company_key, d.form, d.fiscal_year, d.fiscal_quarter, c.page_start, c.page_end,"
-            " c.kind, c.section, c.text FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ANY(%s)",
-            ([h.chunk_id for h in hits],)).fetchall()
-        by_id = {r[0]: r for r in rows}
+        rows = self.conn.execute(FILL_SQL, {"ids": [h.chunk_id for h in hits], "part": TABLE_PART.pattern}).fetchall()
+        by_id: dict[int, Any] = {}
+        whole: dict[int, list[tuple[int, str]]] = {}
+        for r in rows:
+            if r[-1] is None:
+                by_id[r[0]] = r
+            else:  # the same document and section, consecutive ordinals
+                whole.setdefault(int(r[0]), []).append((int(r[-1]), str(r[-2])))
         for h in hits:
             r = by_id.get(h.chunk_id)
             if r:
                 (_, h.document, h.company, h.form, h.fiscal_year, h.fiscal_quarter, h.page_start, h.page_end,
-                 h.kind, h.section, h.text) = r
+                 h.kind, h.section, h.text, _) = r
             h.context = h.text
-        split = [h for h in hits if h.kind == "table" and TABLE_PART.search(h.section)]
-        if not split:
-            return
-        # the other parts of each split table: same document and section, consecutive ordinals
-        parts = self.conn.execute(
-            "SELECT h.id, p.text FROM chunks h JOIN chunks p ON p.document_id = h.document_id"
-            " AND p.kind = 'table' AND p.ordinal BETWEEN h.ordinal - 20 AND h.ordinal + 20"
-            " AND regexp_replace(p.section, %s, '') = regexp_replace(h.section, %s, '')"
-            " WHERE h.id = ANY(%s) ORDER BY h.id, p.ordinal",
-            (TABLE_PART.pattern, TABLE_PART.pattern, [h.chunk_id for h in split])).fetchall()
-        whole: dict[int, list[str]] = {}
-        for hid, text in parts:
-            whole.setdefault(int(hid), []).append(str(text))
-        for h in split:
-            if len(whole.get(h.chunk_id, [])) > 1:
-                h.context = "\n\n".join(whole[h.chunk_id])
+            parts = sorted(whole.get(h.chunk_id, []))
+            if h.kind == "table" and len(parts) > 1:
+                h.context = "\n\n".join(text for _, text in parts)

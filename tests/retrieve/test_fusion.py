@@ -115,3 +115,35 @@ def test_feedback_moves_the_question_towards_the_first_ranking_best_chunk():
     assert [h.chunk_id for h in plain] == [1, 2, 3]
     assert [h.chunk_id for h in moved] == [1, 3, 2]
     assert [h.chunk_id for h in base.rank(q, w, "rrf", 3, feedback=0.5)] == [1]  # rrf: own lists only
+
+
+def test_the_feedback_pick_over_arrays_is_the_first_of_the_full_ranking():
+    """Candidates.best (numpy) must pick what rank() over filled() puts first, ties and bonuses included."""
+    import numpy as np
+
+    from finchat.retrieve.fusion import Candidates, rank
+
+    rng = np.random.default_rng(3)
+    for case in range(300):
+        n = int(rng.integers(1, 40))
+        ids = sorted(rng.choice(10_000, n, replace=False).tolist())
+        vecs = rng.normal(size=(n, 4)).round(1).astype(np.float32)  # rounded: tied scores happen
+        vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-6)
+        if case % 10 == 0:  # every candidate alike: the smaller chunk id must win
+            vecs[:] = vecs[0]
+        pvecs = vecs[rng.permutation(n)] if case % 3 else vecs
+        q = rng.normal(size=4).astype(np.float32)
+        q /= np.linalg.norm(q)
+        text = {c: float(rng.integers(0, 3)) / 10 for c in ids if rng.random() < 0.6 and case % 10}
+        graph = {c: float(rng.integers(0, 2)) for c in ids if rng.random() < 0.3} if case % 2 else {}
+        channels = {"vector": dict.fromkeys(ids[: max(1, n // 2)], 0.5), "text": dict(list(text.items())[:10]),
+                    "graph": graph}
+        pages = {c: (int(rng.integers(0, 3)), int(rng.integers(1, 5))) for c in ids}
+        cands = Candidates(ids, channels, text, graph, pages, vecs, pvecs,
+                           doc_bonus={1: 0.15} if case % 4 == 0 else {},
+                           chunk_bonus={ids[-1]: 0.3} if case % 5 == 0 and case % 10 else {})
+        weights = {"vector": 0.2, "text": 0.1, "graph": 0.7}
+        page_weight = 0.0 if case % 7 == 0 else 0.3
+        first = rank(cands.filled(q), weights, "minmax", 1, pages, 0, cands.page_scores(q), page_weight,
+                     cands.doc_bonus, cands.chunk_bonus)
+        assert ids[cands.best(q, weights, page_weight)] == first[0].chunk_id, case

@@ -316,3 +316,41 @@ def test_the_graph_channel_runs_on_a_second_connection_and_survives_losing_it(th
     finally:
         svc.close()
     assert svc.retriever._side_conn is None and svc.retriever._worker is None
+
+
+def test_lexeme_lists_are_sent_as_one_array_literal_that_postgres_reads_back(make_database, monkeypatch):
+    from finchat.db.pool import connect
+    from finchat.retrieve.hybrid import Retriever
+
+    url = _vector_db(make_database)
+    odd = ['say "when"', "back\\slash", "a,b", "two words", "{brace}", "plain", "NULL"]
+    with connect(url) as conn:
+        r = Retriever(conn, None)
+        monkeypatch.setattr(r, "lexemes_above", lambda share: odd if share > 0.01 else [])
+        assert conn.execute("SELECT %s::text[]", (r.lexeme_array(0.05),)).fetchone()[0] == odd
+        assert conn.execute("SELECT %s::text[]", (r.lexeme_array(0.001),)).fetchone()[0] == []
+
+
+def test_a_company_whose_first_filing_arrives_during_the_chat_is_found(make_database):
+    """The company list is cached per Retriever, but read again before a company is called missing."""
+    from finchat.db.admin import seed_companies
+    from finchat.db.pool import connect
+    from finchat.retrieve.filters import Filters
+    from finchat.retrieve.hybrid import Retriever
+
+    url = _vector_db(make_database)
+    with connect(url) as conn:
+        seed_companies(conn)
+        add = ("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year, page_count)"
+               " VALUES (%s, 'x', %s, %s, '10-K', 2023, 1)")
+        conn.execute(add, ("APPLE_2023_10K", "a", "APPLE"))
+        conn.commit()
+        r = Retriever(conn, None)
+        assert r.missing_companies(Filters(companies=["APPLE"])) == ([], "")
+        f = Filters(companies=["MICROSOFT"])
+        missing, notice = r.missing_companies(f)
+        assert missing == ["Microsoft"] and f.companies == [] and "Microsoft" in notice
+        conn.execute(add, ("MICROSOFT_2023_10K", "m", "MICROSOFT"))
+        conn.commit()
+        f = Filters(companies=["MICROSOFT", "APPLE"])
+        assert r.missing_companies(f) == ([], "") and f.companies == ["MICROSOFT", "APPLE"]
