@@ -541,10 +541,10 @@ class Retriever:
             else:  # the same document and section, consecutive ordinals
                 whole.setdefault(int(r[0]), []).append((int(r[-1]), str(r[-2])))
         for h in hits:
-            r = by_id.get(h.chunk_id)
-            if r:
+            own = by_id.get(h.chunk_id)
+            if own:
                 (_, h.document, h.company, h.form, h.fiscal_year, h.fiscal_quarter, h.page_start, h.page_end,
-                 h.kind, h.section, h.text, _) = r
+                 h.kind, h.section, h.text, _) = own
             h.context = h.text
             parts = sorted(whole.get(h.chunk_id, []))
             if h.kind == "table" and len(parts) > 1:
