@@ -94,6 +94,9 @@ IN_SCOPE = "document_id = ANY(%(docs)s)"
 #: still uses all the question's lexemes.
 #: At 1M chunks the unfiltered text channel took seconds without it (eval/README.md, scale).
 RARE_SHARE = 0.005
+#: ... and in at most this many chunks, so the rows ranked stay bounded in number, not only in share, as the
+#: corpus grows: RARE_SHARE of 100k chunks, so smaller corpora are unchanged (1M chunks: eval/README.md, session 11).
+RARE_ROWS = 500
 TS_RANK_WIDE_SQL = (
     f"SELECT c.id, ts_rank(c.tsv, q.query, 1) AS s FROM chunks c, {TSQUERY_SQL},"
     " (SELECT CASE WHEN count(*) FILTER (WHERE lexeme <> ALL(%(frequent)s::text[])) > 0"
@@ -216,6 +219,7 @@ class Retriever:
         self.page_weight = page_weight
         self.feedback = feedback
         self._common: list[tuple[str, float]] | None = None  # (lexeme, share of chunks)
+        self._rows: float | None = None  # chunks, as ANALYZE counted them
         self._literals: dict[tuple[str, ...], str] = {}  # lexemes → one array literal
         self._companies: list[tuple[str, str, list[str], bool]] | None = None  # missing_companies' rows
         self._hnsw_order: str | None = None
@@ -332,8 +336,16 @@ class Retriever:
                 " AND (SELECT reltuples FROM pg_class WHERE oid = 'chunks'::regclass) >= %s",
                 (COMMON_MIN_CHUNKS,)).fetchone()
             elems, freqs = (row[0] or [], row[1] or []) if row else ([], [])
-            self._common = list(zip(elems, freqs, strict=False))
+            self._common = list(zip(elems, freqs, strict=False))  # (the frequencies end with 3 summary values)
         return [e for e, fr in self._common if fr > share]
+
+    def rare_share(self) -> float:
+        """The share of chunks above which a lexeme is not rare to a wide scope: RARE_SHARE, or RARE_ROWS
+        chunks when that is smaller (ANALYZE's row count, read once per Retriever)."""
+        if self._rows is None:
+            row = self.conn.execute("SELECT reltuples FROM pg_class WHERE oid = 'chunks'::regclass").fetchone()
+            self._rows = max(float(row[0]) if row else 0.0, 0.0)
+        return min(RARE_SHARE, RARE_ROWS / self._rows) if self._rows else RARE_SHARE
 
     def lexeme_array(self, share: float) -> str:
         """:meth:`lexemes_above` as one Postgres array literal (for a ``%s::text[]`` parameter): sent as a single
@@ -512,7 +524,7 @@ class Retriever:
                 # the whole corpus: no filing test at all, so the HNSW index scan needs no iterative rounds
                 # (1M chunks: the unfiltered vector channel's p50/p95 went from 165/3,610 to 3.3/6.1 ms)
                 parts = [p.replace(IN_SCOPE, "TRUE") for p in parts]
-            params = {"q": qvec, "docs": docs, "n": n, "frequent": self.lexeme_array(RARE_SHARE), **text}
+            params = {"q": qvec, "docs": docs, "n": n, "frequent": self.lexeme_array(self.rare_share()), **text}
             with self.conn.transaction():
                 if want_v and not small:
                     self.conn.execute("SET LOCAL hnsw.ef_search = 200")

@@ -135,6 +135,41 @@ def test_a_wide_scope_ranks_only_chunks_holding_a_rarer_word_and_skips_the_graph
         assert narrow is not None and set(narrow.channels["text"]) == set(ids[:3]) | {ids[3]}
 
 
+def test_a_rare_word_is_rare_in_rows_too_as_the_corpus_grows(make_database, monkeypatch):
+    """A lexeme is rare to a wide scope below RARE_SHARE of the chunks and below RARE_ROWS chunks, whichever
+    is fewer, counted from ANALYZE's statistics (none yet: the share alone)."""
+    import numpy as np
+
+    from finchat.db.pool import connect
+    from finchat.retrieve import hybrid
+
+    url = _vector_db(make_database)
+    with connect(url) as conn:
+        doc = conn.execute("INSERT INTO documents (name, source_path, sha256, form, page_count) VALUES"
+                           " ('D', 'x', 'y', '10-K', 1) RETURNING id").fetchone()[0]
+        with conn.cursor().copy("COPY chunks (document_id, ordinal, page_start, page_end, kind, text, embed_text,"
+                                " embedding) FROM STDIN") as cp:
+            for i in range(400):
+                cp.write_row((doc, i, 1, 1, "text", f"word{i % 7}", "t", "[1,0,0]"))
+        conn.commit()
+        assert hybrid.Retriever(conn, None).rare_share() == hybrid.RARE_SHARE  # never analysed
+        conn.execute("ANALYZE chunks")
+        conn.commit()
+        monkeypatch.setattr(hybrid, "RARE_ROWS", 1)
+        r = hybrid.Retriever(conn, None)
+        assert r.rare_share() == pytest.approx(1 / 400)
+        monkeypatch.setattr(hybrid, "RARE_ROWS", 4)  # 1 % of 400 rows is more than RARE_SHARE
+        assert hybrid.Retriever(conn, None).rare_share() == hybrid.RARE_SHARE
+        seen: list[float] = []
+        monkeypatch.setattr(hybrid, "RARE_ROWS", 1)
+        monkeypatch.setattr(hybrid, "EXACT_SCAN_MAX_DOCS", 0)  # one filing is a wide scope here
+        monkeypatch.setattr(r, "lexemes_above", lambda share: seen.append(share) or [])
+        from finchat.retrieve.filters import Filters
+
+        r.candidates_for(Filters(text_query="word3"), np.array([1, 0, 0], dtype=np.float32))
+        assert 1 / 400 in seen
+
+
 def test_a_half_precision_hnsw_index_is_used_by_wide_questions(make_database, monkeypatch):
     """HNSW_HALFVEC (off by default, README "Scale") builds the index over halfvec copies; retrieval reads
     the index's kind from the catalog and orders by the expression it serves."""
