@@ -343,6 +343,8 @@ def main() -> None:
         print(f"  (c)/(a) at p50: {pct(c, 0.5) / pct(a, 0.5) if c else float('nan'):.0f}x   backend memory {m['backend_mem'] / 2**20:.0f} MB"  # type: ignore[arg-type]
               f"   questions {m['n']}")
         for kind, rows in m["recall"].items():  # type: ignore[attr-defined]
+            if not rows:  # --recall 0
+                continue
             rec = np.mean(rows, axis=0)
             ms = m["search_ms"][kind]  # type: ignore[index]
             print(f"  {kind} HNSW: recall@10 against exact search, ids {rec[0]:.3f}, within 1e-3 of the 10th distance "

@@ -52,6 +52,28 @@ def test_ingest_builds_facts_and_reingest_is_idempotent(env, tmp_path):
         assert stats(conn) == before
 
 
+def test_reported_facts_score_only_the_filings_in_scope(env, tmp_path):
+    """A company's REPORTED facts from another of its filings score nothing outside the scope (they are found
+    through the company's edges, then filtered by filing); a statements-only question whose consolidated
+    figures are not asked (non-GAAP, breakdown) scores nothing rather than failing."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    make_filing(folder / "TESTCO_2023Q3_10Q.pdf", statement_rows=13)
+    make_filing(folder / "TESTCO_2023Q2_10Q.pdf", statement_rows=13)
+    ingest([folder], load_settings(), IngestOptions(after_load=after_load))
+    with connect(env) as conn:
+        docs = dict(conn.execute("SELECT name, id FROM documents").fetchall())
+        q3, q2 = docs["TESTCO_2023Q3_10Q"], docs["TESTCO_2023Q2_10Q"]
+        chunk_doc = dict(conn.execute("SELECT id, document_id FROM chunks").fetchall())
+        for scope in ([q3], [q2], [q2, q3]):
+            scores = graph_scores(conn, scope, ["revenue"])
+            reported = {f.chunk_id for f in facts(conn, ["TESTCO"], ["revenue"]) if chunk_doc[f.chunk_id] in scope}
+            assert reported and all(scores[c] >= 2.5 for c in reported)  # mention + reported
+            assert {chunk_doc[c] for c in scores} <= set(scope)
+            assert not [c for c, s in scores.items() if s >= 2.5 and c not in reported]
+        assert graph_scores(conn, [q3], [], statements=["income"], consolidated=False) == {}
+
+
 def _add_doc(conn, name, year, quarter):
     return conn.execute(
         "INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year, fiscal_quarter, page_count) "
