@@ -9,7 +9,7 @@ kept, embeddings with small noise, so near-duplicates are not identical), the gr
 companies it measures, interleaved per question:
 
   (a) finchat's hybrid retrieval with the question's company / period filters (no reranker, no embedding);
-  (b) the same with no filters — the whole corpus through the HNSW index (ef_search 200, iterative scan);
+  (b) the same with no filters — the whole corpus through the HNSW index (HNSW_EF_SEARCH, iterative scan);
   (c) the seed's algorithm, for comparison only: cosine over every chunk of the filtered filings ordered
       without LIMIT, ts_rank over every chunk (the seed's text table has no company columns), a pandas outer
       merge, scikit-learn MinMaxScaler,
@@ -200,14 +200,16 @@ def seed_algorithm(conn, qvec: np.ndarray, question: str, docs: list[int], k: in
 
 
 def knn(conn, qvec: np.ndarray, *, exact: bool = False, half: bool = False) -> list[tuple[int, float]]:  # type: ignore[no-untyped-def]
-    """Top 10 (id, float cosine distance) through the HNSW index (ef_search 200, iterative scan), its
-    halfvec twin, or exact search (index scans off)."""
+    """Top 10 (id, float cosine distance) through the HNSW index as finchat searches it (hybrid.HNSW_EF_SEARCH,
+    iterative scan), its halfvec twin, or exact search (index scans off)."""
     order = "embedding::halfvec(384) <=> %s::halfvec(384)" if half else "embedding <=> %s"
     with conn.transaction():
         if exact:
             conn.execute("SET LOCAL enable_indexscan = off")
         else:
-            conn.execute("SET LOCAL hnsw.ef_search = 200")
+            from finchat.retrieve.hybrid import HNSW_EF_SEARCH
+
+            conn.execute(f"SET LOCAL hnsw.ef_search = {int(HNSW_EF_SEARCH)}")
             conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
         return [(int(r[0]), float(r[1])) for r in conn.execute(
             f"SELECT id, embedding <=> %s FROM chunks ORDER BY {order} LIMIT 10", (qvec, qvec)).fetchall()]
@@ -310,6 +312,7 @@ def main() -> None:
     from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
     from finchat.config import load_settings
+    from finchat.retrieve.hybrid import HNSW_EF_SEARCH
 
     src_url = load_settings().database_url
     dbname = os.environ.get("FINCHAT_SCALE_DB", "finchat_scale")
@@ -348,7 +351,7 @@ def main() -> None:
             rec = np.mean(rows, axis=0)
             ms = m["search_ms"][kind]  # type: ignore[index]
             print(f"  {kind} HNSW: recall@10 against exact search, ids {rec[0]:.3f}, within 1e-3 of the 10th distance "
-                  f"{rec[1]:.3f} over {len(rows)} questions (ef_search 200, iterative scan); vector search alone p50 "
+                  f"{rec[1]:.3f} over {len(rows)} questions (ef_search {HNSW_EF_SEARCH}, iterative scan); vector search alone p50 "
                   f"{pct(ms, 0.5):.1f} p95 {pct(ms, 0.95):.1f} ms")
         if args.both:
             print(f"  the other HNSW index built in {b['other_index_s']:.0f} s")
