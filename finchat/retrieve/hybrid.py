@@ -55,10 +55,12 @@ COVER_BONUS = 0.3
 CANDIDATES = 100
 #: Scopes with at most this many documents are scanned exactly; larger ones use the HNSW index.
 EXACT_SCAN_MAX_DOCS = 24
-#: hnsw.ef_search for those: the search list kept while walking the index graph (pgvector's default is 40).
-#: 1M chunks, 30 questions, recall@10 against exact search: 200 → 0.857, 400 → 0.933, 800 → 0.980; the
-#: search itself p50 2.9 → 8.3 ms (eval/README.md, session 11).
+#: hnsw.ef_search for those (the search list kept while walking the index graph; pgvector's default is 40)
+#: grows with the chunks stored, HNSW_EF_SEARCH per million, within [HNSW_EF_MIN, 1000]: recall@10 against
+#: exact search, 30 questions: 1M chunks 200 → 0.857, 400 → 0.933, 800 → 0.980 (search p50 2.9 → 8.3 ms);
+#: 100k chunks 200 → 0.953 (4.0 ms), 800 → 0.993 (13 ms) (eval/README.md, session 11).
 HNSW_EF_SEARCH = 800
+HNSW_EF_MIN = 200
 #: Question words found in more than this share of all chunks (ANALYZE's tsvector statistics) are left out
 #: of the full-text query, like stop words: they barely separate chunks, and ranking the ~20,000 chunks
 #: that "revenue" or "total" match cost 100-160 ms over the whole corpus and ~10 ms inside one 10-K.
@@ -343,13 +345,23 @@ class Retriever:
             self._common = list(zip(elems, freqs, strict=False))  # (the frequencies end with 3 summary values)
         return [e for e, fr in self._common if fr > share]
 
-    def rare_share(self) -> float:
-        """The share of chunks above which a lexeme is not rare to a wide scope: RARE_SHARE, or RARE_ROWS
-        chunks when that is smaller (ANALYZE's row count, read once per Retriever)."""
+    def chunk_count(self) -> float:
+        """Chunks stored as ANALYZE counted them (0 before the first ANALYZE), read once per Retriever."""
         if self._rows is None:
             row = self.conn.execute("SELECT reltuples FROM pg_class WHERE oid = 'chunks'::regclass").fetchone()
             self._rows = max(float(row[0]) if row else 0.0, 0.0)
-        return min(RARE_SHARE, RARE_ROWS / self._rows) if self._rows else RARE_SHARE
+        return self._rows
+
+    def rare_share(self) -> float:
+        """The share of chunks above which a lexeme is not rare to a wide scope: RARE_SHARE, or RARE_ROWS
+        chunks when that is smaller."""
+        rows = self.chunk_count()
+        return min(RARE_SHARE, RARE_ROWS / rows) if rows else RARE_SHARE
+
+    def ef_search(self) -> int:
+        """hnsw.ef_search for a wide scope: HNSW_EF_SEARCH per million chunks, within [HNSW_EF_MIN, 1000]
+        (pgvector's upper bound)."""
+        return int(min(1000, max(HNSW_EF_MIN, round(HNSW_EF_SEARCH * self.chunk_count() / 1e6))))
 
     def lexeme_array(self, share: float) -> str:
         """:meth:`lexemes_above` as one Postgres array literal (for a ``%s::text[]`` parameter): sent as a single
@@ -531,7 +543,7 @@ class Retriever:
             params = {"q": qvec, "docs": docs, "n": n, "frequent": self.lexeme_array(self.rare_share()), **text}
             with self.conn.transaction():
                 if want_v and not small:
-                    self.conn.execute(f"SET LOCAL hnsw.ef_search = {int(HNSW_EF_SEARCH)}")
+                    self.conn.execute(f"SET LOCAL hnsw.ef_search = {self.ef_search()}")
                     self.conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
                 rows = self.conn.execute(" UNION ALL ".join(parts), params).fetchall()
             for ch, cid, s in rows:

@@ -135,9 +135,10 @@ def test_a_wide_scope_ranks_only_chunks_holding_a_rarer_word_and_skips_the_graph
         assert narrow is not None and set(narrow.channels["text"]) == set(ids[:3]) | {ids[3]}
 
 
-def test_a_rare_word_is_rare_in_rows_too_as_the_corpus_grows(make_database, monkeypatch):
+def test_a_rare_word_is_rare_in_rows_too_and_ef_search_grows_as_the_corpus_grows(make_database, monkeypatch):
     """A lexeme is rare to a wide scope below RARE_SHARE of the chunks and below RARE_ROWS chunks, whichever
-    is fewer, counted from ANALYZE's statistics (none yet: the share alone)."""
+    is fewer, counted from ANALYZE's statistics (none yet: the share alone); the HNSW search list grows with
+    the chunks stored, within its bounds."""
     import numpy as np
 
     from finchat.db.pool import connect
@@ -168,6 +169,11 @@ def test_a_rare_word_is_rare_in_rows_too_as_the_corpus_grows(make_database, monk
 
         r.candidates_for(Filters(text_query="word3"), np.array([1, 0, 0], dtype=np.float32))
         assert 1 / 400 in seen
+        assert r.ef_search() == hybrid.HNSW_EF_MIN  # a small corpus: the floor
+        monkeypatch.setattr(hybrid, "HNSW_EF_SEARCH", 1_500_000)  # per million chunks: 600 for these 400
+        assert r.ef_search() == 600
+        monkeypatch.setattr(hybrid, "HNSW_EF_SEARCH", 10**9)
+        assert r.ef_search() == 1000  # pgvector's bound
 
 
 def test_a_half_precision_hnsw_index_is_used_by_wide_questions(make_database, monkeypatch):
