@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from finchat.config import Settings
 from finchat.errors import FinchatError
@@ -67,6 +68,8 @@ def run_checks(settings: Settings) -> list[Check]:
             else:
                 checks.append(Check("schema", True, f"version {have} (latest)"))
             got = stored_model(conn) if have else None
+            if have:
+                checks.append(_buffers_check(conn))
         if got or settings.embed_model:
             checks.append(_model_check(got[0] if got else str(settings.embed_model)))
         elif have:
@@ -78,6 +81,26 @@ def run_checks(settings: Settings) -> list[Check]:
     checks.append(Check("ollama", st.ok, st.detail + ("" if st.ok else "; until then answers come from the filings' "
                                                      "facts and passages, without an LLM")))
     return checks
+
+
+def _buffers_check(conn: Any) -> Check:
+    """Whether shared_buffers can hold the search indexes (HNSW + full text), and whether autoprewarm keeps
+    them across restarts. A warning, never fatal: questions are answered either way, more slowly when not."""
+    from finchat.db.warm import autoprewarm_on, search_index_bytes, shared_buffers
+
+    return buffers_check(shared_buffers(conn), search_index_bytes(conn), autoprewarm_on(conn))
+
+
+def buffers_check(buffers: int, need: int, kept: bool) -> Check:
+    """The shared-buffers line from ``buffers`` and the search indexes' ``need`` (bytes) and autoprewarm."""
+    mb = f"{buffers / 2**20:,.0f} MB"
+    if buffers < need:
+        return Check("shared buffers", False, f"{mb} cannot hold the search indexes ({need / 2**20:,.0f} MB): wide "
+                     "questions read them from disk; raise shared_buffers (FINCHAT_PG_SHARED_BUFFERS for "
+                     "scripts/pg-local and docker compose)")
+    return Check("shared buffers", True, f"{mb} hold the search indexes ({need / 2**20:,.0f} MB); " + (
+        "autoprewarm keeps them across restarts" if kept else
+        "no autoprewarm: run `finchat db warm` after a restart, or preload pg_prewarm"))
 
 
 def _replica_check(dsn: str) -> Check:
