@@ -139,7 +139,7 @@ def db_warm(max_mb: int | None) -> None:
     """Read the search indexes and the chunks into PostgreSQL's shared buffers.
 
     After a large ingest, or on a server without autoprewarm, the first wide questions otherwise read the
-    vector index page by page from disk (at 1M chunks: p95 over 1 s cold, under 50 ms warm). The most used
+    vector index page by page from disk (at 1M chunks: p95 over 1 s cold, under 60 ms prewarmed). The most used
     relations go first — the vector index, the full-text index, the page vectors, the chunks, then the
     graph — until the buffers are 90 % full; what does not fit is listed. Needs the pg_prewarm extension
     (PostgreSQL contrib; created here if missing). With pg_prewarm preloaded (scripts/pg-local, the compose
