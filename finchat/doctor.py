@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from finchat.config import Settings
 from finchat.errors import FinchatError
+
+if TYPE_CHECKING:
+    import psycopg
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ def run_checks(settings: Settings) -> list[Check]:
     return checks
 
 
-def _buffers_check(conn: Any) -> Check:
+def _buffers_check(conn: psycopg.Connection) -> Check:
     """Whether shared_buffers can hold the search indexes (HNSW + full text), and whether autoprewarm keeps
     them across restarts. A warning, never fatal: questions are answered either way, more slowly when not."""
     from finchat.db.warm import autoprewarm_on, search_index_bytes, shared_buffers

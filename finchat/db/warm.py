@@ -11,6 +11,7 @@ buffers' list at shutdown and reads them back at start, so a restart keeps them 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -143,8 +144,6 @@ def warm(conn: psycopg.Connection, *, budget: int | None = None,
          progress: Callable[[Warmed], None] | None = None) -> WarmResult:
     """Read the planned relations (``plan``) into shared buffers, one pg_prewarm call each, calling
     ``progress`` after each. Reads only: nothing stored changes (the extension is created if missing)."""
-    import time
-
     ensure_extension(conn)
     conn.commit()
     result = WarmResult(plan(conn, budget))

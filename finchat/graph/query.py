@@ -141,11 +141,11 @@ def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequ
     # A small scope is found through the GIN index on properties (one containment per filing); a wide one
     # is tested per row by its doc_id against a hashed array (a chain of hundreds of containments took
     # seconds over 1M chunks).
-    docs: list[Any] = [json.dumps({"doc_id": int(d)}) for d in doc_ids] if small else [[int(d) for d in doc_ids]]
-    in_scope = ("(" + " OR ".join(["c.properties @> %s::agtype"] * len(docs)) + ")" if small else
-                "ag_catalog.agtype_access_operator(c.properties, '\"doc_id\"'::agtype)::text::bigint = ANY(%s)")
+    ids = [int(d) for d in doc_ids]
+    docs: list[Any] = [json.dumps({"doc_id": d}) for d in ids] if small else [ids]
+    doc_of = "ag_catalog.agtype_access_operator(c.properties, '\"doc_id\"'::agtype)::text::bigint"
+    in_scope = ("(" + " OR ".join(["c.properties @> %s::agtype"] * len(docs)) + ")" if small else f"{doc_of} = ANY(%s)")
     cid = "ag_catalog.agtype_access_operator(c.properties, '\"chunk_id\"'::agtype)::text::bigint"
-    doc_of_edge = "ag_catalog.agtype_access_operator(c.properties, '\"doc_id\"'::agtype)::text::bigint"
     parts: list[str] = []
     params: list[Any] = []
     if metrics:
@@ -171,8 +171,8 @@ def graph_scores(conn: psycopg.Connection, doc_ids: Sequence[int], metrics: Sequ
                 f"SELECT DISTINCT 'r', {cid}, 1 FROM {GRAPH_NAME}.\"REPORTED\" c"
                 f" WHERE c.start_id IN (SELECT f.start_id FROM {GRAPH_NAME}.\"FILED\" f"
                 f"  JOIN {GRAPH_NAME}.\"Filing\" v ON v.id = f.end_id WHERE {filings})"
-                f" AND c.end_id IN ({metric_ids}) AND {doc_of_edge} = ANY(%s)")
-            params += [*docs, *keys, [int(d) for d in doc_ids]]
+                f" AND c.end_id IN ({metric_ids}) AND {doc_of} = ANY(%s)")
+            params += [*docs, *keys, ids]
         elif consolidated:
             parts.append(
                 f"SELECT DISTINCT 'r', {cid}, 1"

@@ -345,7 +345,6 @@ class Retriever:
                 (COMMON_MIN_CHUNKS,)).fetchone()
             elems, freqs = (row[0] or [], row[1] or []) if row else ([], [])
             self._common = list(zip(elems, freqs, strict=False))  # (the frequencies end with 3 summary values)
-            self._above = {}
         if share not in self._above:  # ~6,400 statistics entries since sql/013: filtered once per share
             self._above[share] = [e for e, fr in self._common if fr > share]
         return list(self._above[share])
@@ -527,6 +526,7 @@ class Retriever:
         want_v, want_t = "vector" in self.channels and qvec is not None, "text" in self.channels
         if want_v or want_t:
             small = len(docs) <= EXACT_SCAN_MAX_DOCS
+            hnsw = want_v and not small
             vec_sql = (
                 # small scope: one distance per row of the scope, sorted (no index)
                 "SELECT id, s FROM (SELECT id, 1 - (embedding <=> %(q)s) AS s FROM chunks"
@@ -548,8 +548,8 @@ class Retriever:
             params = {"q": qvec, "docs": docs, "n": n, "frequent": self.lexeme_array(self.rare_share()), **text}
             # a transaction only to hold the wide search's SET LOCALs (the connection autocommits): two round
             # trips fewer for a scoped question
-            with self.conn.transaction() if want_v and not small else contextlib.nullcontext():
-                if want_v and not small:
+            with self.conn.transaction() if hnsw else contextlib.nullcontext():
+                if hnsw:
                     self.conn.execute(f"SET LOCAL hnsw.ef_search = {self.ef_search()}")
                     self.conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
                 rows = self.conn.execute(" UNION ALL ".join(parts), params).fetchall()
