@@ -102,7 +102,10 @@ def db_init(reset: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the stored filings under `filings`).")
 def db_status(as_json: bool) -> None:
     """Show the schema version, the embedding model and every stored filing (company, form, fiscal
-    period, pages, chunks, graph facts)."""
+    period, pages, chunks, graph facts).
+
+    The period is the one the filing prints (its cover, its statements' columns, a release's headline);
+    filings whose file name claims another period are listed below the table with both."""
     import json as _json
 
     from finchat.db.admin import db_status as status
@@ -130,6 +133,11 @@ def db_status(as_json: bool) -> None:
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     for r in [head, *rows]:
         click.echo("  ".join(c.rjust(w) if i in (3, 4, 5) else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip())
+    noted = [f for f in st.filings if f.get("period_note")]
+    if noted:
+        click.echo(f"\n{len(noted)} filing(s) whose name gives another period than the document (the document's is used):")
+        for f in noted:
+            click.echo(f"  {f['document']}: {f['period_note']}")
 
 
 @db.command("warm")

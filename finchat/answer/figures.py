@@ -32,7 +32,7 @@ class Figure(FactRow):
         return money(self.value, self.scale, self.unit)
 
     def cite(self) -> str:
-        return f"[{self.document} p.{self.page}]"
+        return f"[{self.document} {self.page_ref()}]"
 
     def period(self) -> str:
         """The period as the filing names it, lower-cased: "three months ended July 1, 2023", or for a

@@ -25,7 +25,7 @@ import json
 import re
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -216,6 +216,13 @@ class FactRow:
     page: int
     chunk_id: int
     printed: str = ""  # the cell as printed: "0.309", "(2,980)"
+    printed_page: str | None = None  # the number printed on the page ("24", "F-12"), where there is one
+
+    def page_ref(self) -> str:
+        """"p.4", or "p.26, printed 24" when the filing prints another number on the page."""
+        from finchat.retrieve.fusion import page_reference
+
+        return page_reference(self.page, self.page, self.printed_page)
 
     def shown(self) -> str:
         """"Apple — revenue, three months ended July 1, 2023: $81,797 million [APPLE_2023Q3_10Q p.4]"."""
@@ -229,14 +236,15 @@ class FactRow:
         per = " per share" if self.unit == "USD/share" else ""
         name = metric(self.metric).name if self.metric else self.metric
         period = _lower_period(self.period_label) if self.period_label else "?"
-        return f"{self.company_name} — {name}, {period}: {sign}{cur}{num}{scale}{per} [{self.document} p.{self.page}]"
+        return f"{self.company_name} — {name}, {period}: {sign}{cur}{num}{scale}{per} [{self.document} {self.page_ref()}]"
 
     def as_json(self) -> dict[str, Any]:
         v = self.value
         return {"company": self.company_name, "company_key": self.company, "metric": self.metric,
                 "value": int(v) if v == int(v) else v, "scale": self.scale, "unit": self.unit,
                 "period_label": self.period_label, "duration": self.duration, "as_of": self.as_of,
-                "document": self.document, "page": self.page, "chunk_id": self.chunk_id, "printed": self.printed}
+                "document": self.document, "page": self.page, "printed_page": self.printed_page,
+                "chunk_id": self.chunk_id, "printed": self.printed}
 
 
 _MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -282,10 +290,22 @@ def facts(conn: psycopg.Connection, companies: Sequence[str], metrics: Sequence[
         prio = int(p.get("priority", 2))
         if k not in best or prio > best[k][0] or (prio == best[k][0] and row.page < best[k][1].page):
             best[k] = (prio, row)
-    out = [r for _, r in best.values()]
+    out = with_printed_pages(conn, [r for _, r in best.values()])
     out.sort(key=lambda r: (r.company, r.metric, -(int((r.as_of or "0000").replace("-", "")[:8] or 0)),
                             r.duration or "", r.page))
     return out[:limit]
+
+
+def with_printed_pages(conn: psycopg.Connection, rows: list[FactRow]) -> list[FactRow]:
+    """``rows`` with the page numbers their filings print on the cited pages (one query)."""
+    if not rows:
+        return rows
+    labels = {(str(n), int(p)): str(lab) for n, p, lab in conn.execute(
+        "SELECT d.name, pp.page, pp.label FROM unnest(%s::text[], %s::int[]) AS w (name, page)"
+        " JOIN documents d ON d.name = w.name JOIN printed_pages pp ON pp.document_id = d.id AND pp.page = w.page",
+        ([r.document for r in rows], [r.page for r in rows])).fetchall()}
+    return [replace(r, printed_page=labels[(r.document, r.page)]) if (r.document, r.page) in labels else r
+            for r in rows]
 
 
 def facts_per_document(conn: psycopg.Connection) -> dict[str, int]:

@@ -15,6 +15,7 @@ import psycopg
 
 from finchat.ingest.chunk import Chunk
 from finchat.ingest.naming import DocMeta
+from finchat.ingest.reading import store_reading
 
 #: Called inside the document's transaction after its chunks are in: (conn, document id, chunk ids
 #: in ordinal order). The knowledge-graph builder hooks in here.
@@ -82,6 +83,7 @@ def load_document(conn: psycopg.Connection, meta: DocMeta, *, source_path: str, 
                                 _clean(ch.text), _clean(ch.embed_text), vec))
         ids = [int(r[0]) for r in conn.execute(
             "SELECT id FROM chunks WHERE document_id = %s ORDER BY ordinal", (doc_id,)).fetchall()]
+        store_reading(conn, doc_id, meta)
         store_page_vectors(conn, [doc_id])
         graph = after(conn, doc_id, ids) if after is not None else None
     return Loaded(doc_id, ids, graph)

@@ -38,6 +38,13 @@ class DocMeta:
     fiscal_quarter: str | None  # Q1..Q4, or FY for annual reports
     period_end: date | None = None
     warnings: tuple[str, ...] = field(default_factory=tuple)
+    #: The period the file name claims, kept when the document's own period replaces it
+    #: (finchat/ingest/reading.py); None means the same as fiscal_year / fiscal_quarter.
+    name_fiscal_year: int | None = None
+    name_fiscal_quarter: str | None = None
+    period_source: str = "name"  # name | cover | release
+    period_note: str | None = None  # the name's and the document's periods differ: one line saying how
+    printed_pages: tuple[str | None, ...] = ()  # the printed number of each page (index 0 = page 1), if read
 
 
 def _company(raw: str) -> tuple[str, str]:

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Protocol
@@ -24,8 +24,9 @@ from finchat.ingest import load as loader
 from finchat.ingest.chunk import Chunk, chunk_pages
 from finchat.ingest.claims import FileState
 from finchat.ingest.load import AfterLoad
-from finchat.ingest.naming import DocMeta, meta_from_path, period_end_from_text
+from finchat.ingest.naming import DocMeta, meta_from_path
 from finchat.ingest.parse import ParsedDoc, init_worker, parse, read_cache, sha256_of, write_cache
+from finchat.ingest.reading import read_filing, reread, stale_reading
 
 #: Loading at least this many documents, and more than the database holds, drops and rebuilds the
 #: vector and full-text indexes instead of maintaining them row by row.
@@ -232,7 +233,12 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
                 report.add(DocResult(f, meta.name, "failed", f"cannot read ({exc.strerror or exc})"))
                 continue
             if not opts.force and loader.stored_sha(conn, meta.name) == sha:
-                report.add(DocResult(f, meta.name, "skipped", "unchanged", detected=_detected(meta)))
+                stale = stale_reading(conn, meta.name)
+                reason = "unchanged"
+                if stale is not None:  # stored before the period / page-number reading improved
+                    meta = reread(conn, f, meta, stale)
+                    reason = "unchanged; period and page numbers read again"
+                report.add(DocResult(f, meta.name, "skipped", reason, detected=_detected(meta)))
                 continue
             todo.append((f, meta, sha))
         report.add_time("hash", time.perf_counter() - t0)
@@ -415,7 +421,8 @@ def _page_count(f: Path) -> int:
 def _detected(meta: DocMeta) -> str:
     """What was read from the path and first pages: "Apple 10-Q FY2023 Q3, period ended 2023-07-01"."""
     title = doc_title(meta) or "company and period not recognised"
-    return title + (f", period ended {meta.period_end.isoformat()}" if meta.period_end else "")
+    title += f", period ended {meta.period_end.isoformat()}" if meta.period_end else ""
+    return title + (f" ({meta.period_note})" if meta.period_note else "")
 
 
 def _reason(exc: Exception, path: Path) -> str:
@@ -442,10 +449,7 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, pages: _Pages
     t_doc = time.perf_counter()
     try:
         t = time.perf_counter()
-        if meta.period_end is None:
-            pe = period_end_from_text("\n".join(doc.pages[:3]))
-            if pe is not None:
-                meta = replace(meta, period_end=pe)
+        meta = read_filing(f, meta, doc.pages)
         chunks: list[Chunk] = chunk_pages(doc.pages, count, embedder.max_tokens, doc_title=doc_title(meta))
         if not chunks:
             raise IngestError(f"{f}: no text found to index")

@@ -365,15 +365,19 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
 
     Returns (documents in scope, documents matching the original filters exactly — empty when relaxed).
     """
-    def query(companies: list[Any], years: list[Any], quarters: list[Any], forms: list[Any]) -> list[int]:
+    def query(companies: list[Any], years: list[Any], quarters: list[Any], forms: list[Any],
+              by_name: bool = False) -> list[int]:
         rows = conn.execute(
             "SELECT id FROM documents WHERE (cardinality(%(c)s::text[]) = 0 OR company_key = ANY(%(c)s))"
-            " AND (cardinality(%(y)s::int[]) = 0 OR fiscal_year = ANY(%(y)s))"
-            " AND (cardinality(%(q)s::text[]) = 0 OR fiscal_quarter = ANY(%(q)s)"
+            " AND (NOT %(n)s OR period_source <> 'name')"
+            " AND (cardinality(%(y)s::int[]) = 0"
+            "      OR CASE WHEN %(n)s THEN name_fiscal_year ELSE fiscal_year END = ANY(%(y)s))"
+            " AND (cardinality(%(q)s::text[]) = 0"
+            "      OR CASE WHEN %(n)s THEN name_fiscal_quarter ELSE fiscal_quarter END = ANY(%(q)s)"
             # a fourth-quarter earnings release reports the whole fiscal year too
             "      OR ('FY' = ANY(%(q)s) AND fiscal_quarter = 'Q4' AND form = 'EARNINGS'))"
             " AND (cardinality(%(f)s::text[]) = 0 OR form = ANY(%(f)s)) ORDER BY id",
-            {"c": companies, "y": years, "q": quarters, "f": forms}).fetchall()
+            {"c": companies, "y": years, "q": quarters, "f": forms, "n": by_name}).fetchall()
         return [int(r[0]) for r in rows]
 
     c, y, q, fo = list(f.companies), list(f.years), list(f.quarters), list(f.forms)
@@ -407,6 +411,12 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
             if recent:
                 return recent, recent
     found = query(c, y, q, fo)
+    if not found and (y or q):
+        # the period a file's name claims, where the document printed another ("ADOBE_2022Q2_10Q" covers
+        # fiscal 2023 Q2): an analyst may use either
+        found = query(c, y, q, fo, by_name=True)
+        if found:
+            f.relaxed.append("period as the file name gives it (the filing itself states another)")
     exact = list(found)
     scope: dict[str, list[Any]] = {"companies": c, "years": y, "quarters": q, "forms": fo}
 
@@ -453,7 +463,7 @@ def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], li
         if change is not None:
             f.relaxed.append(change[0])
             scope.update(change[1])
-            found = query(**scope)
+            found = query(scope["companies"], scope["years"], scope["quarters"], scope["forms"])
     return found, exact
 
 

@@ -59,18 +59,33 @@ class Hit:
     #: What the LLM is shown: ``text``, or for one part of a table split by rows, every part in order
     #: (one chunk per page is ranked, but an answer may need the rows of the other part).
     context: str = ""
+    #: The page numbers printed on the first and last page ("24", "F-12"), where the filing prints them.
+    printed_start: str | None = None
+    printed_end: str | None = None
 
     def citation(self) -> str:
-        pages = f"p.{self.page_start}" if self.page_start == self.page_end else f"pp.{self.page_start}-{self.page_end}"
-        return f"{self.document} {pages}"
+        """"APPLE_2023Q3_10Q p.4", with the printed number when it differs: "ADOBE_2022_10K p.26, printed 24"."""
+        return f"{self.document} {page_reference(self.page_start, self.page_end, self.printed_start, self.printed_end)}"
 
     def as_json(self) -> dict[str, Any]:
         return {"rank": self.rank, "chunk_id": self.chunk_id, "document": self.document, "company": self.company,
                 "form": self.form, "fiscal_year": self.fiscal_year, "fiscal_quarter": self.fiscal_quarter,
-                "page_start": self.page_start, "page_end": self.page_end, "kind": self.kind, "section": self.section,
+                "page_start": self.page_start, "page_end": self.page_end,
+                "printed_page_start": self.printed_start, "printed_page_end": self.printed_end,
+                "kind": self.kind, "section": self.section,
                 "text": self.text,
                 # the documented contract's four scores; the page-context share is inside "fused"
                 "scores": {k: round(self.scores.get(k, 0.0), 6) for k in (*CHANNELS, "fused")}}
+
+
+def page_reference(start: int, end: int, printed_start: str | None = None, printed_end: str | None = None) -> str:
+    """"p.26" / "pp.26-27", then ", printed 24" / ", printed 24-25" when the filing prints other numbers
+    on those pages (an analyst with the printed report looks those up)."""
+    pages = f"p.{start}" if start == end else f"pp.{start}-{end}"
+    printed = [p for p in dict.fromkeys((printed_start, printed_end if end != start else None)) if p]
+    if not printed or printed == [str(start)] or printed == [str(start), str(end)]:
+        return pages
+    return f"{pages}, printed {'-'.join(printed)}"
 
 
 def _minmax(scores: dict[int, float]) -> dict[int, float]:

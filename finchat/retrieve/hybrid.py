@@ -150,10 +150,13 @@ CONTEXT_SQL = (
 #: section once the " (part k of n)" suffix is removed, within 20 ordinals.
 FILL_SQL = (
     "SELECT c.id, d.name, d.company_key, d.form, d.fiscal_year, d.fiscal_quarter, c.page_start, c.page_end,"
-    " c.kind, c.section, c.text, NULL::int FROM chunks c JOIN documents d ON d.id = c.document_id"
+    " c.kind, c.section, c.text,"
+    " (SELECT label FROM printed_pages pp WHERE pp.document_id = c.document_id AND pp.page = c.page_start),"
+    " (SELECT label FROM printed_pages pp WHERE pp.document_id = c.document_id AND pp.page = c.page_end),"
+    " NULL::int FROM chunks c JOIN documents d ON d.id = c.document_id"
     " WHERE c.id = ANY(%(ids)s)"
     " UNION ALL"
-    " SELECT h.id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, p.text, p.ordinal FROM chunks h"
+    " SELECT h.id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, p.text, NULL, NULL, p.ordinal FROM chunks h"
     " JOIN chunks p ON p.document_id = h.document_id AND p.kind = 'table'"
     " AND p.ordinal BETWEEN h.ordinal - 20 AND h.ordinal + 20"
     " AND regexp_replace(p.section, %(part)s, '') = regexp_replace(h.section, %(part)s, '')"
@@ -574,12 +577,12 @@ class Retriever:
             if r[-1] is None:
                 by_id[r[0]] = r
             else:  # the same document and section, consecutive ordinals
-                whole.setdefault(int(r[0]), []).append((int(r[-1]), str(r[-2])))
+                whole.setdefault(int(r[0]), []).append((int(r[-1]), str(r[10])))
         for h in hits:
             own = by_id.get(h.chunk_id)
             if own:
                 (_, h.document, h.company, h.form, h.fiscal_year, h.fiscal_quarter, h.page_start, h.page_end,
-                 h.kind, h.section, h.text, _) = own
+                 h.kind, h.section, h.text, h.printed_start, h.printed_end, _) = own
             h.context = h.text
             parts = sorted(whole.get(h.chunk_id, []))
             if h.kind == "table" and len(parts) > 1:

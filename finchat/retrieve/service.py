@@ -121,11 +121,13 @@ def result_json(res: Result, llm_answer: str | None = None, direct: Any = None,
 def snippet_lines(res: Result, n: int = 3, width: int = 150, answer: Any = None) -> list[str]:
     """Up to ``n`` short cited snippets: "[1] APPLE_2023Q3_10Q p.4 — Statements of operations: Net sales …";
     the passages holding the figures ``answer`` states come first."""
-    cited = list(dict.fromkeys((f.document, f.page) for f in (answer.figures if answer is not None else [])))
+    figures = answer.figures if answer is not None else []
+    refs = {(f.document, f.page): f.page_ref() for f in figures}
+    cited = list(dict.fromkeys((f.document, f.page) for f in figures))
     first = [h for d, p in cited for h in res.hits if h.document == d and h.page_start <= p <= h.page_end]
     quoted = list(answer.quoted) if answer is not None else []
     ordered = list({h.chunk_id: h for h in [*quoted, *first, *res.hits]}.values())
-    lines = [f"  {d} p.{p} (statement figures)" for d, p in cited
+    lines = [f"  {d} {refs[(d, p)]} (statement figures)" for d, p in cited
              if not any(h.document == d and h.page_start <= p <= h.page_end for h in res.hits)][:n]
     ranked = {h.chunk_id for h in res.hits}
     for h in ordered[:max(0, n - len(lines))]:
