@@ -70,6 +70,11 @@ class _Completer(Completer):
         yield from self.words.get_completions(document, complete_event)
 
 
+#: What an empty database gets instead of a scope to ask about.
+NO_FILINGS = ("No filings stored yet: copy 10-K / 10-Q / earnings-release PDFs into pdf_files/ (names: "
+              "pdf_files/README.md), then run `make chat` again or `finchat ingest pdf_files/`.")
+
+
 class Repl:
     """One chat session. ``input``/``output`` let tests drive it through prompt-toolkit pipes."""
 
@@ -85,6 +90,7 @@ class Repl:
         self.llm_state = "checking"  # ready / unreachable / not pulled / failed (the toolbar shows it)
         companies = [r[0] for r in service.call(lambda: service.conn.execute(
             "SELECT DISTINCT c.name FROM companies c JOIN documents d ON d.company_key = c.key ORDER BY 1").fetchall())]
+        self.empty = not service.call(lambda: service.conn.execute("SELECT EXISTS (SELECT 1 FROM documents)").fetchone()[0])
         kb = KeyBindings()
 
         @kb.add("escape", "enter")
@@ -105,6 +111,8 @@ class Repl:
     # ------------------------------------------------------------------ loop
     def run(self) -> None:
         self.console.print("[bold]finchat[/bold] — ask about the ingested filings. /help for commands, Ctrl-D to leave.")
+        if self.empty:
+            self.console.print(NO_FILINGS, markup=False, highlight=False, soft_wrap=True)
         self._check_llm_in_background()
         while True:
             try:

@@ -3,7 +3,7 @@
 A question over the whole corpus walks the HNSW index and reads its candidates' rows at random; when those
 pages are not in shared buffers each one is a read from the OS cache or the disk. At 1M chunks (2 GB of HNSW
 index) the unfiltered question's p95 was 1,054 ms on a cold machine, 150 ms with the files in the OS cache
-and 43-56 ms after a restart with them prewarmed (eval/README, session 12). ``warm`` loads them with the pg_prewarm extension
+and 43-56 ms after a restart with them prewarmed (eval/README.md, "First reads at 1M"). ``warm`` loads them with the pg_prewarm extension
 (PostgreSQL contrib), the most used first, up to what the buffers can hold; with pg_prewarm in
 ``shared_preload_libraries`` (scripts/pg-local and the compose image) its autoprewarm worker writes the
 buffers' list at shutdown and reads them back at start, so a restart keeps them warm.

