@@ -27,6 +27,19 @@ STATEMENT_TITLE = re.compile(
     r"financialposition|financialcondition|condition|netrevenues?|loss)|balancesheets?|incomestatements?")
 
 
+#: A units phrase as statements print it: "(In millions, except per share data)", "(Amounts in thousands)",
+#: "$ in billions", "(millions)", "($000)"; also glued by a text layer ("(Inmillions, except …").
+_UNITS_PHRASE = re.compile(r"(?i)(?:\(\s*|\bin\s*|\$\s*)(?P<w>thousands|millions|billions)\b|\(\s*\$?\s*000'?s?\s*\)")
+
+
+def units_scale(text: str) -> str | None:
+    """The scale of the first units phrase in ``text`` ("thousands", "millions", "billions"), or None."""
+    m = _UNITS_PHRASE.search(re.sub(r"\s+", " ", text or ""))
+    if m is None:
+        return None
+    return m.group("w").lower() if m.group("w") else "thousands"
+
+
 def letters(text: str) -> str:
     """Lower-case letters only, for STATEMENT_TITLE."""
     return re.sub(r"[^a-z]", "", text.lower())

@@ -90,7 +90,8 @@ class Repl:
         self.llm_state = "checking"  # ready / unreachable / not pulled / failed (the toolbar shows it)
         companies = [r[0] for r in service.call(lambda: service.conn.execute(
             "SELECT DISTINCT c.name FROM companies c JOIN documents d ON d.company_key = c.key ORDER BY 1").fetchall())]
-        self.empty = not service.call(lambda: service.conn.execute("SELECT EXISTS (SELECT 1 FROM documents)").fetchone()[0])
+        self.empty = not service.call(lambda: service.conn.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM documents LIMIT 1) d").fetchall()[0][0])
         kb = KeyBindings()
 
         @kb.add("escape", "enter")

@@ -10,8 +10,10 @@ Two measurements over the REPORTED facts of every ingested filing:
   (``eval/datasets/facts_sample.csv``: document, metric, duration, as_of, value as printed, pdf page): a
   figure is right when the graph has a fact of that document and metric, same duration, an as-of date
   within 7 days (a release that prints no date is dated at its fiscal quarter's month end; 52/53-week
-  years end a few days off it), and the same value and sign at the printed precision. Reported: right,
-  wrong (value or sign differs for that period), missing.
+  years end a few days off it), and the same value and sign at the printed precision — and, for money, the
+  scale its page prints. Reported: right, wrong (value, sign or scale differs for that period), missing;
+* **scale** — every revenue, net income and total-assets figure against the units phrase of the PDF page it
+  was read from (finchat/evaluation/scales.py).
 """
 
 from __future__ import annotations
@@ -124,18 +126,38 @@ def check_sample(sample: list[Expected], facts: list[FactRow]) -> list[dict[str,
             value = got[0].value
             status = "right" if abs(value - e.value) < 1e-9 * max(1.0, abs(e.value)) else "wrong"
         out.append({"document": e.document, "metric": e.metric, "duration": e.duration, "as_of": e.as_of.isoformat(),
-                    "expected": e.value, "found": value, "status": status})
+                    "expected": e.value, "found": value, "status": status, "fact": got[0] if got else None})
     return out
+
+
+def check_sample_scales(conn: psycopg.Connection, checked: list[dict[str, Any]]) -> None:
+    """Mark the sample's right money figures whose stored scale is not the one their page prints as wrong
+    (``scale``: the stored and the printed scale), in place."""
+    from finchat.evaluation.scales import check_scales
+
+    facts = [c["fact"] for c in checked if c["status"] == "right" and c["fact"] is not None]
+    verdicts = {id(v.fact): v for v in check_scales(conn, facts, tuple({f.metric for f in facts}))}
+    for c in checked:
+        v = verdicts.get(id(c["fact"]))
+        if v is not None:
+            c["scale"] = {"stored": v.fact.scale, "printed": v.expected}
+            if v.status == "wrong":
+                c["status"] = "wrong"
 
 
 def run_facts_eval(settings: Settings, sample_path: Path | None, out: Path | None,
                    show_documents: bool = False) -> Iterator[str]:
     """Lines of the coverage and accuracy report; results.json in ``out`` when given."""
     from finchat.db.pool import connect
+    from finchat.evaluation.scales import check_scales, scale_report
 
     with connect(settings.database_url) as conn:
         facts = reported_facts(conn)
         cov = coverage(conn, facts)
+        scales = check_scales(conn, facts)
+        checked = check_sample(load_sample(sample_path), facts) if sample_path is not None else None
+        if checked is not None:
+            check_sample_scales(conn, checked)
     yield "Coverage — filings whose graph holds revenue (or net interest income), net income, diluted EPS,"
     yield "total assets (10-Q/10-K) and cash; 'of printed' counts only the lines each filing prints:"
     yield f"  {'form':9} {'filings':>7} {'complete':>9} {'share':>6}   {'of printed':>10} {'share':>6}"
@@ -154,9 +176,10 @@ def run_facts_eval(settings: Settings, sample_path: Path | None, out: Path | Non
         for form, d in incomplete if show_documents or len(incomplete) <= 12 else incomplete[:12]:
             yield f"  {form:9} {d['document']:40} " + ", ".join(
                 m + ("*" if m in d["not_printed"] else "") for m in d["missing"])
-    results: dict[str, Any] = {"coverage": cov}
-    if sample_path is not None:
-        checked = check_sample(load_sample(sample_path), facts)
+    results: dict[str, Any] = {"coverage": cov, "scales": [c.as_json() for c in scales]}
+    yield ""
+    yield from scale_report(scales)
+    if checked is not None:
         counts = {s: sum(c["status"] == s for c in checked) for s in ("right", "wrong", "missing", "not ingested")}
         judged = counts["right"] + counts["wrong"]
         docs = {c["document"] for c in checked if c["status"] != "not ingested"}
@@ -166,9 +189,15 @@ def run_facts_eval(settings: Settings, sample_path: Path | None, out: Path | Non
                f"wrong {counts['wrong']}, missing {counts['missing']}, not ingested {counts['not ingested']}")
         for c in checked:
             if c["status"] in ("wrong", "missing"):
+                scale = c.get("scale") or {}
                 yield (f"  {c['status']:8} {c['document']:30} {c['metric']:24} {c['duration'] or 'as of':6}"
-                       f" {c['as_of']}  expected {c['expected']:g}" + (f", graph {c['found']:g}" if c["found"] is not None else ""))
-        results["sample"] = {"counts": counts, "figures": checked}
+                       f" {c['as_of']}  expected {c['expected']:g}" + (f", graph {c['found']:g}" if c["found"] is not None else "")
+                       + (f" in {scale['stored']} (the page prints {scale['printed']})"
+                          if scale and scale["stored"] != scale["printed"] else ""))
+        scaled = [c for c in checked if c.get("scale")]
+        yield (f"  of which money figures with their scale checked: {len(scaled)}, scale right "
+               f"{sum(c['scale']['stored'] == c['scale']['printed'] for c in scaled)}")
+        results["sample"] = {"counts": counts, "figures": [{k: v for k, v in c.items() if k != "fact"} for c in checked]}
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         (out / "results.json").write_text(json.dumps(results, indent=2, default=str))

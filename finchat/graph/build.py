@@ -28,6 +28,7 @@ from finchat.db.pool import GRAPH_NAME
 from finchat.graph.facts import extract_facts
 from finchat.graph.lexicon import METRICS, STATEMENT_OF, metrics_in_text, statement_kind
 from finchat.graph.query import nominal_period_end
+from finchat.tables import units_scale
 
 G = GRAPH_NAME  # a constant identifier, never user input
 GRAPH_WRITE_LOCK = 0x46434B47  # "FCKG"
@@ -251,7 +252,8 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
         filing_period = _filing_period(conn, ckey, year, quarter, period_end)
         candidates = [(f, cid, page, _statement_of("table", group[0][2], group[0][3]))
                       for group in _table_groups(chunks)
-                      for f, cid, page in _group_facts(group, period_end if form == "10-K" else None, filing_period)]
+                      for f, cid, page in _group_facts(group, period_end if form == "10-K" else None, filing_period,
+                                                       _units_above(chunks, group[0]))]
         for (f, cid, page, _), others in _one_fact_per_period(candidates):
             reported.append((company, metric_vertex(f.metric), {
                 "metric": f.metric, "value": f.value, "printed": f.printed, "unit": f.unit, "scale": f.scale,
@@ -367,8 +369,25 @@ def _table_groups(chunks: list[Any]) -> list[list[Any]]:
     return groups
 
 
+#: How many chunks above a table are searched for its page's units line ("(Amounts in millions …)").
+UNITS_ABOVE = 3
+
+
+def _units_above(chunks: list[Any], table: Any) -> str | None:
+    """The scale a units line prints just above ``table`` on the same page (within UNITS_ABOVE chunks):
+    layouts put "(Amounts in millions, except per share data)" outside the table the parser cuts."""
+    i = next(k for k, c in enumerate(chunks) if c[0] == table[0])
+    for c in reversed(chunks[max(0, i - UNITS_ABOVE):i]):
+        if c[4] != table[4]:
+            break
+        scale = units_scale(c[3])
+        if scale:
+            return scale
+    return None
+
+
 def _group_facts(group: list[Any], fiscal_year_end: Any = None,
-                 filing_period: Any = None) -> list[tuple[Any, int, int]]:
+                 filing_period: Any = None, units_hint: str | None = None) -> list[tuple[Any, int, int]]:
     """Facts of one (possibly split) table, each with the chunk id and page of the part holding its row.
 
     Later parts repeat only some header rows; reading the parts as one table gives every row the full
@@ -384,7 +403,7 @@ def _group_facts(group: list[Any], fiscal_year_end: Any = None,
         lines.extend(rows[k:])
     merged = "\n".join(lines)
     out = []
-    for f in extract_facts(merged, _PART.sub("", group[0][2]), fiscal_year_end, filing_period):
+    for f in extract_facts(merged, _PART.sub("", group[0][2]), fiscal_year_end, filing_period, units_hint):
         owner = next((c for c in group if f"| {f.row_label} |" in c[3]), group[0])
         out.append((f, owner[0], owner[4]))
     return out

@@ -28,6 +28,7 @@ from finchat.tables import (
     parse_value,
     plain,
     split_row,
+    units_scale,
 )
 
 _MONTH_DAY = re.compile(rf"(?i)\b({MONTHS_ABBR})\s*(\d{{1,2}})\b")
@@ -377,11 +378,13 @@ def _duration_phrase(text: str) -> str:
 
 
 def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None = None,
-                  filing_period: tuple[date, str, int] | None = None) -> list[Fact]:
+                  filing_period: tuple[date, str, int] | None = None, units_hint: str | None = None) -> list[Fact]:
     """Facts from one table chunk's text (caption + units + Markdown table). Empty unless the table is a
     primary financial statement with dated columns. ``fiscal_year_end`` (an annual report's) dates columns
     headed by a year alone when nothing in the table says which day the year ends; ``filing_period`` (period
-    end, fiscal quarter, fiscal year) dates quarter codes and a release's "Second quarter" year columns."""
+    end, fiscal quarter, fiscal year) dates quarter codes and a release's "Second quarter" year columns;
+    ``units_hint`` ("millions" …) is the scale printed on the table's page outside the table, used when the
+    table itself prints none."""
     caption, rows = split_table_text(text)
     if len(rows) < 3:
         return []
@@ -394,10 +397,11 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
     corners = [r[0] for r in rows[:nh] if r and r[0]]
     units = next((c for c in [*caption, corner, *corners] if _UNITS.search(c)
                   and re.match(r"(?i)\(?\s*(unaudited[;,]?\s*)?(in |dollars|amounts|\$|millions|thousands|billions)", c)), "")
-    if not units:  # "… Statements of Income (In thousands, except per share data)", or inside a header cell
-        cells = [*caption, *(c for r in rows[:nh] for c in r)]
-        units = next((m.group(0) for c in cells if (m := re.search(r"(?i)\(\s*in (?:thousands|millions|billions)\b", c))), "")
-    scale = scale_of(units)
+    # "… Statements of Income (In thousands, except per share data)", a header cell, "(Inmillions …" glued
+    # by the text layer; else the units line printed above the table on its page (``units_hint``)
+    scale = (scale_of(units) if units else
+             next((s for c in [*caption, *(c for r in rows[:nh] for c in r)] if (s := units_scale(c))), None)
+             or units_hint or "units")
     ncols = max(len(r) for r in rows)
     year_end = None
     if fiscal_year_end is not None:

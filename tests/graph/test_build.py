@@ -155,3 +155,15 @@ def test_cypher_columns_are_named_by_their_expressions_and_integers_stay_integer
                                             "RETURN c.key, r.value, count(m) ORDER BY r.value DESC LIMIT 1")
     assert cols == ["c.key", "r.value", "count(m)"]
     assert rows[0][:2] == ("TESTCO", 82959) and isinstance(rows[0][1], int)  # the larger of the two quarters
+
+
+def test_units_line_above_a_table_on_its_own_page_only():
+    from finchat.graph.build import _units_above
+
+    chunks = [(1, "text", "", "Results (Amounts in millions, except per share data)", 4),
+              (2, "text", "", "Walmart Inc. Condensed Consolidated Statements of Income", 5),
+              (3, "text", "", "(Amounts in millions, except per share data)", 5),
+              (4, "table", "Statements of Income", "| | 2023 | 2022 |", 5),
+              (5, "table", "Balance Sheets", "| | 2023 | 2022 |", 6)]
+    assert _units_above(chunks, chunks[3]) == "millions"
+    assert _units_above(chunks, chunks[4]) is None  # the line two pages back is another table's

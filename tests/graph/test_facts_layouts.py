@@ -223,3 +223,40 @@ def test_a_phrase_cut_around_the_years_and_flows_without_a_duration_left_out():
     undated = CUT_AND_INTERLEAVED.replace("| ($ million) | Twelve Months End 2022 | ed June 30, 2023 |",
                                           "| ($ million) | June 30, 2022 | June 30, 2023 |")
     assert extract_facts(undated) == []  # flows under bare dates: no period to read them for
+
+
+GLUED_UNITS = """**Acme Devices, Inc.**
+**Consolidated Statements of Operations**
+
+|  | December 26, 2015 | Year Ended December 27, 2014 | December 28, 2013 |
+|---|---|---|---|
+|  | (Inmillions, except per share amou |  | nts) |
+| Net revenue | $ 3,100 | $ 4,200 | $ 4,150 |
+| Cost of sales | 2,000 | 2,700 | 2,600 |
+| Net income (loss) | $ (120) | $ (310) | $ (65) |
+"""
+
+NO_UNITS = """**Condensed Consolidated Statements of Income**
+
+| | Three Months Ended | |
+|---|---|---|
+| | April 30, 2023 | April 30, 2022 |
+| Total revenues | $ 152,301 | $ 141,569 |
+| Consolidated net income | 1,836 | 2,118 |
+| Diluted | $ 0.62 | $ 0.74 |
+"""
+
+
+def test_a_units_line_glued_by_the_text_layer():
+    facts = extract_facts(GLUED_UNITS)
+    assert one(facts, "revenue", date(2015, 12, 26), "12M").scale == "millions"
+    assert one(facts, "net_income", date(2013, 12, 28), "12M").scale == "millions"
+
+
+def test_the_units_line_above_the_table_on_its_page():
+    assert one(extract_facts(NO_UNITS), "revenue", date(2023, 4, 30)).scale == "units"
+    facts = extract_facts(NO_UNITS, units_hint="millions")
+    assert one(facts, "revenue", date(2023, 4, 30)).scale == "millions"
+    assert one(facts, "net_income", date(2022, 4, 30)).scale == "millions"
+    # a table that prints its own units keeps them, whatever the page says elsewhere
+    assert one(extract_facts(INTERLEAVED, units_hint="thousands"), "revenue", date(2023, 6, 30)).scale == "millions"
