@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from typing import Any, cast
 
 import click
 
@@ -138,6 +138,13 @@ def db_status(as_json: bool) -> None:
         click.echo(f"\n{len(noted)} filing(s) whose name gives another period than the document (the document's is used):")
         for f in noted:
             click.echo(f"  {f['document']}: {f['period_note']}")
+    flagged = [f for f in st.filings if f.get("flagged_figures")]
+    if flagged:
+        click.echo(f"\n{len(flagged)} filing(s) with figures whose magnitude disagrees with the filing's others "
+                   "(check their scale):")
+        for f in flagged:
+            for note in cast("list[str]", f["flagged_figures"]):
+                click.echo(f"  {f['document']}: {note}")
 
 
 @db.command("warm")

@@ -9,7 +9,9 @@ ALTER TABLE documents
     ADD COLUMN name_fiscal_quarter text CHECK (name_fiscal_quarter IN ('Q1', 'Q2', 'Q3', 'Q4', 'FY')),
     ADD COLUMN period_source       text NOT NULL DEFAULT 'name',
     ADD COLUMN period_note         text,
-    ADD COLUMN meta_version        integer NOT NULL DEFAULT 0;
+    ADD COLUMN meta_version        integer NOT NULL DEFAULT 0,
+    -- statement figures whose magnitude disagrees with the filing's others (finchat/graph/consistency.py)
+    ADD COLUMN fact_notes          text[] NOT NULL DEFAULT '{}';
 UPDATE documents SET name_fiscal_year = fiscal_year, name_fiscal_quarter = fiscal_quarter;
 
 CREATE TABLE printed_pages (

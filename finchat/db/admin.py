@@ -142,14 +142,15 @@ def db_status(settings: Settings) -> Status:
 def stored_filings(conn: psycopg.Connection) -> list[dict[str, object]]:
     """Every stored document: name, company, form, fiscal period (the document's, where it prints one:
     ``period_source``), period end, pages, chunks (facts are added by :func:`db_status` from the graph), the
-    file name's period and ``period_note`` where the two differ. Ordered by company, then period."""
+    file name's period and ``period_note`` where the two differ, and ``flagged_figures``: statement figures
+    whose magnitude disagrees with the filing's others (graph/consistency.py). Ordered by company, then period."""
     rows = conn.execute(
         "SELECT d.name, coalesce(c.name, d.company_key), d.company_key, d.form, d.fiscal_year, d.fiscal_quarter,"
         " d.period_end, d.page_count, (SELECT count(*) FROM chunks ch WHERE ch.document_id = d.id),"
-        " d.period_source, d.period_note, d.name_fiscal_year, d.name_fiscal_quarter"
+        " d.period_source, d.period_note, d.name_fiscal_year, d.name_fiscal_quarter, d.fact_notes"
         " FROM documents d LEFT JOIN companies c ON c.key = d.company_key"
         " ORDER BY 2, d.fiscal_year, d.fiscal_quarter, d.name").fetchall()
     return [{"document": r[0], "company": r[1], "company_key": r[2], "form": r[3], "fiscal_year": r[4],
              "fiscal_quarter": r[5], "period_end": r[6].isoformat() if r[6] else None, "pages": int(r[7]),
              "chunks": int(r[8]), "facts": 0, "period_source": r[9], "period_note": r[10],
-             "name_fiscal_year": r[11], "name_fiscal_quarter": r[12]} for r in rows]
+             "name_fiscal_year": r[11], "name_fiscal_quarter": r[12], "flagged_figures": list(r[13])} for r in rows]

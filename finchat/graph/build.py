@@ -25,6 +25,7 @@ import psycopg
 from psycopg import sql
 
 from finchat.db.pool import GRAPH_NAME
+from finchat.graph.consistency import scale_disagreements
 from finchat.graph.facts import extract_facts
 from finchat.graph.lexicon import METRICS, STATEMENT_OF, metrics_in_text, statement_kind
 from finchat.graph.query import nominal_period_end
@@ -264,6 +265,10 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
             mentions.extend((vid[o[1]], metric_vertex(f.metric),
                              {"document": name, "value": o[0].value, "as_of": o[0].as_of, "repeats": "REPORTED"})
                             for o in others)
+    # a scale read wrong puts a figure a thousand times off its neighbours: flagged, not silently stored
+    notes = scale_disagreements([props for _, _, props in reported])
+    conn.execute("UPDATE documents SET fact_notes = %s WHERE id = %s", (notes, doc_id))
+    counts["flagged"] = len(notes)
     if company is not None:
         counts["segments"] = _segments(conn, company, ckey, name, chunks, vid, mentions)
     counts["executives"] = _edges(conn, "RELATED", officer_of)

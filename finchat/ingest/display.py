@@ -19,7 +19,8 @@ def file_line(r: DocResult) -> str:
     """One line for one file: "✓ APPLE_2023Q3_10Q  Apple 10-Q FY2023 Q3 … · 29 pages · 123 chunks · 84 facts · 12.3 s"."""
     if r.status == "ingested":
         return (f"✓ {r.name}  {r.detected} · {r.pages} pages · {r.text_chunks + r.table_chunks} chunks · "
-                f"{r.facts} facts · {r.seconds:.1f} s")
+                f"{r.facts} facts" + (f" ({len(r.flagged)} flagged: {'; '.join(r.flagged)})" if r.flagged else "")
+                + f" · {r.seconds:.1f} s")
     if r.status == "skipped":
         return f"– {r.name}  skipped ({r.reason})"
     return f"✗ {r.path.name}  failed: {r.reason}"
@@ -99,8 +100,13 @@ def summary(report: IngestReport) -> list[str]:
                      for i, (c, w) in enumerate(zip(row, widths, strict=True))]
             lines.append("  ".join(cells).rstrip())
         lines.append("")
+    flagged = [r for r in report.results if r.flagged]
+    if flagged:
+        lines.append("figures whose magnitude disagrees with the filing's others (check their scale):")
+        lines.extend(f"  {r.name}: {note}" for r in flagged for note in r.flagged)
+        lines.append("")
     done = [r for r in report.results if r.status == "ingested"]
-    others = sum(1 for r in report.results if r.status == "skipped" and r.reason != "unchanged")
+    others = sum(1 for r in report.results if r.status == "skipped" and not r.reason.startswith("unchanged"))
     skipped = (f"{report.count('skipped')} skipped (unchanged)" if not others else
                f"{report.count('skipped')} skipped ({report.count('skipped') - others} unchanged, "
                f"{others} stored by another worker)")

@@ -82,6 +82,7 @@ class DocResult:
     detected: str = ""   # what the path and first pages say: "Apple 10-Q FY2023 Q3, period ended 2023-07-01"
     facts: int = 0       # REPORTED facts the graph builder read from its statements
     seconds: float = 0.0  # wall time from its parse result (or cache) to its commit
+    flagged: tuple[str, ...] = ()  # statement figures whose magnitude disagrees with the filing's others
 
 
 @dataclass
@@ -491,8 +492,10 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, pages: _Pages
     if loaded is None:
         return DocResult(f, meta.name, "skipped", "loaded meanwhile by another run", detected=_detected(meta))
     n_tables = sum(1 for c in chunks if c.kind == "table")
+    row = conn.execute("SELECT fact_notes FROM documents WHERE id = %s", (loaded.document_id,)).fetchone()
     return DocResult(f, meta.name, "ingested", "", doc.page_count, len(chunks) - n_tables, n_tables,
                      detected=_detected(meta), facts=int((loaded.graph or {}).get("facts", 0)),
+                     flagged=tuple(row[0]) if row else (),
                      seconds=round(parse_seconds + time.perf_counter() - t_doc, 1))
 
 
