@@ -33,6 +33,7 @@ import psycopg
 from finchat.answer import derive
 from finchat.answer.figures import Computed, FactBook, Figure, change
 from finchat.answer.quote import quote_passages
+from finchat.answer.subject import Subject, analyse
 from finchat.graph.lexicon import STATEMENT_OF
 from finchat.graph.lexicon import metric as metric_def
 
@@ -54,9 +55,13 @@ class Answer:
     computed: list[Computed] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
     quoted: list[Any] = field(default_factory=list)  # the passages (Hits) quoted, in order
+    #: what the answer is about: the question's subject, the filing and period of the figures, and whether
+    #: a figure of exactly that subject was found (answer/subject.py)
+    subject: dict[str, Any] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
-        return {"answer": self.text, "answer_source": self.source, "computed": [c.as_json() for c in self.computed]}
+        return {"answer": self.text, "answer_source": self.source, "computed": [c.as_json() for c in self.computed],
+                "answer_subject": self.subject or None}
 
 
 def _duration_for(question: str, hit: Any) -> str:
@@ -112,29 +117,96 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     explain = bool(_EXPLAIN.search(question))
     if _PERFORM.search(question) and not explain:
         books = _books(conn, res, companies, list(PERFORMANCE))
-        return _performance(companies, names, books, res)
+        return _with_subject(_performance(companies, names, books, res), Subject("performance", None), res)
+    subject = analyse(res.question, companies=_surface_names(companies, names), segments=tuple(res.filters.segments),
+                      intent=res.filters.intent, derived=bool(derived))
     wanted = derive.needed_metrics(question) if derived else []
     metrics = [m for m in res.filters.metrics if m not in wanted][:3] if not derived else []
     figures: Answer | None = None
     if derived or metrics:
         books = _books(conn, res, companies, wanted + metrics)
         figures = _figures(companies, names, books, derived, metrics, _Options.of(question))
-        if figures.figures and not explain:
-            return figures
+        if figures.figures and not explain and not subject.qualified:
+            return _with_subject(figures, subject, res)
     hits = list(res.hits)
-    if prose is not None and sum(1 for h in hits if h.kind == "text") < 2:
+    if prose is not None and (sum(1 for h in hits if h.kind == "text") < 2 or subject.qualified):
         seen = {h.chunk_id for h in hits}
         hits += [h for h in prose() if h.chunk_id not in seen]
+    if subject.qualified and not explain:
+        return _unsubstituted(subject, companies, names, res, hits, figures)
     quote, quoted = quote_passages(res.filters.text_query or question, hits, causal=explain)
     if figures is not None and figures.figures and quote:  # "what drove the decline?": why, then the figures
-        return Answer(quote + "\n" + figures.text, "passages", figures.computed, figures.figures, quoted)
-    if figures is not None and not figures.figures:  # say what could not be found first, then the passages
-        return Answer(figures.text + ("\n" + quote if quote else ""), "passages" if quote else "none", quoted=quoted)
+        out = Answer(quote + "\n" + figures.text, "passages", figures.computed, figures.figures, quoted)
+    elif figures is not None and not figures.figures:  # say what could not be found first, then the passages
+        out = Answer(figures.text + ("\n" + quote if quote else ""), "passages" if quote else "none", quoted=quoted)
+    elif quote:
+        out = Answer(quote, "passages", quoted=quoted)
+    elif figures is not None:
+        out = figures
+    else:
+        out = Answer("The top passages hold no sentence that answers this; see the sources below.", "none")
+    return _with_subject(out, subject, res)
+
+
+def _surface_names(companies: list[str], names: dict[str, str]) -> tuple[str, ...]:
+    """Every name the question's companies go by (key, display name, aliases): none of them qualifies a
+    measure."""
+    from finchat.ingest.companies import load_company_list
+
+    known = {c.key: c for c in load_company_list()}
+    out: list[str] = []
+    for key in companies:
+        out += [key, names.get(key, key)]
+        if key in known:
+            c = known[key]
+            out += [c.name, *c.aliases, *([c.ticker] if c.ticker else [])]
+    return tuple(out)
+
+
+def _with_subject(answer: Answer, subject: Subject, res: Any, found: bool | None = None) -> Answer:
+    """``answer`` with its ``subject`` filled: what was asked, the filing and period its figures are of."""
+    figs = answer.figures
+    answer.subject = {**subject.as_json(),
+                      "companies": list(res.filters.companies),
+                      "filing": figs[0].document if figs else (res.hits[0].document if res.hits else None),
+                      "period": figs[0].period() if figs else None,
+                      "found": bool(figs) if found is None else found}
+    return answer
+
+
+def _unsubstituted(subject: Subject, companies: list[str], names: dict[str, str], res: Any, hits: list[Any],
+                   figures: Answer | None) -> Answer:
+    """A qualified question (a segment's, a product's, a rate, a share, a ranking, guidance) that no figure of
+    exactly that subject answers: the passages that best hold it, quoted — a sentence naming the subject
+    with a figure answers it — else one line saying what was not found and where, then the best passage;
+    a consolidated statement figure follows only labelled as such."""
+    name = names.get(companies[0], companies[0]) if companies else ""
+    extra = [q for q in subject.qualifiers if q.lower() not in subject.measure.lower()]
+    asked = " ".join([*extra, subject.measure]).strip() or "the figure asked"
+    if subject.kind == "guidance":
+        asked = f"guidance on {subject.measure or 'the outlook'}"
+    doc = next((h.document for h in hits if not companies or h.company == companies[0]), None)
+    words = f"{res.question} {' '.join(subject.qualifiers)}"
+    quote, quoted = quote_passages(words, hits, n=2, forward=subject.kind == "guidance",
+                                   must=subject.qualifiers if subject.kind != "guidance" else ())
+    holds = bool(quote) and bool(re.search(r"\d", quote))
+    lines = []
+    if not holds:
+        lines.append(f"No figure for {name + chr(39) + 's ' if name else ''}{asked} was found"
+                     + (f" in {doc}" if doc else "") + ".")
     if quote:
-        return Answer(quote, "passages", quoted=quoted)
-    if figures is not None:
-        return figures
-    return Answer("The top passages hold no sentence that answers this; see the sources below.", "none")
+        lines.append(quote if holds else f"The closest passages: {quote}")
+    elif not holds:
+        best, _ = quote_passages(res.question, hits, n=1)
+        if best:
+            lines.append(f"The closest passage: {best}")
+            quoted = quoted or _
+    if figures is not None and figures.figures and subject.kind != "guidance":
+        f = figures.figures[0]
+        lines.append(f"For reference, {name}'s consolidated {f.name.lower()} {f.for_period()} was {f.money()} "
+                     f"{f.cite()} — the whole company's, not the figure asked.")
+    answer = Answer("\n".join(lines), "passages" if quote else "none", quoted=quoted)
+    return _with_subject(answer, subject, res, found=holds)
 
 
 def _names(conn: psycopg.Connection, keys: list[str]) -> dict[str, str]:

@@ -27,11 +27,20 @@ def _clean(text: str) -> str:
     return re.sub(r"\s+", " ", t).strip()
 
 
-def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = False) -> tuple[str, list[Any]]:
+#: A forward-looking sentence: what an outlook / guidance question is answered with (never the actuals).
+_FORWARD = re.compile(r"(?i)\b(?:expects?|expected|expecting|outlook|guidance|guides?|anticipates?|forecasts?|"
+                      r"projects?|projected|will\b|reaffirm\w*|rais(?:e|es|ed|ing) (?:its|our|the)|full[- ]year|"
+                      r"for (?:fiscal )?(?:year )?20\d\d\b)")
+
+
+def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = False, forward: bool = False,
+                   must: tuple[str, ...] = ()) -> tuple[str, list[Any]]:
     """The best ``n`` sentences of the top prose passages for ``question`` (its search words: companies and
     periods already scope the passages), quoted with their citations, and the passages quoted ("" and []
-    when none shares a content word)."""
+    when none shares a content word). ``forward``: only forward-looking sentences (guidance); ``must``:
+    only sentences naming one of these (a segment, product, KPI asked) count."""
     want = _stems(question)
+    needed = [_stems(m) or {m.lower()[:7]} for m in must]
     scored: list[tuple[float, int, str, Any]] = []
     prose = [h for h in hits if h.kind == "text"][:5]
     for rank, h in enumerate(prose):
@@ -39,8 +48,11 @@ def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = Fa
             s = sentence.strip()
             if not 40 <= len(s) <= 450 or sum(c.isdigit() for c in s) > len(s) / 3 or s.count("|") > 2:
                 continue
-            overlap = len(want & _stems(s))
-            if overlap == 0:
+            stems = _stems(s)
+            overlap = len(want & stems)
+            if overlap == 0 or (forward and not _FORWARD.search(s)):
+                continue
+            if needed and not any(need & stems for need in needed):
                 continue
             score = overlap / math.sqrt(len(_stems(s)) or 1) + (0.5 if causal and _CAUSAL.search(s) else 0) - 0.05 * rank
             scored.append((score, rank, s, h))

@@ -1,0 +1,177 @@
+"""What a question is about — the measure, its qualifiers and the kind of answer it wants — so that an answer
+states exactly what it answers and never hands a consolidated statement figure to a qualified question.
+
+* **qualifiers** — what narrows the measure below the consolidated statement line: a segment, product, brand,
+  region or channel ("eCommerce sales", "Aeronautics net sales", "iPhone revenue", "by segment", "domestic"),
+  an adjusted basis ("core EPS", "organic revenue"), a company-reported KPI ("comparable sales", "GMV",
+  "paid memberships"). Read from the words before a statement word (sales, revenue, income, EPS …) that are
+  neither the company, the period nor a neutral word ("total", "net", "consolidated"), and that do not turn
+  the phrase into another statement metric ("cost of sales", "net interest income");
+* **kind** — ``amount``; ``rate`` (a rate, ratio, margin or return the filings do not derive: "effective tax
+  rate", "take rate", "return on tangible common equity"); ``share`` ("what share / percentage of revenue");
+  ``ranking`` ("which segment grew fastest"); ``guidance`` (an outlook, not actuals).
+
+A question is *qualified* when it has a qualifier or asks a rate, share, ranking or guidance: the statement
+facts then answer it only when a figure of exactly that subject is found; otherwise the answer says what was
+not found and may add the consolidated figure labelled as such.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from finchat.graph.lexicon import metrics_in_question
+
+#: Statement words a qualifier can stand before, and the metric each builds on.
+_HEAD = re.compile(r"(?i)\b(net sales|sales|revenues?|net revenues?|income|earnings|eps|profits?|"
+                   r"operating margin|margin)\b")
+#: Words that do not narrow a statement measure.
+_NEUTRAL = {
+    "total", "net", "gross", "consolidated", "reported", "gaap", "overall", "annual", "quarterly", "fiscal", "the",
+    "its", "their", "his", "her", "company", "company's", "companys", "firm", "in", "of", "for", "and", "or", "what",
+    "was", "were", "is", "are", "how", "much", "many", "did", "does", "do", "a", "an", "to", "from", "by", "at",
+    "on", "as", "year", "quarter", "period", "full", "diluted", "basic", "per", "share", "common", "operating",
+    "attributable", "usd", "dollar", "dollars", "million", "millions", "billion", "billions", "amount", "level",
+    "figure", "value", "which", "with", "that", "this", "these", "those", "all", "any", "give", "report",
+    "reports", "post", "posted", "generate", "generated", "make", "made", "record", "recorded", "earn", "earned",
+    "ended", "end", "ending", "same", "prior", "last", "latest", "current", "yearly", "group", "inc", "corp",
+    "corporation", "plc", "co", "ltd", "limited", "has", "have", "had", "be", "been", "there", "whose", "s",
+    "between", "change", "changes", "growth", "grow", "grew", "increase", "decrease", "decline", "rise", "fall",
+    "first", "second", "third", "fourth", "half", "six", "nine", "three", "twelve", "months", "weeks",
+    # verbs, pronouns and judgements that stand before a measure in questions without narrowing it
+    "drove", "drive", "drives", "driven", "driving", "improving", "improved", "improve", "declining", "growing",
+    "rising", "falling", "if", "us", "we", "our", "you", "your", "lowest", "highest", "best", "worst", "biggest",
+    "largest", "smallest", "most", "least", "top", "bottom", "unadjusted", "average", "avg", "calculate",
+    "compute", "estimate", "approximate", "approximately", "impact", "effect", "affect", "affected", "exclude",
+    "excluding", "including", "include", "based", "using", "primarily", "mainly", "strong", "weak", "good", "bad",
+    "positive", "negative", "higher", "lower", "more", "less", "better", "worse", "expected", "expect", "trailing",
+    "implied", "annualized", "whole", "entire", "combined", "aggregate", "cumulative", "compare", "compared",
+}
+_PERIOD = re.compile(r"(?i)^(?:q[1-4]|fy\d{2,4}|\d{4}q[1-4]|(?:19|20)\d{2}|h[12]|ytd|[1-4](?:st|nd|rd|th))$")
+#: A rate, ratio, margin, yield or return asked for itself.
+#: A rate or ratio the company reports, which no statement line or derived figure gives ("growth rate" is a
+#: change, which the statements do give).
+_RATE = re.compile(r"(?i)\b(?!growth\b)[a-z-]+\s+rate\b|\breturn on (?:average\s+)?tangible [a-z ]*?(?:equity|capital)\b|"
+                   r"\bnet interest margin\b|\b(?:efficiency|capital|tier 1|cet1|leverage|loan[- ]to[- ]deposit)"
+                   r"(?: [a-z]+)? ratio\b")
+_SHARE = re.compile(r"(?i)\b(?:what|which)\s+(?:share|percentage|portion|proportion|part|fraction)\s+of\b|"
+                    r"\b(?:share|percentage|proportion|%)\s+of\s+(?:the\s+|its\s+|total\s+|[a-z&.'’]+\s+){0,3}"
+                    r"(?:revenues?|sales|income)|\bhow\s+much\s+of\b")
+_RANKING = re.compile(r"(?i)\bwhich\s+(?:of\s+(?:the|its|[a-z&.'’]+'s?)\s+)?(?:[a-z&.'’]+\s+){0,3}(?:segments?|products?|"
+                      r"categor(?:y|ies)|regions?|geograph\w*|business(?:es)?|divisions?|brands?|units?|"
+                      r"markets?|countr(?:y|ies))\b")
+_BREAKDOWN = re.compile(r"(?i)\b(?:by|per|each|every|across)\s+(?:business\s+|operating\s+|reportable\s+)?"
+                        r"(segments?|regions?|geograph\w*|products?|categor(?:y|ies)|divisions?|channels?|"
+                        r"countr(?:y|ies)|brands?)\b|\b(?:break\s*down|breakdown|split)\b")
+_REGION = re.compile(r"(?i)\b(?:domestic|international|overseas|foreign|outside\s+(?:the\s+)?(?:u\.?s\.?|united states)|"
+                     r"(?-i:U\.?S\.?)(?![a-z])|united states|europe|emea|asia|apac|china|americas|latin america|ucan|"
+                     r"north america)\b")
+#: Company-reported operating measures that no statement line holds.
+_KPI = re.compile(r"(?i)\b(?:gmv|gross merchandise volume|tpv|total payment volume|comparable (?:store )?sales|"
+                  r"comp(?:arable)? sales|same[- ]store sales|paid (?:net )?(?:memberships?|members|subscribers)|"
+                  r"memberships?|subscribers?|active (?:accounts|users|customers)|backlog|bookings|arpu|arr|"
+                  r"average revenue per|units? (?:sold|shipped)|deliveries|headcount|employees|store count|"
+                  r"number of (?:stores|shares|employees|customers)|shares? (?:did|were) .{0,20}repurchas\w*|"
+                  r"how many shares)\b")
+#: A named part of the company: "the Intelligent Cloud segment", "Commercial Airplanes segment".
+_NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+){1,4})(?:segment|division|business(?:es)?|unit|group|"
+                         r"reportable segment)\b")
+_ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|comparable|constant[\s-]currency|"
+                       r"ex[\s-]?fx|pro forma)\b")
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a question asks: ``measure`` in its own words, the statement ``metric`` it builds on (if any),
+    ``qualifiers`` narrowing it, and ``kind`` (amount, rate, share, ranking, guidance)."""
+
+    measure: str
+    metric: str | None
+    qualifiers: tuple[str, ...] = ()
+    kind: str = "amount"
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def qualified(self) -> bool:
+        return bool(self.qualifiers) or self.kind in ("rate", "share", "ranking", "guidance")
+
+    def as_json(self) -> dict[str, Any]:
+        return {"measure": self.measure, "metric": self.metric, "qualifiers": list(self.qualifiers),
+                "kind": self.kind, "qualified": self.qualified}
+
+
+def _words_before(question: str, start: int, names: set[str]) -> list[str]:
+    """The words just before ``start`` back to a neutral word, a period, the company or a punctuation mark."""
+    before = re.split(r"[,;:?!()\"“”]", question[:start])[-1]
+    words = re.findall(r"[A-Za-z0-9][\w&.'’-]*", before)
+    out: list[str] = []
+    for w in reversed(words):
+        low = w.lower().rstrip(".").replace("’", "'")
+        bare = re.sub(r"'s?$", "", low)
+        if low.endswith(("'s", "'")) or bare in names or _PERIOD.match(bare) or bare in _NEUTRAL:
+            break
+        out.insert(0, w)
+        if len(out) == 3:
+            break
+    return out
+
+
+def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[str, ...] = (),
+            intent: str = "figure", derived: bool = False) -> Subject:
+    """The subject of ``question``. ``companies``: the names and keys the question's companies go by (they
+    are not qualifiers); ``segments``: brands or segments the filters found; ``intent``: the question's
+    (``outlook`` asks guidance); ``derived``: a derived figure (margin, ratio …) answers the measure."""
+    names = {re.sub(r"[^a-z0-9&]", "", n.lower()) for n in companies} | {n.lower() for n in companies}
+    for n in list(companies):
+        names.update(w.lower() for w in re.findall(r"[A-Za-z&]+", n))
+    metrics = metrics_in_question(question)
+    qualifiers: list[str] = []
+    measure = ""
+    # a derived figure (a margin, a ratio) answers the measure: its words are the definition's, not qualifiers
+    for m in () if derived else _HEAD.finditer(question):
+        words = _words_before(question, m.start(), names)
+        phrase = " ".join([*words, m.group(0)])
+        measure = measure or phrase
+        if not words:
+            continue
+        # "cost of sales", "net interest income": the words (with the neutral ones before them) make another
+        # statement metric, not a qualifier
+        alone = set(metrics_in_question(m.group(0)))
+        wider = " ".join(re.findall(r"[A-Za-z&'-]+", question[:m.start()])[-len(words) - 2:] + [m.group(0)])
+        if (set(metrics_in_question(phrase)) | set(metrics_in_question(wider))) - alone:
+            continue
+        qualifiers.append(" ".join(words))
+        measure = phrase
+    qualifiers += [s for s in segments if not any(s.lower() in q.lower() for q in qualifiers)]
+    for p in _NAMED_PART.finditer(question):
+        part = p.group(1).strip()
+        if part.lower() not in names and part.split()[0].lower() not in ("the", "which", "what", "each"):
+            qualifiers.append(part)
+    b = _BREAKDOWN.search(question)
+    if b:
+        qualifiers.append(f"by {b.group(1).lower()}" if b.group(1) else "by segment")
+    r = _REGION.search(question)
+    if r and not any(r.group(0).lower() in q.lower() for q in qualifiers):
+        qualifiers.append(r.group(0))
+    k = _KPI.search(question)
+    if k:
+        qualifiers.append(k.group(0))
+    a = _ADJUSTED.search(question)
+    if a and not any(a.group(1).lower() in q.lower() for q in qualifiers):
+        qualifiers.append(a.group(1).lower())
+    kind = "amount"
+    if intent == "outlook":
+        kind = "guidance"
+    elif _RANKING.search(question):
+        kind = "ranking"
+    elif _SHARE.search(question):
+        kind = "share"
+    elif not derived and _RATE.search(question):
+        kind = "rate"
+    metric = metrics[0] if metrics else None
+    return Subject(measure or (metric or ""), metric, tuple(dict.fromkeys(qualifiers)), kind)
+
+
+__all__ = ["Subject", "analyse"]

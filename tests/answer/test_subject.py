@@ -1,0 +1,78 @@
+"""What a question is about (answer/subject.py), and a qualified question never answered with the
+consolidated figure (answer/compose.py), against the real database."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from finchat.answer.subject import analyse
+from finchat.cli import cli
+
+
+@pytest.mark.parametrize(("question", "companies", "qualifier", "kind"), [
+    ("What was Walmart's eCommerce sales growth in Q1 FY2024?", ("Walmart",), "eCommerce", "amount"),
+    ("What were Lockheed Martin's net sales by segment in Q2 2022?", ("Lockheed Martin",), "by segment", "amount"),
+    ("What were Lockheed Martin's Aeronautics net sales in Q2 2022?", ("Lockheed Martin",), "Aeronautics", "amount"),
+    ("What guidance did Lockheed Martin give for 2023 net sales?", ("Lockheed Martin",), None, "guidance"),
+    ("Which of Apple's product categories grew in Q3 2023?", ("Apple",), None, "ranking"),
+    ("Which segment of Lockheed grew fastest in Q2 2022?", ("Lockheed", "Lockheed Martin"), None, "ranking"),
+    ("What was PayPal's transaction expense rate in Q2 2023?", ("PayPal",), None, "rate"),
+    ("What was JPMorgan's return on tangible common equity in Q2 2022?", ("JPMorgan",), None, "rate"),
+    ("What is eBay's effective tax rate for Q2 2023?", ("eBay",), None, "rate"),
+    ("What core EPS did PepsiCo report for Q1 2023?", ("PepsiCo",), "core", "amount"),
+    ("What share of Best Buy's Q2 FY2024 revenue was domestic?", ("Best Buy",), "domestic", "share"),
+    ("How much did Boeing's Commercial Airplanes segment lose in 2022?", ("Boeing",), "Commercial Airplanes", "amount"),
+])
+def test_qualified_questions(question, companies, qualifier, kind):
+    s = analyse(question, companies=companies, intent="outlook" if "guidance" in question else "figure")
+    assert s.qualified and s.kind == kind
+    if qualifier:
+        assert qualifier in s.qualifiers
+
+
+@pytest.mark.parametrize(("question", "companies", "derived"), [
+    ("What was Apple's revenue in Q3 2023?", ("Apple",), False),
+    ("What were Walmart's total revenues in Q1 FY2024?", ("Walmart",), False),
+    ("What is the FY2019 net interest income of JPMorgan?", ("JPMorgan",), False),
+    ("What was Amcor's cost of sales in Q2 FY2023?", ("Amcor",), False),
+    ("What was Verizon's GAAP net income attributable to Verizon in 2022?", ("Verizon",), False),
+    ("What is the FY2019 - FY2020 total revenue growth rate for Block?", ("Block",), False),
+    ("What was Best Buy's gross profit margin in Q2 FY2024?", ("Best Buy",), True),
+    ("We want to calculate a financial metric. Please help us compute it from the cash flow statement.", (), False),
+])
+def test_consolidated_questions_stay_unqualified(question, companies, derived):
+    assert not analyse(question, companies=companies, derived=derived).qualified
+
+
+def ask_json(corpus, monkeypatch, question):
+    monkeypatch.setenv("FINCHAT_DATABASE_URL", corpus)
+    monkeypatch.setenv("OLLAMA_HOST", "http://127.0.0.1:9")
+    res = CliRunner().invoke(cli, ["ask", question, "--no-llm", "--json"])
+    assert res.exit_code == 0, res.output
+    return json.loads(res.output)
+
+
+def test_a_segment_question_is_not_answered_with_the_consolidated_figure(corpus, monkeypatch):
+    d = ask_json(corpus, monkeypatch, "What were Testco's eCommerce net sales in Q3 2023?")
+    first = d["answer"].splitlines()[0]
+    assert first == "No figure for Testco's eCommerce net sales was found in TESTCO_2023Q3_10Q."
+    assert "81,797" not in first
+    # the consolidated figure may follow, labelled as such
+    assert "consolidated revenue for the three months ended July 1, 2023 was $81,797 million" in d["answer"]
+    assert "the whole company's, not the figure asked" in d["answer"]
+    subject = d["answer_subject"]
+    assert subject["qualifiers"] == ["eCommerce"] and subject["found"] is False
+    assert subject["filing"] == "TESTCO_2023Q3_10Q"
+
+
+def test_the_plain_question_still_gets_the_statement_figure(corpus, monkeypatch):
+    d = ask_json(corpus, monkeypatch, "What were Testco's net sales in Q3 2023?")
+    assert d["answer"].startswith("Testco's revenue for the three months ended July 1, 2023 was $81,797 million")
+    assert d["answer_subject"]["found"] is True and d["answer_subject"]["qualified"] is False
+
+
+def test_a_guidance_question_gets_no_actuals(corpus, monkeypatch):
+    d = ask_json(corpus, monkeypatch, "What guidance did Testco give for fiscal 2024 net sales?")
+    assert "$81,797 million" not in d["answer"]
+    assert d["answer_subject"]["kind"] == "guidance"
