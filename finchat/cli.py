@@ -389,7 +389,7 @@ def ask(question: str | None, k: int, no_llm: bool, as_json: bool, batch: Any, w
             direct = svc.answer(res)
             llm = _llm_answer(settings, res, direct) if not no_llm and res.hits else None
             if as_json:
-                click.echo(_json.dumps(result_json(res, llm[0] if llm else None, direct, llm[1] if llm else None),
+                click.echo(_json.dumps(result_json(res, llm[2] if llm else None, direct, llm[1] if llm else None),
                                        default=str))
             else:
                 if len(questions) > 1:
@@ -429,9 +429,10 @@ def chat(k: int, no_rerank: bool) -> None:
         svc.close()
 
 
-def _llm_answer(settings: Any, res: Any, direct: Any) -> tuple[str, list[str]] | None:
-    """(the LLM's answer with sources and flags, its unsupported figures), or None when no LLM can answer
-    (the caller prints the direct answer)."""
+def _llm_answer(settings: Any, res: Any, direct: Any) -> tuple[str, list[str], str] | None:
+    """(the answer — the direct one first, the LLM's explanation after it — with sources and flags, the LLM's
+    unsupported figures, the LLM's own text), or None when no LLM can answer (the caller prints the direct
+    answer)."""
     from finchat.chat.answer import answer_once
 
     return answer_once(settings, res, direct)

@@ -1,8 +1,10 @@
-"""Non-interactive answers (`finchat ask`): the LLM's answer with its sources and a check of its figures,
-or None to fall back to the direct answer."""
+"""Non-interactive answers (`finchat ask`): the direct answer first, the LLM's text after it as the
+explanation, with its sources, a check of its figures and of where it contradicts the direct answer — or None
+to fall back to the direct answer alone."""
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
@@ -32,9 +34,43 @@ def flag_line(flagged: list[str]) -> str:
     return f"Not found in the sources: {', '.join(flagged)} — check these figures before using them." if flagged else ""
 
 
-def answer_once(settings: Any, res: Any, direct: Any = None) -> tuple[str, list[str]] | None:
-    """(the whole answer plus its sources and any flagged figures, the flagged figures); None (after one
-    line on stderr) when Ollama cannot answer."""
+_REFUSAL = re.compile(r"(?i)\b(?:do(?:es)? not (?:answer|contain|provide|include|state|mention|say)|"
+                      r"cannot (?:answer|determine|be determined|tell|find)|can't (?:answer|determine|tell)|"
+                      r"(?:is|are) not (?:available|provided|given|stated|found|mentioned)|no (?:information|data|figures?) "
+                      r"(?:on|about|for|is|are)|unable to)\b")
+_VERDICT = re.compile(r"(?i)^\W*(yes|no)\b")
+_LLM_VERDICT = re.compile(r"(?i)\b(yes|no)\b(?![-\s]+(?:one|longer|figure|figures|information|data|other|more))")
+
+
+def contradictions(llm_text: str, direct: Any) -> list[str]:
+    """Where the LLM's text contradicts the direct answer built from the filings' figures: a refusal where
+    the direct answer states figures, or the opposite yes/no verdict."""
+    if direct is None or direct.source == "none":
+        return []
+    out = []
+    if direct.source == "facts" and _REFUSAL.search(llm_text):
+        out.append("the LLM says the filings do not answer this; the figures above come from them")
+    mine = _VERDICT.match(direct.text)
+    theirs = _LLM_VERDICT.search(llm_text[:300])
+    if mine and theirs and mine.group(1).lower() != theirs.group(1).lower():
+        out.append(f"the LLM's verdict ({theirs.group(1).capitalize()}) is the opposite of the filings' figures "
+                   f"({mine.group(1).capitalize()})")
+    return out
+
+
+def combined(direct: Any, llm_text: str) -> str:
+    """The answer an analyst reads: the direct answer's verdict and figures first, the LLM's text after it as
+    the explanation; the LLM's text alone only when the direct answer says nothing."""
+    text = llm_text.strip()
+    if direct is None or direct.source == "none" or not direct.text.strip():
+        return text
+    return f"{direct.text.strip()}\n\nExplanation (LLM): {text}"
+
+
+def answer_once(settings: Any, res: Any, direct: Any = None) -> tuple[str, list[str], str] | None:
+    """(the whole answer — the direct answer first, the LLM's explanation after it, the sources, any flagged
+    figures or contradictions —, the flagged figures, the LLM's own text); None (after one line on stderr)
+    when Ollama cannot answer."""
     messages = build_messages(res.question, res.hits, res.facts, computed=direct.text if direct is not None else "")
     try:
         text = "".join(stream_chat(settings.ollama_host, settings.llm_model, messages, timeout=settings.llm_timeout))
@@ -42,5 +78,7 @@ def answer_once(settings: Any, res: Any, direct: Any = None) -> tuple[str, list[
         print(f"note: {exc} — answering from the filings without an LLM", file=sys.stderr)
         return None
     flagged = check_llm(text, res, direct)
-    out = text.strip() + "\n\n" + sources_footer(text, res.hits)
-    return (out + ("\n" + flag_line(flagged) if flagged else "")), flagged
+    against = contradictions(text, direct)
+    out = combined(direct, text) + "\n\n" + sources_footer(text, res.hits)
+    out += "".join(f"\nFlagged: {c}." for c in against)
+    return (out + ("\n" + flag_line(flagged) if flagged else "")), flagged, text

@@ -26,7 +26,7 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
-from finchat.chat.answer import check_llm, flag_line
+from finchat.chat.answer import check_llm, contradictions, flag_line
 from finchat.chat.llm import stream_chat
 from finchat.chat.ollama_status import check_ollama
 from finchat.chat.prompt import build_messages, cited
@@ -190,24 +190,31 @@ class Repl:
             if not res.notice:
                 self.console.print("No passages found for that scope. Is anything ingested? (`finchat db status`)")
             return
+        # the direct answer's verdict and figures first; the LLM's text follows as the explanation
+        shown = direct is not None and direct.source != "none" and bool(direct.text.strip())
+        if shown and direct is not None:
+            self.console.print(direct.text, markup=False, highlight=False, soft_wrap=True)
         try:
-            answer = self._stream(messages)
+            answer = self._stream(messages, prefix="\nExplanation (LLM): " if shown else "")
         except LLMUnavailable as exc:
             self.llm_state = exc.state
             if self.partial:  # what streamed stays on screen; say why it stopped, then the filings' answer
                 self.console.print(f"[yellow]LLM stopped mid-answer:[/yellow] {escape(str(exc))}. "
-                                   "The answer from the filings:", highlight=False)
+                                   + ("The answer from the filings is above; its sources:" if shown else
+                                      "The answer from the filings:"), highlight=False)
             elif not self.llm_notice_shown:
                 self.console.print(f"[yellow]LLM unavailable:[/yellow] {exc}. Answering from the filings without "
                                    "an LLM; I will try the LLM again on the next question.", highlight=False)
                 self.llm_notice_shown = True
-            self._fallback(res, direct)
+            self._fallback(res, direct, shown=shown)
             return
         self.llm_notice_shown = False
         self.llm_state = "ready"
         flagged = check_llm(answer, res, direct)
         if flagged:
             self.console.print(f"[yellow]{escape(flag_line(flagged))}[/yellow]", highlight=False, soft_wrap=True)
+        for c in contradictions(answer, direct):
+            self.console.print(f"[yellow]Flagged: {escape(c)}.[/yellow]", highlight=False, soft_wrap=True)
         nums = cited(answer, len(res.hits))
         self.console.print("")
         self.console.print("[bold]Sources:[/bold]")
@@ -216,21 +223,26 @@ class Repl:
         if not nums:
             self.console.print("[dim](the answer cites no source; the passages it was given are listed)[/dim]")
 
-    def _fallback(self, res: Any, direct: Any) -> None:
-        """The no-LLM answer: the direct answer, then short cited snippets (/sources shows the passages)."""
-        self.console.print(direct.text, markup=False, highlight=False, soft_wrap=True)
+    def _fallback(self, res: Any, direct: Any, shown: bool = False) -> None:
+        """The no-LLM answer: the direct answer (unless ``shown`` already), then short cited snippets (/sources
+        shows the passages)."""
+        if not shown:
+            self.console.print(direct.text, markup=False, highlight=False, soft_wrap=True)
         self.console.print("[bold]Sources[/bold] [dim](/sources: the full passages; /facts: the statement figures)[/dim]")
         for line in snippet_lines(res, answer=direct):
             self.console.print(line, markup=False, highlight=False, overflow="ellipsis", no_wrap=True)
 
-    def _stream(self, messages: list[dict[str, str]]) -> str:
-        """Print the answer as it streams; Ctrl-C stops it (KeyboardInterrupt propagates to run())."""
+    def _stream(self, messages: list[dict[str, str]], prefix: str = "") -> str:
+        """Print the answer as it streams (``prefix`` before its first piece); Ctrl-C stops it
+        (KeyboardInterrupt propagates to run())."""
         parts: list[str] = []
         out: IO[str] = self.console.file
         self.partial = False
         try:
             for piece in stream_chat(self.settings.ollama_host, self.model, messages,
                                      timeout=self.settings.llm_timeout):
+                if not parts and prefix:
+                    out.write(prefix)
                 parts.append(piece)
                 self.partial = True
                 out.write(piece)

@@ -107,6 +107,7 @@ class Row:
 def run_answer_eval(settings: Settings, dataset: Path, *, ks: list[int], no_llm: bool, out: Path,
                     limit: int | None = None, types: list[str] | None = None) -> Iterator[str]:
     """Answer every answerable question; yield report lines; write results.json into ``out``."""
+    from finchat.chat.answer import combined
     from finchat.chat.llm import stream_chat
     from finchat.chat.prompt import build_messages
     from finchat.evaluation.generation import parse_answer
@@ -131,7 +132,9 @@ def run_answer_eval(settings: Settings, dataset: Path, *, ks: list[int], no_llm:
                 text, source = direct.text, direct.source
                 if not no_llm and res.hits:
                     msgs = build_messages(res.question, res.hits, res.facts, computed=direct.text)
-                    text, source = "".join(stream_chat(settings.ollama_host, settings.llm_model, msgs)), "llm"
+                    # judged as the analyst reads it: the direct answer first, the LLM's explanation after
+                    text = combined(direct, "".join(stream_chat(settings.ollama_host, settings.llm_model, msgs)))
+                    source = f"{source}+llm" if direct.source != "none" else "llm"
                 found: bool | None = None
                 if gold.kind == "number":
                     found = figure_found(text, gold)

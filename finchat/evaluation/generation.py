@@ -335,6 +335,7 @@ def run_generation_eval(settings: Settings, *, ks: Sequence[int], trials: int = 
                         refresh: bool = False, out: Path = Path("eval/out/generation")) -> Iterator[str]:
     """Run the check; yield report lines; write labels.json, results.json and accuracy.png into ``out``.
     Raises MarketDataUnavailable (no network and no cache), ConfigError (bad options)."""
+    from finchat.chat.answer import combined
     from finchat.chat.llm import stream_chat
     from finchat.chat.prompt import build_messages
     from finchat.retrieve.service import Service
@@ -364,8 +365,10 @@ def run_generation_eval(settings: Settings, *, ks: Sequence[int], trials: int = 
                         text = direct.text
                     else:
                         msgs = build_messages(res.question, res.hits, res.facts, computed=direct.text)
-                        text = "".join(stream_chat(settings.ollama_host, settings.llm_model, msgs,
-                                                   options={"temperature": temperature, "seed": seed + trial}))
+                        # judged as the analyst reads it: the direct answer first, the LLM's explanation after
+                        text = combined(direct, "".join(stream_chat(
+                            settings.ollama_host, settings.llm_model, msgs,
+                            options={"temperature": temperature, "seed": seed + trial})))
                     records.append(Record(lab.period.key, lab.period.company, k, trial, str(lab.label),
                                           parse_answer(text), text[:400]))
         summary = summarise(records)

@@ -102,19 +102,27 @@ class Service:
 def result_json(res: Result, llm_answer: str | None = None, direct: Any = None,
                 unsupported: list[str] | None = None) -> dict[str, Any]:
     """The `finchat ask --json` object (field names are a contract with the evaluations). ``answer`` is the
-    LLM's text when it answered (``answer_source`` "llm"), else the direct answer's; ``computed`` lists the
-    derived figures with their inputs either way."""
+    direct answer, followed by the LLM's text as its explanation when an LLM answered (``answer_source``
+    then "facts+llm" / "passages+llm"; "llm" when the direct answer said nothing); ``llm_answer`` is the
+    LLM's own text and ``llm_flags`` where it contradicts the direct answer; ``computed`` lists the derived
+    figures with their inputs either way."""
+    from finchat.chat.answer import combined, contradictions
+
     out = {"question": res.question, "filters": res.filters.as_json(),
            "chunks": [h.as_json() for h in res.hits],
            "facts": [f.as_json() | {"line": f.shown()} for f in res.facts],
-           "answer": None, "answer_source": None, "computed": [], "direct_answer": None,
+           "answer": None, "answer_source": None, "computed": [], "direct_answer": None, "llm_answer": None,
+           "llm_flags": [],
            "unsupported_figures": unsupported or [],
            "missing_companies": res.missing, "notice": res.notice or None, "timings_ms": res.timings_ms}
     if direct is not None:
         out |= direct.as_json()
         out["direct_answer"] = direct.text
     if llm_answer is not None:
-        out["answer"], out["answer_source"] = llm_answer, "llm"
+        out["answer"] = combined(direct, llm_answer)
+        first = direct.source if direct is not None and direct.source != "none" and direct.text.strip() else ""
+        out["answer_source"] = f"{first}+llm" if first else "llm"
+        out["llm_answer"], out["llm_flags"] = llm_answer, contradictions(llm_answer, direct)
     return out
 
 

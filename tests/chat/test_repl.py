@@ -1,6 +1,7 @@
 """The real REPL through prompt-toolkit pipe input, against the Ollama-protocol test double."""
 
 import io
+import json
 import os
 import signal
 import socket
@@ -170,9 +171,36 @@ def test_ask_json_with_an_llm(corpus, monkeypatch):
     finally:
         fake.close()
     d = json.loads(res.stdout)
-    assert d["answer_source"] == "llm" and d["answer"].startswith("Testco's net sales were $81,797 million [1]")
+    # the direct answer first, the LLM's text after it as the explanation
+    assert d["answer_source"] == "facts+llm" and d["answer"].startswith(d["direct_answer"])
+    assert "\n\nExplanation (LLM): Testco's net sales were $81,797 million [1]" in d["answer"]
+    assert d["llm_answer"].startswith("Testco's net sales were $81,797 million [1]") and d["llm_flags"] == []
     assert d["unsupported_figures"] == ["12.5%"]
     assert d["direct_answer"].startswith("Testco's revenue for the three months ended July 1, 2023")
+
+
+@pytest.mark.parametrize(("llm_says", "flag"), [
+    ("The filings I have do not answer this.", "the LLM says the filings do not answer this"),
+    ("No, Testco did not perform well [1].", "the LLM's verdict (No) is the opposite of the filings' figures (Yes)"),
+])
+def test_an_llm_that_contradicts_the_filings_is_flagged_not_shown_as_the_answer(corpus, monkeypatch, llm_says, flag):
+    from click.testing import CliRunner
+
+    from finchat.cli import cli
+
+    question = ("Did Testco perform well in Q3 2023?" if llm_says.startswith("No") else
+                "What were Testco's net sales in Q3 2023?")
+    fake = FakeOllama([llm_says])
+    monkeypatch.setenv("FINCHAT_DATABASE_URL", corpus)
+    monkeypatch.setenv("OLLAMA_HOST", fake.url)
+    try:
+        d = json.loads(CliRunner().invoke(cli, ["ask", "--json", question]).stdout)
+        plain = CliRunner().invoke(cli, ["ask", question]).stdout
+    finally:
+        fake.close()
+    assert d["answer"].startswith(d["direct_answer"]) and not d["answer"].startswith(llm_says)
+    assert any(flag in f for f in d["llm_flags"])
+    assert plain.startswith(d["direct_answer"].splitlines()[0]) and f"Flagged: {flag}" in plain
 
 
 def test_an_empty_database_says_how_to_add_filings(make_database, monkeypatch, tmp_path):

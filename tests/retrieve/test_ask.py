@@ -18,7 +18,8 @@ def test_json_contract_and_statement_on_top(corpus, monkeypatch):
     assert res.exit_code == 0, res.output
     d = json.loads(res.output)
     assert set(d) == {"question", "filters", "chunks", "facts", "answer", "answer_source", "computed", "direct_answer",
-                      "answer_subject", "unsupported_figures", "missing_companies", "notice", "timings_ms"}
+                      "answer_subject", "llm_answer", "llm_flags", "unsupported_figures", "missing_companies",
+                      "notice", "timings_ms"}
     assert d["answer_subject"] == {"measure": "net sales", "metric": "revenue", "qualifiers": [], "kind": "amount",
                                    "qualified": False, "companies": ["TESTCO"], "filing": "TESTCO_2023Q3_10Q",
                                    "period": "three months ended July 1, 2023", "found": True}
