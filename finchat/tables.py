@@ -29,15 +29,20 @@ STATEMENT_TITLE = re.compile(
 
 #: A units phrase as statements print it: "(In millions, except per share data)", "(Amounts in thousands)",
 #: "$ in billions", "(millions)", "($000)"; also glued by a text layer ("(Inmillions, except …").
-_UNITS_PHRASE = re.compile(r"(?i)(?:\(\s*|\bin\s*|\$\s*)(?P<w>thousands|millions|billions)\b|\(\s*\$?\s*000'?s?\s*\)")
+_UNITS_PHRASE = re.compile(r"(?i)(?:\(\s*|\bin\s*|\$\s*)(?P<w>thousand|million|billion)s?\b|"
+                           r"\(\s*\$?\s*(?P<k>000)'?s?\s*\)|\(\s*(?:in\s*)?(?:us)?\$\s*(?P<m>m|mm|bn?)\s*\)")
 
 
 def units_scale(text: str) -> str | None:
     """The scale of the first units phrase in ``text`` ("thousands", "millions", "billions"), or None."""
-    m = _UNITS_PHRASE.search(re.sub(r"\s+", " ", text or ""))
+    m = _UNITS_PHRASE.search(re.sub(r"[\s_*]+", " ", text or ""))  # "_In millions_": emphasis is not text
     if m is None:
         return None
-    return m.group("w").lower() if m.group("w") else "thousands"
+    if m.group("w"):
+        return m.group("w").lower() + "s"
+    if m.group("m"):
+        return "billions" if m.group("m").lower().startswith("b") else "millions"
+    return "thousands"
 
 
 def letters(text: str) -> str:

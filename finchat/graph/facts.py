@@ -377,6 +377,11 @@ def _duration_phrase(text: str) -> str:
     return m.group(0).strip().capitalize() if m else ""
 
 
+#: Rows searched for a units line inside the table ("| (In millions except per share data) | | |" under the
+#: dates); the header rows may be fewer.
+UNITS_ROWS = 4
+
+
 def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None = None,
                   filing_period: tuple[date, str, int] | None = None, units_hint: str | None = None) -> list[Fact]:
     """Facts from one table chunk's text (caption + units + Markdown table). Empty unless the table is a
@@ -400,7 +405,8 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
     # "… Statements of Income (In thousands, except per share data)", a header cell, "(Inmillions …" glued
     # by the text layer; else the units line printed above the table on its page (``units_hint``)
     scale = (scale_of(units) if units else
-             next((s for c in [*caption, *(c for r in rows[:nh] for c in r)] if (s := units_scale(c))), None)
+             next((s for c in [*caption, *(c for r in rows[:max(nh, UNITS_ROWS)] for c in r)] if (s := units_scale(c))),
+                  None)
              or units_hint or "units")
     ncols = max(len(r) for r in rows)
     year_end = None

@@ -114,7 +114,7 @@ def _is_toc_table(rows: list[list[str]], heading_context: str) -> bool:
 _HEADING_MD = re.compile(r"^(#{1,6})\s+(.*)$")
 _BOLD_LINE = re.compile(r"^\*\*([^*]{2,160})\*\*:?$")
 _SEPARATOR = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
-_UNITS = re.compile(r"(?i)^\(?\s*(?:\$|dollars|amounts|in)\b[^)]{0,160}\b(millions?|thousands?|billions?)\b.*\)?$")
+_UNITS = re.compile(r"(?i)^\(?\s*(?:\$|dollars|amounts|in\b)[^)]{0,160}?\b(millions?|thousands?|billions?)\b.*\)?$")
 
 
 def _plain(text: str) -> str:
@@ -151,7 +151,9 @@ def to_blocks(pages: Sequence[str]) -> list[_Block]:
                 flush_para()
                 continue
             norm = _norm_line(line)
-            if norm in noise or _PAGE_NO.match(_plain(line)):
+            # a units line ("$ in millions, except per share amounts") repeats atop every statement page,
+            # but it is the statement's scale, not a running header
+            if (norm in noise and not _UNITS.match(_plain(line))) or _PAGE_NO.match(_plain(line)):
                 continue
             m = _HEADING_MD.match(line)
             b = _BOLD_LINE.match(line)

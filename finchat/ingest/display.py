@@ -100,6 +100,11 @@ def summary(report: IngestReport) -> list[str]:
                      for i, (c, w) in enumerate(zip(row, widths, strict=True))]
             lines.append("  ".join(cells).rstrip())
         lines.append("")
+    named = [r for r in report.results if r.period_note]
+    if named:
+        lines.append("filings whose name gives another period than the document (the document's is used):")
+        lines.extend(f"  {r.name}: {r.period_note}" for r in named)
+        lines.append("")
     flagged = [r for r in report.results if r.flagged]
     if flagged:
         lines.append("figures whose magnitude disagrees with the filing's others (check their scale):")

@@ -83,6 +83,7 @@ class DocResult:
     facts: int = 0       # REPORTED facts the graph builder read from its statements
     seconds: float = 0.0  # wall time from its parse result (or cache) to its commit
     flagged: tuple[str, ...] = ()  # statement figures whose magnitude disagrees with the filing's others
+    period_note: str | None = None  # the file name's period differs from the document's (ingest/reading.py)
 
 
 @dataclass
@@ -239,7 +240,8 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
                 if stale is not None:  # stored before the period / page-number reading improved
                     meta = reread(conn, f, meta, stale)
                     reason = "unchanged; period and page numbers read again"
-                report.add(DocResult(f, meta.name, "skipped", reason, detected=_detected(meta)))
+                report.add(DocResult(f, meta.name, "skipped", reason, detected=_detected(meta),
+                                     period_note=meta.period_note))
                 continue
             todo.append((f, meta, sha))
         report.add_time("hash", time.perf_counter() - t0)
@@ -495,7 +497,7 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, pages: _Pages
     row = conn.execute("SELECT fact_notes FROM documents WHERE id = %s", (loaded.document_id,)).fetchone()
     return DocResult(f, meta.name, "ingested", "", doc.page_count, len(chunks) - n_tables, n_tables,
                      detected=_detected(meta), facts=int((loaded.graph or {}).get("facts", 0)),
-                     flagged=tuple(row[0]) if row else (),
+                     flagged=tuple(row[0]) if row else (), period_note=meta.period_note,
                      seconds=round(parse_seconds + time.perf_counter() - t_doc, 1))
 
 

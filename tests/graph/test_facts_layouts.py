@@ -3,6 +3,8 @@ figures: each test fails without the reading it names."""
 
 from datetime import date
 
+import pytest
+
 from finchat.graph.facts import extract_facts
 
 
@@ -260,3 +262,32 @@ def test_the_units_line_above_the_table_on_its_page():
     assert one(facts, "net_income", date(2022, 4, 30)).scale == "millions"
     # a table that prints its own units keeps them, whatever the page says elsewhere
     assert one(extract_facts(INTERLEAVED, units_hint="thousands"), "revenue", date(2023, 6, 30)).scale == "millions"
+
+
+@pytest.mark.parametrize(("text", "scale"), [
+    ("(In millions, except per share data)", "millions"), ("($ million, except per share amounts)", "millions"),
+    ("(Inmillions, except per share amou", "millions"), ("$ in thousands", "thousands"),
+    ("(Dollars in billions)", "billions"), ("(millions)", "millions"), ("($000)", "thousands"), ("($M)", "millions"),
+    ("Net sales 1,234", None), ("tens of millions of customers", None), ("an increase of $5 million in costs", None)])
+def test_units_phrases(text, scale):
+    from finchat.tables import units_scale
+
+    assert units_scale(text) == scale
+
+
+UNITS_ROW = """**CONSOLIDATED STATEMENTS OF INCOME**
+
+| Year Ended December 31, | 2017 | 2016 | 2015 |
+|---|---|---|---|
+| (In millions except per share data) |  |  |  |
+| NET OPERATING REVENUES | $ 35,000 | $ 41,000 | $ 44,000 |
+| Cost of goods sold | 13,000 | 16,000 | 17,000 |
+| CONSOLIDATED NET INCOME | 1,200 | 6,500 | 7,300 |
+"""
+
+
+def test_a_units_row_under_the_header_and_emphasised_units():
+    facts = extract_facts(UNITS_ROW)
+    assert one(facts, "revenue", date(2017, 12, 31), "12M").scale == "millions"
+    emphasised = UNITS_ROW.replace("(In millions except per share data)", "_In millions, except per share amounts_")
+    assert one(extract_facts(emphasised), "revenue", date(2017, 12, 31), "12M").scale == "millions"

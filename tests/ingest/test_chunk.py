@@ -107,3 +107,13 @@ def test_describe_table_lists_periods_and_rows():
     rows = [["", "July 1, 2023", "September 24, 2022"], ["Total assets", "335,038", "352,755"], ["Term debt", "98,071", "98,959"]]
     d = describe_table("Balance sheet", "(In millions)", rows)
     assert d == "Table: Balance sheet. Units: In millions. Periods: July 1, 2023; September 24, 2022. Rows: Total assets; Term debt."
+
+
+def test_a_units_line_repeated_atop_every_statement_page_stays_with_its_table(count):
+    units = "_$ in millions, except per share amounts (unaudited)_"
+    pages = [page(n, f"# Condensed Consolidated Statement {n}\n\n{units}\n\n{statement(ROWS)}") for n in range(1, 6)]
+    assert "$ in millions, except per share amounts (unaudited)" in {ln.strip("_") for ln in repeated_lines(pages)} \
+        or any("in millions" in ln for ln in repeated_lines(pages))
+    tables = [c for c in chunk_pages(pages, count, 512) if c.kind == "table"]
+    assert len(tables) == 5
+    assert all("$ in millions, except per share amounts (unaudited)" in c.text for c in tables)

@@ -74,6 +74,9 @@ def test_the_document_period_wins_and_the_disagreement_is_shown(stored):
         printed = conn.execute("SELECT page, label FROM printed_pages pp JOIN documents d ON d.id = pp.document_id"
                                " ORDER BY page").fetchall()
         assert printed == [(2, "1"), (3, "2"), (4, "3")]
+    again = CliRunner().invoke(cli, ["ingest", str(stored[1]), "--force"]).output
+    assert f"filings whose name gives another period than the document (the document's is used):\n  {NAME}: the name" \
+        in again
     out = CliRunner().invoke(cli, ["db", "status"]).output
     assert "FY2023 Q2 (to 2023-06-02)" in out
     assert f"{NAME}: the name says FY2022 Q2, the cover FY2023 Q2" in out
