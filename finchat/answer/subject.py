@@ -50,7 +50,6 @@ _NEUTRAL = {
     "implied", "annualized", "whole", "entire", "combined", "aggregate", "cumulative", "compare", "compared",
 }
 _PERIOD = re.compile(r"(?i)^(?:q[1-4]|fy\d{2,4}|\d{4}q[1-4]|(?:19|20)\d{2}|h[12]|ytd|[1-4](?:st|nd|rd|th))$")
-#: A rate, ratio, margin, yield or return asked for itself.
 #: A rate or ratio the company reports, which no statement line or derived figure gives ("growth rate" is a
 #: change, which the statements do give).
 _RATE = re.compile(r"(?i)\b(?!growth\b)[a-z-]+\s+rate\b|\breturn on (?:average\s+)?tangible [a-z ]*?(?:equity|capital)\b|"

@@ -4,11 +4,11 @@ to fall back to the direct answer alone."""
 
 from __future__ import annotations
 
-import re
 import sys
 from typing import Any
 
 from finchat.answer.check import unsupported_figures
+from finchat.answer.verdict import parse_answer
 from finchat.chat.llm import stream_chat
 from finchat.chat.prompt import build_messages, cited
 from finchat.errors import LLMUnavailable
@@ -34,27 +34,19 @@ def flag_line(flagged: list[str]) -> str:
     return f"Not found in the sources: {', '.join(flagged)} — check these figures before using them." if flagged else ""
 
 
-_REFUSAL = re.compile(r"(?i)\b(?:do(?:es)? not (?:answer|contain|provide|include|state|mention|say)|"
-                      r"cannot (?:answer|determine|be determined|tell|find)|can't (?:answer|determine|tell)|"
-                      r"(?:is|are) not (?:available|provided|given|stated|found|mentioned)|no (?:information|data|figures?) "
-                      r"(?:on|about|for|is|are)|unable to)\b")
-_VERDICT = re.compile(r"(?i)^\W*(yes|no)\b")
-_LLM_VERDICT = re.compile(r"(?i)\b(yes|no)\b(?![-\s]+(?:one|longer|figure|figures|information|data|other|more))")
-
-
 def contradictions(llm_text: str, direct: Any) -> list[str]:
     """Where the LLM's text contradicts the direct answer built from the filings' figures: a refusal where
     the direct answer states figures, or the opposite yes/no verdict."""
     if direct is None or direct.source == "none":
         return []
     out = []
-    if direct.source == "facts" and _REFUSAL.search(llm_text):
+    theirs = parse_answer(llm_text)
+    if direct.source == "facts" and theirs == "refusal":
         out.append("the LLM says the filings do not answer this; the figures above come from them")
-    mine = _VERDICT.match(direct.text)
-    theirs = _LLM_VERDICT.search(llm_text[:300])
-    if mine and theirs and mine.group(1).lower() != theirs.group(1).lower():
-        out.append(f"the LLM's verdict ({theirs.group(1).capitalize()}) is the opposite of the filings' figures "
-                   f"({mine.group(1).capitalize()})")
+    mine = parse_answer(direct.text)
+    if mine in ("yes", "no") and theirs in ("yes", "no") and mine != theirs:
+        out.append(f"the LLM's verdict ({theirs.capitalize()}) is the opposite of the filings' figures "
+                   f"({mine.capitalize()})")
     return out
 
 

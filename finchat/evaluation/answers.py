@@ -7,7 +7,7 @@ with k passages, the direct answer, and the LLM unless ``--no-llm`` — and the 
   it at the gold's precision (trailing zeros are formatting: "$8.70" is 8.7), or rounds more coarsely to
   within 1 % of it, allowing for scale (a gold in millions against an answer in billions, a percentage
   against a ratio);
-* a **yes/no** gold ("No, the company …"): found when the answer's own verdict (generation.parse_answer)
+* a **yes/no** gold ("No, the company …"): found when the answer's own verdict (answer/verdict.parse_answer)
   agrees;
 * a **narrative** gold: reported apart, not scored automatically.
 
@@ -110,7 +110,7 @@ def run_answer_eval(settings: Settings, dataset: Path, *, ks: list[int], no_llm:
     from finchat.chat.answer import combined
     from finchat.chat.llm import stream_chat
     from finchat.chat.prompt import build_messages
-    from finchat.evaluation.generation import parse_answer
+    from finchat.answer.verdict import parse_answer
     from finchat.retrieve.service import Service
 
     svc = Service.open(settings)

@@ -18,12 +18,12 @@ from click.testing import CliRunner
 from finchat import market
 from finchat.cli import cli
 from finchat.errors import MarketDataUnavailable
+from finchat.answer.verdict import parse_answer
 from finchat.evaluation.generation import (
     Period,
     Record,
     label_fundamentals,
     label_price,
-    parse_answer,
     summarise,
 )
 
