@@ -90,8 +90,11 @@ def _books(conn: psycopg.Connection, res: Any, companies: list[str], metrics: li
             if mine:
                 hit = next(h for h in hits if h.document == doc)
                 # a year other than the filing's own (a 10-K prints three) picks that year's columns; the
-                # filing's own fiscal year means its own period, whatever calendar year that ends in
+                # filing's own fiscal year — or the year its file name gives — means its own period
                 year = max(res.filters.years) if res.filters.years else None
+                named = conn.execute("SELECT name_fiscal_year FROM documents WHERE name = %s", (doc,)).fetchone()
+                if named is not None and year is not None and year == named[0]:
+                    year = hit.fiscal_year
                 weight: dict[int, int] = {}
                 for r in every:
                     if r.document == doc:
@@ -182,18 +185,20 @@ def _unsubstituted(subject: Subject, companies: list[str], names: dict[str, str]
     a consolidated statement figure follows only labelled as such."""
     name = names.get(companies[0], companies[0]) if companies else ""
     extra = [q for q in subject.qualifiers if q.lower() not in subject.measure.lower()]
-    asked = " ".join([*extra, subject.measure]).strip() or "the figure asked"
+    asked = " ".join([*extra, subject.measure]).strip()
     if subject.kind == "guidance":
         asked = f"guidance on {subject.measure or 'the outlook'}"
     doc = next((h.document for h in hits if not companies or h.company == companies[0]), None)
     words = f"{res.question} {' '.join(subject.qualifiers)}"
     quote, quoted = quote_passages(words, hits, n=2, forward=subject.kind == "guidance",
                                    must=subject.qualifiers if subject.kind != "guidance" else ())
-    holds = bool(quote) and bool(re.search(r"\d", quote))
+    # a figure in the quoted sentences themselves (their citations carry page numbers)
+    holds = bool(re.search(r"\d", re.sub(r"\[[^\]]*\]", "", quote)))
     lines = []
     if not holds:
-        lines.append(f"No figure for {name + chr(39) + 's ' if name else ''}{asked} was found"
-                     + (f" in {doc}" if doc else "") + ".")
+        where = f" in {doc}" if doc else ""
+        lines.append(f"No figure for {name + chr(39) + 's ' if name else ''}{asked} was found{where}." if asked else
+                     f"No figure answering “{res.question.strip()}” was found{where}.")
     if quote:
         lines.append(quote if holds else f"The closest passages: {quote}")
     elif not holds:

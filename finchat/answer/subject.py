@@ -161,16 +161,18 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if a and not any(a.group(1).lower() in q.lower() for q in qualifiers):
         qualifiers.append(a.group(1).lower())
     kind = "amount"
+    rate = _RATE.search(question)
     if intent == "outlook":
         kind = "guidance"
     elif _RANKING.search(question):
         kind = "ranking"
     elif _SHARE.search(question):
         kind = "share"
-    elif not derived and _RATE.search(question):
+    elif not derived and rate:
         kind = "rate"
+        measure = rate.group(0)  # "effective tax rate": the rate is the measure, not the line it is built on
     metric = metrics[0] if metrics else None
-    return Subject(measure or (metric or ""), metric, tuple(dict.fromkeys(qualifiers)), kind)
+    return Subject(measure, metric, tuple(dict.fromkeys(qualifiers)), kind)
 
 
 __all__ = ["Subject", "analyse"]
