@@ -7,7 +7,8 @@ Two dataset formats:
   recall counts the ground-truth texts found among the top k.
 * FinanceBench JSONL (``financebench_open_source.jsonl``): relevant when the chunk comes from an
   ``evidence.doc_name`` filing and its pages cover ``evidence_page_num + 1`` (the file is 0-based, pages
-  are 1-based); recall counts the distinct evidence pages covered. Questions whose filings are not ingested are
+  are 1-based; a byte-identical file stored under another name is the same filing); recall counts the
+  distinct evidence pages covered. Questions whose filings are not ingested are
   skipped and counted.
 
 nDCG@10 uses binary gains with novelty: a chunk gains 1 when it covers a ground-truth item no earlier chunk
@@ -70,19 +71,22 @@ def load_dataset(path: Path, documents: set[str] | None = None) -> tuple[list[Qu
     return queries, skipped
 
 
-def _covered(q: Query, hit: Any) -> set[int]:
-    """Indexes of q's ground-truth items that ``hit`` covers."""
+def _covered(q: Query, hit: Any, same: dict[str, set[str]] | None = None) -> set[int]:
+    """Indexes of q's ground-truth items that ``hit`` covers. ``same``: document name → the names of the
+    byte-identical files stored (one filing under two names is one evidence filing)."""
     if q.gt_pages:
         return {i for i, (doc, page) in enumerate(q.gt_pages)
-                if hit.document == doc and hit.page_start <= page <= hit.page_end}
+                if (hit.document == doc or hit.document in (same or {}).get(doc, ()))
+                and hit.page_start <= page <= hit.page_end}
     body = _norm(hit.text)
     return {i for i, t in enumerate(q.gt_texts) if _norm(t) in body}
 
 
-def score_query(q: Query, hits: Sequence[Any], ks: Sequence[int]) -> dict[str, float]:
+def score_query(q: Query, hits: Sequence[Any], ks: Sequence[int],
+                same: dict[str, set[str]] | None = None) -> dict[str, float]:
     """All metrics for one ranked list."""
     n_items = len(q.gt_pages or q.gt_texts)
-    cov = [_covered(q, h) for h in hits]
+    cov = [_covered(q, h, same) for h in hits]
     out: dict[str, float] = {}
     for k in ks:
         top = cov[:k]
@@ -118,11 +122,15 @@ def evaluate(service: Any, queries: list[Query], ks: Sequence[int]) -> dict[str,
     depth = max(max(ks), 10)
     per: list[dict[str, Any]] = []
     times = []
+    by_sha: dict[str, set[str]] = defaultdict(set)
+    for name, sha in service.conn.execute("SELECT name, sha256 FROM documents").fetchall():
+        by_sha[str(sha)].add(str(name))
+    same = {n: names - {n} for names in by_sha.values() if len(names) > 1 for n in names}
     for q in queries:
         t = time.perf_counter()
         res = service.retriever.retrieve(q.text, depth, with_facts=False)
         times.append((time.perf_counter() - t) * 1000)
-        m = score_query(q, res.hits, ks)
+        m = score_query(q, res.hits, ks, same)
         per.append({"id": q.qid, "query": q.text, "company": q.company, "keyword": q.keyword, "metrics": m,
                     "filters": res.filters.as_json(), "timings_ms": res.timings_ms,
                     "top": [h.citation() for h in res.hits[:5]]})

@@ -52,3 +52,12 @@ def test_seed_format_matches_ground_truth_text_whitespace_and_case_insensitively
     assert skipped == 0 and q.company == "ACME" and q.keyword == "revenue"
     m = score_query(q, [_hit("D", 1, text="x"), _hit("D", 2, text="| **Total net sales** | 3,642 |")], (1, 2))
     assert m["R@1"] == 0.0 and m["R@2"] == 1.0 and m["MRR@10"] == 0.5
+
+
+def test_a_byte_identical_copy_of_the_evidence_filing_is_the_evidence_filing():
+    q = Query("1", "q", "ACME", "revenue", gt_pages=[("ACME_2023Q3_10Q", 5)])
+    hits = [_hit("ACME_2022_10Q", 5)]
+    assert score_query(q, hits, (1,))["R@1"] == 0.0
+    same = {"ACME_2023Q3_10Q": {"ACME_2022_10Q"}, "ACME_2022_10Q": {"ACME_2023Q3_10Q"}}
+    assert score_query(q, hits, (1,), same)["R@1"] == 1.0
+    assert score_query(q, [_hit("OTHER_2023_10K", 5)], (1,), same)["R@1"] == 0.0

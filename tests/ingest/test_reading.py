@@ -127,3 +127,17 @@ def test_filings_stored_before_are_read_again_without_reloading(stored):
         assert conn.execute("SELECT array_agg(id ORDER BY id) FROM chunks").fetchone()[0] == chunks  # not reloaded
     again = ingest([folder], load_settings())
     assert [(r.status, r.reason) for r in again.results] == [("skipped", "unchanged")]
+
+
+def test_one_filing_under_two_names_is_searched_once(stored):
+    import shutil
+
+    url, folder, _ = stored
+    shutil.copy(folder / f"{NAME}.pdf", folder / "ZETACORP_2023Q2_10Q.pdf")
+    ingest([folder], load_settings())
+    with psycopg.connect(url) as conn:
+        ids = [r[0] for r in conn.execute("SELECT id FROM documents ORDER BY id").fetchall()]
+        assert len(ids) == 2
+        f = Filters(companies=["ZETACORP"], years=[2023], quarters=["Q2"])
+        found, exact = scope_documents(conn, f)
+        assert found == exact == [ids[0]]
