@@ -42,6 +42,9 @@ _PERFORM = re.compile(r"(?i)\b(?:perform(?:ed|s|ing|ance)?\s+(?:well|strongly|po
                       r"did\s+.{1,60}?\s+do\s+well|(?:good|strong|bad|weak)\s+(?:quarter|year))\b")
 _EXPLAIN = re.compile(r"(?i)\b(?:why|what\s+(?:drove|caused|explains|were\s+the\s+(?:drivers|reasons|factors))|"
                       r"drivers?\s+of|reasons?\s+for|factors|explain|due\s+to\s+what|how\s+come)\b")
+#: A figure in a sentence: a percentage, an amount, a number with thousands separators or decimals — not a
+#: year or a day of a date.
+_FIGURE = re.compile(r"\d\s*%|\$\s?\d|\b\d{1,3}(?:,\d{3})+\b|\b\d+\.\d+\b|\b\d+\s+(?:percent|basis points|bps)\b")
 _FULL_YEAR = re.compile(r"(?i)\b(?:full[\s-]+year|annual(?:ly)?|fiscal\s+year|fy\s?\d{2,4}|for\s+the\s+year)\b")
 
 
@@ -132,7 +135,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         if figures.figures and not explain and not subject.qualified:
             return _with_subject(figures, subject, res)
     hits = list(res.hits)
-    if prose is not None and (sum(1 for h in hits if h.kind == "text") < 2 or subject.qualified):
+    if prose is not None and sum(1 for h in hits if h.kind == "text") < 2:
         seen = {h.chunk_id for h in hits}
         hits += [h for h in prose() if h.chunk_id not in seen]
     if subject.qualified and not explain:
@@ -185,7 +188,8 @@ def _unsubstituted(subject: Subject, companies: list[str], names: dict[str, str]
     a consolidated statement figure follows only labelled as such."""
     name = names.get(companies[0], companies[0]) if companies else ""
     extra = [q for q in subject.qualifiers if q.lower() not in subject.measure.lower()]
-    asked = " ".join([*extra, subject.measure]).strip()
+    asked = " ".join([*(q for q in extra if not q.startswith("by ")), subject.measure,
+                      *(q for q in extra if q.startswith("by "))]).strip()
     if subject.kind == "guidance":
         asked = f"guidance on {subject.measure or 'the outlook'}"
     doc = next((h.document for h in hits if not companies or h.company == companies[0]), None)
@@ -193,7 +197,7 @@ def _unsubstituted(subject: Subject, companies: list[str], names: dict[str, str]
     quote, quoted = quote_passages(words, hits, n=2, forward=subject.kind == "guidance",
                                    must=subject.qualifiers if subject.kind != "guidance" else ())
     # a figure in the quoted sentences themselves (their citations carry page numbers)
-    holds = bool(re.search(r"\d", re.sub(r"\[[^\]]*\]", "", quote)))
+    holds = bool(_FIGURE.search(re.sub(r"\[[^\]]*\]", "", quote)))
     lines = []
     if not holds:
         where = f" in {doc}" if doc else ""
