@@ -29,6 +29,7 @@ from finchat.graph.consistency import scale_disagreements
 from finchat.graph.facts import extract_facts
 from finchat.graph.lexicon import METRICS, STATEMENT_OF, metrics_in_text, statement_kind
 from finchat.graph.query import nominal_period_end
+from finchat.graph.tagged import agree, reported_props, tagged_facts
 from finchat.tables import units_scale
 
 G = GRAPH_NAME  # a constant identifier, never user input
@@ -255,7 +256,17 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
                       for group in _table_groups(chunks)
                       for f, cid, page in _group_facts(group, period_end if form == "10-K" else None, filing_period,
                                                        _units_above(chunks, group[0]))]
+        tags = tagged_facts(conn, doc_id)
+        tag_disagreements: list[str] = []
         for (f, cid, page, _), others in _one_fact_per_period(candidates):
+            tag = tags.get((f.metric, f.duration, f.as_of))
+            if tag is not None:  # the filer's tag is the figure; the table reading is only checked against it
+                tagged_props = reported_props(f.metric, tag)
+                if not agree(tagged_props, {"value": f.value, "scale": f.scale}):
+                    tag_disagreements.append(
+                        f"{f.metric} {f.period_label or f.as_of}: the table reads {f.shown_value} {f.scale} "
+                        f"(p.{page}), the tag {tag.printed} {tag.scale_name} (p.{tag.page})")
+                continue
             reported.append((company, metric_vertex(f.metric), {
                 "metric": f.metric, "value": f.value, "printed": f.printed, "unit": f.unit, "scale": f.scale,
                 "period_label": f.period_label, "duration": f.duration, "as_of": f.as_of,
@@ -265,6 +276,14 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
             mentions.extend((vid[o[1]], metric_vertex(f.metric),
                              {"document": name, "value": o[0].value, "as_of": o[0].as_of, "repeats": "REPORTED"})
                             for o in others)
+        for (metric, _, _), tag in tags.items():
+            props = reported_props(metric, tag)
+            props.update({"document": name, "doc_id": doc_id, "chunk_id": _chunk_on_page(chunks, tag.page, tag.printed),
+                          "company": ckey, "also_on_pages": []})
+            reported.append((company, metric_vertex(metric), props))
+        counts["tagged"] = len(tags)
+        counts["tag_disagreements"] = len(tag_disagreements)
+        conn.execute("UPDATE documents SET tag_notes = %s WHERE id = %s", (tag_disagreements, doc_id))
     # a scale read wrong puts a figure a thousand times off its neighbours: flagged, not silently stored
     notes = scale_disagreements([props for _, _, props in reported])
     conn.execute("UPDATE documents SET fact_notes = %s WHERE id = %s", (notes, doc_id))
@@ -330,6 +349,16 @@ def _mention_in_other_filings(conn: psycopg.Connection, ckey: str, document: str
 
 
 _PART = re.compile(r" \(part (\d+) of (\d+)\)$")
+
+
+def _chunk_on_page(chunks: list[Any], page: int | None, printed: str) -> int | None:
+    """The chunk of ``page`` that prints ``printed`` (a table first), else the page's first chunk."""
+    if page is None or not chunks:
+        return None
+    on_page = [c for c in chunks if c[4] == page] or [c for c in chunks if c[4] <= page][-1:] or chunks[:1]
+    holding = [c for c in on_page if printed and printed in c[3]]
+    best = sorted(holding, key=lambda c: c[1] != "table") or on_page
+    return int(best[0][0])
 
 
 def _one_fact_per_period(candidates: list[Any]) -> list[tuple[Any, list[Any]]]:

@@ -16,6 +16,7 @@ import psycopg
 from finchat.ingest.chunk import Chunk
 from finchat.ingest.naming import DocMeta
 from finchat.ingest.reading import store_reading
+from finchat.ingest.xbrl import TaggedFact
 
 #: Called inside the document's transaction after its chunks are in: (conn, document id, chunk ids
 #: in ordinal order). The knowledge-graph builder hooks in here.
@@ -51,7 +52,7 @@ def ensure_company(conn: psycopg.Connection, key: str, name: str | None) -> None
 
 def load_document(conn: psycopg.Connection, meta: DocMeta, *, source_path: str, sha256: str, page_count: int,
                   parser: str, chunks: Sequence[Chunk], vectors: np.ndarray, force: bool = False,
-                  after: AfterLoad | None = None) -> Loaded | None:
+                  after: AfterLoad | None = None, tagged: Sequence[TaggedFact] | None = None) -> Loaded | None:
     """Replace document ``meta.name`` with this version, atomically. None when, under the lock, the
     stored version turns out to be this very file (another run loaded it meanwhile) and not ``force``.
 
@@ -85,6 +86,8 @@ def load_document(conn: psycopg.Connection, meta: DocMeta, *, source_path: str, 
             "SELECT id FROM chunks WHERE document_id = %s ORDER BY ordinal", (doc_id,)).fetchall()]
         store_reading(conn, doc_id, meta)
         store_page_vectors(conn, [doc_id])
+        if tagged:
+            store_tagged_facts(conn, doc_id, tagged)
         graph = after(conn, doc_id, ids) if after is not None else None
     return Loaded(doc_id, ids, graph)
 
@@ -99,6 +102,25 @@ PAGE_VECTORS_SQL = (
     f" CROSS JOIN LATERAL generate_series(c.page_start, least(c.page_end, c.page_start + {MAX_CHUNK_PAGES - 1}))"
     " AS p (page) WHERE c.embedding IS NOT NULL AND (%(all)s OR c.document_id = ANY(%(docs)s))"
     " GROUP BY 1, 2")
+
+
+def store_tagged_facts(conn: psycopg.Connection, doc_id: int, facts: Sequence[TaggedFact]) -> int:
+    """Write a filing's inline-XBRL facts (binary COPY); returns how many."""
+    import json
+
+    from finchat.ingest.xbrl import member_words, metric_of
+
+    with conn.cursor() as cur, cur.copy(
+            "COPY xbrl_facts (document_id, concept, value, unit, scale, decimals, period_start, period_end,"
+            " dimensions, members_text, page, printed, metric) FROM STDIN WITH (FORMAT BINARY)") as copy:
+        copy.set_types(["int8", "text", "float8", "text", "int2", "int2", "date", "date", "jsonb", "text", "int4",
+                        "text", "text"])
+        for f in facts:
+            copy.write_row((doc_id, f.concept, f.value, f.unit, f.scale, f.decimals, f.start, f.end,
+                            json.dumps([list(d) for d in f.dimensions]),
+                            " ".join(member_words(m) for _, m in f.dimensions), f.page, f.printed,
+                            None if f.dimensions else metric_of(f.concept)))
+    return len(facts)
 
 
 def store_page_vectors(conn: psycopg.Connection, docs: Sequence[int] | None) -> None:

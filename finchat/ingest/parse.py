@@ -275,7 +275,11 @@ def parse_llamaparse(path: Path, sha: str | None = None) -> ParsedDoc:
 
 
 def parse(path: Path, parser: str = "local", sha: str | None = None) -> ParsedDoc:
-    """Dispatch to the chosen parser ("local" or "llamaparse")."""
+    """Dispatch to the chosen parser ("local" or "llamaparse"); an HTML filing to the HTML reader."""
+    if path.suffix.lower() in (".htm", ".html"):
+        from finchat.ingest.html import parse_html
+
+        return parse_html(path, sha).doc
     if parser == "llamaparse":
         return parse_llamaparse(path, sha)
     return parse_local(path, sha)

@@ -23,10 +23,13 @@ from finchat.errors import FinchatError, IngestError
 from finchat.ingest import load as loader
 from finchat.ingest.chunk import Chunk, chunk_pages
 from finchat.ingest.claims import FileState
+from finchat.ingest.cover import CoverOnly, html_meta, is_html
+from finchat.ingest.html import html_page_count
 from finchat.ingest.load import AfterLoad
 from finchat.ingest.naming import DocMeta, meta_from_path
 from finchat.ingest.parse import ParsedDoc, init_worker, parse, read_cache, sha256_of, write_cache
 from finchat.ingest.reading import read_filing, reread, stale_reading
+from finchat.ingest.xbrl import html_facts
 
 #: Loading at least this many documents, and more than the database holds, drops and rebuilds the
 #: vector and full-text indexes instead of maintaining them row by row.
@@ -112,14 +115,16 @@ class IngestReport:
         self.seconds[stage] = self.seconds.get(stage, 0.0) + seconds
 
 
+#: What `finchat ingest` reads: PDFs, and EDGAR's HTML documents (10-K/10-Q with inline XBRL, exhibits).
+INPUT_SUFFIXES = (".pdf", ".htm", ".html")
 _IGNORED_NAMES = {"readme.md", "readme", "readme.txt", ".gitkeep", ".ds_store"}
 
 
 def discover(paths: Sequence[Path]) -> tuple[list[Path], list[DocResult], list[str]]:
-    """PDF files under ``paths`` (recursively), failures for unusable arguments, and warnings.
+    """Filings (PDF, HTML) under ``paths`` (recursively), failures for unusable arguments, and warnings.
 
-    A path given explicitly that is not a readable PDF file is a failure; inside folders, non-PDF files
-    are skipped with a warning (READMEs and dotfiles silently).
+    A path given explicitly that is not a PDF or HTML file is a failure; inside folders, other files are
+    skipped with a warning (READMEs and dotfiles silently).
     """
     found: list[Path] = []
     failed: list[DocResult] = []
@@ -136,12 +141,12 @@ def discover(paths: Sequence[Path]) -> tuple[list[Path], list[DocResult], list[s
             for f in entries:
                 if not f.is_file() or f.name.startswith(".") or f.name.lower() in _IGNORED_NAMES:
                     continue
-                if f.suffix.lower() == ".pdf":
+                if f.suffix.lower() in INPUT_SUFFIXES:
                     found.append(f)
                 else:
-                    warnings.append(f"{f}: skipped (not a .pdf)")
-        elif p.suffix.lower() != ".pdf":
-            failed.append(DocResult(p, p.name, "failed", "not a PDF (expects .pdf files)"))
+                    warnings.append(f"{f}: skipped (not a .pdf, .htm or .html filing)")
+        elif p.suffix.lower() not in INPUT_SUFFIXES:
+            failed.append(DocResult(p, p.name, "failed", "not a filing (expects .pdf, .htm or .html files)"))
         else:
             found.append(p)
     unique = list(dict.fromkeys(x.resolve() for x in found))
@@ -223,7 +228,17 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
         todo: list[tuple[Path, DocMeta, str]] = []
         seen: dict[str, Path] = {}
         for f in files:
-            meta = meta_from_path(f)
+            if is_html(f):
+                try:
+                    meta = html_meta(f)
+                except CoverOnly as exc:
+                    report.add(DocResult(f, f.stem, "skipped", str(exc)))
+                    continue
+                except OSError as exc:
+                    report.add(DocResult(f, f.stem, "failed", f"cannot read ({exc.strerror or exc})"))
+                    continue
+            else:
+                meta = meta_from_path(f)
             report.warnings.extend(meta.warnings)
             if meta.name in seen:
                 report.add(DocResult(f, meta.name, "failed", f"same document name as {seen[meta.name]}; rename one of them"))
@@ -411,9 +426,11 @@ def _lost(dsn: str, exc: Exception, report: IngestReport) -> FinchatError:
 
 def _page_count(f: Path) -> int:
     """Pages of ``f`` from its page tree alone (milliseconds); 0 when it cannot be opened (the parser then
-    reports why)."""
+    reports why). An HTML filing's from its page breaks."""
     import pymupdf
 
+    if is_html(f):
+        return html_page_count(f)
     try:
         with pymupdf.open(f) as d:  # type: ignore[no-untyped-call]
             return int(d.page_count)
@@ -453,6 +470,7 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, pages: _Pages
     try:
         t = time.perf_counter()
         meta = read_filing(f, meta, doc.pages)
+        tagged = html_facts(f) if is_html(f) else None
         chunks: list[Chunk] = chunk_pages(doc.pages, count, embedder.max_tokens, doc_title=doc_title(meta))
         if not chunks:
             raise IngestError(f"{f}: no text found to index")
@@ -474,7 +492,7 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, pages: _Pages
             return _hook(conn, doc_id, chunk_ids)
         loaded = loader.load_document(conn, meta, source_path=str(f), sha256=sha, page_count=doc.page_count,
                                       parser=doc.parser, chunks=chunks, vectors=vectors, force=opts.force,
-                                      after=after)
+                                      after=after, tagged=tagged)
         conn.commit()
         timings["load"] = time.perf_counter() - t
     except FinchatError as exc:

@@ -53,6 +53,8 @@ def read_filing(path: Path, meta: DocMeta, parsed_pages: list[str] | None = None
             head, printed = (parsed_pages or [])[:HEAD_PAGES], ()
     else:
         head, printed = (parsed_pages or [])[:HEAD_PAGES], ()
+        if meta.period_source == "cover":  # an HTML filing's dei tags: the filer's own statement of its period
+            return meta
     return replace(with_document_period(meta, head), printed_pages=printed)
 
 
