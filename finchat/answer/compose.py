@@ -34,6 +34,7 @@ from finchat.answer import derive
 from finchat.answer.figures import Computed, FactBook, Figure, change
 from finchat.answer.quote import quote_passages
 from finchat.answer.subject import Subject, analyse
+from finchat.answer.tagged import answer_from_tags
 from finchat.graph.lexicon import STATEMENT_OF
 from finchat.graph.lexicon import metric as metric_def
 
@@ -139,6 +140,15 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         seen = {h.chunk_id for h in hits}
         hits += [h for h in prose() if h.chunk_id not in seen]
     if subject.qualified and not explain:
+        if subject.kind == "amount":  # a member the filer tagged ("iPhone", "Data Center") answers exactly
+            tagged = answer_from_tags(conn, question, names.get(companies[0], companies[0]) if companies else "",
+                                      subject.metric, subject.qualifiers, hits, companies[0] if companies else None)
+            if tagged is not None:
+                out = Answer(tagged[0], "facts")
+                answer = _with_subject(out, subject, res, found=True)
+                answer.subject["filing"] = tagged[1][0].document
+                answer.subject["period"] = tagged[1][0].period()
+                return answer
         return _unsubstituted(subject, companies, names, res, hits, figures)
     quote, quoted = quote_passages(res.filters.text_query or question, hits, causal=explain)
     if figures is not None and figures.figures and quote:  # "what drove the decline?": why, then the figures

@@ -106,7 +106,7 @@ PAGE_VECTORS_SQL = (
 
 def store_tagged_facts(conn: psycopg.Connection, doc_id: int, facts: Sequence[TaggedFact]) -> int:
     """Write a filing's inline-XBRL facts (binary COPY); returns how many."""
-    import json
+    from psycopg.types.json import Jsonb
 
     from finchat.ingest.xbrl import member_words, metric_of
 
@@ -117,7 +117,7 @@ def store_tagged_facts(conn: psycopg.Connection, doc_id: int, facts: Sequence[Ta
                         "text", "text"])
         for f in facts:
             copy.write_row((doc_id, f.concept, f.value, f.unit, f.scale, f.decimals, f.start, f.end,
-                            json.dumps([list(d) for d in f.dimensions]),
+                            Jsonb([list(d) for d in f.dimensions]),
                             " ".join(member_words(m) for _, m in f.dimensions), f.page, f.printed,
                             None if f.dimensions else metric_of(f.concept)))
     return len(facts)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from io import BytesIO
 from typing import Any
@@ -245,6 +245,14 @@ def metric_facts(facts: Iterable[TaggedFact]) -> dict[tuple[str, int | None, dat
             old = out.get(key)
             if old is None or concepts.index(concept) < concepts.index(old.concept.split(":", 1)[1]):
                 out[key] = f
+    # the same figure tagged under another concept earlier in the filing (the statement, before a note)
+    # gives the page to cite
+    for key, f in out.items():
+        same = [g for (c, m, e), g in by_concept.items() if (m, e) == key[1:] and g.value == f.value
+                and g.page is not None and c in CONCEPT_METRICS[key[0]]]
+        first = min(same, key=lambda g: g.page or 0, default=None)
+        if first is not None and (f.page is None or (first.page or 0) < f.page):
+            out[key] = replace(f, page=first.page)
     return out
 
 

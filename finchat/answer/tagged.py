@@ -1,0 +1,165 @@
+"""Answers from a filing's tagged dimensional facts: "Apple's iPhone revenue", "Nvidia's Data Center revenue".
+
+An HTML filing's inline XBRL tags each segment's, product's and region's figure with the member it is about
+(``srt:ProductOrServiceAxis = aapl:IPhoneMember``). A qualified question whose measure is a statement metric
+and whose qualifier names a member is answered from that tag, for the filing's own period (the quarter for a
+10-Q, the year for a 10-K, unless the question asks for the year or the nine months), with the year-earlier
+figure and the change, cited to the page the tag is printed on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import psycopg
+
+from finchat.answer.figures import money, number
+from finchat.ingest.xbrl import CONCEPT_METRICS, member_words
+
+_NINE = re.compile(r"(?i)\bnine[- ]months?\b|\byear[- ]to[- ]date\b|\bytd\b")
+_SIX = re.compile(r"(?i)\bsix[- ]months?\b|\bfirst half\b|\bh1\b")
+_YEAR = re.compile(r"(?i)\b(?:full[- ]year|fiscal\s+year|annual|for the year|fy\s?\d{2,4}|fiscal\s+(?:19|20)\d{2})\b")
+_QUARTER = re.compile(r"(?i)\bq[1-4]\b|\bquarter\b")
+_SCALES = {0: "units", 3: "thousands", 6: "millions", 9: "billions"}
+#: Words a member's name adds to what analysts call it ("Energy Generation and Storage Segment").
+_GENERIC = re.compile(r"(?i)\s+(?:segments?|reportable segment|business|products?|revenues?)$")
+_WORDS = {3: "three months", 6: "six months", 9: "nine months", 12: "year"}
+
+
+@dataclass(frozen=True)
+class MemberFigure:
+    value: float          # in the unit (dollars)
+    scale: int
+    unit: str
+    start: date | None
+    end: date
+    page: int | None
+    member: str           # "iPhone"
+    concept: str
+    document: str
+
+    @property
+    def months(self) -> int:
+        return max(1, round(((self.end - self.start).days + 1) / 30.44)) if self.start else 0
+
+    def shown(self) -> float:
+        return self.value / 10 ** self.scale if self.scale in _SCALES else self.value
+
+    def money(self) -> str:
+        return money(self.shown(), _SCALES.get(self.scale, "units"), "USD" if self.unit == "USD" else self.unit)
+
+    def period(self) -> str:
+        return f"the {_WORDS.get(self.months, f'{self.months} months')} ended {self.end:%B} {self.end.day}, {self.end.year}"
+
+    def cite(self) -> str:
+        return f"[{self.document} p.{self.page}]" if self.page else f"[{self.document}]"
+
+
+def _months_asked(question: str, form: str | None, quarter: str | None) -> int:
+    if _NINE.search(question):
+        return 9
+    if _SIX.search(question):
+        return 6
+    if form == "10-K" or quarter == "FY":
+        return 12
+    return 12 if _YEAR.search(question) and not _QUARTER.search(question) else 3
+
+
+def member_figures(conn: psycopg.Connection, doc_id: int, metric: str, qualifier: str) -> list[MemberFigure]:
+    """Tagged figures of ``metric`` for the member named by ``qualifier`` in document ``doc_id`` (one
+    dimension only: the member alone, not crossed with another axis)."""
+    concepts = [f"us-gaap:{c}" for c in CONCEPT_METRICS.get(metric, [])]
+    if not concepts or not qualifier.strip():
+        return []
+    rows = conn.execute(
+        "SELECT x.value, x.scale, x.unit, x.period_start, x.period_end, x.page, x.dimensions, x.concept, d.name"
+        " FROM xbrl_facts x JOIN documents d ON d.id = x.document_id"
+        " WHERE x.document_id = %s AND x.concept = ANY(%s) AND jsonb_array_length(x.dimensions) = 1"
+        " AND to_tsvector('simple', x.members_text) @@ plainto_tsquery('simple', %s) AND x.period_end IS NOT NULL",
+        (doc_id, concepts, qualifier)).fetchall()
+    want = _squash(qualifier)
+    out = []
+    for value, scale, unit, start, end, page, dims, concept, document in rows:
+        member = member_words(str(dims[0][1]))
+        if want not in (_squash(member), _squash(_GENERIC.sub("", member))):  # "Data Center", not "Data Center Compute"
+            continue
+        out.append(MemberFigure(float(value), int(scale), unit, start, end, page, member, concept, document))
+    # the first concept of the metric's list the filing uses for this member wins
+    if out:
+        best = min(concepts.index(f.concept) for f in out)
+        out = [f for f in out if concepts.index(f.concept) == best]
+    return out
+
+
+def members_named(conn: psycopg.Connection, doc_id: int, metric: str, question: str) -> list[str]:
+    """The members tagged with ``metric`` in the document whose name the question spells out ("energy
+    generation and storage"), longest first."""
+    concepts = [f"us-gaap:{c}" for c in CONCEPT_METRICS.get(metric, [])]
+    rows = conn.execute(
+        "SELECT DISTINCT members_text FROM xbrl_facts WHERE document_id = %s AND concept = ANY(%s)"
+        " AND jsonb_array_length(dimensions) = 1", (doc_id, concepts)).fetchall()
+    said = f" {_spaced(question)} "
+    named = []
+    for (text,) in rows:
+        for form in (text, _GENERIC.sub("", text)):
+            if len(_spaced(form)) > 2 and f" {_spaced(form)} " in said:
+                named.append(form)
+                break
+    return sorted(set(named), key=len, reverse=True)
+
+
+def _spaced(text: str) -> str:
+    text = text.lower().replace("&", " and ").replace("®", "").replace("™", "")
+    return " ".join(re.findall(r"[a-z0-9]+", text))
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower().replace("®", "").replace("™", ""))
+
+
+def answer_from_tags(conn: psycopg.Connection, question: str, name: str, metric: str | None,
+                     qualifiers: tuple[str, ...], hits: list[Any], company: str | None) -> tuple[str, list[Any]] | None:
+    """(answer text, [the figure cited, the year-earlier one]) from the first scoped filing that tags the
+    asked member; None when no filing in the hits does."""
+    if not metric or not qualifiers:
+        return None
+    docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:3]
+    for document in docs:
+        row = conn.execute("SELECT id, form, fiscal_quarter, period_end FROM documents WHERE name = %s",
+                           (document,)).fetchone()
+        if row is None or row[3] is None:
+            continue
+        doc_id, form, quarter, period_end = row
+        months = _months_asked(question, form, quarter)
+        for qualifier in [*members_named(conn, doc_id, metric, question), *qualifiers]:
+            figs = [f for f in member_figures(conn, doc_id, metric, qualifier) if abs(f.months - months) <= 1]
+            current = [f for f in figs if abs((f.end - period_end).days) <= 7]
+            if not current:
+                continue
+            cur = min(current, key=lambda f: (f.page is None, f.page or 0))
+            prior = [f for f in figs if 340 <= (cur.end - f.end).days <= 390]
+            text = (f"{name}'s {cur.member} {_metric_words(metric)} for {cur.period()} was {cur.money()} {cur.cite()}")
+            if prior:
+                p = min(prior, key=lambda f: (f.page is None, f.page or 0))
+                diff = cur.value - p.value
+                pct = f"{abs(diff) / abs(p.value) * 100:.1f}%" if p.value else "n/a"
+                delta = money(abs(diff) / 10 ** cur.scale, _SCALES.get(cur.scale, "units"), "USD")
+                text += (f", {'up' if diff > 0 else 'down' if diff < 0 else 'unchanged'} {pct} "
+                         f"({'+' if diff >= 0 else '−'}{delta}) from {p.money()} for {p.period()} {p.cite()}")
+                cited = [cur, p]
+            else:
+                cited = [cur]
+            text += f" — as the filer tags it ({cur.concept}, member {cur.member})."
+            return text, cited
+    return None
+
+
+def _metric_words(metric: str) -> str:
+    return {"revenue": "revenue", "operating_income": "operating income", "net_income": "net income",
+            "gross_profit": "gross profit", "cost_of_revenue": "cost of revenue"}.get(metric, metric.replace("_", " "))
+
+
+__all__ = ["MemberFigure", "answer_from_tags", "member_figures", "number"]
