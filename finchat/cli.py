@@ -692,3 +692,12 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def _register_fetch() -> None:
+    from finchat.edgar.command import fetch
+
+    cli.add_command(fetch)
+
+
+_register_fetch()

@@ -37,6 +37,11 @@ SETTINGS_DOC: list[tuple[str, str, str, str]] = [
     ("md_dir", "FINCHAT_MD_DIR", "md_files", "Markdown cache, mirroring the PDF paths."),
     ("weights", "FINCHAT_WEIGHTS", "tuned default (see retrieve/hybrid.py, DEFAULT_WEIGHTS)",
      "Fusion weights vector,text,graph, e.g. 0.5,0.3,0.2."),
+    ("edgar_user_agent", "FINCHAT_EDGAR_USER_AGENT", "(unset)",
+     "Who `finchat fetch` tells EDGAR it is: a name and a contact e-mail (\"Jane Doe jane@bank.com\"), as the SEC's "
+     "fair-access rules require."),
+    ("edgar_url", "FINCHAT_EDGAR_URL", "(unset: https://www.sec.gov and https://data.sec.gov)",
+     "One base URL serving both EDGAR hosts' paths (a mirror, or a replay server in tests)."),
     ("debug", "FINCHAT_DEBUG", "0", "1 shows tracebacks instead of one-line errors."),
 ]
 
@@ -69,6 +74,8 @@ class Settings:
     pdf_dir: Path = field(default_factory=lambda: Path("pdf_files"))
     md_dir: Path = field(default_factory=lambda: Path("md_files"))
     weights: tuple[float, float, float] | None = None
+    edgar_user_agent: str | None = None
+    edgar_url: str | None = None
     debug: bool = False
 
     @property
@@ -152,5 +159,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         pdf_dir=Path(e.get("FINCHAT_PDF_DIR") or "pdf_files"),
         md_dir=Path(e.get("FINCHAT_MD_DIR") or "md_files"),
         weights=_parse_weights(e.get("FINCHAT_WEIGHTS")),
+        edgar_user_agent=(e.get("FINCHAT_EDGAR_USER_AGENT") or "").strip() or None,
+        edgar_url=(e.get("FINCHAT_EDGAR_URL") or "").rstrip("/") or None,
         debug=(e.get("FINCHAT_DEBUG") or "0") not in ("", "0", "false", "no"),
     )

@@ -50,3 +50,8 @@ class LLMUnavailable(FinchatError):
 class MarketDataUnavailable(FinchatError):
     """Market data (yfinance) cannot be fetched and is not cached. Seen by: whoever runs `finchat eval
     generation` or `finchat market`, with the fix (network, `finchat market import FILE`, or `--labels`)."""
+
+
+class FetchError(FinchatError):
+    """EDGAR cannot be reached or refused a request (no network, no User-Agent setting, an unknown ticker,
+    a filing that is gone). Seen by: whoever runs `finchat fetch`, with the fix; files already saved stay."""

@@ -110,11 +110,18 @@ def summary(report: IngestReport) -> list[str]:
         lines.append("figures whose magnitude disagrees with the filing's others (check their scale):")
         lines.extend(f"  {r.name}: {note}" for r in flagged for note in r.flagged)
         lines.append("")
+    covers = [r for r in report.results if r.status == "skipped" and r.reason.startswith("an 8-K")]
+    if covers:
+        lines.extend(f"note: {r.path.name}: {r.reason}" for r in covers)
+        lines.append("")
     done = [r for r in report.results if r.status == "ingested"]
-    others = sum(1 for r in report.results if r.status == "skipped" and not r.reason.startswith("unchanged"))
-    skipped = (f"{report.count('skipped')} skipped (unchanged)" if not others else
-               f"{report.count('skipped')} skipped ({report.count('skipped') - others} unchanged, "
-               f"{others} stored by another worker)")
+    others = sum(1 for r in report.results if r.status == "skipped" and not r.reason.startswith("unchanged")
+                 and r not in covers)
+    unchanged = report.count("skipped") - others - len(covers)
+    parts = [f"{unchanged} unchanged"] + ([f"{others} stored by another worker"] if others else []) + \
+        ([f"{len(covers)} 8-K cover page(s)"] if covers else [])
+    skipped = (f"{report.count('skipped')} skipped (unchanged)" if len(parts) == 1 else
+               f"{report.count('skipped')} skipped ({', '.join(parts)})")
     lines.append(f"documents: {len(done)} ingested, {skipped}, {report.count('failed')} failed")
     if done:
         lines.append(f"pages: {sum(r.pages for r in done)}; chunks: {sum(r.text_chunks for r in done)} text, "
