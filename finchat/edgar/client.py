@@ -13,6 +13,7 @@ Standard library only (urllib): no HTTP dependency for three JSON endpoints and 
 from __future__ import annotations
 
 import email.utils
+import http.client
 import json
 import os
 import re
@@ -102,7 +103,9 @@ class Edgar:
                     raise FetchError(f"cannot reach EDGAR at {self.www} ({reason}); no network here? "
                                      "Copy filings into pdf_files/ and run finchat ingest instead") from exc
                 last_error = str(reason)
-            except (TimeoutError, ConnectionError, OSError) as exc:
+            except http.client.IncompleteRead as exc:
+                last_error = f"truncated body ({len(exc.partial):,} of {len(exc.partial) + (exc.expected or 0):,} bytes)"
+            except (TimeoutError, ConnectionError, OSError, http.client.HTTPException) as exc:
                 last_error = f"{type(exc).__name__}: {exc}"
         raise FetchError(f"EDGAR did not answer {url} after {self.tries} tries (last: {last_error}); "
                          "try again later")

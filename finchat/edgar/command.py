@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -63,4 +61,3 @@ def fetch(ctx: click.Context, tickers: tuple[str, ...], forms: str, since: Any, 
     from finchat.cli import ingest
 
     ctx.invoke(ingest, paths=tuple(sorted({p.parent for p in report.saved})))
-    del sys, date

@@ -29,7 +29,9 @@ from finchat.errors import FetchError
 DEFAULT_FORMS = ("10-K", "10-Q")
 #: Filings taken per form when neither --since nor --last is given.
 DEFAULT_LAST = 4
-_EXHIBIT = re.compile(r"(?i)ex-?99(?:[._-]?0?1)?\b|ex991|ex99-1|ex99_1|exhibit99")
+#: Exhibit 99.1 as EDGAR file names spell it: ex99-1, ex99_1, ex991, xex99d1 (d for the dot), exhibit99-1.
+_EX99_1 = re.compile(r"(?i)ex(?:hibit)?[-_]?99[._-]?d?0?1(?!\d)")
+_EX99 = re.compile(r"(?i)ex(?:hibit)?[-_]?99(?!\d)")
 
 
 @dataclass(frozen=True)
@@ -120,8 +122,8 @@ def exhibit_names(index: dict[str, Any]) -> list[str]:
     """HTML exhibits of a filing folder's index.json that are an earnings release (EX-99.1)."""
     items = ((index.get("directory") or {}).get("item")) or []
     names = [str(i.get("name", "")) for i in items if isinstance(i, dict)]
-    return [n for n in names if n.lower().endswith((".htm", ".html")) and _EXHIBIT.search(n)
-            and "index" not in n.lower()]
+    html = [n for n in names if n.lower().endswith((".htm", ".html")) and "index" not in n.lower()]
+    return [n for n in html if _EX99_1.search(n)] + [n for n in html if _EX99.search(n) and not _EX99_1.search(n)]
 
 
 def recorded(conn: psycopg.Connection, accessions: list[str]) -> set[str]:
