@@ -531,10 +531,16 @@ def eval_answers(dataset: Any, ks: str, no_llm: bool, types: str, limit: int | N
 @click.option("--all", "show_all", is_flag=True, help="List every incomplete filing (default: the first 12).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=__import__("pathlib").Path),
               default="eval/out/facts", show_default=True, help="Folder for results.json.")
-def eval_facts(sample: Any, show_all: bool, out: Any) -> None:
+@click.option("--xbrl", is_flag=True, help="Instead: the table reader against the inline-XBRL tags of every "
+              "stored HTML filing (coverage and accuracy per metric, every disagreement listed).")
+def eval_facts(sample: Any, show_all: bool, out: Any, xbrl: bool) -> None:
     """Coverage of the graph's statement facts (revenue, net income, diluted EPS, total assets, cash) per form
     and per metric over every ingested filing, and accuracy (value, sign, period) against figures read by
-    hand off the PDFs."""
+    hand off the PDFs. With --xbrl, the table reader's figures of every HTML filing against the filer's tags
+    (value, scale, sign and period), written to OUT/xbrl.json too."""
+    if xbrl:
+        _eval_facts_xbrl(out)
+        return
     from finchat.evaluation.facts import run_facts_eval
 
     path = None if str(sample) in ("", ".") else sample  # click reads --sample '' as "."
@@ -542,6 +548,24 @@ def eval_facts(sample: Any, show_all: bool, out: Any) -> None:
         raise click.ClickException(f"no sample file at {sample} (pass --sample '' to skip the accuracy check)")
     for line in run_facts_eval(load_settings(), path, out, show_documents=show_all):
         click.echo(line)
+
+
+def _eval_facts_xbrl(out: Any) -> None:
+    import json
+
+    from finchat.db.pool import connect, require_current_schema
+    from finchat.evaluation.xbrl import report_lines, run_xbrl_eval
+
+    with connect(load_settings().database_url) as conn:
+        require_current_schema(conn)
+        res = run_xbrl_eval(conn)
+    if not res["filings"]:
+        raise click.ClickException("no stored filing has inline-XBRL statement tags; ingest HTML filings first "
+                                   "(finchat fetch TICKER, or finchat ingest a folder of EDGAR .htm files)")
+    for line in report_lines(res):
+        click.echo(line)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "xbrl.json").write_text(json.dumps(res, indent=1, default=str))
 
 
 @cli.group()

@@ -251,11 +251,7 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
             mentions.append((vid[cid], company_ids[other], {"document": name}))
 
     if company is not None:
-        filing_period = _filing_period(conn, ckey, year, quarter, period_end)
-        candidates = [(f, cid, page, _statement_of("table", group[0][2], group[0][3]))
-                      for group in _table_groups(chunks)
-                      for f, cid, page in _group_facts(group, period_end if form == "10-K" else None, filing_period,
-                                                       _units_above(chunks, group[0]))]
+        candidates = table_candidates(conn, chunks, ckey, form, year, quarter, period_end)
         tags = tagged_facts(conn, doc_id)
         tag_disagreements: list[str] = []
         for (f, cid, page, _), others in _one_fact_per_period(candidates):
@@ -359,6 +355,22 @@ def _chunk_on_page(chunks: list[Any], page: int | None, printed: str) -> int | N
     holding = [c for c in on_page if printed and printed in c[3]]
     best = sorted(holding, key=lambda c: c[1] != "table") or on_page
     return int(best[0][0])
+
+
+def table_candidates(conn: psycopg.Connection, chunks: list[Any], ckey: str, form: Any, year: Any, quarter: Any,
+                     period_end: Any) -> list[Any]:
+    """Every statement figure the table reader finds in a filing's table chunks: (Fact, chunk id, page,
+    statement kind)."""
+    filing_period = _filing_period(conn, ckey, year, quarter, period_end)
+    return [(f, cid, page, _statement_of("table", group[0][2], group[0][3]))
+            for group in _table_groups(chunks)
+            for f, cid, page in _group_facts(group, period_end if form == "10-K" else None, filing_period,
+                                             _units_above(chunks, group[0]))]
+
+
+def one_fact_per_period(candidates: list[Any]) -> list[tuple[Any, list[Any]]]:
+    """Public name of :func:`_one_fact_per_period` (the facts evaluation reads tables as the build does)."""
+    return _one_fact_per_period(candidates)
 
 
 def _one_fact_per_period(candidates: list[Any]) -> list[tuple[Any, list[Any]]]:
