@@ -18,6 +18,7 @@ import psycopg
 
 from finchat.answer.figures import money, number
 from finchat.ingest.xbrl import CONCEPT_METRICS, member_words
+from finchat.retrieve.fusion import page_reference
 
 _NINE = re.compile(r"(?i)\bnine[- ]months?\b|\byear[- ]to[- ]date\b|\bytd\b")
 _SIX = re.compile(r"(?i)\bsix[- ]months?\b|\bfirst half\b|\bh1\b")
@@ -40,6 +41,7 @@ class MemberFigure:
     member: str           # "iPhone"
     concept: str
     document: str
+    printed_page: str | None = None   # the number the filing prints on that page
 
     @property
     def months(self) -> int:
@@ -55,7 +57,9 @@ class MemberFigure:
         return f"the {_WORDS.get(self.months, f'{self.months} months')} ended {self.end:%B} {self.end.day}, {self.end.year}"
 
     def cite(self) -> str:
-        return f"[{self.document} p.{self.page}]" if self.page else f"[{self.document}]"
+        if not self.page:
+            return f"[{self.document}]"
+        return f"[{self.document} {page_reference(self.page, self.page, self.printed_page)}]"
 
 
 def _months_asked(question: str, form: str | None, quarter: str | None) -> int:
@@ -75,18 +79,19 @@ def member_figures(conn: psycopg.Connection, doc_id: int, metric: str, qualifier
     if not concepts or not qualifier.strip():
         return []
     rows = conn.execute(
-        "SELECT x.value, x.scale, x.unit, x.period_start, x.period_end, x.page, x.dimensions, x.concept, d.name"
-        " FROM xbrl_facts x JOIN documents d ON d.id = x.document_id"
+        "SELECT x.value, x.scale, x.unit, x.period_start, x.period_end, x.page, x.dimensions, x.concept, d.name,"
+        " p.label FROM xbrl_facts x JOIN documents d ON d.id = x.document_id"
+        " LEFT JOIN printed_pages p ON p.document_id = x.document_id AND p.page = x.page"
         " WHERE x.document_id = %s AND x.concept = ANY(%s) AND jsonb_array_length(x.dimensions) = 1"
         " AND to_tsvector('simple', x.members_text) @@ plainto_tsquery('simple', %s) AND x.period_end IS NOT NULL",
         (doc_id, concepts, qualifier)).fetchall()
     want = _squash(qualifier)
     out = []
-    for value, scale, unit, start, end, page, dims, concept, document in rows:
+    for value, scale, unit, start, end, page, dims, concept, document, printed in rows:
         member = member_words(str(dims[0][1]))
         if want not in (_squash(member), _squash(_GENERIC.sub("", member))):  # "Data Center", not "Data Center Compute"
             continue
-        out.append(MemberFigure(float(value), int(scale), unit, start, end, page, member, concept, document))
+        out.append(MemberFigure(float(value), int(scale), unit, start, end, page, member, concept, document, printed))
     # the first concept of the metric's list the filing uses for this member wins
     if out:
         best = min(concepts.index(f.concept) for f in out)

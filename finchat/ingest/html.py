@@ -210,8 +210,10 @@ def _cells(tr: Any) -> list[tuple[str, int]]:
 
 def table_rows(table: Any) -> list[list[str]]:
     """The table as rows of cells, one cell per printed value: spacer columns dropped, "$" and "%" and a
-    closing ")" folded into the value beside them, a row label kept in the first cell."""
+    closing ")" folded into the value beside them, a row label kept in the first cell, a header spanning
+    several periods over the first of them."""
     grid: list[list[str]] = []
+    spans: list[tuple[int, int, int, str]] = []   # (row, first grid column, last, text) of spanning text cells
     for tr in table.iter("tr"):
         if _HIDDEN.search(_style(tr)):
             continue
@@ -223,19 +225,56 @@ def table_rows(table: Any) -> list[list[str]]:
                 row.extend([""] * (span - 1))
                 row.append(text)
             else:
+                if span > 1 and text:
+                    spans.append((len(grid), len(row), len(row) + span - 1, text))
                 row.append(text)
                 row.extend([""] * (span - 1))
         grid.append(row)
     width = max((len(r) for r in grid), default=0)
-    grid = [r + [""] * (width - len(r)) for r in grid if any(c.strip() for c in r)]
+    rows_kept = [i for i, r in enumerate(grid) if any(c.strip() for c in r)]
+    grid = [grid[i] + [""] * (width - len(grid[i])) for i in rows_kept]
     if not grid:
         return []
     folded = [_fold(r) for r in grid]
-    width = max(len(r) for r in folded)
-    folded = [r + [""] * (width - len(r)) for r in folded]
     keep = [j for j in range(width) if any(r[j] for r in folded)]
-    rows = [[r[j] for j in keep] for r in folded]
-    return _align_columns(rows)
+    groups = _merge_groups([[r[j] for j in keep] for r in folded])
+    cols = [[keep[k] for k in g] for g in groups]          # final column → its grid columns
+    out = [["".join(r[c] for c in cs if r[c]) if len(cs) > 1 else r[cs[0]] for cs in cols] for r in folded]
+    where = {old: new for new, old in enumerate(rows_kept)}
+    # where each final column's values sit in the grid: a spanning header goes over the first column whose
+    # values lie inside its span
+    value_at = [{c for c in cs for r in folded if r[c] and _NUMERIC.match(r[c].replace(" ", ""))} for cs in cols]
+    for r, first, last, text in spans:
+        if r not in where or first == 0:
+            continue
+        i = where[r]
+        at = next((k for k, cs in enumerate(cols) if first in cs), None)
+        target = next((k for k, vs in enumerate(value_at) if k > 0 and any(first <= c <= last for c in vs)), None)
+        if at and target is not None and at != target and out[i][at] == text and not out[i][target]:
+            out[i][at], out[i][target] = "", text
+    return out
+
+
+def _merge_groups(rows: list[list[str]]) -> list[list[int]]:
+    """Neighbouring value columns that never both hold a cell in one row, grouped: SEC tables place a header
+    ("2025", "June 28, 2025") or an unmarked value one grid column away from the "$"-marked values of the
+    same period. The label column (0) is never merged."""
+    if not rows:
+        return []
+    width = len(rows[0])
+    groups = [[j] for j in range(width)]
+    filled = [[bool(r[j]) for r in rows] for j in range(width)]
+    k = 1
+    while k < len(groups) - 1:
+        a, b = filled[groups[k][0]], filled[groups[k + 1][0]]
+        merged = [x or y for x, y in zip(a, b, strict=True)]
+        if all(not (x and y) for x, y in zip(a, b, strict=True)):
+            groups[k] += groups[k + 1]
+            del groups[k + 1]
+            filled[groups[k][0]] = merged
+        else:
+            k += 1
+    return groups
 
 
 _LONE = re.compile(r"^(?:\$|€|£|¥|US\$|\(|\)|%|\)%|%\)|pts?|bps|x)$")
@@ -259,32 +298,6 @@ def _fold(row: list[str]) -> list[str]:
                 r[k] = r[k] + c
                 r[j] = ""
     return [re.sub(r"^\$\s*", "", c) if _NUMERIC.match(c.replace(" ", "")) else c for c in r]
-
-
-def _align_columns(rows: list[list[str]]) -> list[list[str]]:
-    """Merge a header cell's column into the value column it stands over: SEC tables put a header in a
-    spanned cell whose first column is often not the value's. Columns holding only header text and sitting
-    next to a value column with no header are joined."""
-    if not rows:
-        return rows
-    width = len(rows[0])
-    numeric = [any(_NUMERIC.match(r[j]) for r in rows[1:]) for j in range(width)]
-    merged = [r[:] for r in rows]
-    for j in range(1, width):
-        if numeric[j]:
-            continue
-        texts = [r[j] for r in rows if r[j]]
-        if not texts:
-            continue
-        # a header-only column beside a value column whose own header cells are empty
-        for k in (j + 1, j - 1):
-            if 0 < k < width and numeric[k] and all(not (m[j] and m[k]) for m in merged):
-                for m in merged:
-                    if m[j]:
-                        m[k], m[j] = m[j], ""
-                break
-    keep = [j for j in range(width) if any(m[j] for m in merged)]
-    return [[m[j] for j in keep] for m in merged]
 
 
 def markdown_table(rows: list[list[str]]) -> list[str]:

@@ -93,6 +93,16 @@ def printed_page_labels(path: Path) -> list[str | None]:
         return agreed_labels([page_candidates(_lines(p)) for p in doc])
 
 
+def text_page_labels(pages: list[str]) -> list[str | None]:
+    """The printed page number of every page of a text document (an HTML filing's Markdown pages, index 0 =
+    page 1): its lines in order stand for their positions, table rows and headings left out."""
+    cands = []
+    for page in pages:
+        lines = [ln.strip() for ln in page.splitlines() if ln.strip() and not ln.lstrip().startswith(("|", "#"))]
+        cands.append(page_candidates([(float(i), float(i), ln) for i, ln in enumerate(lines)]))
+    return agreed_labels(cands)
+
+
 def pdf_head_texts(path: Path, pages: int = 15) -> list[str]:
     """Plain text of the first ``pages`` pages (for :func:`finchat.ingest.period.read_period`)."""
     import pymupdf
@@ -101,4 +111,4 @@ def pdf_head_texts(path: Path, pages: int = 15) -> list[str]:
         return [doc[i].get_text() for i in range(min(pages, doc.page_count))]
 
 
-__all__ = ["agreed_labels", "page_candidates", "pdf_head_texts", "printed_page_labels"]
+__all__ = ["agreed_labels", "page_candidates", "pdf_head_texts", "printed_page_labels", "text_page_labels"]

@@ -43,7 +43,7 @@ def read_filing(path: Path, meta: DocMeta, parsed_pages: list[str] | None = None
     """``meta`` completed from the file itself: the period and, for a PDF, every page's printed number.
 
     A PDF's own text layer is read (cheap: no layout model); ``parsed_pages`` serve for anything else."""
-    from finchat.ingest.printed import pdf_head_texts, printed_page_labels
+    from finchat.ingest.printed import pdf_head_texts, printed_page_labels, text_page_labels
 
     if path.suffix.lower() == ".pdf":
         try:
@@ -52,9 +52,9 @@ def read_filing(path: Path, meta: DocMeta, parsed_pages: list[str] | None = None
         except (RuntimeError, ValueError, OSError):  # pymupdf's; parsing reports a broken file in its own words
             head, printed = (parsed_pages or [])[:HEAD_PAGES], ()
     else:
-        head, printed = (parsed_pages or [])[:HEAD_PAGES], ()
+        head, printed = (parsed_pages or [])[:HEAD_PAGES], tuple(text_page_labels(parsed_pages or []))
         if meta.period_source == "cover":  # an HTML filing's dei tags: the filer's own statement of its period
-            return meta
+            return replace(meta, printed_pages=printed)
     return replace(with_document_period(meta, head), printed_pages=printed)
 
 

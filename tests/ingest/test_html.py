@@ -146,6 +146,7 @@ def test_ask_answers_a_tagged_member(env, tmp_path):
     out = CliRunner().invoke(cli, ["ask", "What was Apple's iPhone revenue in Q3 fiscal 2025?", "--no-llm"])
     assert out.exit_code == 0, out.output
     first = out.output.splitlines()[0]
-    assert "$44,582 million [APPLE_2025Q3_10Q p.8]" in first and "$39,296 million" in first
+    # cited with the page number the filing prints as well (its cover and contents are unnumbered)
+    assert "$44,582 million [APPLE_2025Q3_10Q p.8, printed 6]" in first and "$39,296 million" in first
     total = CliRunner().invoke(cli, ["ask", "What was Apple's revenue in Q3 fiscal 2025?", "--no-llm"])
-    assert "$94,036 million [APPLE_2025Q3_10Q p.3]" in total.output.splitlines()[0]
+    assert "$94,036 million [APPLE_2025Q3_10Q p.3, printed 1]" in total.output.splitlines()[0]
