@@ -9,6 +9,11 @@ TORCH_SPEC ?= torch==2.13.0
 PY         := $(VENV)/bin/python
 FINCHAT    := $(VENV)/bin/finchat
 USE_DOCKER ?= 0
+# Tickers to fetch from EDGAR into pdf_files/edgar/ before ingesting (`make chat TICKERS="NVDA AAPL"`;
+# needs network and FINCHAT_EDGAR_USER_AGENT). FORMS and LAST choose the filings.
+TICKERS    ?=
+FORMS      ?= 10-K,10-Q
+LAST       ?= 2
 
 .PHONY: setup db chat ingest test bench clean-venv
 
@@ -32,6 +37,9 @@ endif
 # still exits 1 for scripts).
 chat: setup db
 	$(FINCHAT) db init
+ifneq ($(strip $(TICKERS)),)
+	@$(FINCHAT) fetch $(TICKERS) --forms $(FORMS) --last $(LAST) --no-ingest || echo "make chat: fetching from EDGAR failed (above); ingesting what pdf_files/ holds"
+endif
 	@$(FINCHAT) ingest pdf_files || echo "make chat: some filings were not ingested (listed above); opening the chat on what is stored"
 	$(FINCHAT) chat
 

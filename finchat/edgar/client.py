@@ -79,7 +79,7 @@ class Edgar:
             req = urllib.request.Request(url, headers={"User-Agent": self.user_agent, "Accept-Encoding": "identity",
                                                        **(headers or {})})
             try:
-                with urllib.request.urlopen(req, timeout=TIMEOUT_S) as resp:  # noqa: S310 (https/http only)
+                with urllib.request.urlopen(req, timeout=TIMEOUT_S) as resp:
                     body = resp.read()
                     length = resp.headers.get("Content-Length")
                     if length and length.isdigit() and len(body) < int(length):
@@ -112,11 +112,11 @@ class Edgar:
 
     def _delay(self, attempt: int, last_error: str) -> float:
         m = re.search(r"retry-after (\d+)", last_error)
-        base = self.backoff_s * (2 ** (attempt - 1))
+        base: float = self.backoff_s * (2 ** (attempt - 1))
         return max(base, min(float(m.group(1)), 60.0)) if m else base
 
     def get_json(self, url: str) -> Any:
-        status, body, _ = self.get(url)
+        body = self.get(url)[1]
         try:
             return json.loads(body)
         except ValueError as exc:

@@ -29,7 +29,7 @@ def compare_filing(conn: psycopg.Connection, doc_id: int) -> dict[str, Any]:
     read = [c[0] for c, _ in one_fact_per_period(table_candidates(conn, chunks, ckey, form, year, quarter, period_end))]
     metrics: dict[str, dict[str, int]] = {}
     disagreements, untagged = [], []
-    for (metric, _, _), _tag in tags.items():
+    for metric, _, _ in tags:
         metrics.setdefault(metric, {"tagged": 0, "read": 0, "agree": 0})["tagged"] += 1
     for f in read:
         tag = tags.get((f.metric, f.duration, f.as_of))

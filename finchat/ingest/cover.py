@@ -33,7 +33,7 @@ def company_of(cover: Cover) -> tuple[str, str]:
         known = resolve_key(raw) if raw else None
         if known:
             return known.key, known.name
-    name = re.sub(r"^the\s+", "", _CORP.sub("", cover.registrant or cover.ticker or "UNKNOWN"), flags=re.I).strip(" ,.&")
+    name = re.sub(r"^the\s+", "", _CORP.sub("", cover.registrant or cover.ticker or "UNKNOWN"), flags=re.IGNORECASE).strip(" ,.&")
     key = re.sub(r"[^A-Z0-9]+", "_", name.upper()).strip("_") or "UNKNOWN"
     display = name if not name.isupper() else name.title()
     return key, display

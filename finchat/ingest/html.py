@@ -144,16 +144,13 @@ class _Writer:
             return
         if style and _BREAK_BEFORE.search(style):
             self.new_page()
-        if tag in ("ix:nonfraction", "ix:nonnumeric"):
-            if tag == "ix:nonfraction":
-                self.note_fact(el)
+        if tag == "ix:nonfraction":
+            self.note_fact(el)
         bold = bold or tag in ("b", "strong") or bool(style and _BOLD.search(style))
         if tag == "table":
             self.flush()
             self.table(el)
-        elif tag == "hr":
-            self.flush()
-        elif tag == "br":
+        elif tag in ("hr", "br"):
             self.flush()
         else:
             block = tag in _BLOCKS

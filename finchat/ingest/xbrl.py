@@ -262,8 +262,7 @@ def member_words(member: str) -> str:
     name = member.split(":", 1)[-1]
     name = re.sub(r"Member$", "", name)
     name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", name)
-    words = [w if not w.istitle() or len(w) <= 1 else w for w in name.split()]
-    text = " ".join(words)
+    text = " ".join(name.split())
     text = re.sub(r"\bAnd\b", "and", text)
     return re.sub(r"^I (Phone|Pad|Mac|Cloud)\b", r"i\1", text)
 

@@ -15,6 +15,7 @@ import time
 from copy import deepcopy
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Self
 
 import pytest
 
@@ -54,7 +55,7 @@ class Replay:
             def log_message(self, *args: object) -> None:
                 pass
 
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
                 path = self.path.split("?")[0]
                 replay.log.append((path, self.headers.get("User-Agent", "")))
                 queued = replay.faults.get(path) or []
@@ -110,7 +111,7 @@ class Replay:
     def requests_to(self, suffix: str) -> int:
         return sum(1 for p, _ in self.log if p.endswith(suffix))
 
-    def __enter__(self) -> Replay:
+    def __enter__(self) -> Self:
         self.thread.start()
         return self
 
