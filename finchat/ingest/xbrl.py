@@ -41,7 +41,7 @@ CONCEPT_METRICS: dict[str, list[str]] = {
     "equity": ["StockholdersEquity", "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest"],
     "cash": ["CashAndCashEquivalentsAtCarryingValue",
              "CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents"],
-    "long_term_debt": ["LongTermDebtNoncurrent", "LongTermDebt"],
+    "long_term_debt": ["LongTermDebtNoncurrent", "LongTermDebtAndCapitalLeaseObligations", "LongTermDebt"],
     "operating_cash_flow": ["NetCashProvidedByUsedInOperatingActivities"],
     "investing_cash_flow": ["NetCashProvidedByUsedInInvestingActivities"],
     "financing_cash_flow": ["NetCashProvidedByUsedInFinancingActivities"],
@@ -53,7 +53,7 @@ CONCEPT_METRICS: dict[str, list[str]] = {
     "income_tax": ["IncomeTaxExpenseBenefit"],
     "interest_expense": ["InterestExpense", "InterestExpenseNonoperating"],
     "depreciation": ["DepreciationDepletionAndAmortization", "DepreciationAndAmortization",
-                     "DepreciationAmortizationAndAccretionNet"],
+                     "DepreciationAmortizationAndAccretionNet", "DepreciationAmortizationAndOther"],
     "inventory": ["InventoryNet"],
     "accounts_receivable": ["AccountsReceivableNetCurrent"],
     "accounts_payable": ["AccountsPayableCurrent"],
@@ -243,7 +243,10 @@ def metric_facts(facts: Iterable[TaggedFact]) -> dict[tuple[str, int | None, dat
                 continue
             key = (metric, months, end)
             old = out.get(key)
-            if old is None or concepts.index(concept) < concepts.index(old.concept.split(":", 1)[1]):
+            # the concept printed first wins (the primary statement comes before the notes: JNJ tags its
+            # income statement's R&D line ExcludingAcquiredInProcessCost and a note's ResearchAndDevelopmentExpense),
+            # then the list's order
+            if old is None or _rank(f, concepts) < _rank(old, concepts):
                 out[key] = f
     # the same figure tagged under another concept earlier in the filing (the statement, before a note)
     # gives the page to cite
@@ -254,6 +257,19 @@ def metric_facts(facts: Iterable[TaggedFact]) -> dict[tuple[str, int | None, dat
         if first is not None and (f.page is None or (first.page or 0) < f.page):
             out[key] = replace(f, page=first.page)
     return out
+
+
+#: Wider concepts that stand for a metric only when its own concept is not tagged: cash with restricted cash
+#: (the cash-flow statement's closing line), total long-term debt with its current part, equity with
+#: non-controlling interests.
+FALLBACK_CONCEPTS = frozenset({"CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents", "LongTermDebt",
+                               "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest",
+                               "TotalRevenuesAndOtherIncome"})
+
+
+def _rank(f: TaggedFact, concepts: list[str]) -> tuple[bool, int, int]:
+    name = f.concept.split(":", 1)[1]
+    return (name in FALLBACK_CONCEPTS, f.page if f.page is not None else 1 << 30, concepts.index(name))
 
 
 def member_words(member: str) -> str:
