@@ -19,6 +19,7 @@ from typing import Self
 
 import pytest
 
+LAST_MODIFIED = "Mon, 01 Sep 2025 00:00:00 GMT"
 EDGAR = Path(__file__).resolve().parents[2].parent / "shared" / "edgar"
 
 
@@ -48,6 +49,7 @@ class Replay:
         self.routes: dict[str, tuple[bytes, str]] = {}
         self.faults: dict[str, list[str]] = {}
         self.log: list[tuple[str, str]] = []   # (path, user agent)
+        self.not_modified = 0                  # 304s answered to If-Modified-Since
         self.slow_s = 0.5
         replay = self
 
@@ -73,10 +75,15 @@ class Replay:
                     self.end_headers()
                     return
                 body, ctype = replay.routes[path]
+                if self.headers.get("If-Modified-Since") == LAST_MODIFIED:
+                    replay.not_modified += 1
+                    self.send_response(304)
+                    self.end_headers()
+                    return
                 self.send_response(200)
                 self.send_header("Content-Type", ctype)
                 self.send_header("Content-Length", str(len(body)))
-                self.send_header("Last-Modified", "Mon, 01 Sep 2025 00:00:00 GMT")
+                self.send_header("Last-Modified", LAST_MODIFIED)
                 self.end_headers()
                 try:
                     if fault == "truncated":

@@ -70,6 +70,7 @@ def test_fetch_downloads_stores_and_ingests_then_fetches_nothing(env, replay, tm
     assert again.exit_code == 0, again.output
     assert "fetched 0 filing(s)" in again.output and "1 fetched before" in again.output
     assert replay.requests_to(".htm") == before
+    assert replay.not_modified == 1  # the cached company list was asked for with If-Modified-Since
     status = runner.invoke(cli, ["db", "status"])
     assert "APPLE_2025Q3_10Q" in status.output and "Q3" in status.output
 
