@@ -285,7 +285,7 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
     conn.execute("UPDATE documents SET fact_notes = %s WHERE id = %s", (notes, doc_id))
     counts["flagged"] = len(notes)
     if company is not None:
-        counts["segments"] = _segments(conn, company, ckey, name, chunks, vid, mentions)
+        counts["segments"] = _segments(conn, company, ckey, name, chunks, vid, mentions, doc_id)
     counts["executives"] = _edges(conn, "RELATED", officer_of)
     if llm is not None:
         counts["triplets"] = _llm_triplets(conn, llm, name, [(c[0], c[1], c[3]) for c in chunks], vid, mentions)
@@ -295,8 +295,9 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
 
 
 def _segments(conn: psycopg.Connection, company: str, ckey: str, document: str, chunks: list[Any],
-              vid: dict[int, str], mentions: list[tuple[str, str, dict[str, Any]]]) -> int:
-    """Segment vertices for the segments this filing lists, HAS_SEGMENT edges from the company, and MENTIONS
+              vid: dict[int, str], mentions: list[tuple[str, str, dict[str, Any]]], doc_id: int | None = None) -> int:
+    """Segment vertices for the segments this filing lists (in its text, or as members of its tagged
+    business-segment axis), HAS_SEGMENT edges from the company, and MENTIONS
     edges (appended to ``mentions``) from the chunks naming any segment the company is known to have —
     listed here or in its other filings (a 10-Q discusses the segments its 10-K lists). Returns the
     segments this filing lists."""
@@ -312,6 +313,9 @@ def _segments(conn: psycopg.Connection, company: str, ckey: str, document: str, 
 
     before = known()
     listed = segments_in_text("\n".join(c[3] for c in chunks if c[1] == "text"))
+    if doc_id is not None:
+        seen = {seg.name.lower() for seg in listed}
+        listed += [seg for seg in tagged_segments(conn, doc_id) if seg.name.lower() not in seen]
     for seg in listed:
         v = _ensure_vertex(conn, "Segment", {"key": f"{ckey}:{seg.name}"},
                            {"name": seg.name, "names": seg.names, "company": ckey})
@@ -324,6 +328,32 @@ def _segments(conn: psycopg.Connection, company: str, ckey: str, document: str, 
     for seg_id in set(after) - set(before):  # new: the company's filings stored earlier name it too
         _mention_in_other_filings(conn, ckey, document, seg_id, naming(after[seg_id]), after[seg_id])
     return len(listed)
+
+
+def tagged_segments(conn: psycopg.Connection, doc_id: int) -> list[Any]:
+    """The reportable segments a filing tags (members of us-gaap:StatementBusinessSegmentsAxis alone), as
+    graph/segments.py Segments: "Energy Generation and Storage Segment" → "Energy Generation and Storage"."""
+    from finchat.graph.segments import Segment
+
+    rows = conn.execute(
+        "SELECT DISTINCT members_text FROM xbrl_facts WHERE document_id = %s AND jsonb_array_length(dimensions) = 1"
+        " AND dimensions -> 0 ->> 0 = %s", (doc_id, "us-gaap:StatementBusinessSegmentsAxis")).fetchall()
+    names = sorted({re.sub(r"(?i)\s+(?:reportable\s+)?segments?$", "", r[0]).strip() for r in rows} - {""})
+    names = [n for n in names if not re.search(r"(?i)\b(?:corporate|eliminat|reconcil|other|total|unallocated)", n)]
+    # a member naming two others together ("Commercial Airplanes, Defense … and Global Services") is a subtotal
+    names = [n for n in names if sum(1 for m in names if m != n and m.lower() in n.lower()) < 2]
+    text = "\n".join(r[0] for r in conn.execute(
+        "SELECT text FROM chunks WHERE document_id = %s AND kind = 'text'", (doc_id,)).fetchall())
+    return [Segment(_printed_form(n, text)) for n in names]
+
+
+def _printed_form(name: str, text: str) -> str:
+    """``name`` as the filing prints it: a member's words split at capitals ("Med Tech") are printed "MedTech",
+    "Rest Of Asia Pacific" is "Rest of Asia Pacific"."""
+    words = name.split()
+    rx = re.compile(r"(?i)\b" + r"[\s-]*".join(re.escape(w) for w in words) + r"\b")
+    found = [m.group(0) for m in rx.finditer(text)]
+    return next((f for f in found if f[:1].isupper()), name)
 
 
 def _mention_in_other_filings(conn: psycopg.Connection, ckey: str, document: str, seg_id: str,
