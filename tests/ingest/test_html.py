@@ -148,5 +148,11 @@ def test_ask_answers_a_tagged_member(env, tmp_path):
     first = out.output.splitlines()[0]
     # cited with the page number the filing prints as well (its cover and contents are unnumbered)
     assert "$44,582 million [APPLE_2025Q3_10Q p.8, printed 6]" in first and "$39,296 million" in first
+    from finchat.db.pool import connect
+    from finchat.graph.query import segment_rows
+
+    with connect(env) as conn:  # the segments Apple tags (its regions) joined the graph
+        names = {n for _, _, ns in segment_rows(conn, "APPLE") for n in ns}
+    assert {"Americas", "Greater China", "Japan", "Rest of Asia Pacific"} <= names
     total = CliRunner().invoke(cli, ["ask", "What was Apple's revenue in Q3 fiscal 2025?", "--no-llm"])
     assert "$94,036 million [APPLE_2025Q3_10Q p.3, printed 1]" in total.output.splitlines()[0]
