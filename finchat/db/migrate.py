@@ -155,8 +155,8 @@ def reset(conn: psycopg.Connection) -> None:
     conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK_KEY,))
     try:
         with conn.transaction():
-            for table in ("xbrl_facts", "edgar_filings", "printed_pages", "page_vectors", "chunks", "documents",
-                          "companies", "finchat_meta", "llm_cache", "ingest_files", "schema_migrations"):
+            for table in ("table_cells", "xbrl_facts", "edgar_filings", "printed_pages", "page_vectors", "chunks",
+                          "documents", "companies", "finchat_meta", "llm_cache", "ingest_files", "schema_migrations"):
                 conn.execute(sql.SQL("DROP TABLE IF EXISTS {} CASCADE").format(sql.Identifier(table)))
             has_age = conn.execute("SELECT to_regnamespace('ag_catalog') IS NOT NULL").fetchone()
             if has_age and has_age[0]:

@@ -25,12 +25,13 @@ import psycopg
 from psycopg import sql
 
 from finchat.db.pool import GRAPH_NAME
+from finchat.graph.cells import build_cells
 from finchat.graph.consistency import scale_disagreements
 from finchat.graph.facts import extract_facts
 from finchat.graph.lexicon import METRICS, STATEMENT_OF, metrics_in_text, statement_kind
 from finchat.graph.query import nominal_period_end
+from finchat.graph.tablegroups import PART, group_text, table_groups, units_above
 from finchat.graph.tagged import agree, reported_props, tagged_facts
-from finchat.tables import units_scale
 
 G = GRAPH_NAME  # a constant identifier, never user input
 GRAPH_WRITE_LOCK = 0x46434B47  # "FCKG"
@@ -252,6 +253,8 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
 
     if company is not None:
         candidates = table_candidates(conn, chunks, ckey, form, year, quarter, period_end)
+        counts["cells"] = build_cells(conn, doc_id, chunks, _filing_period(conn, ckey, year, quarter, period_end),
+                                      period_end if form == "10-K" else None)
         tags = tagged_facts(conn, doc_id)
         tag_disagreements: list[str] = []
         for (f, cid, page, _), others in _one_fact_per_period(candidates):
@@ -374,7 +377,7 @@ def _mention_in_other_filings(conn: psycopg.Connection, ckey: str, document: str
     _edges(conn, "MENTIONS", [(ids[cid], seg_id, {"document": doc}) for cid, doc in hits if cid in ids])
 
 
-_PART = re.compile(r" \(part (\d+) of (\d+)\)$")
+
 
 
 def _chunk_on_page(chunks: list[Any], page: int | None, printed: str) -> int | None:
@@ -393,9 +396,9 @@ def table_candidates(conn: psycopg.Connection, chunks: list[Any], ckey: str, for
     statement kind)."""
     filing_period = _filing_period(conn, ckey, year, quarter, period_end)
     return [(f, cid, page, _statement_of("table", group[0][2], group[0][3]))
-            for group in _table_groups(chunks)
+            for group in table_groups(chunks)
             for f, cid, page in _group_facts(group, period_end if form == "10-K" else None, filing_period,
-                                             _units_above(chunks, group[0]))]
+                                             units_above(chunks, group[0]))]
 
 
 def one_fact_per_period(candidates: list[Any]) -> list[tuple[Any, list[Any]]]:
@@ -431,55 +434,15 @@ def _filing_period(conn: psycopg.Connection, company: str, year: Any, quarter: A
     return (end, quarter or "FY", int(year)) if end else None
 
 
-def _table_groups(chunks: list[Any]) -> list[list[Any]]:
-    """Table chunks grouped so that the parts of one split table ("… (part 2 of 3)") stay together."""
-    groups: list[list[Any]] = []
-    for c in chunks:
-        if c[1] != "table":
-            continue
-        m = _PART.search(c[2])
-        if m and int(m.group(1)) > 1 and groups and _PART.sub("", groups[-1][0][2]) == _PART.sub("", c[2]):
-            groups[-1].append(c)
-        else:
-            groups.append([c])
-    return groups
-
-
-#: How many chunks above a table are searched for its page's units line ("(Amounts in millions …)").
-UNITS_ABOVE = 3
-
-
-def _units_above(chunks: list[Any], table: Any) -> str | None:
-    """The scale a units line prints just above ``table`` on the same page (within UNITS_ABOVE chunks):
-    layouts put "(Amounts in millions, except per share data)" outside the table the parser cuts."""
-    i = next(k for k, c in enumerate(chunks) if c[0] == table[0])
-    for c in reversed(chunks[max(0, i - UNITS_ABOVE):i]):
-        if c[4] != table[4]:
-            break
-        scale = units_scale(c[3])
-        if scale:
-            return scale
-    return None
-
-
 def _group_facts(group: list[Any], fiscal_year_end: Any = None,
                  filing_period: Any = None, units_hint: str | None = None) -> list[tuple[Any, int, int]]:
     """Facts of one (possibly split) table, each with the chunk id and page of the part holding its row.
 
     Later parts repeat only some header rows; reading the parts as one table gives every row the full
     header (periods), so facts are not lost at a split."""
-    first = group[0][3]
-    lines = first.splitlines()
-    head = [ln for ln in lines if ln.startswith("|")]
-    for c in group[1:]:
-        rows = [ln for ln in c[3].splitlines() if ln.startswith("|")]
-        k = 0
-        while k < len(rows) and k < len(head) and rows[k] == head[k]:
-            k += 1
-        lines.extend(rows[k:])
-    merged = "\n".join(lines)
+    merged = group_text(group)
     out = []
-    for f in extract_facts(merged, _PART.sub("", group[0][2]), fiscal_year_end, filing_period, units_hint):
+    for f in extract_facts(merged, PART.sub("", group[0][2]), fiscal_year_end, filing_period, units_hint):
         owner = next((c for c in group if f"| {f.row_label} |" in c[3]), group[0])
         out.append((f, owner[0], owner[4]))
     return out

@@ -158,7 +158,7 @@ def test_cypher_columns_are_named_by_their_expressions_and_integers_stay_integer
 
 
 def test_units_line_above_a_table_on_its_own_page_only():
-    from finchat.graph.build import _units_above
+    from finchat.graph.tablegroups import units_above as _units_above
 
     chunks = [(1, "text", "", "Results (Amounts in millions, except per share data)", 4),
               (2, "text", "", "Walmart Inc. Condensed Consolidated Statements of Income", 5),

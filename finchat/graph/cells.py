@@ -1,0 +1,148 @@
+"""Every table's cells as data: row label with the headings above it ("Net sales › Aeronautics"), the
+column's period (duration and end date, read as for the statements), value, the cell as printed, scale and
+unit (USD, %, USD/share, count) and page — for segment, product, region, KPI and rate figures that no
+statement line carries.
+
+Read from the stored table chunks (the parts of a split table joined), written to ``table_cells`` (sql/016)
+by the graph build, so `finchat graph build` rebuilds them. A cell whose column has no period ("% Change",
+a segment column in a segment-by-column table) is kept with its column's header words and no period.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import psycopg
+
+from finchat.graph.facts import column_periods, split_table_text
+from finchat.graph.tablegroups import PART, group_text, table_groups, units_above
+from finchat.tables import header_count, parse_value, units_scale
+
+#: A row label naming things counted, not money ("paid memberships", "units", "employees").
+_COUNTED = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|customers|units|stores|employees|"
+                      r"transactions|shares(?! of)|square feet|locations|restaurants|vehicles|deliveries|users)\b")
+_PER_SHARE = re.compile(r"(?i)per (?:common |diluted |basic |core diluted )?share|\beps\b")
+_MONEY = re.compile(r"(?i)\$|\bdollars?\b|\bin (?:thousands|millions|billions)\b|\(in (?:thousands|millions)\)")
+_PERCENTISH = re.compile(r"(?i)\bpercent|%|\bmargin\b|\brate\b|\bas a percentage\b")
+MAX_LABEL = 200
+
+
+@dataclass(frozen=True)
+class Cell:
+    row_label: str
+    row_path: str
+    col_label: str
+    duration: str | None
+    as_of: date | None
+    value: float
+    printed: str
+    scale: str
+    unit: str
+
+
+def _clean(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"[*_]+", "", text or "")).strip(" :")
+
+
+def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, str, int] | None = None,
+                units_hint: str | None = None, fiscal_year_end: date | None = None) -> list[Cell]:
+    """The numeric cells of one table (caption + Markdown table text)."""
+    caption, rows = split_table_text(text)
+    if len(rows) < 2:
+        return []
+    nh = max(1, header_count(rows))
+    ncols = max(len(r) for r in rows)
+    head_text = " ".join([*caption, caption_hint, *(c for r in rows[:nh] for c in r)])
+    scale = (units_scale(head_text) or units_hint or "units")
+    money_table = bool(_MONEY.search(head_text)) or any("$" in c for r in rows for c in r[1:])
+    year_end = (fiscal_year_end, "12M") if fiscal_year_end else None
+    try:
+        periods = column_periods(rows[:nh], ncols, " ".join(caption) + " " + caption_hint, year_end, filing_period)
+    except (ValueError, IndexError):
+        periods = [None] * ncols
+    col_words = []
+    for j in range(ncols):
+        words = [r[j] for r in rows[:nh] if j < len(r) and r[j]]
+        col_words.append(_clean(" ".join(dict.fromkeys(words))))
+    out: list[Cell] = []
+    outer = ""
+    for row in rows[nh:]:
+        label = _clean(row[0]) if row else ""
+        values = [(j, c) for j, c in enumerate(row[1:], start=1) if c and parse_value(c) is not None]
+        if not values:
+            if label:
+                outer = label[:MAX_LABEL]
+            continue
+        if not label:
+            label = f"Total {outer}".strip() if outer else "Total"
+        path = f"{outer} › {label}" if outer and outer != label else label
+        row_money = money_table or "$" in " ".join(row[1:])
+        for j, c in values:
+            v = parse_value(c)
+            if v is None or j >= len(periods):
+                continue
+            period = periods[j]
+            col = col_words[j] if j < len(col_words) else ""
+            pct = c.rstrip().endswith("%") or bool(re.search(r"(?i)%|percent", col)) or \
+                bool(_PERCENTISH.search(label) and not row_money and abs(v) < 1000)
+            if pct:
+                unit, cell_scale = "%", "units"
+            elif _PER_SHARE.search(label + " " + outer):
+                unit, cell_scale = "USD/share", "units"
+            elif _COUNTED.search(label + " " + outer) and "$" not in c:
+                unit, cell_scale = "count", scale
+            elif row_money or scale != "units":  # a units phrase above ("in millions") means money unless counted
+                unit, cell_scale = "USD", scale
+            else:
+                unit, cell_scale = "count", scale
+            out.append(Cell(label[:MAX_LABEL], path[:2 * MAX_LABEL], period[0] if period else col,
+                            period[1] if period else None, period[2] if period else None, v,
+                            c.replace("$", "").strip(), cell_scale, unit))
+    return out
+
+
+def store_cells(conn: psycopg.Connection, doc_id: int, rows: list[tuple[int, int, str, Cell]]) -> int:
+    """Replace document ``doc_id``'s cells: (chunk id, page, caption, Cell) rows, binary COPY."""
+    conn.execute("DELETE FROM table_cells WHERE document_id = %s", (doc_id,))
+    with conn.cursor() as cur, cur.copy(
+            "COPY table_cells (document_id, chunk_id, page, caption, row_label, row_path, col_label, duration,"
+            " as_of, value, printed, scale, unit) FROM STDIN WITH (FORMAT BINARY)") as copy:
+        copy.set_types(["int8", "int8", "int4", "text", "text", "text", "text", "text", "date", "float8", "text",
+                        "text", "text"])
+        for chunk_id, page, caption, c in rows:
+            copy.write_row((doc_id, chunk_id, page, caption[:300], c.row_label, c.row_path, c.col_label[:200],
+                            c.duration, c.as_of, c.value, c.printed[:40], c.scale, c.unit))
+    return len(rows)
+
+
+def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing_period: Any,
+                fiscal_year_end: Any) -> int:
+    """Every table's numeric cells into ``table_cells`` (graph/cells.py), each with the chunk and page of
+    the part printing its row."""
+    rows = []
+    for group in table_groups(chunks):
+        caption = f"{PART.sub('', group[0][2])} {_lead_in(chunks, group[0])}".strip()
+        for cell in table_cells(group_text(group), caption, filing_period, units_above(chunks, group[0]),
+                                fiscal_year_end):
+            owner = next((c for c in group if f"| {cell.row_label}" in c[3]), group[0])
+            rows.append((int(owner[0]), int(owner[4]), caption, cell))
+    return store_cells(conn, doc_id, rows)
+
+
+#: Characters of the sentence that introduces a table ("The following table presents segment net income …").
+LEAD_IN = 240
+
+
+def _lead_in(chunks: list[Any], table: Any) -> str:
+    """The end of the text chunk just before ``table`` on its page: the sentence that says what the table
+    holds, which the table chunk itself does not carry."""
+    i = next(k for k, c in enumerate(chunks) if c[0] == table[0])
+    if i == 0 or chunks[i - 1][1] != "text" or chunks[i - 1][4] != table[4]:
+        return ""
+    return re.sub(r"\s+", " ", chunks[i - 1][3])[-LEAD_IN:]
+
+
+__all__ = ["Cell", "build_cells", "store_cells", "table_cells"]
