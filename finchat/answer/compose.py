@@ -31,6 +31,7 @@ from typing import Any
 import psycopg
 
 from finchat.answer import derive
+from finchat.answer.cells import answer_from_cells
 from finchat.answer.figures import Computed, FactBook, Figure, change
 from finchat.answer.quote import quote_passages
 from finchat.answer.subject import Subject, analyse
@@ -149,6 +150,13 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
                 answer.subject["filing"] = tagged[1][0].document
                 answer.subject["period"] = tagged[1][0].period()
                 return answer
+        # a table row naming the subject, for the period asked (a segment's, a product's, a KPI, a rate)
+        cells = answer_from_cells(conn, question, names.get(companies[0], companies[0]) if companies else "",
+                                  subject, hits, companies[0] if companies else None)
+        if cells is not None:
+            answer = _with_subject(Answer(cells[0], "facts"), subject, res, found=True)
+            answer.subject["filing"], answer.subject["period"] = cells[1][0].document, cells[1][0].period()
+            return answer
         return _unsubstituted(subject, companies, names, res, hits, figures)
     quote, quoted = quote_passages(res.filters.text_query or question, hits, causal=explain)
     if figures is not None and figures.figures and quote:  # "what drove the decline?": why, then the figures

@@ -62,7 +62,7 @@ class MemberFigure:
         return f"[{self.document} {page_reference(self.page, self.page, self.printed_page)}]"
 
 
-def _months_asked(question: str, form: str | None, quarter: str | None) -> int:
+def months_asked(question: str, form: str | None, quarter: str | None) -> int:
     if _NINE.search(question):
         return 9
     if _SIX.search(question):
@@ -138,7 +138,7 @@ def answer_from_tags(conn: psycopg.Connection, question: str, name: str, metric:
         if row is None or row[3] is None:
             continue
         doc_id, form, quarter, period_end = row
-        months = _months_asked(question, form, quarter)
+        months = months_asked(question, form, quarter)
         for qualifier in [*members_named(conn, doc_id, metric, question), *qualifiers]:
             figs = [f for f in member_figures(conn, doc_id, metric, qualifier) if abs(f.months - months) <= 1]
             current = [f for f in figs if abs((f.end - period_end).days) <= 7]

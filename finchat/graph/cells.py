@@ -47,6 +47,17 @@ def _clean(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[*_]+", "", text or "")).strip(" :")
 
 
+def _value(cell: str) -> float | None:
+    """A cell's number: "1,234", "(56)", "$ 6,473", "10.5%", "(2)%"."""
+    text = cell.strip()
+    if text.endswith("%"):
+        text = text[:-1].strip()
+        if text.endswith(")") and text.startswith("("):
+            inner = parse_value(text[1:-1])
+            return -inner if inner is not None else None
+    return parse_value(text)
+
+
 def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, str, int] | None = None,
                 units_hint: str | None = None, fiscal_year_end: date | None = None) -> list[Cell]:
     """The numeric cells of one table (caption + Markdown table text)."""
@@ -71,7 +82,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     outer = ""
     for row in rows[nh:]:
         label = _clean(row[0]) if row else ""
-        values = [(j, c) for j, c in enumerate(row[1:], start=1) if c and parse_value(c) is not None]
+        values = [(j, c) for j, c in enumerate(row[1:], start=1) if c and _value(c) is not None]
         if not values:
             if label:
                 outer = label[:MAX_LABEL]
@@ -81,7 +92,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
         path = f"{outer} › {label}" if outer and outer != label else label
         row_money = money_table or "$" in " ".join(row[1:])
         for j, c in values:
-            v = parse_value(c)
+            v = _value(c)
             if v is None or j >= len(periods):
                 continue
             period = periods[j]

@@ -1,0 +1,176 @@
+"""Answers from table cells (graph/cells.py): a segment's, product's, region's figure, a KPI, a rate the
+company reports — the row whose label names what the question qualifies, for the period the question asks,
+in the scoped filing; with the year-earlier figure from the same row and the change, cited to the page.
+
+A row is taken only when every word of the question's qualifier (or, for an unqualified KPI, of its measure)
+is in the row's label or headings; the table's caption, its introducing sentence and the column header then
+rank the candidates by the question's other words (a segment's "net income" table over its "net sales" one).
+A rate question takes a percentage cell, an amount question any other. Nothing matching: None, and the
+caller says what was not found.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import psycopg
+
+from finchat.answer.figures import number
+from finchat.answer.tagged import months_asked
+from finchat.retrieve.fusion import page_reference
+
+_SCALE_WORDS = {"thousands": " thousand", "millions": " million", "billions": " billion"}
+_STOP = frozenset("""a an the of in on for to and or by what was were is are how much many did does do which
+its their from during with at as per quarter year fiscal q1 q2 q3 q4 fy first second third fourth six nine three
+twelve months month ended ending end period report reported company company's s""".split())
+#: A statement metric's words as tables print them above a segment's or product's row.
+_METRIC_WORDS = {"revenue": {"revenue", "revenues", "sales"}, "net_income": {"income", "earnings"},
+                 "operating_income": {"operating", "income", "ebit", "profit"}, "gross_profit": {"gross"},
+                 "capex": {"capital", "expenditures"}}
+#: Qualifiers that say how a figure is measured, not what it is of.
+_NOT_NAMES = frozenset({"adjusted", "non-gaap", "organic", "reported", "gaap", "core"})
+#: Days a column's end date may lie from the filing's period end and still be the period asked.
+SAME_PERIOD_DAYS = 8
+
+
+@dataclass(frozen=True)
+class CellFigure:
+    document: str
+    page: int
+    printed_page: str | None
+    row_path: str
+    caption: str
+    col_label: str
+    duration: str | None
+    as_of: date | None
+    value: float
+    scale: str
+    unit: str
+
+    def shown(self) -> str:
+        """"$3,511 million", "16%", "$0.45 per share", "79,807 thousand"."""
+        sign = "−" if self.value < 0 else ""
+        v = number(self.value)
+        if self.unit == "%":
+            return f"{sign}{v}%"
+        if self.unit == "USD/share":
+            return f"{sign}${v} per share"
+        words = _SCALE_WORDS.get(self.scale, "")
+        return f"{sign}${v}{words}" if self.unit == "USD" else f"{sign}{v}{words}"
+
+    def cite(self) -> str:
+        return f"[{self.document} {page_reference(self.page, self.page, self.printed_page)}]"
+
+    def period(self) -> str:
+        if self.as_of is None:
+            return self.col_label
+        day = f"{self.as_of:%B} {self.as_of.day}, {self.as_of.year}"
+        months = {"3M": "three months", "6M": "six months", "9M": "nine months", "12M": "year"}.get(self.duration or "")
+        return f"the {months} ended {day}" if months else f"{day}"
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9]+", text.lower().replace("&", " and ")) if w not in _STOP]
+
+
+def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
+    """Cells of document ``doc_id`` whose row label or headings hold every word of one of ``terms``."""
+    query = " || ".join(["plainto_tsquery('english', %s)"] * len(terms))
+    return conn.execute(
+        "SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of, t.value, t.scale,"
+        " t.unit, t.row_label FROM table_cells t JOIN documents d ON d.id = t.document_id"
+        " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
+        f" WHERE t.document_id = %s AND to_tsvector('english', t.row_path) @@ ({query})",
+        (doc_id, *terms)).fetchall()
+
+
+def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subject: Any, hits: list[Any],
+                      company: str | None) -> tuple[str, list[CellFigure]] | None:
+    """(answer text, [the figure, the year-earlier one]) from the first scoped filing with a matching row;
+    None when none has one."""
+    if subject.kind not in ("amount", "rate", "share"):
+        return None
+    terms = [" ".join(_words(q)) for q in subject.qualifiers
+             if not q.startswith("by ") and q.lower() not in _NOT_NAMES]
+    terms = [t for t in dict.fromkeys(terms) if t]
+    if not terms and subject.measure and subject.metric is None:
+        terms = [" ".join(_words(subject.measure))]
+    if not terms:
+        return None
+    docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:2]
+    q_words = set(_words(question))
+    want_pct = subject.kind in ("rate", "share") or bool(re.search(r"(?i)\b(percent|percentage|rate|margin|%)\b",
+                                                                    question))
+    for document in docs:
+        row = conn.execute("SELECT id, form, fiscal_quarter, period_end FROM documents WHERE name = %s",
+                           (document,)).fetchone()
+        if row is None or row[3] is None:
+            continue
+        doc_id, form, quarter, period_end = row
+        months = months_asked(question, form, quarter)
+        best = _pick(_rows(conn, doc_id, terms), terms, q_words, months, period_end, want_pct,
+                     _measure_words(subject, terms))
+        if best is not None:
+            cur, prior = best
+            text = f"{name}'s {cur.row_path} for {cur.period()} was {cur.shown()} {cur.cite()}"
+            if prior is not None and cur.unit != "%" and prior.value:
+                diff = cur.value - prior.value
+                pct = abs(diff) / abs(prior.value) * 100
+                text += (f", {'up' if diff > 0 else 'down' if diff < 0 else 'unchanged'} {pct:.1f}% from "
+                         f"{prior.shown()} for {prior.period()} {prior.cite()}")
+            elif prior is not None:
+                text += f", against {prior.shown()} for {prior.period()}"
+            where = cur.caption.strip()
+            text += f" — as its table prints it{f' ({where[:90]})' if where else ''}."
+            return text, [cur] + ([prior] if prior else [])
+    return None
+
+
+def _measure_words(subject: Any, terms: list[str]) -> set[str]:
+    """Words of what is measured (the question's measure without its qualifiers), with the statement
+    metric's own words: a row must stand under one of them (its headings, caption or column)."""
+    named = {w for t in terms for w in t.split()}
+    words = {w for w in _words(subject.measure or "") if w not in named}
+    words |= _METRIC_WORDS.get(subject.metric or "", set())
+    return words - {"net", "total"}
+
+
+def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, period_end: date,
+          want_pct: bool, measure: set[str] | None = None) -> tuple[CellFigure, CellFigure | None] | None:
+    cells = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10])
+             for r in rows]
+    duration = f"{months}M"
+
+    def current(c: CellFigure) -> bool:
+        if c.as_of is None or abs((c.as_of - period_end).days) > SAME_PERIOD_DAYS:
+            return False
+        return c.duration in (duration, None)
+
+    def measured(c: CellFigure) -> bool:
+        return not measure or bool(measure & set(_words(f"{c.row_path} {c.caption} {c.col_label}")))
+
+    now = [c for c in cells if current(c) and (c.unit == "%") == want_pct and measured(c)]
+    if not now:
+        return None
+
+    def score(c: CellFigure) -> tuple[int, int, int, int, int, int]:
+        path = set(_words(c.row_path))
+        label = set(_words(c.row_path.split(" › ")[-1]))
+        around = set(_words(f"{c.row_path} {c.caption} {c.col_label}"))
+        held = sum(1 for t in terms if set(t.split()) <= path)
+        named = sum(1 for t in terms if set(t.split()) <= label)
+        # the measure in the row's own headings or column beats a caption that merely mentions it
+        own = int(bool(measure and measure & set(_words(f"{c.row_path} {c.col_label}"))))
+        return (held, own, named, len(q_words & around), int(c.duration == duration), -c.page)
+
+    best = max(now, key=score)
+    prior = [c for c in cells if c.row_path == best.row_path and c.duration == best.duration and c.unit == best.unit
+             and c.as_of is not None and best.as_of is not None and 340 <= (best.as_of - c.as_of).days <= 390
+             and c.page == best.page]
+    return best, (prior[0] if prior else None)
+
+
+__all__ = ["CellFigure", "answer_from_cells"]

@@ -1,0 +1,83 @@
+"""Table cells as data (graph/cells.py) and answers from them (answer/cells.py)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from finchat.graph.cells import table_cells
+
+SEGMENTS = """Segment results (in millions)
+| | Three Months Ended | | Six Months Ended | |
+|---|---|---|---|---|
+| | June 30, 2023 | June 30, 2022 | June 30, 2023 | June 30, 2022 |
+| Net sales: | | | | |
+| Aeronautics | $ 6,473 | $ 6,138 | 12,742 | 12,539 |
+| Space | 3,049 | 2,950 | 6,015 | 5,827 |
+| Total net sales | $ 16,693 | $ 15,446 | 31,820 | 30,847 |
+| Operating margin | 10.5% | 11.1% | 10.6% | 11.0% |
+| Paid memberships at end of period | 79,807 | 72,966 | 79,807 | 72,966 |
+"""
+
+
+def test_cells_carry_path_period_scale_and_unit():
+    cells = table_cells(SEGMENTS, "Note 3 – Segments")
+    by = {(c.row_path, c.col_label): c for c in cells}
+    aero = by[("Net sales › Aeronautics", "Three Months Ended June 30, 2023")]
+    assert (aero.value, aero.duration, aero.as_of, aero.scale, aero.unit) == (6473, "3M", date(2023, 6, 30), "millions", "USD")
+    assert by[("Net sales › Space", "Six Months Ended June 30, 2022")].value == 5827
+    margin = [c for c in cells if c.row_label == "Operating margin"][0]
+    assert (margin.unit, margin.scale, margin.value) == ("%", "units", 10.5)
+    members = [c for c in cells if c.row_label.startswith("Paid memberships")][0]
+    assert members.unit == "count"
+    assert len(cells) == 5 * 4
+
+
+def test_no_values_no_cells():
+    assert table_cells("| a | b |\n|---|---|\n| x | y |") == []
+
+
+RELEASE = """<html><body>
+<p>WIDGETCO INC. FORM 10-Q For the quarterly period ended June 30, 2025</p>
+<hr style="page-break-after:always"/>
+<p><b>Condensed Consolidated Statements of Operations</b></p>
+<p>(In millions, except per share data)</p>
+<table>
+<tr><td></td><td colspan="2">Three Months Ended June 30,</td></tr>
+<tr><td></td><td>2025</td><td>2024</td></tr>
+<tr><td>Net sales</td><td>$ 1,500</td><td>$ 1,400</td></tr>
+<tr><td>Net income</td><td>150</td><td>120</td></tr>
+</table>
+<hr style="page-break-after:always"/>
+<p><b>Note 4 – Segment information</b></p>
+<p>The following table presents net sales by reportable segment (in millions):</p>
+<table>
+<tr><td></td><td colspan="2">Three Months Ended June 30,</td></tr>
+<tr><td></td><td>2025</td><td>2024</td></tr>
+<tr><td>Net sales:</td><td></td><td></td></tr>
+<tr><td>Widgets</td><td>$ 1,200</td><td>$ 1,050</td></tr>
+<tr><td>Gadgets</td><td>300</td><td>350</td></tr>
+<tr><td>Total net sales</td><td>$ 1,500</td><td>$ 1,400</td></tr>
+</table>
+<p>Widgetco designs widgets and gadgets for industrial customers in many markets around the world.</p>
+</body></html>"""
+
+
+def test_a_segment_question_is_answered_from_its_row(env_db, tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from finchat.cli import cli
+    from tests.conftest import wipe_documents
+
+    wipe_documents(env_db)
+    monkeypatch.setenv("FINCHAT_MD_DIR", str(tmp_path / "md"))
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "WIDGETCO_2025Q2_10Q.htm").write_text(RELEASE)
+    res = CliRunner().invoke(cli, ["ingest", str(folder)])
+    assert res.exit_code == 0, res.output
+    out = CliRunner().invoke(cli, ["ask", "What were Widgetco's Gadgets net sales in Q2 2025?", "--no-llm"])
+    first = out.output.splitlines()[0]
+    assert "$300 million [WIDGETCO_2025Q2_10Q p.3]" in first and "$350 million" in first, out.output
+    assert "$1,500" not in first  # never the consolidated figure as the segment's
+    missing = CliRunner().invoke(cli, ["ask", "What were Widgetco's Sprockets net sales in Q2 2025?", "--no-llm"])
+    assert missing.output.startswith("No figure for"), missing.output
