@@ -23,9 +23,7 @@ from finchat.answer.tagged import months_asked
 from finchat.retrieve.fusion import page_reference
 
 _SCALE_WORDS = {"thousands": " thousand", "millions": " million", "billions": " billion"}
-_STOP = frozenset("""a an the of in on for to and or by what was were is are how much many did does do which
-its their from during with at as per quarter year fiscal q1 q2 q3 q4 fy first second third fourth six nine three
-twelve months month ended ending end period report reported company company's s""".split())
+_STOP = frozenset(["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "by", "what", "was", "were", "is", "are", "how", "much", "many", "did", "does", "do", "which", "its", "their", "from", "during", "with", "at", "as", "per", "quarter", "year", "fiscal", "q1", "q2", "q3", "q4", "fy", "first", "second", "third", "fourth", "six", "nine", "three", "twelve", "months", "month", "ended", "ending", "end", "period", "report", "reported", "company", "company's", "s"])
 #: A statement metric's words as tables print them above a segment's or product's row.
 _METRIC_WORDS = {"revenue": {"revenue", "revenues", "sales"}, "net_income": {"income", "earnings"},
                  "operating_income": {"operating", "income", "ebit", "profit"}, "gross_profit": {"gross"},

@@ -25,9 +25,9 @@ def test_cells_carry_path_period_scale_and_unit():
     aero = by[("Net sales › Aeronautics", "Three Months Ended June 30, 2023")]
     assert (aero.value, aero.duration, aero.as_of, aero.scale, aero.unit) == (6473, "3M", date(2023, 6, 30), "millions", "USD")
     assert by[("Net sales › Space", "Six Months Ended June 30, 2022")].value == 5827
-    margin = [c for c in cells if c.row_label == "Operating margin"][0]
+    margin = next(c for c in cells if c.row_label == "Operating margin")
     assert (margin.unit, margin.scale, margin.value) == ("%", "units", 10.5)
-    members = [c for c in cells if c.row_label.startswith("Paid memberships")][0]
+    members = next(c for c in cells if c.row_label.startswith("Paid memberships"))
     assert members.unit == "count"
     assert len(cells) == 5 * 4
 
