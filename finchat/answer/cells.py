@@ -12,7 +12,7 @@ caller says what was not found.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -172,3 +172,118 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
 
 
 __all__ = ["CellFigure", "answer_from_cells"]
+
+
+#: Rows of a breakdown that are not one of its items.
+_NOT_ITEM = re.compile(r"(?i)\b(?:unallocated|eliminations?|intersegment|corporate|reconcil\w*|total|consolidated)\b"
+                       r"|^other\b")
+_DIMENSION = re.compile(r"(?i)\b(segments?|categor(?:y|ies)|products?|regions?|geograph\w*|business(?:es)?|"
+                        r"divisions?|brands?|markets?|lines? of business)\b")
+_DOWN = re.compile(r"(?i)\b(fell|fall|declined?|decrease[sd]?|dropp?e?d?|shr[ae]nk|worst|lowest|least|slowest)\b")
+_LIST_ONLY = re.compile(r"(?i)\bgr[eo]w\b(?!.*\b(?:most|fastest|least|slowest|best|worst)\b)")
+
+
+def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, subject: Any, hits: list[Any],
+                         company: str | None) -> str | None:
+    """A breakdown ("net sales by segment") or a ranking ("which segment grew fastest", "which categories
+    grew") from one table of the scoped filing: its rows under the measure, for the period asked, each with
+    the year-earlier figure from its row. None when no table of the filing has two such rows."""
+    by = next((q[3:] for q in subject.qualifiers if q.startswith("by ")), None)
+    if subject.kind != "ranking" and by is None:
+        return None
+    dim = _DIMENSION.search(question)
+    noun = (by or (dim.group(1) if dim else "")).lower()
+    measure = _measure_words(subject, []) or {"sales", "revenue", "revenues"}
+    docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:2]
+    for document in docs:
+        row = conn.execute("SELECT id, form, fiscal_quarter, period_end FROM documents WHERE name = %s",
+                           (document,)).fetchone()
+        if row is None or row[3] is None:
+            continue
+        doc_id, form, quarter, period_end = row
+        duration = f"{months_asked(question, form, quarter)}M"
+        rows = conn.execute(
+            "SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of, t.value,"
+            " t.scale, t.unit, t.chunk_id FROM table_cells t JOIN documents d ON d.id = t.document_id"
+            " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
+            " WHERE t.document_id = %s AND t.unit <> '%%' AND t.duration = %s", (doc_id, duration)).fetchall()
+        tables: dict[tuple[int, str], list[tuple[CellFigure, CellFigure | None]]] = {}
+        cells = [(CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9],
+                             r[10]), int(r[11])) for r in rows]
+        for c, chunk in cells:
+            if c.as_of is None or abs((c.as_of - period_end).days) > SAME_PERIOD_DAYS:
+                continue
+            if re.match(r"(?i)total\b", c.row_path.split(" › ")[-1]) or not (
+                    measure & set(_words(f"{c.row_path} {c.caption} {c.col_label}"))):
+                continue
+            prior = next((p for p, ch in cells if ch == chunk and p.row_path == c.row_path and p.as_of is not None
+                          and 340 <= (c.as_of - p.as_of).days <= 390), None)
+            tables.setdefault((chunk, c.caption), []).append((c, prior))
+        known = _segment_names(conn, company) if noun.startswith(("segment", "business", "division")) else set()
+
+        def fit(kv: tuple[tuple[int, str], list[tuple[CellFigure, CellFigure | None]]]) -> tuple[int, bool, int, int]:
+            labels = {_squash(c.row_path.split(" › ")[-1]) for c, _ in kv[1]}
+            return (len(labels & known), bool(noun) and noun.rstrip("s")[:6] in kv[0][1].lower(),
+                    sum(1 for _, p in kv[1] if p is not None), len(kv[1]))
+
+        best = max(tables.items(), default=None, key=fit)
+        if best is None or len({c.row_path for c, _ in best[1]}) < 2:
+            continue
+        items = [cp for cp in {c.row_path: (c, p) for c, p in best[1]}.values()
+                 if not _NOT_ITEM.search(cp[0].row_path.split(" › ")[-1])]
+        # segments as headings, the measure as their rows ("Walmart U.S. › Net sales"): the measure's rows,
+        # named by their heading
+        under = [cp for cp in items if " › " in cp[0].row_path and not _NOT_ITEM.search(cp[0].row_path.split(" › ")[0])
+                 and _is_measure(cp[0].row_path.split(" › ")[-1], measure)]
+        if len(under) >= 2:
+            items = [(replace(c, row_path=c.row_path.split(" › ")[0]), p) for c, p in under]
+        if len(items) < 2:
+            continue
+        first = items[0][0]
+        what = subject.measure or "revenue"
+        head = f"{name}'s {what} by {noun or 'line'} for {first.period()} {first.cite()}"
+        def growth(cp: tuple[CellFigure, CellFigure | None]) -> float | None:
+            c, p = cp
+            return (c.value - p.value) / abs(p.value) * 100 if p is not None and p.value else None
+        def show(cp: tuple[CellFigure, CellFigure | None]) -> str:
+            g = growth(cp)
+            label = cp[0].row_path.split(" › ")[-1]
+            return f"{label} {cp[0].shown()}" + (f" ({'+' if g >= 0 else '−'}{abs(g):.1f}% on a year earlier)"
+                                                 if g is not None else "")
+        ranked = [cp for cp in items if growth(cp) is not None]
+        if subject.kind == "ranking" and ranked:
+            if _LIST_ONLY.search(question):
+                grew = [cp for cp in ranked if (growth(cp) or 0) > 0]
+                fell = [cp for cp in ranked if (growth(cp) or 0) <= 0]
+                text = (f"Grew: {'; '.join(show(cp) for cp in grew) or 'none'}. Did not grow: "
+                        f"{'; '.join(show(cp) for cp in fell) or 'none'}. — {head}.")
+            else:
+                down = bool(_DOWN.search(question))
+                order = sorted(ranked, key=lambda cp: growth(cp) or 0, reverse=not down)
+                top = order[0]
+                word = "fell the most" if down else "grew the most"
+                text = (f"{top[0].row_path.split(' › ')[-1]} {word}: {show(top)}. The others: "
+                        f"{'; '.join(show(cp) for cp in order[1:])}. — {head}.")
+            return text
+        return f"{head}: {'; '.join(show(cp) for cp in items)}."
+    return None
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower().replace("&", "and"))
+
+
+def _segment_names(conn: psycopg.Connection, company: str | None) -> set[str]:
+    """The company's segments the graph knows (its filings list or tag them), squashed for comparison."""
+    from finchat.graph.query import segment_rows
+
+    if not company:
+        return set()
+    return {_squash(n) for _, _, names in segment_rows(conn, company) for n in names}
+
+
+def _is_measure(label: str, measure: set[str]) -> bool:
+    """Is a row label the measure itself ("Net sales", "Revenues"), not a line that mentions it ("Cost of
+    sales")?"""
+    words = set(_words(label))
+    return bool(words & measure) and words <= measure | {"net", "total", "segment"}

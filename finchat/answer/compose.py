@@ -31,7 +31,7 @@ from typing import Any
 import psycopg
 
 from finchat.answer import derive
-from finchat.answer.cells import answer_from_cells
+from finchat.answer.cells import answer_from_cells, breakdown_from_cells
 from finchat.answer.figures import Computed, FactBook, Figure, change
 from finchat.answer.quote import quote_passages
 from finchat.answer.subject import Subject, analyse
@@ -150,6 +150,11 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
                 answer.subject["filing"] = tagged[1][0].document
                 answer.subject["period"] = tagged[1][0].period()
                 return answer
+        # one table's rows under the measure: a breakdown ("by segment") or a ranking ("which grew fastest")
+        listed = breakdown_from_cells(conn, question, names.get(companies[0], companies[0]) if companies else "",
+                                      subject, hits, companies[0] if companies else None)
+        if listed is not None:
+            return _with_subject(Answer(listed, "facts"), subject, res, found=True)
         # a table row naming the subject, for the period asked (a segment's, a product's, a KPI, a rate)
         cells = answer_from_cells(conn, question, names.get(companies[0], companies[0]) if companies else "",
                                   subject, hits, companies[0] if companies else None)

@@ -81,3 +81,9 @@ def test_a_segment_question_is_answered_from_its_row(env_db, tmp_path, monkeypat
     assert "$1,500" not in first  # never the consolidated figure as the segment's
     missing = CliRunner().invoke(cli, ["ask", "What were Widgetco's Sprockets net sales in Q2 2025?", "--no-llm"])
     assert missing.output.startswith("No figure for"), missing.output
+    ranked = CliRunner().invoke(cli, ["ask", "Which Widgetco segment grew fastest in Q2 2025?", "--no-llm"])
+    assert ranked.output.startswith("Widgets grew the most: Widgets $1,200 million (+14.3%"), ranked.output
+    assert "Gadgets $300 million (−14.3%" in ranked.output and "Total" not in ranked.output.splitlines()[0]
+    listed = CliRunner().invoke(cli, ["ask", "What were Widgetco's net sales by segment in Q2 2025?", "--no-llm"])
+    first = listed.output.splitlines()[0]
+    assert "Widgets $1,200 million" in first and "Gadgets $300 million" in first, listed.output
