@@ -221,7 +221,8 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
             tables.setdefault((chunk, c.caption), []).append((c, prior))
         known = _segment_names(conn, company) if noun.startswith(("segment", "business", "division")) else set()
 
-        def fit(kv: tuple[tuple[int, str], list[tuple[CellFigure, CellFigure | None]]]) -> tuple[int, bool, int, int]:
+        def fit(kv: tuple[tuple[int, str], list[tuple[CellFigure, CellFigure | None]]],
+                known: set[str] = known) -> tuple[int, bool, int, int]:
             labels = {_squash(c.row_path.split(" › ")[-1]) for c, _ in kv[1]}
             return (len(labels & known), bool(noun) and noun.rstrip("s")[:6] in kv[0][1].lower(),
                     sum(1 for _, p in kv[1] if p is not None), len(kv[1]))
