@@ -228,11 +228,13 @@ def doctor() -> None:
               help="Show what ingest workers have claimed, finished and failed in this database, and exit.")
 def ingest(paths: tuple[Any, ...], parser: str, force: bool, jobs: int | None, table_summaries: str,
            graph_extractor: str, trace: bool, show_status: bool) -> None:
-    """Parse, chunk, embed and load PDF filings (files or folders, recursively).
+    """Parse, chunk, embed and load filings: PDFs and EDGAR's HTML documents (files or folders, recursively).
 
-    PATHS default to FINCHAT_PDF_DIR (pdf_files/). Unchanged files (same sha256) are skipped in well
+    PATHS default to FINCHAT_PDF_DIR (pdf_files/). An HTML filing's company, form and period come from its
+    inline-XBRL cover tags and every tagged number is stored; an 8-K cover page is a note (its exhibit holds
+    the release). Unchanged files (same sha256) are skipped in well
     under a second; changed ones replace their old rows atomically. Bad files (corrupt, encrypted,
-    scanned, not a PDF) are reported one line each and skipped; the exit code is 1 only when
+    scanned, not a PDF or HTML) are reported one line each and skipped; the exit code is 1 only when
     something failed. Markdown is cached in FINCHAT_MD_DIR (md_files/), mirroring the PDF paths.
 
     On a terminal a bar over all pages (with ETA) and one line per finished file show progress; the
