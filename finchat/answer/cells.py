@@ -65,6 +65,9 @@ class CellFigure:
     def period(self) -> str:
         if self.as_of is None:
             return self.col_label
+        if self.col_label.endswith("a year earlier"):  # a text table's prior column: its exact date not read
+            spans = {"3M": "three months", "6M": "six months", "9M": "nine months", "12M": "year"}
+            return f"the same {spans.get(self.duration or '', 'period')} a year earlier"
         day = f"{self.as_of:%B} {self.as_of.day}, {self.as_of.year}"
         months = {"3M": "three months", "6M": "six months", "9M": "nine months", "12M": "year"}.get(self.duration or "")
         return f"the {months} ended {day}" if months else f"{day}"

@@ -254,7 +254,7 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
     if company is not None:
         candidates = table_candidates(conn, chunks, ckey, form, year, quarter, period_end)
         counts["cells"] = build_cells(conn, doc_id, chunks, _filing_period(conn, ckey, year, quarter, period_end),
-                                      period_end if form == "10-K" else None)
+                                      period_end if form == "10-K" else None, form)
         tags = tagged_facts(conn, doc_id)
         tag_disagreements: list[str] = []
         for (f, cid, page, _), others in _one_fact_per_period(candidates):

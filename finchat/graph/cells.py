@@ -130,7 +130,7 @@ def store_cells(conn: psycopg.Connection, doc_id: int, rows: list[tuple[int, int
 
 
 def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing_period: Any,
-                fiscal_year_end: Any) -> int:
+                fiscal_year_end: Any, form: str | None = None) -> int:
     """Every table's numeric cells into ``table_cells`` (graph/cells.py), each with the chunk and page of
     the part printing its row."""
     rows = []
@@ -140,7 +140,36 @@ def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing
                                 fiscal_year_end):
             owner = next((c for c in group if f"| {cell.row_label}" in c[3]), group[0])
             rows.append((int(owner[0]), int(owner[4]), caption, cell))
+    if filing_period is not None and filing_period[0] is not None:
+        rows += _text_table_rows(chunks, filing_period[0], form)
     return store_cells(conn, doc_id, rows)
+
+
+#: A text chunk is searched for table rows when it holds at least this many numbers.
+TEXT_TABLE_NUMBERS = 6
+
+
+def _text_table_rows(chunks: list[Any], period_end: date, form: str | None) -> list[tuple[int, int, str, Cell]]:
+    """Cells of the tables the PDF parser kept as text (graph/textrows.py), chunk by chunk; what one chunk's
+    table sets up (columns, heading) carries to the next text chunk."""
+    from finchat.graph.textrows import text_cells
+
+    out: list[tuple[int, int, str, Cell]] = []
+    carry: dict[str, object] = {}
+    previous: Any = None
+    for c in chunks:
+        if c[1] != "text":
+            carry.clear()
+            previous = None
+            continue
+        if len(re.findall(r"\d[\d,]*", c[3])) >= TEXT_TABLE_NUMBERS:
+            lead = previous[3][-LEAD_IN:] if previous is not None and previous[4] >= c[4] - 1 else ""
+            caption = (c[2] + " " + re.sub(r"\s+", " ", lead)).strip()
+            out += [(int(c[0]), int(c[4]), caption, cell) for cell in text_cells(c[3], lead, period_end, form, carry)]
+        else:
+            carry.clear()
+        previous = c
+    return out
 
 
 #: Characters of the sentence that introduces a table ("The following table presents segment net income …").
