@@ -5,7 +5,7 @@
 For each question whose filing is stored: retrieval with k passages, then the direct answer. The first line is
 what an analyst reads as the answer; a number gold counts when a figure there is it (`finchat eval answers`'
 matching: precision, scale, 1 %), a text gold (a ranking's winner, a guidance phrase) when the line holds it.
-Each answer is one of: right; "not found" (the line says no figure was found — honest); wrong (another
+Each answer is one of: right (a ranking's winner named first); "not found" (the line says no figure was found — honest); wrong (another
 figure or sentence stands as the answer). Reported for all questions and for the even / odd halves by id
 (tune on one half, report the other).
 """
@@ -21,17 +21,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def classify(first: str, gold_text: str) -> str:
+def classify(first: str, gold_text: str, qtype: str = "") -> str:
     from finchat.evaluation.answers import figure_found, read_gold
 
     gold = read_gold(gold_text)
     if gold.kind == "number":
         ok = figure_found(first, gold)
+    elif qtype == "ranking":  # the winner named first, not somewhere in the list
+        ok = first.lower().startswith(gold_text.lower())
     else:
         ok = gold_text.lower() in first.lower()
     if ok:
         return "right"
-    if first.startswith("No figure") or first.startswith("No forward-looking"):
+    if first.startswith(("No figure", "No forward-looking")):
         return "not found"
     return "wrong"
 
@@ -56,7 +58,7 @@ def main() -> int:
             res = svc.retrieve(q["question"], args.k)
             ans = svc.answer(res)
             first = ans.text.strip().splitlines()[0] if ans.text.strip() else ""
-            verdict = classify(first, str(q["answer"]))
+            verdict = classify(first, str(q["answer"]), q["question_type"])
             rows.append({"id": q["financebench_id"], "type": q["question_type"], "question": q["question"],
                          "gold": q["answer"], "verdict": verdict, "first_line": first[:400]})
     finally:

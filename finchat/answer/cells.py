@@ -151,7 +151,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         return c.duration in (duration, None)
 
     def measured(c: CellFigure) -> bool:
-        return not measure or bool(measure & set(_words(f"{c.row_path} {c.caption} {c.col_label}")))
+        around = set(_words(f"{c.row_path} {c.caption} {c.col_label}"))
+        # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
+        return all(set(t.split()) <= around for t in terms) and (not measure or bool(measure & around))
 
     now = [c for c in cells if current(c) and (c.unit == "%") == want_pct and measured(c)]
     if not now:
@@ -171,7 +173,8 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     prior = [c for c in cells if c.row_path == best.row_path and c.duration == best.duration and c.unit == best.unit
              and c.as_of is not None and best.as_of is not None and 340 <= (best.as_of - c.as_of).days <= 390
              and c.page == best.page]
-    return best, (prior[0] if prior else None)
+    # two rows of one label on the page (a segment's sales and its EBIT): the year-earlier figure is not sure
+    return best, (prior[0] if len({c.value for c in prior}) == 1 else None)
 
 
 __all__ = ["CellFigure", "answer_from_cells"]
@@ -182,7 +185,12 @@ _NOT_ITEM = re.compile(r"(?i)\b(?:unallocated|eliminations?|intersegment|corpora
                        r"|^other\b")
 _DIMENSION = re.compile(r"(?i)\b(segments?|categor(?:y|ies)|products?|regions?|geograph\w*|business(?:es)?|"
                         r"divisions?|brands?|markets?|lines? of business)\b")
-_DOWN = re.compile(r"(?i)\b(fell|fall|declined?|decrease[sd]?|dropp?e?d?|shr[ae]nk|worst|lowest|least|slowest)\b")
+_DOWN = re.compile(r"(?i)\b(fell|fall|declined?|decrease[sd]?|dropp?e?d?|drag\w*|shr[ae]nk|worst|lowest|least|"
+                   r"slowest)\b")
+#: Row labels that are places: a regional breakdown's items.
+_GEO = re.compile(r"(?i)\b(?:u\.?s\.?|united states|international|americas?|europe|emea|asia|apac|pacific|china|"
+                  r"japan|latin|canada|africa|middle east|domestic|foreign|north|south|east|west|rest of|emerging|"
+                  r"developed|country|countries|world)\b")
 _LIST_ONLY = re.compile(r"(?i)\bgr[eo]w\b(?!.*\b(?:most|fastest|least|slowest|best|worst)\b)")
 
 
@@ -232,6 +240,16 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
 
         best = max(tables.items(), default=None, key=fit)
         if best is None or len({c.row_path for c, _ in best[1]}) < 2:
+            continue
+        # only a table of the things asked about: two of the segments the graph knows, or the table's own
+        # caption naming them ("… net sales by merchandise category"); else no breakdown is given
+        known_rows, captioned = fit(best)[:2]
+        labels = [c.row_path.split(" › ")[-1] for c, _ in best[1]]
+        if known and known_rows < 2:
+            continue  # the company's segments are known and this table is not of them
+        if noun.startswith(("region", "geograph", "market")) and sum(1 for x in labels if _GEO.search(x)) < 2:
+            continue
+        if known_rows < 2 and not captioned:
             continue
         items = [cp for cp in {c.row_path: (c, p) for c, p in best[1]}.values()
                  if not _NOT_ITEM.search(cp[0].row_path.split(" › ")[-1])]

@@ -26,16 +26,23 @@ _YEAR = re.compile(r"\b(19|20)\d{2}\b")
 _NOISE = re.compile(r"[*_#]+")
 
 
-_HEADER_DURATION = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\s+ended\b")
+_HEADER_DURATION = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b(?![- ]periods?)")
+#: Characters one table header's period words span ("Three Months Ended June 30, … Six Months Ended …").
+HEADER_SPAN = 80
+#: Columns one duration may have: this year's and up to two earlier years'.
+MAX_YEARS = 3
 _PROSE_DURATIONS = re.compile(r"(?i)\b(three|six|nine)[- ]*(?:and|,)\s*(six|nine|twelve)[- ]month")
 
 
 def _durations(header: str) -> list[int]:
     """The column groups' lengths in months, in order: a header's "Three Months Ended … Nine Months Ended",
     else a sentence's "three- and nine-month periods", else any single duration named."""
-    found = [_WORD_MONTHS[m.group(1).lower()] for m in _HEADER_DURATION.finditer(header)]
-    if found:
-        return list(dict.fromkeys(found))
+    matches = list(_HEADER_DURATION.finditer(header))
+    if matches:
+        # the header just above the rows: the last cluster of period words (a sentence before it may name
+        # the same periods in another order, "three and six months ended …")
+        cluster = [m for m in matches if matches[-1].start() - m.start() <= HEADER_SPAN]
+        return list(dict.fromkeys(_WORD_MONTHS[m.group(1).lower()] for m in cluster))
     m = _PROSE_DURATIONS.search(header)
     if m:
         return [_WORD_MONTHS[m.group(1).lower()], _WORD_MONTHS[m.group(2).lower()]]
@@ -45,6 +52,16 @@ def _durations(header: str) -> list[int]:
             if g and g.lower() in _WORD_MONTHS and _WORD_MONTHS[g.lower()] not in out:
                 out.append(_WORD_MONTHS[g.lower()])
     return out[:1]
+
+
+#: Words a row label may have: a longer run before the numbers is prose ending in a label.
+MAX_LABEL_WORDS = 10
+
+
+def _trim(label: str) -> str:
+    """The row label at the end of ``label``: after the last sentence end, at most MAX_LABEL_WORDS words."""
+    tail = re.split(r"(?<=[a-z0-9)])[.:;]\s+|,\s+respectively\W*", label)[-1]
+    return " ".join(tail.split()[-MAX_LABEL_WORDS:]).strip(" ,")
 
 
 def _value(token: str) -> float | None:
@@ -67,21 +84,43 @@ def _shift_year(d: date, years: int) -> date:
 
 def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
                carry: dict[str, object] | None = None) -> list[Cell]:
-    """Cells of the table rows in one text chunk (module docstring). ``carry`` holds what the chunk before
-    it on the page set up — its columns, scale and last heading — for a table the chunker split: it is
-    read and updated."""
+    """Cells of the table rows in one text chunk (module docstring), each table of it read with its own
+    header: the chunk is cut where a period header ("Three Months … Six Months") follows rows. ``carry``
+    holds what the chunk before it on the page set up — columns, scale, last heading — for a table the
+    chunker split: it is read and updated."""
     carry = carry if carry is not None else {}
     body = _NOISE.sub(" ", text).replace("\n", " ")
-    rows = [(m.start(), m.group("label").strip(" ,"), re.findall(_NUM, m.group("nums"))) for m in _ROW.finditer(body)]
-    rows = [(at, label, nums) for at, label, nums in rows if len(nums) >= 2 and not re.fullmatch(r"[\d\s,.$%()-]+", label)]
+    cuts = [0]
+    for m in _HEADER_DURATION.finditer(body):
+        if _ROW.search(body[cuts[-1]:m.start()]):
+            cuts.append(m.start())
+    out: list[Cell] = []
+    for i, start in enumerate(cuts):
+        end = cuts[i + 1] if i + 1 < len(cuts) else len(body)
+        out += _segment_cells(body[start:end], lead_in if i == 0 else "", period_end, form, carry)
+    return out
+
+
+def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None,
+                   carry: dict[str, object]) -> list[Cell]:
+    """Cells of one table's text (from its header to the next table's)."""
+    rows = [(m.start("label") + len(m.group("label")) - len(_trim(m.group("label"))), _trim(m.group("label")),
+             re.findall(_NUM, m.group("nums"))) for m in _ROW.finditer(body)]
+    rows = [(at, label, nums) for at, label, nums in rows if len(nums) >= 2 and not re.fullmatch(r"[\d\s,.$%()-]+", label)
+            and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip()) for n in nums)]  # "2023 2022": a header
     heads = [(m.start(), m.group("h").strip()) for m in _HEADING.finditer(body)]
     if len(rows) < 2:
         carry.clear()
         return []
-    width = max(set(len(n) for _, _, n in rows), key=lambda w: sum(1 for _, _, n in rows if len(n) == w))
+    width = max({len(n) for _, _, n in rows}, key=lambda w: sum(1 for _, _, n in rows if len(n) == w))
     rows = [r for r in rows if len(r[2]) == width]
+    inside = body[rows[0][0]:rows[-1][0]]  # between the first and the last row: a next table's header is after
+    if _HEADER_DURATION.search(inside) or re.search(r"(?i)\bmonths? ended\b", inside):
+        carry.clear()  # periods as row headings inside the table ("Six months ended June 2, 2023 Revenue …")
+        return []
     header = f"{lead_in} {body[:rows[0][0]]}"
-    durations = _durations(header)
+    # the chunk's own header before the lead-in sentence (which may end another table's text)
+    durations = _durations(body[:rows[0][0]]) or _durations(lead_in)
     if durations and width % len(durations) == 0:
         carry.pop("heading", None)  # a table of its own: no heading carried over from the one before
         years = [int(y.group(0)) for y in _YEAR.finditer(body[:rows[0][0]] or lead_in)]
@@ -98,6 +137,9 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     if len(rows) < 2 and carry.get("width") != width:
         return []
     per = width // len(durations)
+    if per > MAX_YEARS:  # more columns than years a filing compares: the periods were not all read
+        carry.clear()
+        return []
     columns: list[tuple[int, date]] = []
     for months in durations:
         ends = [_shift_year(period_end, -k) for k in range(per)]

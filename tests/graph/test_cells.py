@@ -87,3 +87,25 @@ def test_a_segment_question_is_answered_from_its_row(env_db, tmp_path, monkeypat
     listed = CliRunner().invoke(cli, ["ask", "What were Widgetco's net sales by segment in Q2 2025?", "--no-llm"])
     first = listed.output.splitlines()[0]
     assert "Widgets $1,200 million" in first and "Gadgets $300 million" in first, listed.output
+
+
+def test_a_table_kept_as_text_is_read_with_its_header():
+    from finchat.graph.textrows import text_cells
+
+    lead = "The following table shows information by segment (in millions): **Three Months Ended** **Nine Months Ended**"
+    first = "**July 1,** **June 25,** **2023** **2022** Americas: Net sales $ 35,383 $ 37,472 $ 122,445 $ 129,850 " \
+            "Operating income $ 13,117 $ 13,914 $ 44,908 $ 48,778 Greater China:"
+    second = "Net sales $ 15,758 $ 14,604 $ 57,475 $ 58,730 Operating income $ 6,207 $ 5,760 $ 24,175 $ 25,055"
+    carry: dict[str, object] = {}
+    cells = text_cells(first, lead, date(2023, 7, 1), "10-Q", carry)
+    cells += text_cells(second, first[-240:], date(2023, 7, 1), "10-Q", carry)
+    by = {(c.row_path, c.duration, c.as_of): c.value for c in cells}
+    assert by[("Americas › Net sales", "3M", date(2023, 7, 1))] == 35383
+    assert by[("Americas › Net sales", "9M", date(2023, 7, 1))] == 122445
+    # the split chunk keeps its heading and columns
+    assert by[("Greater China › Operating income", "3M", date(2023, 7, 1))] == 6207
+    assert by[("Greater China › Operating income", "3M", date(2022, 7, 1))] == 5760
+    assert all(c.scale == "millions" and c.unit == "USD" for c in cells)
+    # prose is no table, and a header of years is no row
+    assert text_cells("Revenue increased $311 million and $596 million during the three and six months.", "",
+                      date(2023, 7, 1), "10-Q", {}) == []
