@@ -37,3 +37,25 @@ def test_analyst_evidence_avoids_financebench_evidence_pages():
              for p in ANALYST for r in _rows(p) for e in r["evidence"]
              if (e["doc_name"], e["evidence_page_num"]) in taken]
     assert clash == []
+
+
+FIGURES = DATASETS / "figures_dev.jsonl"
+
+
+def test_figures_dev_set_is_well_formed():
+    from finchat.evaluation.answers import read_gold
+
+    rows = _rows(FIGURES)
+    assert len(rows) >= 40 and len({r["financebench_id"] for r in rows}) == len(rows)
+    for r in rows:
+        assert r["question_type"] in {"segment", "product", "geography", "kpi", "rate", "ranking", "guidance"}
+        assert r["answer"].strip() and len(r["evidence"]) == 1
+        if r["question_type"] not in {"ranking", "guidance"}:
+            assert read_gold(r["answer"]).kind == "number", r
+
+
+@pytest.mark.skipif(not FINANCEBENCH.exists(), reason="../shared/financebench is not beside the repository")
+def test_figures_dev_pages_are_not_financebench_evidence():
+    taken = {(e["doc_name"], e["evidence_page_num"]) for r in _rows(FINANCEBENCH) for e in r["evidence"]}
+    assert [r["financebench_id"] for r in _rows(FIGURES) for e in r["evidence"]
+            if (e["doc_name"], e["evidence_page_num"]) in taken] == []
