@@ -71,8 +71,9 @@ class _Completer(Completer):
 
 
 #: What an empty database gets instead of a scope to ask about.
-NO_FILINGS = ("No filings stored yet: copy 10-K / 10-Q / earnings-release PDFs into pdf_files/ (names: "
-              "pdf_files/README.md), then run `make chat` again or `finchat ingest pdf_files/`.")
+NO_FILINGS = ("No filings stored yet: copy 10-K / 10-Q / earnings-release PDFs (or EDGAR .htm filings) into "
+              "pdf_files/ (names: pdf_files/README.md), or fetch them by ticker (`finchat fetch NVDA`, or "
+              "`make chat TICKERS=NVDA`), then run `make chat` again or `finchat ingest pdf_files/`.")
 
 
 class Repl:

@@ -208,7 +208,9 @@ def test_an_empty_database_says_how_to_add_filings(make_database, monkeypatch, t
 
     empty = migrated(make_database())
     out, _ = run_repl(empty, monkeypatch, tmp_path, ["/quit"], "http://127.0.0.1:9")
-    assert "No filings stored yet: copy 10-K / 10-Q / earnings-release PDFs into pdf_files/" in out.getvalue()
+    assert "No filings stored yet: copy 10-K / 10-Q / earnings-release PDFs (or EDGAR .htm filings) into " \
+           "pdf_files/" in out.getvalue()
+    assert "finchat fetch NVDA" in out.getvalue()
 
 
 def test_a_stored_filing_gets_no_empty_notice(corpus, monkeypatch, tmp_path):
