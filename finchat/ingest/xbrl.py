@@ -234,7 +234,8 @@ def metric_facts(facts: Iterable[TaggedFact]) -> dict[tuple[str, int | None, dat
             continue
         key = (f.concept.split(":", 1)[1], f.months, f.end)
         old = by_concept.get(key)
-        if old is None or (old.page is None and f.page is not None):
+        # the copy printed first (the statement's, not a note's): whatever order the reader lists tags in
+        if old is None or (f.page is not None and (old.page is None or f.page < old.page)):
             by_concept[key] = f
     out: dict[tuple[str, int | None, date | None], TaggedFact] = {}
     for metric, concepts in CONCEPT_METRICS.items():
