@@ -28,6 +28,7 @@ _STOP = frozenset(["a", "an", "the", "of", "in", "on", "for", "to", "and", "or",
 _METRIC_WORDS = {"revenue": {"revenue", "revenues", "sales"}, "net_income": {"income", "earnings"},
                  "operating_income": {"operating", "income", "ebit", "profit"}, "gross_profit": {"gross"},
                  "capex": {"capital", "expenditures"}}
+_COST = re.compile(r"(?i)\bcosts?\b|\bexpenses?\b")
 #: Qualifiers that say how a figure is measured, not what it is of.
 _NOT_NAMES = frozenset({"adjusted", "non-gaap", "organic", "reported", "gaap", "core"})
 #: Days a column's end date may lie from the filing's period end and still be the period asked.
@@ -84,8 +85,8 @@ def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
         "SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of, t.value, t.scale,"
         " t.unit, t.row_label FROM table_cells t JOIN documents d ON d.id = t.document_id"
         " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
-        f" WHERE t.document_id = %s AND to_tsvector('english', t.row_path) @@ ({query})",
-        (doc_id, *terms)).fetchall()
+        f" WHERE t.document_id = %s AND to_tsvector('english', t.row_path) @@ ({query})"
+        " ORDER BY t.page, t.chunk_id, t.row_path, t.col_label", (doc_id, *terms)).fetchall()
 
 
 def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subject: Any, hits: list[Any],
@@ -151,6 +152,8 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         return c.duration in (duration, None)
 
     def measured(c: CellFigure) -> bool:
+        if measure & {"revenue", "revenues", "sales"} and _COST.search(c.row_path):
+            return False  # "Cost of revenue › Subscription" is no revenue
         around = set(_words(f"{c.row_path} {c.caption} {c.col_label}"))
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
         return all(set(t.split()) <= around for t in terms) and (not measure or bool(measure & around))
@@ -217,7 +220,8 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
             "SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of, t.value,"
             " t.scale, t.unit, t.chunk_id FROM table_cells t JOIN documents d ON d.id = t.document_id"
             " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
-            " WHERE t.document_id = %s AND t.unit <> '%%' AND t.duration = %s", (doc_id, duration)).fetchall()
+            " WHERE t.document_id = %s AND t.unit <> '%%' AND t.duration = %s ORDER BY t.page, t.chunk_id, t.row_path,"
+            " t.col_label", (doc_id, duration)).fetchall()
         tables: dict[tuple[int, str], list[tuple[CellFigure, CellFigure | None]]] = {}
         cells = [(CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9],
                              r[10]), int(r[11])) for r in rows]

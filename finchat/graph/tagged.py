@@ -26,7 +26,8 @@ def tagged_facts(conn: psycopg.Connection, doc_id: int) -> dict[tuple[str, str |
     concepts = sorted({f"us-gaap:{c}" for cs in CONCEPT_METRICS.values() for c in cs})
     rows = conn.execute(
         "SELECT concept, value, unit, scale, decimals, period_start, period_end, page, printed FROM xbrl_facts"
-        " WHERE document_id = %s AND dimensions = '[]'::jsonb AND concept = ANY(%s)", (doc_id, concepts)).fetchall()
+        " WHERE document_id = %s AND dimensions = '[]'::jsonb AND concept = ANY(%s) ORDER BY page NULLS LAST, concept",
+        (doc_id, concepts)).fetchall()
     facts = [TaggedFact(r[0], float(r[1]), r[2], int(r[3]), r[4], r[5], r[6], (), r[7], r[8] or "") for r in rows]
     return {(m, duration_of(f), end): f for (m, _, end), f in metric_facts(facts).items()}
 
