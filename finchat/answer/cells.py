@@ -152,7 +152,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         return c.duration in (duration, None)
 
     def measured(c: CellFigure) -> bool:
-        if measure & {"revenue", "revenues", "sales"} and _COST.search(c.row_path):
+        if measure and measure & {"revenue", "revenues", "sales"} and _COST.search(c.row_path):
             return False  # "Cost of revenue › Subscription" is no revenue
         around = set(_words(f"{c.row_path} {c.caption} {c.col_label}"))
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure

@@ -26,7 +26,7 @@ from psycopg import sql
 
 from finchat.db.pool import GRAPH_NAME
 from finchat.graph.cells import build_cells
-from finchat.graph.consistency import scale_disagreements
+from finchat.graph.consistency import adopt_filing_scale, scale_disagreements
 from finchat.graph.facts import extract_facts
 from finchat.graph.lexicon import METRICS, STATEMENT_OF, metrics_in_text, statement_kind
 from finchat.graph.query import nominal_period_end
@@ -283,6 +283,7 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
         counts["tagged"] = len(tags)
         counts["tag_disagreements"] = len(tag_disagreements)
         conn.execute("UPDATE documents SET tag_notes = %s WHERE id = %s", (tag_disagreements, doc_id))
+    adopt_filing_scale([props for _, _, props in reported])
     # a scale read wrong puts a figure a thousand times off its neighbours: flagged, not silently stored
     notes = scale_disagreements([props for _, _, props in reported])
     conn.execute("UPDATE documents SET fact_notes = %s WHERE id = %s", (notes, doc_id))

@@ -9,6 +9,7 @@ flag says which to distrust; the filing's text is unchanged).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 MULTIPLIER = {"units": 1.0, "thousands": 1e3, "millions": 1e6, "billions": 1e9}
@@ -56,3 +57,25 @@ def scale_disagreements(facts: list[dict[str, Any]]) -> list[str]:
 
 
 __all__ = ["MULTIPLIER", "scale_disagreements"]
+
+
+#: A statement amount below this, read with no units phrase, cannot be in dollars in a filing whose other
+#: statements print in thousands or millions.
+UNSCALED_BELOW = 1_000_000
+
+
+def adopt_filing_scale(facts: list[dict[str, Any]]) -> int:
+    """Give the money figures read with no units phrase (scale "units", under UNSCALED_BELOW) the scale the
+    filing's other statements print — a units line the PDF parser cut from one statement page (Salesforce's
+    income statement) is the same as the others'. Changes ``facts`` in place; returns how many changed."""
+    scales = Counter(str(p.get("scale")) for p in facts
+                     if p.get("unit") == "USD" and p.get("scale") not in (None, "units"))
+    if not scales:
+        return 0
+    dominant = scales.most_common(1)[0][0]
+    changed = 0
+    for p in facts:
+        if p.get("unit") == "USD" and p.get("scale") == "units" and abs(float(p.get("value") or 0)) < UNSCALED_BELOW:
+            p["scale"], p["scale_source"] = dominant, "filing"
+            changed += 1
+    return changed

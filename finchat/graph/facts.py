@@ -404,10 +404,11 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
                   and re.match(r"(?i)\(?\s*(unaudited[;,]?\s*)?(in |dollars|amounts|\$|millions|thousands|billions)", c)), "")
     # "… Statements of Income (In thousands, except per share data)", a header cell, "(Inmillions …" glued
     # by the text layer; else the units line printed above the table on its page (``units_hint``)
+    # a units line the layout parser cut across cells ("(dollars in m" | "illions, …") reads joined back
+    head_cells = [*caption, *(c for r in rows[:max(nh, UNITS_ROWS)] for c in r),
+                  *("".join(r) for r in rows[:max(nh, UNITS_ROWS)])]
     scale = (scale_of(units) if units else
-             next((s for c in [*caption, *(c for r in rows[:max(nh, UNITS_ROWS)] for c in r)] if (s := units_scale(c))),
-                  None)
-             or units_hint or "units")
+             next((s for c in head_cells if (s := units_scale(c))), None) or units_hint or "units")
     ncols = max(len(r) for r in rows)
     year_end = None
     if fiscal_year_end is not None:

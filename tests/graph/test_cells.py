@@ -109,3 +109,25 @@ def test_a_table_kept_as_text_is_read_with_its_header():
     # prose is no table, and a header of years is no row
     assert text_cells("Revenue increased $311 million and $596 million during the three and six months.", "",
                       date(2023, 7, 1), "10-Q", {}) == []
+
+
+def test_a_statement_without_its_units_line_takes_the_filings_scale():
+    from finchat.graph.consistency import adopt_filing_scale
+
+    facts = [{"metric": "revenue", "value": 7837.0, "scale": "units", "unit": "USD"},
+             {"metric": "eps_diluted", "value": 0.21, "scale": "units", "unit": "USD/share"},
+             {"metric": "total_assets", "value": 91884.0, "scale": "millions", "unit": "USD"},
+             {"metric": "cash", "value": 5_000_000_000.0, "scale": "units", "unit": "USD"}]
+    assert adopt_filing_scale(facts) == 1
+    assert [f["scale"] for f in facts] == ["millions", "units", "millions", "units"]
+    assert adopt_filing_scale([{"value": 5.0, "scale": "units", "unit": "USD"}]) == 0  # nothing to take it from
+
+
+def test_a_units_line_cut_across_cells_is_read():
+    from finchat.graph.facts import extract_facts
+
+    text = ("Consolidated Balance Sheets\n| (dollars in m | illions, except per share amounts) |  |\n|---|---|---|\n"
+            "| At December 31, | 2022 | 2021 |\n| Total assets | $ 379,680 | $ 366,596 |\n"
+            "| Total liabilities | 288,000 | 283,000 |\n")
+    facts = [f for f in extract_facts(text, "Consolidated Balance Sheets") if f.metric == "total_assets"]
+    assert facts and all(f.scale == "millions" for f in facts)
