@@ -19,7 +19,7 @@ from typing import Any
 import psycopg
 
 from finchat.answer.figures import number
-from finchat.answer.tagged import months_asked
+from finchat.answer.tagged import scoped_filings
 from finchat.retrieve.fusion import page_reference
 
 _SCALE_WORDS = {"thousands": " thousand", "millions": " million", "billions": " billion"}
@@ -102,17 +102,10 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         terms = [" ".join(_words(subject.measure))]
     if not terms:
         return None
-    docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:2]
     q_words = set(_words(question))
     want_pct = subject.kind in ("rate", "share") or bool(re.search(r"(?i)\b(percent|percentage|rate|margin|%)\b",
                                                                     question))
-    for document in docs:
-        row = conn.execute("SELECT id, form, fiscal_quarter, period_end FROM documents WHERE name = %s",
-                           (document,)).fetchone()
-        if row is None or row[3] is None:
-            continue
-        doc_id, form, quarter, period_end = row
-        months = months_asked(question, form, quarter)
+    for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
         best = _pick(_rows(conn, doc_id, terms), terms, q_words, months, period_end, want_pct,
                      _measure_words(subject, terms))
         if best is not None:
@@ -208,14 +201,8 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
     dim = _DIMENSION.search(question)
     noun = (by or (dim.group(1) if dim else "")).lower()
     measure = _measure_words(subject, []) or {"sales", "revenue", "revenues"}
-    docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:2]
-    for document in docs:
-        row = conn.execute("SELECT id, form, fiscal_quarter, period_end FROM documents WHERE name = %s",
-                           (document,)).fetchone()
-        if row is None or row[3] is None:
-            continue
-        doc_id, form, quarter, period_end = row
-        duration = f"{months_asked(question, form, quarter)}M"
+    for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
+        duration = f"{months}M"
         rows = conn.execute(
             "SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of, t.value,"
             " t.scale, t.unit, t.chunk_id FROM table_cells t JOIN documents d ON d.id = t.document_id"

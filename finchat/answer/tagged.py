@@ -10,6 +10,7 @@ figure and the change, cited to the page the tag is printed on.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -72,6 +73,18 @@ def months_asked(question: str, form: str | None, quarter: str | None) -> int:
     return 12 if _YEAR.search(question) and not _QUARTER.search(question) else 3
 
 
+def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], company: str | None,
+                   n: int) -> Iterator[tuple[int, date, int]]:
+    """(document id, period end, months asked) of the first ``n`` filings of ``company`` among the hits
+    that know their period end."""
+    docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:n]
+    for document in docs:
+        row = conn.execute("SELECT id, form, fiscal_quarter, period_end FROM documents WHERE name = %s",
+                           (document,)).fetchone()
+        if row is not None and row[3] is not None:
+            yield int(row[0]), row[3], months_asked(question, row[1], row[2])
+
+
 def member_figures(conn: psycopg.Connection, doc_id: int, metric: str, qualifier: str) -> list[MemberFigure]:
     """Tagged figures of ``metric`` for the member named by ``qualifier`` in document ``doc_id`` (one
     dimension only: the member alone, not crossed with another axis)."""
@@ -131,14 +144,7 @@ def answer_from_tags(conn: psycopg.Connection, question: str, name: str, metric:
     asked member; None when no filing in the hits does."""
     if not metric or not qualifiers:
         return None
-    docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:3]
-    for document in docs:
-        row = conn.execute("SELECT id, form, fiscal_quarter, period_end FROM documents WHERE name = %s",
-                           (document,)).fetchone()
-        if row is None or row[3] is None:
-            continue
-        doc_id, form, quarter, period_end = row
-        months = months_asked(question, form, quarter)
+    for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 3):
         for qualifier in [*members_named(conn, doc_id, metric, question), *qualifiers]:
             figs = [f for f in member_figures(conn, doc_id, metric, qualifier) if abs(f.months - months) <= 1]
             current = [f for f in figs if abs((f.end - period_end).days) <= 7]
@@ -167,4 +173,4 @@ def _metric_words(metric: str) -> str:
             "gross_profit": "gross profit", "cost_of_revenue": "cost of revenue"}.get(metric, metric.replace("_", " "))
 
 
-__all__ = ["MemberFigure", "answer_from_tags", "member_figures", "number"]
+__all__ = ["MemberFigure", "answer_from_tags", "member_figures", "months_asked", "number", "scoped_filings"]
