@@ -40,7 +40,7 @@ FB = ROOT.parent / "shared" / "financebench" / "financebench_open_source.jsonl"
 #: Per-dimension noise on a replica's embedding: 0.022 puts a replica at cosine ~0.92 to its source
 #: (1 / sqrt(1 + 384 * 0.022^2)), the median cosine between a chunk and its nearest chunk in another filing of
 #: the same company in the ingested corpus (300 sampled chunks; other companies' nearest: median 0.69, never
-#: above 0.95; `--calibrate`). Sessions 6-9 used 0.01 (cosine ~0.98: closer than 78 % of those same-company pairs).
+#: above 0.95; `--calibrate`). An earlier 0.01 (cosine ~0.98) was closer than 78 % of those same-company pairs.
 NOISE = 0.022
 COLS = "ordinal, page_start, page_end, section, kind, text, embed_text, embedding"
 

@@ -201,7 +201,7 @@ def test_a_segment_named_makes_a_breakdown_question(ex, question, segments, stat
 def test_guiding_reads_as_an_outlook(ex):
     f = ex.extract("What free cash flow is Lockheed Martin guiding to for 2023?")
     # the intent and the query words, not the year before's filings: "guiding to" asks for the current
-    # guidance (eval/README.md, session 7)
+    # guidance (eval/README.md, "Non-GAAP measures, dates, the latest guidance")
     assert f.intent == "outlook" and not f.forward
 
 
