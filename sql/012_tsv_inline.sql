@@ -1,7 +1,7 @@
 -- Keep each chunk's full-text vector in its heap row (MAIN: compressed in place if need be, moved out of
 -- line only past a page). Out of line (the default once the inline embedding made rows wide: 58,740 of
 -- 59,247 FinanceBench chunks) the text channel fetched it from TOAST once per chunk in scope: 8 JPMorgan
--- 10-Qs (8,233 chunks) took 39 ms to rank, 18 ms inline; one 10-K 10.4 → 4.9 ms (eval/README.md, session 9).
+-- 10-Qs (8,233 chunks) took 39 ms to rank, 18 ms inline; one 10-K 10.4 → 4.9 ms (eval/README.md, "Cover pages, inline full-text vectors, a second connection").
 ALTER TABLE chunks ALTER COLUMN tsv SET STORAGE MAIN;
 -- Rows stored before are rewritten so their tsv moves inline (it is a generated column: updating the row
 -- computes it again). The bulk indexes would take an entry per rewritten row: dropped here, rebuilt by
