@@ -19,7 +19,7 @@ from typing import Any
 import psycopg
 
 from finchat.answer.figures import number
-from finchat.answer.tagged import scoped_filings
+from finchat.answer.tagged import scoped_filings, squash_name
 from finchat.retrieve.fusion import page_reference
 
 _SCALE_WORDS = {"thousands": " thousand", "millions": " million", "billions": " billion"}
@@ -225,7 +225,7 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
 
         def fit(kv: tuple[tuple[int, str], list[tuple[CellFigure, CellFigure | None]]],
                 known: set[str] = known) -> tuple[int, bool, int, int]:
-            labels = {_squash(c.row_path.split(" › ")[-1]) for c, _ in kv[1]}
+            labels = {squash_name(c.row_path.split(" › ")[-1]) for c, _ in kv[1]}
             return (len(labels & known), bool(noun) and noun.rstrip("s")[:6] in kv[0][1].lower(),
                     sum(1 for _, p in kv[1] if p is not None), len(kv[1]))
 
@@ -282,17 +282,13 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
     return None
 
 
-def _squash(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower().replace("&", "and"))
-
-
 def _segment_names(conn: psycopg.Connection, company: str | None) -> set[str]:
     """The company's segments the graph knows (its filings list or tag them), squashed for comparison."""
     from finchat.graph.query import segment_rows
 
     if not company:
         return set()
-    return {_squash(n) for _, _, names in segment_rows(conn, company) for n in names}
+    return {squash_name(n) for _, _, names in segment_rows(conn, company) for n in names}
 
 
 def _is_measure(label: str, measure: set[str]) -> bool:

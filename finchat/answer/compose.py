@@ -141,27 +141,9 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         seen = {h.chunk_id for h in hits}
         hits += [h for h in prose() if h.chunk_id not in seen]
     if subject.qualified and not explain:
-        if subject.kind == "amount":  # a member the filer tagged ("iPhone", "Data Center") answers exactly
-            tagged = answer_from_tags(conn, question, names.get(companies[0], companies[0]) if companies else "",
-                                      subject.metric, subject.qualifiers, hits, companies[0] if companies else None)
-            if tagged is not None:
-                out = Answer(tagged[0], "facts")
-                answer = _with_subject(out, subject, res, found=True)
-                answer.subject["filing"] = tagged[1][0].document
-                answer.subject["period"] = tagged[1][0].period()
-                return answer
-        # one table's rows under the measure: a breakdown ("by segment") or a ranking ("which grew fastest")
-        listed = breakdown_from_cells(conn, question, names.get(companies[0], companies[0]) if companies else "",
-                                      subject, hits, companies[0] if companies else None)
-        if listed is not None:
-            return _with_subject(Answer(listed, "facts"), subject, res, found=True)
-        # a table row naming the subject, for the period asked (a segment's, a product's, a KPI, a rate)
-        cells = answer_from_cells(conn, question, names.get(companies[0], companies[0]) if companies else "",
-                                  subject, hits, companies[0] if companies else None)
-        if cells is not None:
-            answer = _with_subject(Answer(cells[0], "facts"), subject, res, found=True)
-            answer.subject["filing"], answer.subject["period"] = cells[1][0].document, cells[1][0].period()
-            return answer
+        exact = _from_tables(conn, question, subject, res, hits, companies, names)
+        if exact is not None:
+            return exact
         return _unsubstituted(subject, companies, names, res, hits, figures)
     quote, quoted = quote_passages(res.filters.text_query or question, hits, causal=explain)
     if figures is not None and figures.figures and quote:  # "what drove the decline?": why, then the figures
@@ -175,6 +157,31 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     else:
         out = Answer("The top passages hold no sentence that answers this; see the sources below.", "none")
     return _with_subject(out, subject, res)
+
+
+def _from_tables(conn: psycopg.Connection, question: str, subject: Subject, res: Any, hits: list[Any],
+                 companies: list[str], names: dict[str, str]) -> Answer | None:
+    """A qualified question answered exactly: a member the filer tagged ("iPhone", "Data Center"), one
+    table's rows under the measure (a breakdown "by segment", a ranking "which grew fastest"), or the table
+    row naming the subject for the period asked (a segment's, a product's, a KPI, a rate); None when none
+    holds it."""
+    company = companies[0] if companies else None
+    name = names.get(company, company) if company else ""
+    if subject.kind == "amount":
+        tagged = answer_from_tags(conn, question, name, subject.metric, subject.qualifiers, hits, company)
+        if tagged is not None:
+            answer = _with_subject(Answer(tagged[0], "facts"), subject, res, found=True)
+            answer.subject["filing"], answer.subject["period"] = tagged[1][0].document, tagged[1][0].period()
+            return answer
+    listed = breakdown_from_cells(conn, question, name, subject, hits, company)
+    if listed is not None:
+        return _with_subject(Answer(listed, "facts"), subject, res, found=True)
+    cells = answer_from_cells(conn, question, name, subject, hits, company)
+    if cells is not None:
+        answer = _with_subject(Answer(cells[0], "facts"), subject, res, found=True)
+        answer.subject["filing"], answer.subject["period"] = cells[1][0].document, cells[1][0].period()
+        return answer
+    return None
 
 
 def _surface_names(companies: list[str], names: dict[str, str]) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from typing import Any
 import psycopg
 
 from finchat.answer.figures import money, number
+from finchat.graph.lexicon import metric as metric_def
 from finchat.ingest.xbrl import CONCEPT_METRICS, member_words
 from finchat.retrieve.fusion import page_reference
 
@@ -98,11 +99,11 @@ def member_figures(conn: psycopg.Connection, doc_id: int, metric: str, qualifier
         " WHERE x.document_id = %s AND x.concept = ANY(%s) AND jsonb_array_length(x.dimensions) = 1"
         " AND to_tsvector('simple', x.members_text) @@ plainto_tsquery('simple', %s) AND x.period_end IS NOT NULL",
         (doc_id, concepts, qualifier)).fetchall()
-    want = _squash(qualifier)
+    want = squash_name(qualifier)
     out = []
     for value, scale, unit, start, end, page, dims, concept, document, printed in rows:
         member = member_words(str(dims[0][1]))
-        if want not in (_squash(member), _squash(_GENERIC.sub("", member))):  # "Data Center", not "Data Center Compute"
+        if want not in (squash_name(member), squash_name(_GENERIC.sub("", member))):  # "Data Center", not "Data Center Compute"
             continue
         out.append(MemberFigure(float(value), int(scale), unit, start, end, page, member, concept, document, printed))
     # the first concept of the metric's list the filing uses for this member wins
@@ -134,8 +135,9 @@ def _spaced(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text))
 
 
-def _squash(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower().replace("®", "").replace("™", ""))
+def squash_name(text: str) -> str:
+    """A name for comparison: "Compute & Networking" ~ "ComputeAndNetworking", "iPhone®" ~ "iPhone"."""
+    return re.sub(r"[^a-z0-9]", "", text.lower().replace("&", "and"))
 
 
 def answer_from_tags(conn: psycopg.Connection, question: str, name: str, metric: str | None,
@@ -169,8 +171,7 @@ def answer_from_tags(conn: psycopg.Connection, question: str, name: str, metric:
 
 
 def _metric_words(metric: str) -> str:
-    return {"revenue": "revenue", "operating_income": "operating income", "net_income": "net income",
-            "gross_profit": "gross profit", "cost_of_revenue": "cost of revenue"}.get(metric, metric.replace("_", " "))
+    return metric_def(metric).name.lower()
 
 
-__all__ = ["MemberFigure", "answer_from_tags", "member_figures", "months_asked", "number", "scoped_filings"]
+__all__ = ["MemberFigure", "answer_from_tags", "member_figures", "months_asked", "number", "scoped_filings", "squash_name"]

@@ -252,9 +252,10 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
             mentions.append((vid[cid], company_ids[other], {"document": name}))
 
     if company is not None:
-        candidates = table_candidates(conn, chunks, ckey, form, year, quarter, period_end)
-        counts["cells"] = build_cells(conn, doc_id, chunks, _filing_period(conn, ckey, year, quarter, period_end),
-                                      period_end if form == "10-K" else None, form)
+        filing_period = _filing_period(conn, ckey, year, quarter, period_end)
+        candidates = table_candidates(conn, chunks, ckey, form, year, quarter, period_end, filing_period)
+        counts["cells"] = build_cells(conn, doc_id, chunks, filing_period, period_end if form == "10-K" else None,
+                                      form)
         tags = tagged_facts(conn, doc_id)
         tag_disagreements: list[str] = []
         for (f, cid, page, _), others in _one_fact_per_period(candidates):
@@ -392,10 +393,10 @@ def _chunk_on_page(chunks: list[Any], page: int | None, printed: str) -> int | N
 
 
 def table_candidates(conn: psycopg.Connection, chunks: list[Any], ckey: str, form: Any, year: Any, quarter: Any,
-                     period_end: Any) -> list[Any]:
+                     period_end: Any, filing_period: Any = None) -> list[Any]:
     """Every statement figure the table reader finds in a filing's table chunks: (Fact, chunk id, page,
-    statement kind)."""
-    filing_period = _filing_period(conn, ckey, year, quarter, period_end)
+    statement kind). ``filing_period`` when the caller has read it already."""
+    filing_period = filing_period or _filing_period(conn, ckey, year, quarter, period_end)
     return [(f, cid, page, _statement_of("table", group[0][2], group[0][3]))
             for group in table_groups(chunks)
             for f, cid, page in _group_facts(group, period_end if form == "10-K" else None, filing_period,

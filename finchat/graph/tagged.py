@@ -10,13 +10,13 @@ from typing import Any
 
 import psycopg
 
+from finchat.graph.consistency import MULTIPLIER
+from finchat.graph.facts import OUTFLOWS
 from finchat.ingest.xbrl import CONCEPT_METRICS, TaggedFact, metric_facts
 
 _WORDS = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}
 #: Metrics whose figures are per share.
 PER_SHARE = frozenset({"eps_basic", "eps_diluted"})
-#: Outflows shown positive, as the table reader stores them (graph/facts.py OUTFLOWS).
-_OUTFLOWS = frozenset({"capex", "dividends", "share_repurchases"})
 #: Relative difference under which a tag and a table figure are the same figure (rounding in the print).
 SAME = 0.005
 
@@ -49,7 +49,7 @@ def reported_props(metric: str, f: TaggedFact) -> dict[str, Any]:
     """A REPORTED edge's properties for tag ``f`` (value in its printed scale, as the table reader stores)."""
     per_share = metric in PER_SHARE
     value = f.value if per_share else f.shown
-    if metric in _OUTFLOWS:
+    if metric in OUTFLOWS:  # shown positive, as the table reader stores them
         value = abs(value)
     return {"metric": metric, "value": value, "printed": f.printed, "unit": "USD/share" if per_share else "USD",
             "scale": "units" if per_share else f.scale_name, "period_label": period_label(f),
@@ -58,8 +58,7 @@ def reported_props(metric: str, f: TaggedFact) -> dict[str, Any]:
 
 
 def dollars(props: dict[str, Any]) -> float:
-    scale = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}.get(str(props.get("scale")), 1.0)
-    return float(props["value"]) * scale
+    return float(props["value"]) * MULTIPLIER.get(str(props.get("scale")), 1.0)
 
 
 def agree(a: dict[str, Any], b: dict[str, Any]) -> bool:

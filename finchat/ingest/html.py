@@ -108,7 +108,6 @@ class _Writer:
         self.inline: list[str] = []
         self.inline_bold: list[bool] = []
         self.fact_pages: dict[str, int] = {}
-        self.fact_order: list[int] = []
 
     def new_page(self) -> None:
         self.flush()
@@ -129,7 +128,6 @@ class _Writer:
         fid = el.get("id")
         if fid:
             self.fact_pages[fid] = len(self.pages)
-        self.fact_order.append(len(self.pages))
 
     def text(self, s: str | None, bold: bool) -> None:
         if s:
@@ -298,18 +296,14 @@ def _fold(row: list[str]) -> list[str]:
 
 
 def markdown_table(rows: list[list[str]]) -> list[str]:
-    """Markdown lines: the header rows (those before the first row with a value) each as a row, the
-    separator after the first."""
+    """Markdown lines: every row as a row, the separator after the first."""
     width = max(len(r) for r in rows)
-    first_value = next((i for i, r in enumerate(rows) if any(_NUMERIC.match(c) for c in r[1:])), 1)
-    head_n = max(1, first_value)
     lines = []
     for i, r in enumerate(rows):
         cells = [c.replace("|", "/") for c in r] + [""] * (width - len(r))
         lines.append("| " + " | ".join(cells) + " |")
         if i == 0:
             lines.append("|" + "|".join(["---"] * width) + "|")
-    del head_n
     return lines
 
 

@@ -162,8 +162,7 @@ def _unit(u: Any) -> str:
     return text
 
 
-def read_ixbrl(data: bytes, fact_pages: dict[str, int] | None = None,
-               order_pages: list[int] | None = None) -> tuple[list[TaggedFact], Cover]:
+def read_ixbrl(data: bytes, fact_pages: dict[str, int] | None = None) -> tuple[list[TaggedFact], Cover]:
     """Every tagged number of an inline-XBRL document, and its cover. A document with no tags gives
     ``([], Cover())``; IngestError when the tags cannot be read at all."""
     if b"ix:nonfraction" not in data[:20_000_000].lower() and b"ix:nonnumeric" not in data.lower():
@@ -178,13 +177,13 @@ def read_ixbrl(data: bytes, fact_pages: dict[str, int] | None = None,
         raise IngestError(f"the inline XBRL could not be read ({str(exc).splitlines()[0][:120]})") from exc
     facts: list[TaggedFact] = []
     pages = fact_pages or {}
-    for i, n in enumerate(doc.numeric):
+    for n in doc.numeric:
         if n.value is None:
             continue
         tag = getattr(n, "soup_tag", None)
         attrs = dict(tag.attrs) if tag is not None else {}
         fid = attrs.get("id")
-        page = pages.get(fid) if fid else (order_pages[i] if order_pages and i < len(order_pages) else None)
+        page = pages.get(fid) if fid else None
         try:
             scale = int(attrs.get("scale", 0) or 0)
         except ValueError:
