@@ -141,15 +141,25 @@ def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing
             owner = next((c for c in group if f"| {cell.row_label}" in c[3]), group[0])
             rows.append((int(owner[0]), int(owner[4]), caption, cell))
     if filing_period is not None and filing_period[0] is not None:
-        rows += _text_table_rows(chunks, filing_period[0], form)
+        quarter = re.fullmatch(r"Q([1-4])", str(filing_period[1] or ""))
+        rows += _text_table_rows(chunks, filing_period[0], form, int(quarter.group(1)) if quarter else None)
     return store_cells(conn, doc_id, rows)
 
 
 #: A text chunk is searched for table rows when it holds at least this many numbers.
 TEXT_TABLE_NUMBERS = 6
+#: Characters before a text table searched for its header: a header the chunker split over two chunks.
+TEXT_LEAD_IN = 480
+#: A chunk this short before a table is its title and header ("United States and Canada (UCAN) … Three
+#: Months Ended"): its heading names the table's rows.
+TITLE_CHUNK = 400
+#: Headings that name no rows: units lines, periods, the filing's parts.
+_NOT_TITLE = re.compile(r"(?i)\b(?:in (?:thousands|millions|billions)|months?|ended|notes?|results|statements?|"
+                        r"consolidated|item|part|table of contents|overview)\b|\d")
 
 
-def _text_table_rows(chunks: list[Any], period_end: date, form: str | None) -> list[tuple[int, int, str, Cell]]:
+def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
+                     quarter: int | None = None) -> list[tuple[int, int, str, Cell]]:
     """Cells of the tables the PDF parser kept as text (graph/textrows.py), chunk by chunk; what one chunk's
     table sets up (columns, heading) carries to the next text chunk."""
     from finchat.graph.textrows import text_cells
@@ -157,18 +167,29 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None) -> l
     out: list[tuple[int, int, str, Cell]] = []
     carry: dict[str, object] = {}
     previous: Any = None
+    before = ""  # the text chunks just before, on this page or the one before: a header split over chunks
     for c in chunks:
         if c[1] != "text":
             carry.clear()
-            previous = None
+            previous, before = None, ""
             continue
+        near = previous is not None and previous[4] >= c[4] - 1
+        before = before if near else ""
+        if previous is not None and previous[2] != c[2]:
+            carry.pop("heading", None)  # under a new heading: the rows before it no longer name these
         if len(re.findall(r"\d[\d,]*", c[3])) >= TEXT_TABLE_NUMBERS:
-            lead = previous[3][-LEAD_IN:] if previous is not None and previous[4] >= c[4] - 1 else ""
+            lead = before[-TEXT_LEAD_IN:]
             caption = (c[2] + " " + re.sub(r"\s+", " ", lead)).strip()
-            out += [(int(c[0]), int(c[4]), caption, cell) for cell in text_cells(c[3], lead, period_end, form, carry)]
+            title = ""
+            if near and len(previous[3]) <= TITLE_CHUNK:
+                last = previous[2].split(" > ")[-1].strip()
+                title = "" if _NOT_TITLE.search(last) or len(last.split()) > 8 else last
+            out += [(int(c[0]), int(c[4]), caption, cell)
+                    for cell in text_cells(c[3], lead, period_end, form, carry, quarter, c[2], title)]
         else:
             carry.clear()
         previous = c
+        before = f"{before} {c[3]}"[-TEXT_LEAD_IN:]
     return out
 
 

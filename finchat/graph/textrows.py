@@ -24,6 +24,19 @@ _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|si
 _WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "year": 12}
 _YEAR = re.compile(r"\b(19|20)\d{2}\b")
 _NOISE = re.compile(r"[*_#]+")
+#: A footnote mark after a row label, "Net revenues (1) $ 2,540": not a figure.
+_FOOTNOTE = re.compile(r"(?<=[A-Za-z])\s?\((?:\d|[a-z])\)(?=\s+[$(\d-])")
+#: A percentage printed apart from its number, "(2) %": one token.
+_SPACED_PCT = re.compile(r"(?<=[\d)])\s+%")
+#: Header words of comparison columns after the periods ("Change", "% Change", "Percent Increase", "vs.").
+_CHANGE_HEADER = re.compile(r"(?i)\bchange\b|\bpercent\b|\bincrease/?\(?decrease|\bvs\.")
+#: Tables whose four columns are not the 10-Q's periods (balances at dates, maturities by year).
+_NOT_PERIODS = re.compile(r"(?i)\b(?:as of|balances?|maturit\w*|thereafter|fair value|level [123])\b")
+#: Row labels that count things, not money, in a table "in thousands" ("Paid memberships", "Retail units").
+_COUNT_LABEL = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|customers|buyers|sellers|users|units|stores|clubs|"
+                          r"employees|associates|transactions|shares|additions|headcount|locations|orders|visits)\b")
+#: Units scale of a header that exempts per-unit rows: "(in thousands, except revenue per membership …)".
+_PER_UNIT = re.compile(r"(?i)\bper\b|\brate\b|\bratio\b|\bmargin\b")
 
 
 _HEADER_DURATION = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b(?![- ]periods?)")
@@ -82,14 +95,37 @@ def _shift_year(d: date, years: int) -> date:
         return d.replace(year=d.year + years, day=28)
 
 
+_NUMBERS_LINE = re.compile(rf"(?:\$?\s?{_NUM}\s+)+\$?\s?{_NUM}")
+#: A line of words that is no row heading: periods, units, comparison headers.
+_NOT_HEADING = re.compile(r"(?i)\b(?:months?|ended|weeks?|as of|in (?:thousands|millions|billions)|change|percent|"
+                          r"january|february|march|april|may|june|july|august|september|october|november|december)\b")
+
+
+def _line(line: str) -> str:
+    """One line of a text table made explicit: a line of numbers only is a total ("Total 2,146,650 …"), a
+    short title line above rows is their heading ("Regional Operations:")."""
+    t = line.strip()
+    if _NUMBERS_LINE.fullmatch(t) and not all(_YEAR.fullmatch(n.strip()) for n in re.findall(_NUM, t)):
+        return f"Total {t}"
+    if (t[:1].isupper() and len(t.split()) <= 6 and not re.search(r"[\d:.;,]", t) and not _NOT_HEADING.search(t)):
+        return f"{t}:"
+    return t
+
+
 def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
-               carry: dict[str, object] | None = None) -> list[Cell]:
+               carry: dict[str, object] | None = None, quarter: int | None = None, section: str = "",
+               heading: str = "") -> list[Cell]:
     """Cells of the table rows in one text chunk (module docstring), each table of it read with its own
     header: the chunk is cut where a period header ("Three Months … Six Months") follows rows. ``carry``
     holds what the chunk before it on the page set up — columns, scale, last heading — for a table the
-    chunker split: it is read and updated."""
+    chunker split: it is read and updated. ``quarter`` (1–4, a 10-Q's) dates a four-column table whose
+    header the parser lost as the 10-Q layout (the quarter and the year to date, each this year then the
+    last); ``section`` (the chunk's headings) gives a units line the text lost; ``heading`` names the rows
+    when the table has no heading of its own (a region's table under its title)."""
     carry = carry if carry is not None else {}
-    body = _NOISE.sub(" ", text).replace("\n", " ")
+    # lines joined by a mark no row label holds: a label starts on its own line, never with the header's words
+    body = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", " ¶ ".join(_line(x) for x in _NOISE.sub(" ", text).splitlines())))
+    lead_in = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", lead_in))
     cuts = [0]
     for m in _HEADER_DURATION.finditer(body):
         if _ROW.search(body[cuts[-1]:m.start()]):
@@ -97,71 +133,100 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     out: list[Cell] = []
     for i, start in enumerate(cuts):
         end = cuts[i + 1] if i + 1 < len(cuts) else len(body)
-        out += _segment_cells(body[start:end], lead_in if i == 0 else "", period_end, form, carry)
+        out += _segment_cells(body[start:end], lead_in if i == 0 else "", period_end, form, carry, quarter,
+                              section, heading if i == 0 else "")
     return out
 
 
-def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None,
-                   carry: dict[str, object]) -> list[Cell]:
+def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, carry: dict[str, object],
+                   quarter: int | None = None, section: str = "", heading: str = "") -> list[Cell]:
     """Cells of one table's text (from its header to the next table's)."""
     rows = [(m.start("label") + len(m.group("label")) - len(_trim(m.group("label"))), _trim(m.group("label")),
              re.findall(_NUM, m.group("nums"))) for m in _ROW.finditer(body)]
     rows = [(at, label, nums) for at, label, nums in rows if len(nums) >= 2 and not re.fullmatch(r"[\d\s,.$%()-]+", label)
             and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip()) for n in nums)]  # "2023 2022": a header
     heads = [(m.start(), m.group("h").strip()) for m in _HEADING.finditer(body)]
-    if len(rows) < 2:
+    if len(rows) < 2:  # a header alone: the rows and title before it stay known for the next period's table
+        kept = {k: carry[k] for k in ("labels", "title") if k in carry}
         carry.clear()
+        carry.update(kept)
         return []
     width = max({len(n) for _, _, n in rows}, key=lambda w: sum(1 for _, _, n in rows if len(n) == w))
-    rows = [r for r in rows if len(r[2]) == width]
     inside = body[rows[0][0]:rows[-1][0]]  # between the first and the last row: a next table's header is after
     if _HEADER_DURATION.search(inside) or re.search(r"(?i)\bmonths? ended\b", inside):
         carry.clear()  # periods as row headings inside the table ("Six months ended June 2, 2023 Revenue …")
         return []
     header = f"{lead_in} {body[:rows[0][0]]}"
     # the chunk's own header before the lead-in sentence (which may end another table's text)
-    durations = _durations(body[:rows[0][0]]) or _durations(lead_in)
+    own = body[:rows[0][0]]
+    durations = _durations(own) or _durations(lead_in)
+    head_text = own if _durations(own) else lead_in[-2 * HEADER_SPAN:]
+    labels = sorted({label for _, label, _ in rows})
     if durations and width % len(durations) == 0:
         carry.pop("heading", None)  # a table of its own: no heading carried over from the one before
-        years = [int(y.group(0)) for y in _YEAR.finditer(body[:rows[0][0]] or lead_in)]
+        if not heading and carry.get("labels") == labels:
+            heading = str(carry.get("title") or "")  # the same rows for the next period: the same title
+        years = [int(y.group(0)) for y in _YEAR.finditer(own or lead_in)]
         current_first = not years or years[0] >= period_end.year or (len(years) > 1 and years[0] > years[1])
-        scale = units_scale(header) or "units"
+        scale = units_scale(header) or units_scale(section) or "units"
+        per = width // len(durations)
+        # comparison columns after each period group ("2023 2022 % Change"): the periods are the header's years
+        distinct = len({int(y.group(0)) for y in _YEAR.finditer(head_text)})
+        keep = min(distinct if distinct >= 2 else 2, per) if _CHANGE_HEADER.search(head_text) else per
     elif carry.get("width") == width:
         durations = list(carry["durations"])  # type: ignore[call-overload]
-        current_first, scale = bool(carry["current_first"]), str(carry["scale"])
+        current_first, scale, keep = bool(carry["current_first"]), str(carry["scale"]), int(carry["keep"])  # type: ignore[call-overload]
     elif form == "10-K" and width in (2, 3):
-        durations, current_first, scale = [12], True, units_scale(header) or "units"
+        durations, current_first, scale = [12], True, units_scale(header) or units_scale(section) or "units"
+        keep = width
+    elif form == "10-Q" and quarter in (1, 2, 3) and not _NOT_PERIODS.search(f"{lead_in[-HEADER_SPAN:]} {own}"):
+        # no period header left (the parser took it for headings): the 10-Q layout, the quarter then the
+        # year to date, each this year before the last, with comparison columns when the header names them
+        durations = [3] if quarter == 1 else [3, 3 * int(quarter or 0)]
+        per = width // len(durations)
+        changes = bool(_CHANGE_HEADER.search(f"{lead_in[-HEADER_SPAN:]} {own}"))
+        keep = 2 if per == 2 or (changes and per > 2) else 0
+        if width % len(durations) or not keep or (quarter == 1 and not changes):
+            carry.clear()
+            return []
+        current_first, scale = True, units_scale(header) or units_scale(section) or "units"
     else:
         carry.clear()
         return []
-    if len(rows) < 2 and carry.get("width") != width:
-        return []
     per = width // len(durations)
-    if per > MAX_YEARS:  # more columns than years a filing compares: the periods were not all read
+    if keep > MAX_YEARS or keep < 1:  # more columns than years a filing compares: the periods were not all read
         carry.clear()
         return []
-    columns: list[tuple[int, date]] = []
-    for months in durations:
-        ends = [_shift_year(period_end, -k) for k in range(per)]
-        columns += [(months, e) for e in (ends if current_first else list(reversed(ends)))]
+    # rows of the table's width; with comparison columns, any row holding the periods of every group
+    rows = [r for r in rows if len(r[2]) == width or (keep < per and len(r[2]) % len(durations) == 0
+                                                       and len(r[2]) // len(durations) >= keep)]
+    per_unit = bool(re.search(r"(?i)\bexcept\b", header + " " + section)) or bool(carry.get("per_unit"))
     out: list[Cell] = []
     for at, label, nums in rows:
-        outer = next((h for pos, h in reversed(heads) if pos < at and h != label), str(carry.get("heading") or ""))
+        outer = next((h for pos, h in reversed(heads) if pos < at and h != label),
+                     str(carry.get("heading") or heading or ""))
         path = f"{outer} › {label}" if outer else label
-        for (months, end), token in zip(columns, nums, strict=True):
-            v = _value(token)
-            if v is None:
-                continue
-            pct = token.endswith("%")
-            money = "$" in token or scale != "units"
-            unit = "%" if pct else "USD/share" if re.search(r"(?i)per share", label) else "USD" if money else "count"
-            words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))
-            # the filing's own period end is exact; a year earlier the header's date is not read
-            when = f"{end:%B} {end.day}, {end.year}" if end == period_end else "a year earlier"
-            out.append(Cell(label[:200], path[:400], f"{words} Months Ended {when}",
-                            f"{months}M", end, v, token.replace("$", "").strip(), "units" if pct else scale, unit))
-    carry.update(width=width, durations=durations, current_first=current_first, scale=scale,
-                 heading=heads[-1][1] if heads else carry.get("heading", ""))
+        group = len(nums) // len(durations)
+        for g, months in enumerate(durations):
+            ends = [_shift_year(period_end, -k) for k in range(keep)]
+            for end, token in zip(ends if current_first else list(reversed(ends)),
+                                  nums[g * group:g * group + keep], strict=True):
+                v = _value(token)
+                if v is None:
+                    continue
+                pct = token.endswith("%")
+                # "(in thousands, except … per membership)": a per-unit row is in units
+                row_scale = "units" if pct or (per_unit and "." in token and _PER_UNIT.search(label)) else scale
+                money = "$" in token or (row_scale != "units" and not _COUNT_LABEL.search(label))
+                unit = "%" if pct else "USD/share" if re.search(r"(?i)per share", label) else "USD" if money else "count"
+                words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))
+                # the filing's own period end is exact; a year earlier the header's date is not read
+                when = f"{end:%B} {end.day}, {end.year}" if end == period_end else "a year earlier"
+                out.append(Cell(label[:200], path[:400], f"{words} Months Ended {when}",
+                                f"{months}M", end, v, token.replace("$", "").strip(), row_scale, unit))
+    carry.update(width=width, durations=durations, current_first=current_first, scale=scale, keep=keep, per_unit=per_unit,
+                 labels=labels, title=heading,
+                 heading=heads[-1][1] if heads else carry.get("heading", "") or heading)
     return out
 
 

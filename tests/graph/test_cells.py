@@ -131,3 +131,61 @@ def test_a_units_line_cut_across_cells_is_read():
             "| Total liabilities | 288,000 | 283,000 |\n")
     facts = [f for f in extract_facts(text, "Consolidated Balance Sheets") if f.metric == "total_assets"]
     assert facts and all(f.scale == "millions" for f in facts)
+
+
+def test_comparison_columns_footnotes_and_per_unit_rows_of_a_text_table():
+    from finchat.graph.textrows import text_cells
+
+    lead = "The following table presents key metrics (in millions, except percentages and per-order amounts):"
+    text = ("**Three Months Ended** **June 30,** **% Change** **Six Months Ended** **June 30,** **% Change**\n"
+            "**2025** **2024** **As Reported** **FX-Neutral** **2025** **2024** **As Reported** **FX-Neutral**\n"
+            "Net revenues (1) $ 1,210 $ 1,100 10 % 9 % $ 2,400 $ 2,150 12 % 11 %\n"
+            "Order volume $ 9,050 $ 9,300 (3) % (2) % $ 18,000 $ 18,400 (2) % (1)%\n"
+            "Fee rate (2) 13.37 % 11.83 % 1.54 % 13.33 % 11.68 % 1.65 %\n"
+            "Revenue per order $ 4.12 $ 3.95 4 % 4 % $ 4.10 $ 3.90 5 % 5 %\n"
+            "Active buyers 41 40 3 % 3 % 41 40 3 % 3 %\n")
+    cells = text_cells(text, lead, date(2025, 6, 30), "10-Q", {})
+    by = {(c.row_label, c.duration, c.as_of): c for c in cells}
+    # the periods are the header's two years; the change columns are no periods
+    assert by[("Net revenues", "3M", date(2025, 6, 30))].value == 1210
+    assert by[("Net revenues", "3M", date(2024, 6, 30))].value == 1100
+    assert by[("Net revenues", "6M", date(2025, 6, 30))].value == 2400  # the footnote mark is no column
+    assert by[("Order volume", "6M", date(2024, 6, 30))].value == 18400
+    assert by[("Fee rate", "3M", date(2025, 6, 30))].unit == "%" and by[("Fee rate", "3M", date(2025, 6, 30))].value == 13.37
+    assert by[("Fee rate", "6M", date(2025, 6, 30))].value == 13.33  # a row of three columns a period group
+    per_order = by[("Revenue per order", "3M", date(2025, 6, 30))]
+    assert (per_order.value, per_order.scale, per_order.unit) == (4.12, "units", "USD")
+    assert by[("Active buyers", "3M", date(2025, 6, 30))].unit == "count"
+    assert {c.as_of.year for c in cells if c.as_of} == {2024, 2025}  # no third "year" from a change column
+    assert not any(c.value in (10, 9, -3, 1.54) for c in cells)
+
+
+def test_a_text_table_whose_header_became_headings_reads_as_the_10q_layout():
+    from finchat.graph.cells import _text_table_rows
+
+    chunks = [(1, "text", "NOTE 9 — SEGMENTS", "The following tables present segment information:", 20),
+              (2, "text", "NOTE 9 — SEGMENTS > (In thousands)",
+               "Widgets $ 500 $ 400 $ 1,000 $ 800\nGadgets 300 200 600 400\n\n800 600 1,600 1,200\n\n"
+               "Services Group\n\nConsulting 90 80 180 160\nSupport 10 20 20 40\n\n100 100 200 200", 21),
+              (3, "text", "REGIONS > North Region", "Three months ended June 30, 2025 as compared to the three "
+               "months ended June 30, 2024 **As of/ Three Months Ended** **Change**", 22),
+              (4, "text", "REGIONS > (in thousands, except revenue per member)",
+               "Revenues $ 7,000 $ 6,000 $ 1,000 17 %\nPaid members 700 650 50 8 %\n"
+               "Revenue per member $ 10.50 $ 9.75 $ 0.75 8 %\n", 22)]
+    rows = _text_table_rows(chunks, date(2025, 6, 30), "10-Q", 2)
+    by = {(c.row_path, c.duration, c.as_of): c for _, _, _, c in rows}
+    assert by[("Widgets", "3M", date(2025, 6, 30))].value == 500
+    assert by[("Widgets", "6M", date(2024, 6, 30))].value == 800
+    assert by[("Widgets", "3M", date(2025, 6, 30))].scale == "thousands"  # the units line the chunker made a heading
+    assert by[("Total", "3M", date(2025, 6, 30))].value == 800  # a line of numbers only is the block's total
+    assert by[("Services Group › Consulting", "3M", date(2025, 6, 30))].value == 90
+    assert by[("Services Group › Total", "6M", date(2025, 6, 30))].value == 200
+    # a region's table under its title chunk: the title names its rows; counts and per-member amounts
+    assert by[("North Region › Revenues", "3M", date(2025, 6, 30))].value == 7000
+    assert by[("North Region › Revenues", "3M", date(2024, 6, 30))].value == 6000
+    members = by[("North Region › Paid members", "3M", date(2025, 6, 30))]
+    assert (members.unit, members.scale) == ("count", "thousands")
+    per = by[("North Region › Revenue per member", "3M", date(2025, 6, 30))]
+    assert (per.value, per.scale, per.unit) == (10.5, "units", "USD")
+    # a Q1 10-Q's two columns may be dates of a balance sheet: not read without a header
+    assert _text_table_rows(chunks[:2], date(2025, 3, 31), "10-Q", 1) == []
