@@ -155,7 +155,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     if not now:
         return None
 
-    def score(c: CellFigure) -> tuple[int, int, int, int, int, int]:
+    def score(c: CellFigure) -> tuple[int, int, int, int, int, int, int, int]:
         path = set(_words(c.row_path))
         label = set(_words(c.row_path.split(" › ")[-1]))
         around = set(_words(f"{c.row_path} {c.caption} {c.col_label}"))
@@ -163,7 +163,11 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         named = sum(1 for t in terms if set(t.split()) <= label)
         # the measure in the row's own headings or column beats a caption that merely mentions it
         own = int(bool(measure and measure & set(_words(f"{c.row_path} {c.col_label}"))))
-        return (held, own, named, len(q_words & around), int(c.duration == duration), -c.page)
+        # a row that is the measure ("Revenues" under LATAM) over one that names it among other words
+        # ("Average monthly revenue per membership"); then the row with fewest words the question lacks
+        exact = int(bool(measure) and _is_measure(c.row_path.split(" › ")[-1], measure or set()))
+        extra = len(path - q_words - (measure or set()) - {w for t in terms for w in t.split()})
+        return (held, own, exact, named, -extra, len(q_words & around), int(c.duration == duration), -c.page)
 
     best = max(now, key=score)
     prior = [c for c in cells if c.row_path == best.row_path and c.duration == best.duration and c.unit == best.unit

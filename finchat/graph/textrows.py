@@ -159,7 +159,9 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     header = f"{lead_in} {body[:rows[0][0]]}"
     # the chunk's own header before the lead-in sentence (which may end another table's text)
     own = body[:rows[0][0]]
-    durations = _durations(own) or _durations(lead_in)
+    # a header of its own starts a table; else a chunk continuing the table before it keeps its columns
+    # (the header in the text before belongs to that table); else the header in the text before
+    durations = _durations(own) or ([] if carry.get("width") == width else _durations(lead_in))
     head_text = own if _durations(own) else lead_in[-2 * HEADER_SPAN:]
     labels = sorted({label for _, label, _ in rows})
     if durations and width % len(durations) == 0:
