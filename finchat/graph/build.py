@@ -408,6 +408,10 @@ def one_fact_per_period(candidates: list[Any]) -> list[tuple[Any, list[Any]]]:
     return _one_fact_per_period(candidates)
 
 
+#: A balance a flow statement prints as such ("Cash at end of period"), not a change in it.
+_BALANCE_IN_FLOW = re.compile(r"(?i)\b(?:end|beginning) of (?:the )?(?:period|year|quarter)\b|\bat (?:end|beginning)\b")
+
+
 def _one_fact_per_period(candidates: list[Any]) -> list[tuple[Any, list[Any]]]:
     """One fact per (metric, duration, as-of) of a filing, with the other tables repeating it: the primary
     statement's (a table of the statement that reports the metric: revenue from the income statement), then
@@ -415,6 +419,8 @@ def _one_fact_per_period(candidates: list[Any]) -> list[tuple[Any, list[Any]]]:
     groups: dict[tuple[Any, ...], list[Any]] = {}
     for c in candidates:
         f = c[0]
+        if f.duration and STATEMENT_OF.get(f.metric) == "balance" and not _BALANCE_IN_FLOW.search(f.row_label):
+            continue  # "Inventories (508)" over six months: the cash-flow statement's change, not the balance
         groups.setdefault((f.metric, f.duration, f.as_of), []).append(c)
 
     def rank(c: Any) -> tuple[int, int, int]:
