@@ -150,12 +150,18 @@ def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing
 TEXT_TABLE_NUMBERS = 6
 #: Characters before a text table searched for its header: a header the chunker split over two chunks.
 TEXT_LEAD_IN = 480
-#: A chunk this short before a table is its title and header ("United States and Canada (UCAN) … Three
+#: A chunk this short, holding a period header, before a table is its title and header ("United States and Canada (UCAN) … Three
 #: Months Ended"): its heading names the table's rows.
 TITLE_CHUNK = 400
 #: Headings that name no rows: units lines, periods, the filing's parts.
 _NOT_TITLE = re.compile(r"(?i)\b(?:in (?:thousands|millions|billions)|months?|ended|notes?|results|statements?|"
                         r"consolidated|item|part|table of contents|overview)\b|\d")
+
+
+def _title(section: str) -> str:
+    """The last heading of a chunk's section path when it can name table rows, else ""."""
+    last = section.split(" > ")[-1].split(" — ")[-1].strip()
+    return "" if _NOT_TITLE.search(last) or len(last.split()) > 8 else last
 
 
 def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
@@ -180,10 +186,14 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
         if len(re.findall(r"\d[\d,]*", c[3])) >= TEXT_TABLE_NUMBERS:
             lead = before[-TEXT_LEAD_IN:]
             caption = (c[2] + " " + re.sub(r"\s+", " ", lead)).strip()
+            # the rows' title: the heading this chunk starts under ("Operating profit"), else the heading of
+            # a short title chunk just before it ("United States and Canada (UCAN)" over its header)
             title = ""
-            if near and len(previous[3]) <= TITLE_CHUNK:
-                last = previous[2].split(" > ")[-1].strip()
-                title = "" if _NOT_TITLE.search(last) or len(last.split()) > 8 else last
+            own = _title(c[2])
+            if own and (previous is None or previous[2] != c[2]):
+                title = own
+            elif near and len(previous[3]) <= TITLE_CHUNK and re.search(r"(?i)\b(?:ended|months|weeks)\b", previous[3]):
+                title = _title(previous[2])
             out += [(int(c[0]), int(c[4]), caption, cell)
                     for cell in text_cells(c[3], lead, period_end, form, carry, quarter, c[2], title)]
         else:

@@ -21,7 +21,8 @@ _ROW = re.compile(rf"(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.]*?[A-Za-z)])\s*:?
 _HEADING = re.compile(r"(?:^|\s)(?P<h>[A-Z][A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.]+){0,5}):(?=\s|$)")
 _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|six|nine)[- ](?:and|,)\s+(six|nine|twelve)[- ]month|"
                         r"\b(quarter|year)s?\s+ended\b|\bfiscal\s+years?\s+ended\b")
-_WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "year": 12}
+_WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "year": 12, "13": 3, "26": 6, "39": 9,
+                "52": 12}
 _YEAR = re.compile(r"\b(19|20)\d{2}\b")
 _NOISE = re.compile(r"[*_#]+")
 #: A footnote mark after a row label, "Net revenues (1) $ 2,540": not a figure.
@@ -39,7 +40,8 @@ _COUNT_LABEL = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|custo
 _PER_UNIT = re.compile(r"(?i)\bper\b|\brate\b|\bratio\b|\bmargin\b")
 
 
-_HEADER_DURATION = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b(?![- ]periods?)")
+_HEADER_DURATION = re.compile(r"(?i)\b(three|six|nine|twelve|13|26|39|52)\s+(?:months|weeks)\b(?![- ]periods?)|"
+                              r"\b(quarter)s?\s+ended\b")
 #: Characters one table header's period words span ("Three Months Ended June 30, … Six Months Ended …").
 HEADER_SPAN = 80
 #: Columns one duration may have: this year's and up to two earlier years'.
@@ -55,7 +57,7 @@ def _durations(header: str) -> list[int]:
         # the header just above the rows: the last cluster of period words (a sentence before it may name
         # the same periods in another order, "three and six months ended …")
         cluster = [m for m in matches if matches[-1].start() - m.start() <= HEADER_SPAN]
-        return list(dict.fromkeys(_WORD_MONTHS[m.group(1).lower()] for m in cluster))
+        return list(dict.fromkeys(_WORD_MONTHS[(m.group(1) or m.group(2)).lower()] for m in cluster))
     m = _PROSE_DURATIONS.search(header)
     if m:
         return [_WORD_MONTHS[m.group(1).lower()], _WORD_MONTHS[m.group(2).lower()]]
@@ -104,7 +106,7 @@ _NOT_HEADING = re.compile(r"(?i)\b(?:months?|ended|weeks?|as of|in (?:thousands|
 def _line(line: str) -> str:
     """One line of a text table made explicit: a line of numbers only is a total ("Total 2,146,650 …"), a
     short title line above rows is their heading ("Regional Operations:")."""
-    t = line.strip()
+    t = re.sub(r"\s+", " ", line).strip()  # "**$** **5,862**" unbolded is "$ 5,862", not "$   5,862"
     if _NUMBERS_LINE.fullmatch(t) and not all(_YEAR.fullmatch(n.strip()) for n in re.findall(_NUM, t)):
         return f"Total {t}"
     if (t[:1].isupper() and len(t.split()) <= 6 and not re.search(r"[\d:.;,]", t) and not _NOT_HEADING.search(t)):
