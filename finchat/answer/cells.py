@@ -279,6 +279,10 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
                 order = sorted(ranked, key=lambda cp: growth(cp) or 0, reverse=not down)
                 top = order[0]
                 word = "fell the most" if down else "grew the most"
+                if not down and (growth(top) or 0) <= 0:
+                    word = "fell the least (none grew)"  # never "grew" of a line that shrank
+                elif down and (growth(top) or 0) >= 0:
+                    word = "grew the least (none fell)"
                 text = (f"{top[0].row_path.split(' › ')[-1]} {word}: {show(top)}. The others: "
                         f"{'; '.join(show(cp) for cp in order[1:])}. — {head}.")
             return text

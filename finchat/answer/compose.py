@@ -33,7 +33,7 @@ import psycopg
 from finchat.answer import derive
 from finchat.answer.cells import answer_from_cells, breakdown_from_cells
 from finchat.answer.figures import Computed, FactBook, Figure, change
-from finchat.answer.quote import quote_passages
+from finchat.answer.quote import narrative_topic, quote_passages
 from finchat.answer.subject import Subject, analyse
 from finchat.answer.tagged import answer_from_tags
 from finchat.graph.lexicon import STATEMENT_OF
@@ -145,7 +145,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         if exact is not None:
             return exact
         return _unsubstituted(subject, companies, names, res, hits, figures)
-    quote, quoted = quote_passages(res.filters.text_query or question, hits, causal=explain)
+    about = narrative_topic(question)
+    quote, quoted = quote_passages(res.filters.text_query or question, hits, causal=explain, about=about)
     if figures is not None and figures.figures and quote:  # "what drove the decline?": why, then the figures
         out = Answer(quote + "\n" + figures.text, "passages", figures.computed, figures.figures, quoted)
     elif figures is not None and not figures.figures:  # say what could not be found first, then the passages
@@ -154,6 +155,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         out = Answer(quote, "passages", quoted=quoted)
     elif figures is not None:
         out = figures
+    elif about:  # never a sentence that is not about what was asked
+        out = Answer(f"No passage about {about[0]} was found in the top passages; see the sources below.", "none")
     else:
         out = Answer("The top passages hold no sentence that answers this; see the sources below.", "none")
     return _with_subject(out, subject, res)

@@ -33,14 +33,43 @@ _FORWARD = re.compile(r"(?i)\b(?:expects?|expected|expecting|outlook|guidance|gu
                       r"for (?:fiscal )?(?:year )?20\d\d\b)")
 
 
+#: What a filing calls a topic an analyst names otherwise: a sentence in either words is about it.
+TOPIC_SYNONYMS: tuple[tuple[str, ...], ...] = (
+    ("password sharing", "paid sharing", "account sharing", "borrower"),
+    ("buybacks", "buyback", "repurchases", "repurchased", "repurchase"),
+    ("layoffs", "workforce reduction", "headcount reduction", "severance", "restructuring"),
+    ("price increases", "pricing actions", "price realization"),
+    ("supply chain", "supply constraints", "component shortages", "suppliers"),
+    ("inflation", "inflationary", "cost pressures"),
+    ("currency", "foreign exchange", "fx"),
+)
+_TOPIC = re.compile(r"(?i)\b(?:about|regarding|concerning|related to|relating to|on the subject of)\s+(?:the\s+|its\s+|their\s+)?"
+                    r"(?P<t>[a-z][a-z &'-]{2,60}?)(?=\s+(?:in|for|during|as|at|from|of fiscal|of 20)\b|[?.!,]|$)")
+
+
+def narrative_topic(question: str) -> tuple[str, ...]:
+    """What a narrative question is about ("… risks … about password sharing" → "password sharing" and what
+    filings call it: "paid sharing" …); () when the question names no topic."""
+    m = _TOPIC.search(question)
+    if not m:
+        return ()
+    topic = m.group("t").strip().lower()
+    for group in TOPIC_SYNONYMS:
+        if any(g in topic for g in group):
+            return (topic, *[g for g in group if g != topic])
+    return (topic,)
+
+
 def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = False, forward: bool = False,
-                   must: tuple[str, ...] = ()) -> tuple[str, list[Any]]:
+                   must: tuple[str, ...] = (), about: tuple[str, ...] = ()) -> tuple[str, list[Any]]:
     """The best ``n`` sentences of the top prose passages for ``question`` (its search words: companies and
     periods already scope the passages), quoted with their citations, and the passages quoted ("" and []
     when none shares a content word). ``forward``: only forward-looking sentences (guidance); ``must``:
-    only sentences naming one of these (a segment, product, KPI asked) count."""
+    only sentences naming one of these (a segment, product, KPI asked) count; ``about``: only sentences
+    holding every word of one of these (a narrative question's topic or a synonym) count."""
     want = _stems(question)
     needed = [_stems(m) or {m.lower()[:7]} for m in must]
+    topics = [_stems(a) or {a.lower()[:7]} for a in about]
     scored: list[tuple[float, int, str, Any]] = []
     prose = [h for h in hits if h.kind == "text"][:5]
     for rank, h in enumerate(prose):
@@ -53,6 +82,8 @@ def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = Fa
             if overlap == 0 or (forward and not _FORWARD.search(s)):
                 continue
             if needed and not any(need & stems for need in needed):
+                continue
+            if topics and not any(t <= stems for t in topics):
                 continue
             score = overlap / math.sqrt(len(_stems(s)) or 1) + (0.5 if causal and _CAUSAL.search(s) else 0) - 0.05 * rank
             scored.append((score, rank, s, h))

@@ -409,7 +409,8 @@ def one_fact_per_period(candidates: list[Any]) -> list[tuple[Any, list[Any]]]:
 
 
 #: A balance a flow statement prints as such ("Cash at end of period"), not a change in it.
-_BALANCE_IN_FLOW = re.compile(r"(?i)\b(?:end|beginning) of (?:the )?(?:period|year|quarter)\b|\bat (?:end|beginning)\b")
+_BALANCE_IN_FLOW = re.compile(r"(?i)\b(?:end|beginning) of (?:the )?(?:period|year|quarter)\b|\bat (?:end|beginning)\b|"
+                             r"^total\b")  # a release's balance sheet on a page read as cash flows: "Total Assets"
 
 
 def _one_fact_per_period(candidates: list[Any]) -> list[tuple[Any, list[Any]]]:
@@ -419,7 +420,8 @@ def _one_fact_per_period(candidates: list[Any]) -> list[tuple[Any, list[Any]]]:
     groups: dict[tuple[Any, ...], list[Any]] = {}
     for c in candidates:
         f = c[0]
-        if f.duration and STATEMENT_OF.get(f.metric) == "balance" and not _BALANCE_IN_FLOW.search(f.row_label):
+        if (c[3] == "cashflow" and f.duration and STATEMENT_OF.get(f.metric) == "balance"
+                and not _BALANCE_IN_FLOW.search(f.row_label)):
             continue  # "Inventories (508)" over six months: the cash-flow statement's change, not the balance
         groups.setdefault((f.metric, f.duration, f.as_of), []).append(c)
 

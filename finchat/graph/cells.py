@@ -185,7 +185,7 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
             carry.pop("heading", None)  # under a new heading: the rows before it no longer name these
         if len(re.findall(r"\d[\d,]*", c[3])) >= TEXT_TABLE_NUMBERS:
             lead = before[-TEXT_LEAD_IN:]
-            caption = (c[2] + " " + re.sub(r"\s+", " ", lead)).strip()
+            caption = (c[2] + " " + re.sub(r"\s+", " ", lead)[-LEAD_IN:]).strip()  # the words just above it
             # the rows' title: the heading this chunk starts under ("Operating profit"), else the heading of
             # a short title chunk just before it ("United States and Canada (UCAN)" over its header)
             title = ""

@@ -24,7 +24,7 @@ _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|si
 _WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "year": 12, "13": 3, "26": 6, "39": 9,
                 "52": 12}
 _YEAR = re.compile(r"\b(19|20)\d{2}\b")
-_NOISE = re.compile(r"[*_#]+")
+_NOISE = re.compile(r"[*_#®™©]+")  # markdown emphasis; trademark signs after a product name ("iPhone®")
 #: A footnote mark after a row label, "Net revenues (1) $ 2,540": not a figure.
 _FOOTNOTE = re.compile(r"(?<=[A-Za-z])\s?\((?:\d|[a-z])\)(?=\s+[$(\d-])")
 #: A percentage printed apart from its number, "(2) %": one token.

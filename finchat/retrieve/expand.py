@@ -47,6 +47,7 @@ EXPANSIONS: tuple[tuple[str, str], ...] = (
     (r"debt securities|notes due|bonds?", "notes due debt securities senior notes"),
     (r"buybacks?|repurchases?|repurchased", "share repurchase program repurchased shares"),
     (r"headcount|employees|workforce", "employees human capital workforce"),
+    (r"password sharing|account sharing", "paid sharing password sharing borrower"),
     (r"ceo|chief executive|board members?|directors?|nominees?", "chief executive officer board of directors elected votes"),
     (r"working capital", "current assets current liabilities working capital"),
     (r"free cash flows?", "cash provided by operating activities capital expenditures"),
