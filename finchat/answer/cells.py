@@ -219,6 +219,8 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
         for c, chunk in cells:
             if c.as_of is None or abs((c.as_of - period_end).days) > SAME_PERIOD_DAYS:
                 continue
+            if " › " in c.row_path and _NOT_ITEM.search(c.row_path.split(" › ")[0]):
+                continue  # "Intersegment sales › Space": not the segment's sales
             if re.match(r"(?i)total\b", c.row_path.split(" › ")[-1]) or not (
                     measure & set(_words(f"{c.row_path} {c.caption} {c.col_label}"))):
                 continue

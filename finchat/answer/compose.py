@@ -137,7 +137,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         if figures.figures and not explain and not subject.qualified:
             return _with_subject(figures, subject, res)
     hits = list(res.hits)
-    if prose is not None and sum(1 for h in hits if h.kind == "text") < 2:
+    if prose is not None and (sum(1 for h in hits if h.kind == "text") < 2 or subject.kind == "guidance"):
+        # an outlook is said in prose the figure-seeking ranking may leave below the tables
         seen = {h.chunk_id for h in hits}
         hits += [h for h in prose() if h.chunk_id not in seen]
     if subject.qualified and not explain:
@@ -232,6 +233,10 @@ def _unsubstituted(subject: Subject, companies: list[str], names: dict[str, str]
     # a figure in the quoted sentences themselves (their citations carry page numbers)
     holds = bool(_FIGURE.search(re.sub(r"\[[^\]]*\]", "", quote)))
     lines = []
+    if subject.kind == "guidance" and quote:  # the outlook is what the filing says of the period ahead
+        lines.append(f"{name + chr(39) + 's ' if name else 'The '}outlook, in the filing's words: {quote}")
+        answer = Answer("\n".join(lines), "passages", quoted=quoted)
+        return _with_subject(answer, subject, res, found=True)
     if not holds:
         where = f" in {doc}" if doc else ""
         lines.append(f"No figure for {name + chr(39) + 's ' if name else ''}{asked} was found{where}." if asked else

@@ -174,6 +174,7 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
     carry: dict[str, object] = {}
     previous: Any = None
     before = ""  # the text chunks just before, on this page or the one before: a header split over chunks
+    opened = ""  # the caption of the text table being read
     for c in chunks:
         if c[1] != "text":
             carry.clear()
@@ -194,8 +195,12 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
                 title = own
             elif near and len(previous[3]) <= TITLE_CHUNK and re.search(r"(?i)\b(?:ended|months|weeks)\b", previous[3]):
                 title = _title(previous[2])
-            out += [(int(c[0]), int(c[4]), caption, cell)
-                    for cell in text_cells(c[3], lead, period_end, form, carry, quarter, c[2], title)]
+            found = text_cells(c[3], lead, period_end, form, carry, quarter, c[2], title)
+            if found and carry.get("continued") and opened:
+                caption = opened  # a table split over chunks: its rows keep the caption it opened with
+            elif found:
+                opened = caption
+            out += [(int(c[0]), int(c[4]), caption, cell) for cell in found]
         else:
             carry.clear()
         previous = c

@@ -166,6 +166,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     durations = _durations(own) or ([] if carry.get("width") == width else _durations(lead_in))
     head_text = own if _durations(own) else lead_in[-2 * HEADER_SPAN:]
     labels = sorted({label for _, label, _ in rows})
+    continued = False  # the rows go on the table of the chunk before (its caption is theirs)
     if durations and width % len(durations) == 0:
         carry.pop("heading", None)  # a table of its own: no heading carried over from the one before
         if not heading and carry.get("labels") == labels:
@@ -178,6 +179,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         distinct = len({int(y.group(0)) for y in _YEAR.finditer(head_text)})
         keep = min(distinct if distinct >= 2 else 2, per) if _CHANGE_HEADER.search(head_text) else per
     elif carry.get("width") == width:
+        continued = True
         durations = list(carry["durations"])  # type: ignore[call-overload]
         current_first, scale, keep = bool(carry["current_first"]), str(carry["scale"]), int(carry["keep"])  # type: ignore[call-overload]
     elif form == "10-K" and width in (2, 3):
@@ -229,6 +231,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 out.append(Cell(label[:200], path[:400], f"{words} Months Ended {when}",
                                 f"{months}M", end, v, token.replace("$", "").strip(), row_scale, unit))
     carry.update(width=width, durations=durations, current_first=current_first, scale=scale, keep=keep, per_unit=per_unit,
+                 continued=continued,
                  labels=labels, title=heading,
                  heading=heads[-1][1] if heads else carry.get("heading", "") or heading)
     return out
