@@ -38,6 +38,7 @@ from finchat.answer.subject import Subject, analyse
 from finchat.answer.tagged import answer_from_tags
 from finchat.graph.lexicon import STATEMENT_OF
 from finchat.graph.lexicon import metric as metric_def
+from finchat.retrieve.fusion import Hit
 
 PERFORMANCE = ("revenue", "net_income", "eps_diluted")
 _PERFORM = re.compile(r"(?i)\b(?:perform(?:ed|s|ing|ance)?\s+(?:well|strongly|poorly|badly)|do(?:ing)?\s+well|"
@@ -145,6 +146,9 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         exact = _from_tables(conn, question, subject, res, hits, companies, names)
         if exact is not None:
             return exact
+        if subject.kind == "guidance":
+            seen = {x.chunk_id for x in hits}  # what the company said of the period ahead, first
+            hits = [h for h in outlook_passages(conn, companies, res.filters.years) if h.chunk_id not in seen] + hits
         return _unsubstituted(subject, companies, names, res, hits, figures)
     about = narrative_topic(question)
     quote, quoted = quote_passages(res.filters.text_query or question, hits, causal=explain, about=about)
@@ -212,6 +216,31 @@ def _with_subject(answer: Answer, subject: Subject, res: Any, found: bool | None
                       "period": figs[0].period() if figs else None,
                       "found": bool(figs) if found is None else found}
     return answer
+
+
+#: Passages read for an outlook question beyond the ranked ones.
+OUTLOOK_PASSAGES = 10
+
+
+def outlook_passages(conn: psycopg.Connection, companies: list[str], years: list[int]) -> list[Hit]:
+    """The companies' prose that speaks of an outlook (outlook, guidance, expects, full year), the latest
+    filings first and, within one, the passages naming a year asked: a guidance question is answered with
+    what the company said of the period ahead, wherever in the filing it said it."""
+    if not companies:
+        return []
+    rows = conn.execute(
+        "SELECT c.id, d.name, d.company_key, c.text, c.page_start, c.page_end, ps.label, pe.label, c.section,"
+        " d.form, d.fiscal_year, d.fiscal_quarter"
+        " FROM chunks c JOIN documents d ON d.id = c.document_id"
+        " LEFT JOIN printed_pages ps ON ps.document_id = c.document_id AND ps.page = c.page_start"
+        " LEFT JOIN printed_pages pe ON pe.document_id = c.document_id AND pe.page = c.page_end"
+        " WHERE d.company_key = ANY(%s) AND c.kind = 'text'"
+        " AND c.tsv @@ to_tsquery('english', 'outlook | guidance | expect | forecast | anticipate')"
+        " ORDER BY d.period_end DESC NULLS LAST, (c.text ~ ANY(%s)) DESC,"
+        " ts_rank(c.tsv, to_tsquery('english', 'outlook | guidance')) DESC, c.id LIMIT %s",
+        (companies, [rf"\m{y}\M" for y in years] or ["$^"], OUTLOOK_PASSAGES)).fetchall()
+    return [Hit(int(r[0]), {"outlook": 1.0}, 0, r[1], r[2], r[9], r[10], r[11], int(r[4]), int(r[5]), "text", r[8],
+                r[3], r[3], r[6], r[7]) for r in rows]
 
 
 def _unsubstituted(subject: Subject, companies: list[str], names: dict[str, str], res: Any, hits: list[Any],

@@ -47,6 +47,10 @@ _TOPIC = re.compile(r"(?i)\b(?:about|regarding|concerning|related to|relating to
                     r"(?P<t>[a-z][a-z &'-]{2,60}?)(?=\s+(?:in|for|during|as|at|from|of fiscal|of 20)\b|[?.!,]|$)")
 
 
+#: The legal notice about forward-looking statements: forward-looking words, no outlook.
+_SAFE_HARBOR = re.compile(r"(?i)forward-looking statements?|safe harbor|actual results (?:may|could|will|likely)")
+
+
 def narrative_topic(question: str) -> tuple[str, ...]:
     """What a narrative question is about ("… risks … about password sharing" → "password sharing" and what
     filings call it: "paid sharing" …); () when the question names no topic."""
@@ -71,7 +75,8 @@ def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = Fa
     needed = [_stems(m) or {m.lower()[:7]} for m in must]
     topics = [_stems(a) or {a.lower()[:7]} for a in about]
     scored: list[tuple[float, int, str, Any]] = []
-    prose = [h for h in hits if h.kind == "text"][:5]
+    # an outlook is one sentence somewhere in the filing's prose: more passages are searched for it
+    prose = [h for h in hits if h.kind == "text"][:10 if forward else 5]
     for rank, h in enumerate(prose):
         for sentence in _SENTENCE.split(_clean(h.text)):
             s = sentence.strip()
@@ -79,7 +84,7 @@ def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = Fa
                 continue
             stems = _stems(s)
             overlap = len(want & stems)
-            if overlap == 0 or (forward and not _FORWARD.search(s)):
+            if overlap == 0 or (forward and (not _FORWARD.search(s) or _SAFE_HARBOR.search(s))):
                 continue
             if needed and not any(need & stems for need in needed):
                 continue

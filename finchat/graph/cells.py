@@ -160,7 +160,7 @@ _NOT_TITLE = re.compile(r"(?i)\b(?:in (?:thousands|millions|billions)|months?|en
 
 def _title(section: str) -> str:
     """The last heading of a chunk's section path when it can name table rows, else ""."""
-    last = section.split(" > ")[-1].split(" — ")[-1].strip()
+    last = section.split(" > ")[-1].split(" — ")[-1].strip().rstrip(":").strip()
     return "" if _NOT_TITLE.search(last) or len(last.split()) > 8 else last
 
 

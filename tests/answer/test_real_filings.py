@@ -69,7 +69,7 @@ CASES = [
     ("What was eBay's GMV in Q2 2023?", ["$18,214 million", "EBAY_2023Q2_10Q"], ["2,540"]),
     ("What was Netflix's LATAM revenue in Q2 2023?", ["$1,077,435 thousand", "NETFLIX_2023Q2_10Q p.22"],
      ["8,187,301"]),
-    ("What was Netflix's average monthly revenue per paying membership in Q2 2023?", ["$11.55"], ["thousand"]),
+    ("What was Netflix's average monthly revenue per paying membership in Q2 2023?", ["$11.55"], ["$11.55 thousand"]),
     ("How much casino revenue did MGM's Regional Operations generate in Q2 2023?", ["$679,430 thousand"],
      ["3,942,207"]),
 ]
