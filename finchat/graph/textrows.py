@@ -149,7 +149,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip()) for n in nums)]  # "2023 2022": a header
     heads = [(m.start(), m.group("h").strip()) for m in _HEADING.finditer(body)]
     if len(rows) < 2:  # a header alone: the rows and title before it stay known for the next period's table
-        kept = {k: carry[k] for k in ("labels", "title") if k in carry}
+        kept: dict[str, object] = {k: carry[k] for k in ("labels", "title") if k in carry}
         carry.clear()
         carry.update(kept)
         return []
@@ -177,7 +177,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         per = width // len(durations)
         # comparison columns after each period group ("2023 2022 % Change"): the periods are the header's years
         distinct = len({int(y.group(0)) for y in _YEAR.finditer(head_text)})
-        keep = min(distinct if distinct >= 2 else 2, per) if _CHANGE_HEADER.search(head_text) else per
+        keep = min(max(distinct, 2), per) if _CHANGE_HEADER.search(head_text) else per
     elif carry.get("width") == width:
         continued = True
         durations = list(carry["durations"])  # type: ignore[call-overload]

@@ -76,3 +76,12 @@ def test_a_guidance_question_gets_no_actuals(corpus, monkeypatch):
     d = ask_json(corpus, monkeypatch, "What guidance did Testco give for fiscal 2024 net sales?")
     assert "$81,797 million" not in d["answer"]
     assert d["answer_subject"]["kind"] == "guidance"
+
+
+def test_a_narrative_questions_topic_and_what_filings_call_it():
+    from finchat.answer.quote import narrative_topic
+
+    assert narrative_topic("What risks did Netflix highlight about password sharing in Q2 2023?")[:2] == (
+        "password sharing", "paid sharing")
+    assert narrative_topic("What did the company say regarding supply chain?")[0] == "supply chain"
+    assert narrative_topic("What was Apple's revenue in Q3 2023?") == ()

@@ -165,13 +165,13 @@ def test_a_text_table_whose_header_became_headings_reads_as_the_10q_layout():
 
     chunks = [(1, "text", "NOTE 9 — SEGMENTS", "The following tables present segment information:", 20),
               (2, "text", "NOTE 9 — SEGMENTS > (In thousands)",
-               "Widgets $ 500 $ 400 $ 1,000 $ 800\nGadgets 300 200 600 400\n\n800 600 1,600 1,200\n\n"
-               "Services Group\n\nConsulting 90 80 180 160\nSupport 10 20 20 40\n\n100 100 200 200", 21),
-              (3, "text", "REGIONS > North Region", "Three months ended June 30, 2025 as compared to the three "
-               "months ended June 30, 2024 **As of/ Three Months Ended** **Change**", 22),
+               ("Widgets $ 500 $ 400 $ 1,000 $ 800\nGadgets 300 200 600 400\n\n800 600 1,600 1,200\n\n"
+                "Services Group\n\nConsulting 90 80 180 160\nSupport 10 20 20 40\n\n100 100 200 200"), 21),
+              (3, "text", "REGIONS > North Region", ("Three months ended June 30, 2025 as compared to the three "
+                                                    "months ended June 30, 2024 **As of/ Three Months Ended** **Change**"), 22),
               (4, "text", "REGIONS > (in thousands, except revenue per member)",
-               "Revenues $ 7,000 $ 6,000 $ 1,000 17 %\nPaid members 700 650 50 8 %\n"
-               "Revenue per member $ 10.50 $ 9.75 $ 0.75 8 %\n", 22)]
+               ("Revenues $ 7,000 $ 6,000 $ 1,000 17 %\nPaid members 700 650 50 8 %\n"
+                "Revenue per member $ 10.50 $ 9.75 $ 0.75 8 %\n"), 22)]
     rows = _text_table_rows(chunks, date(2025, 6, 30), "10-Q", 2)
     by = {(c.row_path, c.duration, c.as_of): c for _, _, _, c in rows}
     assert by[("Widgets", "3M", date(2025, 6, 30))].value == 500
@@ -189,3 +189,32 @@ def test_a_text_table_whose_header_became_headings_reads_as_the_10q_layout():
     assert (per.value, per.scale, per.unit) == (10.5, "units", "USD")
     # a Q1 10-Q's two columns may be dates of a balance sheet: not read without a header
     assert _text_table_rows(chunks[:2], date(2025, 3, 31), "10-Q", 1) == []
+
+
+def test_headings_the_chunker_took_name_the_rows_under_them():
+    from finchat.graph.cells import _text_table_rows
+
+    chunks = [(1, "text", "NOTE 4 > Summary Operating Results",
+               "Results by segment were as follows (in millions): **Quarters Ended** **Six Months Ended** "
+               "**June 29,** **June 30,** **2025** **2024** **2025** **2024**", 9),
+              (2, "text", "NOTE 4 > Net sales", "Alpha **$** **1,500** $ 1,400 **$** **3,000** $ 2,800 "
+               "Beta **700** 650 **1,400** 1,300 Total net sales **$** **2,200** $ 2,050 **$** **4,400** $ 4,100", 9),
+              (3, "text", "NOTE 4 > Operating profit", "Alpha **$** **150** $ 140 **$** **300** $ 280 "
+               "Beta **70** 65 **140** 130", 9)]
+    rows = _text_table_rows(chunks, date(2025, 6, 29), "10-Q", 2)
+    by = {(c.row_path, c.duration, c.as_of): c for _, _, _, c in rows}
+    assert by[("Net sales › Alpha", "3M", date(2025, 6, 29))].value == 1500  # "Quarters Ended" is three months
+    assert by[("Net sales › Alpha", "6M", date(2024, 6, 29))].value == 2800
+    assert by[("Operating profit › Beta", "3M", date(2025, 6, 29))].value == 70  # not "Net sales › Beta"
+    assert all(c.scale == "millions" for _, _, _, c in rows)
+
+
+def test_a_balance_is_not_read_from_a_cash_flow_change_line():
+    from finchat.graph.build import _one_fact_per_period
+    from finchat.graph.facts import Fact
+
+    balance = Fact("inventory", 5409.0, "millions", "USD", "February 2, 2019", None, date(2019, 2, 2), "Merchandise inventories")
+    change = Fact("inventory", -194.0, "millions", "USD", "2019", "12M", date(2019, 2, 2), "Merchandise inventories")
+    total = Fact("total_assets", 93042.0, "millions", "USD", "Q1", "3M", date(2023, 3, 25), "Total Assets")
+    kept = _one_fact_per_period([(balance, 1, 52, "balance"), (change, 2, 55, "cashflow"), (total, 3, 7, "cashflow")])
+    assert [k[0][0].value for k in kept] == [5409.0, 93042.0]
