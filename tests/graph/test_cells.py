@@ -194,13 +194,13 @@ def test_a_text_table_whose_header_became_headings_reads_as_the_10q_layout():
 def test_headings_the_chunker_took_name_the_rows_under_them():
     from finchat.graph.cells import _text_table_rows
 
-    chunks = [(1, "text", "NOTE 4 > Summary Operating Results",
-               "Results by segment were as follows (in millions): **Quarters Ended** **Six Months Ended** "
-               "**June 29,** **June 30,** **2025** **2024** **2025** **2024**", 9),
-              (2, "text", "NOTE 4 > Net sales", "Alpha **$** **1,500** $ 1,400 **$** **3,000** $ 2,800 "
-               "Beta **700** 650 **1,400** 1,300 Total net sales **$** **2,200** $ 2,050 **$** **4,400** $ 4,100", 9),
-              (3, "text", "NOTE 4 > Operating profit", "Alpha **$** **150** $ 140 **$** **300** $ 280 "
-               "Beta **70** 65 **140** 130", 9)]
+    header = ("Results by segment were as follows (in millions): **Quarters Ended** **Six Months Ended** "
+              "**June 29,** **June 30,** **2025** **2024** **2025** **2024**")
+    sales = ("Alpha **$** **1,500** $ 1,400 **$** **3,000** $ 2,800 Beta **700** 650 **1,400** 1,300 "
+             "Total net sales **$** **2,200** $ 2,050 **$** **4,400** $ 4,100")
+    profit = "Alpha **$** **150** $ 140 **$** **300** $ 280 Beta **70** 65 **140** 130"
+    chunks = [(1, "text", "NOTE 4 > Summary Operating Results", header, 9), (2, "text", "NOTE 4 > Net sales", sales, 9),
+              (3, "text", "NOTE 4 > Operating profit", profit, 9)]
     rows = _text_table_rows(chunks, date(2025, 6, 29), "10-Q", 2)
     by = {(c.row_path, c.duration, c.as_of): c for _, _, _, c in rows}
     assert by[("Net sales › Alpha", "3M", date(2025, 6, 29))].value == 1500  # "Quarters Ended" is three months
