@@ -114,8 +114,9 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             if prior is not None and cur.unit != "%" and prior.value:
                 diff = cur.value - prior.value
                 pct = abs(diff) / abs(prior.value) * 100
-                text += (f", {'up' if diff > 0 else 'down' if diff < 0 else 'unchanged'} {pct:.1f}% from "
-                         f"{prior.shown()} for {prior.period()} {prior.cite()}")
+                moved = replace(cur, value=abs(diff)).shown()
+                text += (f", {'up' if diff > 0 else 'down' if diff < 0 else 'unchanged'} {pct:.1f}% "
+                         f"({'+' if diff >= 0 else '−'}{moved}) from {prior.shown()} for {prior.period()} {prior.cite()}")
             elif prior is not None:
                 text += f", against {prior.shown()} for {prior.period()}"
             where = cur.caption.strip()
@@ -165,7 +166,10 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         own = int(bool(measure and measure & set(_words(f"{c.row_path} {c.col_label}"))))
         # a row that is the measure ("Revenues" under LATAM) over one that names it among other words
         # ("Average monthly revenue per membership"); then the row with fewest words the question lacks
-        exact = int(bool(measure) and _is_measure(c.row_path.split(" › ")[-1], measure or set()))
+        last = c.row_path.split(" › ")[-1]
+        # a bare "Total" under the qualifier's heading is that segment's measure (its table's caption names it)
+        exact = int(bool(measure) and (_is_measure(last, measure or set()) or (
+            " › " in c.row_path and last.strip().lower() == "total")))
         extra = len(path - q_words - (measure or set()) - {w for t in terms for w in t.split()})
         return (held, own, exact, named, -extra, len(q_words & around), int(c.duration == duration), -c.page)
 
@@ -227,7 +231,9 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
             prior = next((p for p, ch in cells if ch == chunk and p.row_path == c.row_path and p.as_of is not None
                           and 340 <= (c.as_of - p.as_of).days <= 390), None)
             tables.setdefault((chunk, c.caption), []).append((c, prior))
-        known = _segment_names(conn, company) if noun.startswith(("segment", "business", "division")) else set()
+        # "geographic segments": the company's segments are what is ranked, whichever word came first
+        segmental = noun.startswith(("segment", "business", "division")) or bool(re.search(r"(?i)\bsegments?\b", question))
+        known = _segment_names(conn, company) if segmental else set()
 
         def fit(kv: tuple[tuple[int, str], list[tuple[CellFigure, CellFigure | None]]],
                 known: set[str] = known) -> tuple[int, bool, int, int]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import psycopg
@@ -136,7 +136,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         books = _books(conn, res, companies, wanted + metrics)
         figures = _figures(companies, names, books, derived, metrics, _Options.of(question))
         if figures.figures and not explain and not subject.qualified:
-            return _with_subject(figures, subject, res)
+            quarter = _quarter_from_cells(conn, question, figures, subject, res, companies, names)
+            return quarter if quarter is not None else _with_subject(figures, subject, res)
     hits = list(res.hits)
     if prose is not None and (sum(1 for h in hits if h.kind == "text") < 2 or subject.kind == "guidance"):
         # an outlook is said in prose the figure-seeking ranking may leave below the tables
@@ -241,6 +242,33 @@ def outlook_passages(conn: psycopg.Connection, companies: list[str], years: list
         (companies, [rf"\m{y}\M" for y in years] or ["$^"], OUTLOOK_PASSAGES)).fetchall()
     return [Hit(int(r[0]), {"outlook": 1.0}, 0, r[1], r[2], r[9], r[10], r[11], int(r[4]), int(r[5]), "text", r[8],
                 r[3], r[3], r[6], r[7]) for r in rows]
+
+
+_YEAR_TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9)[- ]months?\b|year[- ]to[- ]date|\bytd\b|first (?:half|nine)|"
+                           r"\bh[12]\b|fiscal year|full year|annual")
+
+
+def _quarter_from_cells(conn: psycopg.Connection, question: str, figures: Answer, subject: Subject, res: Any,
+                        companies: list[str], names: dict[str, str]) -> Answer | None:
+    """A quarter asked of a flow the statements print only for the year to date (a 10-Q's cash-flow
+    statement: six months of buybacks): the quarter's own figure from a table that prints it, else None
+    (the year-to-date figure then answers, labelled with its period)."""
+    if not res.filters.quarters or _YEAR_TO_DATE.search(question) or not companies:
+        return None
+    if any(f.duration in (None, "3M") for f in figures.figures):
+        return None
+    measure = subject.measure or (metric_def(subject.metric).name.lower() if subject.metric else "")
+    flat = replace(subject, measure=measure, metric=None, qualifiers=(), kind="amount")
+    found = answer_from_cells(conn, question, names.get(companies[0], companies[0]), flat, list(res.hits),
+                              companies[0])
+    if found is None:
+        return None
+    text, cells = found
+    if not cells or cells[0].duration != "3M":
+        return None
+    f = figures.figures[0]
+    text += f"\n{f.name} for {f.period()} was {f.money()} {f.cite()} (the statements print the year to date)."
+    return _with_subject(Answer(text, "facts"), subject, res, found=True)
 
 
 def _unsubstituted(subject: Subject, companies: list[str], names: dict[str, str], res: Any, hits: list[Any],

@@ -18,7 +18,7 @@ from finchat.tables import units_scale
 
 _NUM = r"\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
 _ROW = re.compile(rf"(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.]*?[A-Za-z)])\s*:?\s+(?P<nums>(?:\$?\s?{_NUM}\s+){{1,7}}\$?\s?{_NUM})(?=\s|$)")
-_HEADING = re.compile(r"(?:^|\s)(?P<h>[A-Z][A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.]+){0,5}):(?=\s|$)")
+_HEADING = re.compile(r"(?:^|\s)(?P<h>[A-Z][A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}):(?=\s|$)")
 _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|six|nine)[- ](?:and|,)\s+(six|nine|twelve)[- ]month|"
                         r"\b(quarter|year)s?\s+ended\b|\bfiscal\s+years?\s+ended\b")
 _WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "year": 12, "13": 3, "26": 6, "39": 9,
@@ -192,7 +192,10 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         per = width // len(durations)
         changes = bool(_CHANGE_HEADER.search(f"{lead_in[-HEADER_SPAN:]} {own}"))
         keep = 2 if per == 2 or (changes and per > 2) else 0
-        if width % len(durations) or not keep or (quarter == 1 and not changes):
+        # a first quarter's two columns are dates of a balance sheet too, unless the header is two years
+        years = sorted({int(y.group(0)) for y in _YEAR.finditer(own)})
+        two_years = len(years) == 2 and years[1] - years[0] == 1
+        if width % len(durations) or not keep or (quarter == 1 and not (changes or two_years)):
             carry.clear()
             return []
         current_first, scale = True, units_scale(header) or units_scale(section) or "units"
