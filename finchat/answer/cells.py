@@ -156,7 +156,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     if not now:
         return None
 
-    def score(c: CellFigure) -> tuple[int, int, int, int, int, int, int, int]:
+    def score(c: CellFigure) -> tuple[int, int, int, int, int, int, int, int, int]:
         path = set(_words(c.row_path))
         label = set(_words(c.row_path.split(" › ")[-1]))
         around = set(_words(f"{c.row_path} {c.caption} {c.col_label}"))
@@ -171,7 +171,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         exact = int(bool(measure) and (_is_measure(last, measure or set()) or (
             " › " in c.row_path and last.strip().lower() == "total")))
         extra = len(path - q_words - (measure or set()) - {w for t in terms for w in t.split()})
-        return (held, own, exact, named, -extra, len(q_words & around), int(c.duration == duration), -c.page)
+        # the sentence introducing the table names the measure ("… presents segment net income …")
+        lead = int(bool(measure and measure & set(_words(_last_sentence(c.caption)))))
+        return (held, own, exact, lead, named, -extra, len(q_words & around), int(c.duration == duration), -c.page)
 
     best = max(now, key=score)
     prior = [c for c in cells if c.row_path == best.row_path and c.duration == best.duration and c.unit == best.unit
@@ -236,9 +238,12 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
         known = _segment_names(conn, company) if segmental else set()
 
         def fit(kv: tuple[tuple[int, str], list[tuple[CellFigure, CellFigure | None]]],
-                known: set[str] = known) -> tuple[int, bool, int, int]:
-            labels = {squash_name(c.row_path.split(" › ")[-1]) for c, _ in kv[1]}
+                known: set[str] = known) -> tuple[int, bool, bool, int, int]:
+            # segments as headings over the measure's rows ("Americas › Net sales") are named by the heading
+            labels = {squash_name(c.row_path.split(" › ")[0] if " › " in c.row_path and _is_measure(
+                c.row_path.split(" › ")[-1], measure) else c.row_path.split(" › ")[-1]) for c, _ in kv[1]}
             return (len(labels & known), bool(noun) and noun.rstrip("s")[:6] in kv[0][1].lower(),
+                    bool(measure & set(_words(_last_sentence(kv[0][1])))),
                     sum(1 for _, p in kv[1] if p is not None), len(kv[1]))
 
         best = max(tables.items(), default=None, key=fit)
@@ -305,6 +310,11 @@ def _segment_names(conn: psycopg.Connection, company: str | None) -> set[str]:
     if not company:
         return set()
     return {squash_name(n) for _, _, names in segment_rows(conn, company) for n in names}
+
+
+def _last_sentence(caption: str) -> str:
+    """The sentence just above a table (its caption ends with it): what the table holds."""
+    return re.split(r"(?<=[a-z0-9)])[.:]\s+(?=[A-Z])", caption.strip())[-1]
 
 
 def _is_measure(label: str, measure: set[str]) -> bool:

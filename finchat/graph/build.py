@@ -285,6 +285,12 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
         counts["tag_disagreements"] = len(tag_disagreements)
         conn.execute("UPDATE documents SET tag_notes = %s WHERE id = %s", (tag_disagreements, doc_id))
     adopt_filing_scale([props for _, _, props in reported])
+    # the cells of a statement whose units line was cut take the scale its figures took
+    for scale in {str(p["scale"]) for _, _, p in reported if p.get("scale_source") == "filing"}:
+        conn.execute("UPDATE table_cells SET scale = %s WHERE document_id = %s AND chunk_id = ANY(%s)"
+                     " AND scale = 'units' AND unit = 'USD'",
+                     (scale, doc_id, [int(p["chunk_id"]) for _, _, p in reported
+                                      if p.get("scale_source") == "filing" and p["scale"] == scale]))
     # a scale read wrong puts a figure a thousand times off its neighbours: flagged, not silently stored
     notes = scale_disagreements([props for _, _, props in reported])
     conn.execute("UPDATE documents SET fact_notes = %s WHERE id = %s", (notes, doc_id))

@@ -115,6 +115,17 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     return out
 
 
+#: Characters of a caption stored: its start (the section) and its end (the sentence just above the table).
+CAPTION_CHARS = 300
+
+
+def _short(caption: str) -> str:
+    """A caption cut to CAPTION_CHARS keeping both ends: the sentence introducing the table is its last."""
+    if len(caption) <= CAPTION_CHARS:
+        return caption
+    return f"{caption[:100]} … {caption[-(CAPTION_CHARS - 103):]}"
+
+
 def store_cells(conn: psycopg.Connection, doc_id: int, rows: list[tuple[int, int, str, Cell]]) -> int:
     """Replace document ``doc_id``'s cells: (chunk id, page, caption, Cell) rows, binary COPY."""
     conn.execute("DELETE FROM table_cells WHERE document_id = %s", (doc_id,))
@@ -124,7 +135,7 @@ def store_cells(conn: psycopg.Connection, doc_id: int, rows: list[tuple[int, int
         copy.set_types(["int8", "int8", "int4", "text", "text", "text", "text", "text", "date", "float8", "text",
                         "text", "text"])
         for chunk_id, page, caption, c in rows:
-            copy.write_row((doc_id, chunk_id, page, caption[:300], c.row_label, c.row_path, c.col_label[:200],
+            copy.write_row((doc_id, chunk_id, page, _short(caption), c.row_label, c.row_path, c.col_label[:200],
                             c.duration, c.as_of, c.value, c.printed[:40], c.scale, c.unit))
     return len(rows)
 
