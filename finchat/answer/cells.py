@@ -107,7 +107,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                                                                     question))
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
         best = _pick(_rows(conn, doc_id, terms), terms, q_words, months, period_end, want_pct,
-                     _measure_words(subject, terms))
+                     _measure_words(subject, terms), question)
         if best is not None:
             cur, prior = best
             text = f"{name}'s {cur.row_path} for {cur.period()} was {cur.shown()} {cur.cite()}"
@@ -135,7 +135,7 @@ def _measure_words(subject: Any, terms: list[str]) -> set[str]:
 
 
 def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, period_end: date,
-          want_pct: bool, measure: set[str] | None = None) -> tuple[CellFigure, CellFigure | None] | None:
+          want_pct: bool, measure: set[str] | None = None, question: str = "") -> tuple[CellFigure, CellFigure | None] | None:
     cells = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10])
              for r in rows]
     duration = f"{months}M"
@@ -156,7 +156,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     if not now:
         return None
 
-    def score(c: CellFigure) -> tuple[int, int, int, int, int, int, int, int, int]:
+    asks_place = bool(_GEO.search(question))
+
+    def score(c: CellFigure) -> tuple[int, int, int, int, int, int, int, int, int, int]:
         path = set(_words(c.row_path))
         label = set(_words(c.row_path.split(" › ")[-1]))
         around = set(_words(f"{c.row_path} {c.caption} {c.col_label}"))
@@ -173,7 +175,10 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         extra = len(path - q_words - (measure or set()) - {w for t in terms for w in t.split()})
         # the sentence introducing the table names the measure ("… presents segment net income …")
         lead = int(bool(measure and measure & set(_words(_last_sentence(c.caption)))))
-        return (held, own, exact, lead, named, -extra, len(q_words & around), int(c.duration == duration), -c.page)
+        # a question naming no place asks the company's figure, not a region's (UCAN's, LATAM's)
+        placed = int(" › " in c.row_path and bool(_GEO.search(c.row_path.split(" › ")[0])) and not asks_place)
+        return (held, own, exact, -placed, lead, named, -extra, len(q_words & around), int(c.duration == duration),
+                -c.page)
 
     best = max(now, key=score)
     prior = [c for c in cells if c.row_path == best.row_path and c.duration == best.duration and c.unit == best.unit
@@ -211,6 +216,7 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
     dim = _DIMENSION.search(question)
     noun = (by or (dim.group(1) if dim else "")).lower()
     measure = _measure_words(subject, []) or {"sales", "revenue", "revenues"}
+    regional = noun.startswith(("region", "geograph", "market"))
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
         duration = f"{months}M"
         rows = conn.execute(
@@ -238,26 +244,26 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
         known = _segment_names(conn, company) if segmental else set()
 
         def fit(kv: tuple[tuple[int, str], list[tuple[CellFigure, CellFigure | None]]],
-                known: set[str] = known) -> tuple[int, bool, bool, int, int]:
+                known: set[str] = known) -> tuple[int, int, bool, bool, int, int]:
             # segments as headings over the measure's rows ("Americas › Net sales") are named by the heading
-            labels = {squash_name(c.row_path.split(" › ")[0] if " › " in c.row_path and _is_measure(
-                c.row_path.split(" › ")[-1], measure) else c.row_path.split(" › ")[-1]) for c, _ in kv[1]}
-            return (len(labels & known), bool(noun) and noun.rstrip("s")[:6] in kv[0][1].lower(),
+            named = {_item(c.row_path, measure) for c, _ in kv[1]}
+            return (len({squash_name(n) for n in named} & known),
+                    sum(1 for n in named if _GEO.search(n)) if regional else 0,
+                    bool(noun) and noun.rstrip("s")[:6] in kv[0][1].lower(),
                     bool(measure & set(_words(_last_sentence(kv[0][1])))),
                     sum(1 for _, p in kv[1] if p is not None), len(kv[1]))
 
         best = max(tables.items(), default=None, key=fit)
         if best is None or len({c.row_path for c, _ in best[1]}) < 2:
             continue
-        # only a table of the things asked about: two of the segments the graph knows, or the table's own
-        # caption naming them ("… net sales by merchandise category"); else no breakdown is given
-        known_rows, captioned = fit(best)[:2]
-        labels = [c.row_path.split(" › ")[-1] for c, _ in best[1]]
+        # only a table of the things asked about: two of the segments the graph knows, two places for a
+        # regional question, or the table's own caption naming them ("… net sales by merchandise category")
+        known_rows, places, captioned = fit(best)[:3]
         if known and known_rows < 2:
             continue  # the company's segments are known and this table is not of them
-        if noun.startswith(("region", "geograph", "market")) and sum(1 for x in labels if _GEO.search(x)) < 2:
+        if regional and places < 2:
             continue
-        if known_rows < 2 and not captioned:
+        if known_rows < 2 and not captioned and places < 2:
             continue
         items = [cp for cp in {c.row_path: (c, p) for c, p in best[1]}.values()
                  if not _NOT_ITEM.search(cp[0].row_path.split(" › ")[-1])]
@@ -310,6 +316,13 @@ def _segment_names(conn: psycopg.Connection, company: str | None) -> set[str]:
     if not company:
         return set()
     return {squash_name(n) for _, _, names in segment_rows(conn, company) for n in names}
+
+
+def _item(row_path: str, measure: set[str]) -> str:
+    """What a breakdown row is of: its label, or its heading when the label is the measure itself
+    ("Americas › Net sales" is the Americas)."""
+    parts = row_path.split(" › ")
+    return parts[0] if len(parts) > 1 and _is_measure(parts[-1], measure) else parts[-1]
 
 
 def _last_sentence(caption: str) -> str:

@@ -224,10 +224,11 @@ LEAD_IN = 240
 
 
 def _lead_in(chunks: list[Any], table: Any) -> str:
-    """The end of the text chunk just before ``table`` on its page: the sentence that says what the table
-    holds, which the table chunk itself does not carry."""
+    """The end of the text chunk just before ``table`` (on its page or the one before): the sentence that
+    says what the table holds, which the table chunk itself does not carry."""
     i = next(k for k, c in enumerate(chunks) if c[0] == table[0])
-    if i == 0 or chunks[i - 1][1] != "text" or chunks[i - 1][4] != table[4]:
+    # the page before too: a table at the top of a page is introduced at the foot of the one before
+    if i == 0 or chunks[i - 1][1] != "text" or not 0 <= table[4] - chunks[i - 1][4] <= 1:
         return ""
     return re.sub(r"\s+", " ", chunks[i - 1][3])[-LEAD_IN:]
 
