@@ -40,13 +40,15 @@ def test_analyst_evidence_avoids_financebench_evidence_pages():
 
 
 FIGURES = DATASETS / "figures_dev.jsonl"
+HELD_OUT = DATASETS / "figures_heldout.jsonl"
 
 
-def test_figures_dev_set_is_well_formed():
+@pytest.mark.parametrize(("path", "least"), [(FIGURES, 40), (HELD_OUT, 12)])
+def test_figures_sets_are_well_formed(path, least):
     from finchat.evaluation.answers import read_gold
 
-    rows = _rows(FIGURES)
-    assert len(rows) >= 40 and len({r["financebench_id"] for r in rows}) == len(rows)
+    rows = _rows(path)
+    assert len(rows) >= least and len({r["financebench_id"] for r in rows}) == len(rows)
     for r in rows:
         assert r["question_type"] in {"segment", "product", "geography", "kpi", "rate", "ranking", "guidance"}
         assert r["answer"].strip() and len(r["evidence"]) == 1
@@ -55,7 +57,7 @@ def test_figures_dev_set_is_well_formed():
 
 
 @pytest.mark.skipif(not FINANCEBENCH.exists(), reason="../shared/financebench is not beside the repository")
-def test_figures_dev_pages_are_not_financebench_evidence():
+def test_figures_pages_are_not_financebench_evidence():
     taken = {(e["doc_name"], e["evidence_page_num"]) for r in _rows(FINANCEBENCH) for e in r["evidence"]}
-    assert [r["financebench_id"] for r in _rows(FIGURES) for e in r["evidence"]
+    assert [r["financebench_id"] for path in (FIGURES, HELD_OUT) for r in _rows(path) for e in r["evidence"]
             if (e["doc_name"], e["evidence_page_num"]) in taken] == []
