@@ -85,7 +85,8 @@ def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
         "SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of, t.value, t.scale,"
         " t.unit, t.row_label FROM table_cells t JOIN documents d ON d.id = t.document_id"
         " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
-        f" WHERE t.document_id = %s AND to_tsvector('english', t.row_path) @@ ({query})"
+        # the stored vector's row-path part (weight A): no parsing of every cell's label per question
+        f" WHERE t.document_id = %s AND ts_filter(t.tsv, '{{a}}') @@ ({query})"
         " ORDER BY t.page, t.chunk_id, t.row_path, t.col_label", (doc_id, *terms)).fetchall()
 
 
@@ -223,8 +224,10 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
             "SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of, t.value,"
             " t.scale, t.unit, t.chunk_id FROM table_cells t JOIN documents d ON d.id = t.document_id"
             " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
-            " WHERE t.document_id = %s AND t.unit <> '%%' AND t.duration = %s ORDER BY t.page, t.chunk_id, t.row_path,"
-            " t.col_label", (doc_id, duration)).fetchall()
+            " WHERE t.document_id = %s AND t.unit <> '%%' AND t.duration = %s"
+            " AND t.tsv @@ to_tsquery('english', %s)"  # the measure by the row (checked again below, exactly)
+            " ORDER BY t.page, t.chunk_id, t.row_path, t.col_label",
+            (doc_id, duration, " | ".join(sorted(measure)))).fetchall()
         tables: dict[tuple[int, str], list[tuple[CellFigure, CellFigure | None]]] = {}
         cells = [(CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9],
                              r[10]), int(r[11])) for r in rows]

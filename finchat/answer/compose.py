@@ -139,18 +139,24 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
             quarter = _quarter_from_cells(conn, question, figures, subject, res, companies, names)
             return quarter if quarter is not None else _with_subject(figures, subject, res)
     hits = list(res.hits)
-    if prose is not None and (sum(1 for h in hits if h.kind == "text") < 2 or subject.kind == "guidance"):
-        # an outlook is said in prose the figure-seeking ranking may leave below the tables
+
+    def with_prose(hits: list[Any]) -> list[Any]:
+        """The hits with the scope's best prose added when the ranking holds under two prose passages."""
+        if prose is None or sum(1 for h in hits if h.kind == "text") >= 2:
+            return hits
         seen = {h.chunk_id for h in hits}
-        hits += [h for h in prose() if h.chunk_id not in seen]
+        return hits + [h for h in prose() if h.chunk_id not in seen]
+
     if subject.qualified and not explain:
         exact = _from_tables(conn, question, subject, res, hits, companies, names)
         if exact is not None:
-            return exact
+            return exact  # a table's figure: no prose search needed
+        hits = with_prose(hits)
         if subject.kind == "guidance":
             seen = {x.chunk_id for x in hits}  # what the company said of the period ahead, first
             hits = [h for h in outlook_passages(conn, companies, res.filters.years) if h.chunk_id not in seen] + hits
         return _unsubstituted(subject, companies, names, res, hits, figures)
+    hits = with_prose(hits)
     about = narrative_topic(question)
     quote, quoted = quote_passages(res.filters.text_query or question, hits, causal=explain, about=about)
     if figures is not None and figures.figures and quote:  # "what drove the decline?": why, then the figures
