@@ -41,9 +41,10 @@ def test_analyst_evidence_avoids_financebench_evidence_pages():
 
 FIGURES = DATASETS / "figures_dev.jsonl"
 HELD_OUT = DATASETS / "figures_heldout.jsonl"
+HELD_OUT_2 = DATASETS / "figures_heldout2.jsonl"
 
 
-@pytest.mark.parametrize(("path", "least"), [(FIGURES, 40), (HELD_OUT, 12)])
+@pytest.mark.parametrize(("path", "least"), [(FIGURES, 40), (HELD_OUT, 12), (HELD_OUT_2, 12)])
 def test_figures_sets_are_well_formed(path, least):
     from finchat.evaluation.answers import read_gold
 
@@ -59,5 +60,5 @@ def test_figures_sets_are_well_formed(path, least):
 @pytest.mark.skipif(not FINANCEBENCH.exists(), reason="../shared/financebench is not beside the repository")
 def test_figures_pages_are_not_financebench_evidence():
     taken = {(e["doc_name"], e["evidence_page_num"]) for r in _rows(FINANCEBENCH) for e in r["evidence"]}
-    assert [r["financebench_id"] for path in (FIGURES, HELD_OUT) for r in _rows(path) for e in r["evidence"]
+    assert [r["financebench_id"] for path in (FIGURES, HELD_OUT, HELD_OUT_2) for r in _rows(path) for e in r["evidence"]
             if (e["doc_name"], e["evidence_page_num"]) in taken] == []
