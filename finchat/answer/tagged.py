@@ -77,13 +77,21 @@ def months_asked(question: str, form: str | None, quarter: str | None) -> int:
 def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], company: str | None,
                    n: int) -> Iterator[tuple[int, date, int]]:
     """(document id, period end, months asked) of the first ``n`` filings of ``company`` among the hits
-    that know their period end."""
+    that know their period: the end they print, else (a release saying only "second quarter 2023") the
+    month end closing their fiscal quarter, as their tables' columns were dated."""
+    from finchat.graph.query import nominal_period_end
+
     docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:n]
     for document in docs:
-        row = conn.execute("SELECT id, form, fiscal_quarter, period_end FROM documents WHERE name = %s",
-                           (document,)).fetchone()
-        if row is not None and row[3] is not None:
-            yield int(row[0]), row[3], months_asked(question, row[1], row[2])
+        row = conn.execute("SELECT id, form, fiscal_quarter, period_end, company_key, fiscal_year FROM documents"
+                           " WHERE name = %s", (document,)).fetchone()
+        if row is None:
+            continue
+        end = row[3]
+        if end is None and row[4] and row[5] and row[2]:
+            end = nominal_period_end(conn, str(row[4]), int(row[5]), str(row[2]))
+        if end is not None:
+            yield int(row[0]), end, months_asked(question, row[1], row[2])
 
 
 def member_figures(conn: psycopg.Connection, doc_id: int, metric: str, qualifier: str) -> list[MemberFigure]:

@@ -114,6 +114,14 @@ def _line(line: str) -> str:
     return t
 
 
+def _total_column(rows: list[tuple[int, str, list[str]]]) -> bool:
+    """Do most rows end with the sum of their other values (segments as columns, then their total)? Such
+    columns are no periods."""
+    full = [vs for vs in ([_value(t) for t in nums] for _, _, nums in rows) if len(vs) > 2 and None not in vs]
+    summed = sum(1 for vs in full if abs(sum(v for v in vs[:-1] if v is not None) - (vs[-1] or 0)) <= 1)
+    return bool(full) and summed * 2 > len(full)
+
+
 def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
                carry: dict[str, object] | None = None, quarter: int | None = None, section: str = "",
                heading: str = "") -> list[Cell]:
@@ -195,7 +203,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         # a first quarter's two columns are dates of a balance sheet too, unless the header is two years
         years = sorted({int(y.group(0)) for y in _YEAR.finditer(own)})
         two_years = len(years) == 2 and years[1] - years[0] == 1
-        if width % len(durations) or not keep or (quarter == 1 and not (changes or two_years)):
+        if (width % len(durations) or not keep or (quarter == 1 and not (changes or two_years))
+                or _total_column(rows)):
             carry.clear()
             return []
         current_first, scale = True, units_scale(header) or units_scale(section) or "units"

@@ -218,3 +218,12 @@ def test_a_balance_is_not_read_from_a_cash_flow_change_line():
     total = Fact("total_assets", 93042.0, "millions", "USD", "Q1", "3M", date(2023, 3, 25), "Total Assets")
     kept = _one_fact_per_period([(balance, 1, 52, "balance"), (change, 2, 55, "cashflow"), (total, 3, 7, "cashflow")])
     assert [k[0][0].value for k in kept] == [5409.0, 93042.0]
+
+
+def test_segments_as_columns_are_not_read_as_periods():
+    from finchat.graph.cells import _text_table_rows
+
+    text = "Net revenues $ 500 $ 1,000 $ 700 $ 2,200\nOperating income $ 150 $ 400 $ 250 $ 800\nOther 10 20 30 60"
+    chunks = [(1, "text", "NOTE 8 > Segment Revenues", text, 17)]
+    # four columns whose last is the sum of the others: segments and their total, not two periods' years
+    assert _text_table_rows(chunks, date(2025, 6, 30), "10-Q", 2) == []
