@@ -49,7 +49,8 @@ class Figure(FactRow):
             end = _date(self.as_of)
             return f"as of {end.strftime('%B')} {end.day}, {end.year}" if end else f"as of {self.as_of}"
         p = self.period()
-        return p if p.startswith(("as of", "at ")) else "for the " + p
+        # a label printed as "For the three months ended …" keeps its own words
+        return p if p.startswith(("as of", "at ", "for the ")) else "for the " + p
 
     def as_json(self) -> dict[str, Any]:
         v = self.value
