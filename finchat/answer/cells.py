@@ -181,12 +181,28 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         return (held, own, exact, -placed, lead, named, -extra, len(q_words & around), int(c.duration == duration),
                 -c.page)
 
-    best = max(now, key=score)
-    prior = [c for c in cells if c.row_path == best.row_path and c.duration == best.duration and c.unit == best.unit
-             and c.as_of is not None and best.as_of is not None and 340 <= (best.as_of - c.as_of).days <= 390
-             and c.page == best.page]
-    # two rows of one label on the page (a segment's sales and its EBIT): the year-earlier figure is not sure
-    return best, (prior[0] if len({c.value for c in prior}) == 1 else None)
+    for best in sorted(now, key=score, reverse=True):
+        prior = [c for c in cells if c.row_path == best.row_path and c.duration == best.duration
+                 and c.unit == best.unit and c.as_of is not None and best.as_of is not None
+                 and 340 <= (best.as_of - c.as_of).days <= 390 and c.page == best.page]
+        # two rows of one label on the page (a segment's sales and its EBIT): the year-earlier figure is not sure
+        earlier = prior[0] if len({c.value for c in prior}) == 1 else None
+        if earlier is not None and _implausible(best.value, earlier.value):
+            continue  # columns that are no periods (kinds of revenue read as years): not an answer
+        return best, earlier
+    return None
+
+
+#: A row whose figure is this many times its year-earlier one (or that fraction of it) was read from
+#: columns that are not periods: American Water's revenue kinds gave "$1,088 … up 11988.9 % from $9".
+IMPLAUSIBLE_RATIO = 20
+
+
+def _implausible(now: float, before: float) -> bool:
+    if now == 0 or before == 0 or (now > 0) != (before > 0):
+        return False
+    ratio = abs(now / before)
+    return ratio > IMPLAUSIBLE_RATIO or ratio < 1 / IMPLAUSIBLE_RATIO
 
 
 __all__ = ["CellFigure", "answer_from_cells"]
