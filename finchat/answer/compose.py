@@ -246,8 +246,9 @@ def outlook_passages(conn: psycopg.Connection, companies: list[str], years: list
         " ORDER BY d.period_end DESC NULLS LAST, (c.text ~ ANY(%s)) DESC,"
         " ts_rank(c.tsv, to_tsquery('english', 'outlook | guidance')) DESC, c.id LIMIT %s",
         (companies, [rf"\m{y}\M" for y in years] or ["$^"], OUTLOOK_PASSAGES)).fetchall()
-    return [Hit(int(r[0]), {"outlook": 1.0}, 0, r[1], r[2], r[9], r[10], r[11], int(r[4]), int(r[5]), "text", r[8],
-                r[3], r[3], r[6], r[7]) for r in rows]
+    return [Hit(chunk_id=int(r[0]), scores={"outlook": 1.0}, document=r[1], company=r[2], form=r[9],
+                fiscal_year=r[10], fiscal_quarter=r[11], page_start=int(r[4]), page_end=int(r[5]), kind="text",
+                section=r[8], text=r[3], context=r[3], printed_start=r[6], printed_end=r[7]) for r in rows]
 
 
 _YEAR_TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9)[- ]months?\b|year[- ]to[- ]date|\bytd\b|first (?:half|nine)|"

@@ -171,8 +171,9 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     own = body[:rows[0][0]]
     # a header of its own starts a table; else a chunk continuing the table before it keeps its columns
     # (the header in the text before belongs to that table); else the header in the text before
-    durations = _durations(own) or ([] if carry.get("width") == width else _durations(lead_in))
-    head_text = own if _durations(own) else lead_in[-2 * HEADER_SPAN:]
+    own_durations = _durations(own)
+    durations = own_durations or ([] if carry.get("width") == width else _durations(lead_in))
+    head_text = own if own_durations else lead_in[-2 * HEADER_SPAN:]
     labels = sorted({label for _, label, _ in rows})
     continued = False  # the rows go on the table of the chunk before (its caption is theirs)
     if durations and width % len(durations) == 0:
