@@ -89,7 +89,8 @@ def is_period_cell(cell: str) -> bool:
 def header_count(rows: list[list[str]]) -> int:
     """Leading header rows: the first row, then rows with no label and no numbers, or whose value cells
     are all periods ("2018", "October 29, 2022") whatever their label cell says ("($ in millions)"), or —
-    before any period row — a label alone ("(Unaudited; in millions)" above the dates)."""
+    before any period row — a label alone ("(Unaudited; in millions)" above the dates) or value cells of
+    words only ("Fiscal Year")."""
     n = 1
     seen_period = any(is_period_cell(c) for c in rows[0][1:]) if rows else False
     for r in rows[1:4]:
@@ -98,7 +99,10 @@ def header_count(rows: list[list[str]]) -> int:
         no_numbers = not any(parse_value(c) is not None and not _YEAR.fullmatch(c) for c in vals)
         # "3" | "0," (a sliced day) or "202" | "3" (a sliced year), beside words such as "Percent"
         day_pieces = bool(vals) and all(re.fullmatch(r"\d{1,2},?|(?:19|20)\d", c) for c in vals if parse_value(c) is not None)
-        if periods_only or ((not r or not r[0]) and (no_numbers or day_pieces)) or (not vals and not seen_period):
+        # before the periods, a row of words beside its label ("… (In Millions)" | "Fiscal Year") is header too
+        words_only = bool(vals) and not seen_period and not any(ch.isdigit() for c in vals for ch in c)
+        if (periods_only or ((not r or not r[0]) and (no_numbers or day_pieces)) or (not vals and not seen_period)
+                or words_only):
             n += 1
             seen_period = seen_period or periods_only
         else:

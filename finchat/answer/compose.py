@@ -394,7 +394,7 @@ class _Options:
         m = re.search(r"(?i)\b(2|3|4|5|two|three|four|five)[- ]year average\b", question)
         n = {"two": 2, "three": 3, "four": 4, "five": 5}.get(m.group(1).lower(), 0) or int(m.group(1)) if m else 1
         # "average total assets", "(average PP&E between FY2018 and FY2019)"
-        avg = bool(re.search(r"(?i)\baverage (?:of )?(?:the )?(?:total |net )?(?:assets|pp&e|ppe|property|equity|"
+        avg = bool(re.search(r"(?i)\baverage (?:of )?(?:the )?(?:total |net )?(?:accounts |trade )?(?:assets|pp&e|ppe|property|equity|"
                              r"inventor|receivable|payable|balance|capital|shareholders|stockholders|debt)", question))
         return cls(avg, n)
 
@@ -411,6 +411,17 @@ def _figures(companies: list[str], names: dict[str, str], books: dict[str, FactB
         name = names[company]
         book = books.get(company)
         for d in derived:
+            if d.key.startswith("cagr:"):
+                growth = _cagr(d, book) if book else None
+                if growth is None:
+                    lines.append(f"{name}: {d.name} cannot be computed — the statements in scope do not print "
+                                 f"{metric_def(d.inputs[0]).name.lower()} for both ends of the span.")
+                    continue
+                computed.append(growth[0])
+                figures.extend(growth[0].inputs)
+                periods[company] = growth[1]
+                lines.append(f"{name}'s {d.name} ({growth[1]}) was {growth[0].shown()} ({d.formula}: {growth[2]}).")
+                continue
             if opts.years > 1 and book is not None:
                 avg = _multi_year(d, book, opts)
                 if avg is not None:
@@ -422,7 +433,8 @@ def _figures(companies: list[str], names: dict[str, str], books: dict[str, FactB
                     continue
             got = _derive(d, book, opts) if book else None
             if got is None:
-                need = " and ".join(metric_def(m).name.lower() for m in d.inputs if m not in d.optional)
+                need = " and ".join(dict.fromkeys(metric_def(derive.base_metric(m)).name.lower()
+                                                  for m in d.inputs if m not in d.optional))
                 lines.append(f"{name}: {d.name.lower()} cannot be computed — no {need} for one period was read "
                              "from its statements in scope.")
                 continue
@@ -431,7 +443,9 @@ def _figures(companies: list[str], names: dict[str, str], books: dict[str, FactB
             figures.extend(now.inputs)
             periods[company] = now.inputs[0].period()
             inputs = " and ".join(f"{f.name.lower()} {f.money()} {f.cite()}" for f in now.inputs)
-            line = f"{name}'s {d.name.lower()} {now.inputs[0].for_period()} was {now.shown()} ({d.formula}: {inputs})"
+            # the period of a flow input: days payable are "for the year ended …", not "as of" its balance
+            when = next((f for f in now.inputs if f.duration is not None), now.inputs[0]).for_period()
+            line = f"{name}'s {d.name.lower()} {when} was {now.shown()} ({d.formula}: {inputs})"
             if now.note:
                 line += f"; {now.note}"
             if before is not None:
@@ -477,11 +491,27 @@ def _multi_year(d: derive.Definition, book: FactBook, opts: _Options) -> tuple[C
     return Computed(d.key, f"{opts.years}-year average {d.name.lower()}", mean, d.unit, d.formula, inputs), span, each
 
 
+def _cagr(d: derive.Definition, book: FactBook) -> tuple[Computed, str, str] | None:
+    """Compound annual growth of ``d``'s metric over the years its key names, ending with the book's period:
+    (the rate, the span, the two figures cited); None when either end is not printed or the first is not positive."""
+    years = int(d.key.rsplit(":", 1)[1])
+    last = book.current(d.inputs[0])
+    first = last
+    for _ in range(years):
+        first = book.year_earlier(first) if first is not None else None
+    if last is None or first is None or first.value <= 0 or last.value < 0 or first.scale != last.scale:
+        return None
+    rate = (last.value / first.value) ** (1 / years) - 1
+    span = f"{first.period()} to {last.period()}"
+    cited = f"{last.money()} {last.cite()} and {first.money()} {first.cite()}"
+    return Computed(d.key, d.name, rate, "%", d.formula, (last, first)), span, cited
+
+
 def _anchor(d: derive.Definition, book: FactBook) -> Figure | None:
     """The figure that fixes the period: the first flow input (a balance when all inputs are balances)."""
-    anchor = next((f for m in d.inputs if m not in d.optional and (f := book.current(m)) is not None
-                   and f.duration is not None), None)
-    return anchor or next((f for m in d.inputs if (f := book.current(m)) is not None), None)
+    keys = [derive.base_metric(m) for m in d.inputs if m not in d.optional]
+    anchor = next((f for m in keys if (f := book.current(m)) is not None and f.duration is not None), None)
+    return anchor or next((f for m in keys if (f := book.current(m)) is not None), None)
 
 
 def _derive(d: derive.Definition, book: FactBook, opts: _Options = _Options()) -> tuple[Computed, Computed | None] | None:
@@ -502,7 +532,15 @@ def _compute(d: derive.Definition, book: FactBook, anchor: Figure, opts: _Option
     absent: list[str] = []
     averaged: list[str] = []
     for m in d.inputs:
-        f = anchor if m == anchor.metric else book.at(m, anchor)
+        key = derive.base_metric(m)
+        f = anchor if key == anchor.metric else book.at(key, anchor)
+        if f is not None and m.endswith(":change"):
+            before = book.year_earlier(f)
+            if before is None:
+                return None  # a change over the year needs the balance a year before
+            values.append(f.value - before.value)
+            used += [f, before] if f not in used else [before]
+            continue
         if f is None:
             if m not in d.optional:
                 return None

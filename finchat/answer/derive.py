@@ -3,7 +3,11 @@
 Each definition names the question words that ask for it, the metrics it needs, and how it is computed.
 Inputs must be of one period: flows (income, cash flow) share their duration and end date; a balance-sheet
 input is taken at the flow's end date. Signs follow the statements: a cost or an outflow printed in
-parentheses is used by its size (capital expenditure, dividends paid).
+parentheses is used by its size (capital expenditure, dividends paid). An input written ``"inventory:change"``
+is the balance's change over the year (the balance at the flow's end date less the one a year before).
+
+Besides the fixed definitions, any statement line "as a % of revenue" or "% margin" ("D&A % margin", "cost of
+goods sold as a % of revenue") is that line divided by revenue (:func:`share_of_revenue`).
 """
 
 from __future__ import annotations
@@ -27,6 +31,16 @@ class Definition:
 
 def _ratio(a: float, b: float) -> float | None:
     return None if b == 0 else a / b
+
+
+def _ccc(v: list[float]) -> float | None:
+    dio, dso, dpo = _ratio(365 * v[0], abs(v[1])), _ratio(365 * v[2], v[3]), _ratio(365 * v[4], abs(v[1]) + v[5])
+    return None if dio is None or dso is None or dpo is None else dio + dso - dpo
+
+
+def base_metric(key: str) -> str:
+    """The statement metric an input reads: ``"inventory:change"`` reads inventories."""
+    return key.split(":", 1)[0]
 
 
 DEFINITIONS: tuple[Definition, ...] = (
@@ -67,8 +81,13 @@ DEFINITIONS: tuple[Definition, ...] = (
     Definition("ocf_ratio", "Operating cash flow ratio", r"operating cash flow ratio|cash flow ratio",
                ("operating_cash_flow", "current_liabilities"), "x", "operating cash flow ÷ current liabilities",
                lambda v: _ratio(v[0], v[1])),
-    Definition("ebitda", "EBITDA (unadjusted)", r"(?:unadjusted )?ebitda(?! (?:% )?margin)", ("operating_income", "depreciation"),
+    Definition("ebitda", "EBITDA (unadjusted)", r"(?:unadjusted )?ebitda(?! (?:% )?margin| (?:less|minus|net of|after|-|–) ?(?:capex|capital))", ("operating_income", "depreciation"),
                "USD", "operating income + depreciation and amortization", lambda v: v[0] + abs(v[1])),
+    Definition("ebitda_less_capex", "EBITDA less capital expenditure",
+               r"ebitda (?:less|minus|net of|after|-|–) ?(?:capex|capital expenditures?|capital spending)",
+               ("operating_income", "depreciation", "capex"), "USD",
+               "operating income + depreciation and amortization − capital expenditure",
+               lambda v: v[0] + abs(v[1]) - abs(v[2])),
     Definition("ebitda_margin", "EBITDA margin", r"ebitda (?:% )?margin", ("operating_income", "depreciation", "revenue"),
                "%", "(operating income + depreciation and amortization) ÷ revenue",
                lambda v: _ratio(v[0] + abs(v[1]), v[2])),
@@ -76,6 +95,17 @@ DEFINITIONS: tuple[Definition, ...] = (
                "(net income − dividends paid) ÷ net income", lambda v: _ratio(v[1] - abs(v[0]), v[1])),
     Definition("dso", "Days sales outstanding", r"days sales outstanding|\bdso\b", ("accounts_receivable", "revenue"),
                "days", "365 × accounts receivable ÷ revenue", lambda v: _ratio(365 * v[0], v[1])),
+    Definition("dio", "Days inventory outstanding", r"days inventory (?:outstanding|on hand)|days in inventory|\bdio\b",
+               ("inventory", "cost_of_revenue"), "days", "365 × inventories ÷ cost of revenue",
+               lambda v: _ratio(365 * v[0], abs(v[1]))),
+    Definition("dpo", "Days payable outstanding", r"days payables? outstanding|\bdpo\b",
+               ("accounts_payable", "cost_of_revenue", "inventory:change"), "days",
+               "365 × accounts payable ÷ (cost of revenue + change in inventories)",
+               lambda v: _ratio(365 * v[0], abs(v[1]) + v[2])),
+    Definition("ccc", "Cash conversion cycle", r"cash conversion cycle|\bccc\b",
+               ("inventory", "cost_of_revenue", "accounts_receivable", "revenue", "accounts_payable", "inventory:change"),
+               "days", "days inventory outstanding + days sales outstanding − days payable outstanding",
+               lambda v: _ccc(v)),
     Definition("inventory_turnover", "Inventory turnover", r"inventory turnover", ("cost_of_revenue", "inventory"), "x",
                "cost of revenue ÷ inventories", lambda v: _ratio(abs(v[0]), v[1])),
     Definition("interest_coverage", "Interest coverage", r"interest coverage",
@@ -85,13 +115,85 @@ DEFINITIONS: tuple[Definition, ...] = (
 
 
 def asked(question: str) -> list[Definition]:
-    """The derived figures a question asks for, in the order of the definitions."""
-    return [d for d in DEFINITIONS if re.search(r"(?i)(?<![a-z])(?:" + d.pattern + r")s?(?![a-z])", question)]
+    """The derived figures a question asks for, in the order of the definitions, then a line's share of revenue."""
+    fixed = [d for d in DEFINITIONS if re.search(r"(?i)(?<![a-z])(?:" + d.pattern + r")s?(?![a-z])", question)]
+    share = None if any(d.unit == "%" for d in fixed) else share_of_revenue(question)
+    growth = cagr(question)
+    return (fixed + ([share] if share is not None and not any(d.inputs == share.inputs for d in fixed) else [])
+            + ([growth] if growth is not None else []))
+
+
+_CAGR = re.compile(r"(?i)\bcagr\b|\bcompound(?:ed)? (?:annual )?growth(?: rate)?\b")
+_SPAN = re.compile(r"(?i)\b(\d{1,2}|two|three|four|five|ten)[- ]years?\b")
+_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+
+
+def cagr(question: str) -> Definition | None:
+    """The compound annual growth rate of the metric a question names ("2 year total revenue CAGR from FY2020 to
+    FY2022"), over the years it says (a span "2 year", else the first and last fiscal years named; at least 1).
+    Its one input is the metric; ``years`` of the answer is in the definition's key ("cagr:revenue:2"). The
+    rate is (last ÷ first)^(1 / years) − 1, computed by the answer (it needs the figure ``years`` years back)."""
+    from finchat.graph.lexicon import metric, metrics_in_question
+
+    if not _CAGR.search(question):
+        return None
+    named = metrics_in_question(_CAGR.sub(" ", question))
+    if not named:
+        return None
+    span = _SPAN.search(question)
+    years = sorted({int(y) for y in re.findall(r"(?<!\d)(?:fy|fiscal (?:year )?)?((?:19|20)\d\d)(?!\d)", question, re.IGNORECASE)})
+    n = (_WORDS.get(span.group(1).lower()) or int(span.group(1))) if span else (years[-1] - years[0] if len(years) > 1 else 0)
+    if n < 1:
+        return None
+    name = metric(named[0]).name
+    return Definition(f"cagr:{named[0]}:{n}", f"{n}-year {name.lower()} CAGR", "", (named[0],), "%",
+                      f"({name.lower()} ÷ {name.lower()} {n} years earlier)^(1/{n}) − 1", lambda v: None)
+
+
+#: "… % margin", "… margin %", "… as a % of revenue", "… as a percentage of net sales", "… to revenue ratio"
+_OF_REVENUE = re.compile(r"(?i)(?:%|percent(?:age)?) margin\b|\bmargin %|\b(?:as an? )?(?:%|percent(?:age)?|share|proportion) of "
+                         r"(?:total |net )?(?:revenues?|sales)\b|\bto (?:total |net )?(?:revenues?|sales) ratio\b")
+#: Lines whose share of revenue has its own definition (the margins above).
+_MARGINS = {"gross_profit": "gross_margin", "operating_income": "operating_margin", "net_income": "net_margin",
+            "capex": "capex_to_revenue"}
+
+
+#: How far (characters) the line's words may end before the words asking for its share ("… amortization % margin").
+NEAR = 20
+
+
+def share_of_revenue(question: str) -> Definition | None:
+    """A statement line divided by revenue, when the question asks for one ("D&A % margin", "cost of goods sold as
+    a % of revenue", "unadjusted operating income % margin"): the line is the metric named last before the words
+    asking, within 80 characters; the margins with their own definition are returned as those."""
+    from finchat.graph.lexicon import metric, metrics_in_question
+
+    m = _OF_REVENUE.search(question)
+    if m is None:
+        return None
+    # the words just before, asides dropped: "depreciation and amortization (D&A from cash flow statement) % margin"
+    before = re.sub(r"\([^)]*\)", " ", question[max(0, m.start() - 120):m.start()]).rstrip()
+    named = [k for k in metrics_in_question(before) if k != "revenue" and _last_mention(before, k) >= len(before) - NEAR]
+    if not named:
+        return None
+    # the metric whose words end nearest the asking words ("capex ... as a % of revenue")
+    key = max(named, key=lambda k: _last_mention(before, k))
+    if key in _MARGINS:
+        return next(d for d in DEFINITIONS if d.key == _MARGINS[key])
+    name = metric(key).name
+    return Definition(f"{key}_to_revenue", f"{name} as % of revenue", "", (key, "revenue"), "%",
+                      f"{name.lower()} ÷ revenue", lambda v: _ratio(abs(v[0]), v[1]))
+
+
+def _last_mention(text: str, key: str) -> int:
+    from finchat.graph.lexicon import metric_phrase_spans
+
+    return max((end for _, end in metric_phrase_spans(text, key)), default=-1)
 
 
 def needed_metrics(question: str) -> list[str]:
-    """Every metric the derived figures of ``question`` need."""
+    """Every statement metric the derived figures of ``question`` need."""
     out: list[str] = []
     for d in asked(question):
-        out.extend(m for m in d.inputs if m not in out)
+        out.extend(base_metric(m) for m in d.inputs if base_metric(m) not in out)
     return out

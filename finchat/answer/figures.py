@@ -38,6 +38,9 @@ class Figure(FactRow):
         """The period as the filing names it, lower-cased: "three months ended July 1, 2023", or for a
         balance "as of July 1, 2023"."""
         label = re.sub(r"^[_*\s]+|[_*]{2,}", "", self.period_label or "").strip() or (self.as_of or "")
+        # header words the layout glued before the period ("Corning Incorporated and Sub Year ended …")
+        label = _PERIOD_START.sub("", label)
+        label = re.sub(r"(?i)\b(ended) as of\b", r"\1", label)  # "twelve months ended as of December 31"
         if self.duration is None and label and not label.lower().startswith(("as of", "at ")):
             label = "as of " + label
         return _lower_period(label)
@@ -58,6 +61,11 @@ class Figure(FactRow):
                 "period_label": self.period_label, "as_of": self.as_of, "document": self.document, "page": self.page}
 
 
+#: Anything before a period phrase that starts later in a column label.
+_PERIOD_START = re.compile(r"(?i)^.*?\b(?=(?:for the )?(?:(?:three|six|nine|twelve|thirteen|twenty-six|thirty-nine|"
+                           r"fifty-two|fifty-three|\d{1,2}) (?:months|weeks)|(?:fiscal )?years?|quarters?) ended\b)")
+
+
 @dataclass(frozen=True)
 class Computed:
     """A derived figure and everything it was computed from."""
@@ -76,7 +84,7 @@ class Computed:
         if self.unit == "x":
             return f"{self.value:.2f}x"
         if self.unit == "days":
-            return f"{self.value:.1f} days"
+            return f"{self.value:.2f} days"
         first = self.inputs[0]
         return money(self.value, first.scale, "USD")
 

@@ -117,7 +117,8 @@ METRICS: tuple[Metric, ...] = (
             "purchase of property plant and equipment", "purchase of property and equipment",
             "purchases of property plant and equipment net", "additions to property and equipment",
             "expenditures for property plant and equipment", "payments for property plant and equipment",
-            "capital expenditures net", "purchases of property equipment and software"),
+            "capital expenditures net", "purchases of property equipment and software", "capital spending",
+            "capital expenditures net of construction payable", "purchases of land buildings and equipment"),
            (r"capital expenditures?", r"\bcapex\b", r"purchases? of property", r"additions to property"),
            (r"capital spending", r"cap[- ]?ex", r"investments? in (?:property|pp&e|fixed assets)")),
     Metric("rnd", "Research and development",
@@ -149,7 +150,9 @@ METRICS: tuple[Metric, ...] = (
     Metric("inventory", "Inventories", ("inventories", "inventory", "merchandise inventories"), (r"inventor(?:y|ies)",),
            (r"stock on hand",)),
     Metric("accounts_receivable", "Accounts receivable",
-           ("accounts receivable net", "accounts receivable", "trade accounts receivable net", "receivables net"),
+           ("accounts receivable net", "accounts receivable", "trade accounts receivable net", "receivables net",
+            "receivables", "trade receivables", "trade receivables net", "accounts and notes receivable net",
+            "trade accounts receivable"),
            (r"accounts receivable", r"receivables")),
     Metric("accounts_payable", "Accounts payable", ("accounts payable", "trade accounts payable"), (r"accounts payable",)),
     Metric("current_assets", "Total current assets", ("total current assets",), (r"current assets", r"working capital")),
@@ -217,7 +220,10 @@ def metric_for_label(label: str, context: str = "") -> str | None:
         return None
     if norm in ("cash",) and context and "flows" in normalise_label(context):
         return None
-    return _label_index().get(norm)
+    key = _label_index().get(norm)
+    if key is None and re.match(r"depreciation (?:and )?amortization(?: expense)?(?: of (?:property|plant|fixed))", norm):
+        return "depreciation"  # "Depreciation and amortization of property, equipment and intangibles"
+    return key
 
 
 @lru_cache(maxsize=1)
@@ -241,6 +247,12 @@ def metrics_in_question(text: str) -> list[str]:
     metric's ``asked`` phrases, in lexicon order."""
     found = set(metrics_in_text(text)) | {key for key, rx in _asked_res() if rx.search(text)}
     return [m.key for m in METRICS if m.key in found]
+
+
+def metric_phrase_spans(text: str, key: str) -> list[tuple[int, int]]:
+    """(start, end) of every phrase in ``text`` that names metric ``key`` (its text and question phrases)."""
+    out = [m.span() for k, rx in _phrase_res() if k == key for m in rx.finditer(text)]
+    return out + [m.span() for k, rx in _asked_res() if k == key for m in rx.finditer(text)]
 
 
 def resolve_metric(name: str) -> str | None:

@@ -246,18 +246,19 @@ class Extractor:
                 found.append(m)
             return found
 
+        fiscal_year_named = False
         for m in take(_RANGE):
             a, b = int(m.group(1) or m.group(2)), int(m.group(3))
             if a <= b <= a + 10:
                 for y in range(a, b + 1):
                     add_year(y)
+                fiscal_year_named = fiscal_year_named or bool(re.search(r"(?i)\bfy|fiscal", m.group(0)))
         for m in take(_Q_YEAR):
             add_q(f"Q{m.group(1) or m.group(3)}")
             add_year(_two_digit(m.group(2) or m.group(4)))
         for m in take(_YEAR_Q):
             add_year(_two_digit(m.group(1)))
             add_q(f"Q{m.group(2)}")
-        fiscal_year_named = False
         for m in take(_FY):
             add_year(_two_digit(m.group(1)))
             fiscal_year_named = True

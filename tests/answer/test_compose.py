@@ -136,6 +136,56 @@ def test_averaged_balances_and_multi_year_averages():
     assert _Options.of("average revenue growth").average_balances is False
 
 
+def test_days_payable_cash_conversion_and_cagr():
+    from finchat.answer import derive
+    from finchat.answer.compose import _figures, _Options
+
+    book = FactBook([_annual("revenue", 1000, 2019), _annual("revenue", 900, 2018), _annual("revenue", 810, 2017),
+                     _annual("cost_of_revenue", 600, 2019), _annual("cost_of_revenue", 550, 2018),
+                     _annual("inventory", 130, 2019, None), _annual("inventory", 100, 2018, None),
+                     _annual("accounts_payable", 90, 2019, None), _annual("accounts_payable", 70, 2018, None),
+                     _annual("accounts_receivable", 120, 2019, None), _annual("accounts_receivable", 80, 2018, None)],
+                    "12M", 2019)
+    q = ("What is FY2019 days payable outstanding (DPO)? DPO is defined as: 365 * (average accounts payable between "
+         "FY2018 and FY2019) / (FY2019 COGS + change in inventory between FY2018 and FY2019).")
+    assert [d.key for d in derive.asked(q)] == ["dpo"]
+    assert derive.needed_metrics(q) == ["accounts_payable", "cost_of_revenue", "inventory"]
+    ans = _figures(["X"], {"X": "Xco"}, {"X": book}, derive.asked(q), [], _Options.of(q))
+    assert ans.computed[0].shown() == "46.35 days"  # 365 × (90 + 70) / 2 ÷ (600 + 30)
+    assert ans.text.startswith("Xco's days payable outstanding for the year ended December 31, 2019 was 46.35 days")
+    ccc = _figures(["X"], {"X": "Xco"}, {"X": book}, derive.asked("cash conversion cycle"), [],
+                   _Options.of("average inventory, average accounts receivable, average accounts payable"))
+    # DIO 365 × 115 / 600 + DSO 365 × 100 / 1000 − DPO 46.35
+    assert abs(ccc.computed[0].value - (365 * 115 / 600 + 36.5 - 365 * 80 / 630)) < 1e-9
+    q = "What is Xco's 2 year total revenue CAGR from FY2017 to FY2019?"
+    ans = _figures(["X"], {"X": "Xco"}, {"X": book}, derive.asked(q), [], _Options.of(q))
+    assert ans.computed[0].shown() == "11.1%"  # (1000 / 810) ^ (1/2) − 1
+    assert "year ended December 31, 2017 to year ended December 31, 2019" in ans.text
+    three = _figures(["X"], {"X": "Xco"}, {"X": book}, derive.asked("3-year revenue CAGR"), [], _Options())
+    assert "cannot be computed" in three.text and not three.computed  # 2016 is not printed
+
+
+@pytest.mark.parametrize("question, key", [
+    ("what is the FY2015 depreciation and amortization (D&A from cash flow statement) % margin for AMD?",
+     "depreciation_to_revenue"),
+    ("Nike's three year average of cost of goods sold as a % of revenue from FY2016 to FY2018?",
+     "cost_of_revenue_to_revenue"),
+    ("the FY2019 - FY2021 3 year average unadjusted operating income % margin", "operating_margin"),
+    ("3 year average of capex as a % of revenue", "capex_to_revenue"),
+    ("R&D as a percentage of net sales in 2022", "rnd_to_revenue"),
+    ("Based on the statement of cash flows, what is the FY2015 unadjusted EBITDA % margin?", "ebitda_margin"),
+    ("What is the FY2022 unadjusted EBITDA less capex for PepsiCo?", "ebitda_less_capex"),
+    ("What was revenue growth in 2022?", None),
+])
+def test_a_line_as_a_share_of_revenue(question, key):
+    from finchat.answer import derive
+
+    found = derive.asked(question)
+    assert [d.key for d in found] == ([key] if key else [])
+    if key and key.endswith("_to_revenue"):
+        assert found[0].compute([-30.0, 600.0]) == 0.05  # a cost printed in parentheses counts by its size
+
+
 def test_the_asked_fiscal_year_is_used():
     book = FactBook([_annual("revenue", 1000, 2019), _annual("revenue", 900, 2018), _annual("revenue", 800, 2017)],
                     "12M", 2018)

@@ -213,3 +213,27 @@ def test_statements_of_part_of_the_group_are_not_the_companys():
     table = YEARS_ONLY.replace("**Consolidated Statement of Income**", "**Statement of Income for Obligor Group**")
     assert extract_facts(table, fiscal_year_end=date(2018, 12, 31)) == []
     assert extract_facts(YEARS_ONLY, "Note 22 - Deed of Cross Guarantee", fiscal_year_end=date(2018, 12, 31)) == []
+
+
+def test_a_header_row_of_words_beside_the_units_and_common_line_labels():
+    # the title and "(In Millions)" inside the table, "Fiscal Year" beside them, the years on the row below
+    table = """| Consolidated Statements of Cash Flows | | | |
+|---|---|---|---|
+| ACME FOODS, INC. AND SUBSIDIARIES (In Millions) | | Fiscal Year | |
+| | 2022 | 2021 | 2020 |
+| Cash Flows - Operating Activities | | | |
+| Net earnings | $ 2,735.0 | $ 2,346.0 | $ 2,210.8 |
+| Depreciation and amortization of property, equipment and intangibles | 570.3 | 601.3 | 594.7 |
+| Net cash provided by operating activities | 3,316.1 | 2,983.2 | 3,676.2 |
+| Purchases of land, buildings, and equipment | (568.7) | (530.8) | (460.8) |
+"""
+    facts = {(f.metric, f.as_of.year): f for f in extract_facts(table, fiscal_year_end=date(2022, 5, 29))}
+    assert facts[("operating_cash_flow", 2020)].value == 3676.2 and facts[("operating_cash_flow", 2020)].scale == "millions"
+    assert facts[("depreciation", 2022)].value == 570.3
+    assert abs(facts[("capex", 2020)].value) == 460.8
+    assert resolve_metric("Capital spending") == "capex"
+    assert resolve_metric("Receivables") == "accounts_receivable"
+    assert resolve_metric("Capital expenditures, net of construction payable") == "capex"
+    from finchat.graph.lexicon import metric_for_label
+    assert metric_for_label("Depreciation and amortization of content assets") is None  # not the statement line
+    assert metric_for_label("Depreciation and amortization of property and equipment") == "depreciation"

@@ -21,6 +21,7 @@ def ex():
     ("Compare Apple and Microsoft revenue in 2023", ["APPLE", "MICROSOFT"], [2023], [], []),
     ("Berkshire Hathaway total assets 2022-2024", ["BERKSHIREHATHAWAY"], [2022, 2023, 2024], [], []),
     ("berkshire hathaway debt from 2022 to 2024", ["BERKSHIREHATHAWAY"], [2022, 2023, 2024], [], []),
+    ("Lockheed Martin's 2 year revenue CAGR from FY2020 to FY2022", ["LOCKHEEDMARTIN"], [2020, 2021, 2022], ["FY"], []),
     ("Johnson & Johnson EPS FY2022", ["JOHNSON_JOHNSON"], [2022], ["FY"], []),
     ("3M capex in fiscal 2018", ["3M"], [2018], ["FY"], []),
     ("PG&E net income 3Q23", ["PG_E"], [2023], ["Q3"], []),
