@@ -86,12 +86,11 @@ def _books(conn: psycopg.Connection, res: Any, companies: list[str], metrics: li
         docs = list(dict.fromkeys(h.document for h in hits))
         if not docs:
             continue
-        every = facts(conn, [company], [], documents=docs, limit=5000)  # all metrics: pages are weighed by them
         wanted = set(metrics)
-        rows = [r for r in every if r.metric in wanted]
         for doc in docs:  # the best-ranked filing that has figures
+            every = facts(conn, [company], [], documents=[doc], limit=5000)  # all metrics: pages are weighed by them
             # a flow (income, cash flow) read without a duration came from a column the parser misread
-            mine = [Figure.of(r) for r in rows if r.document == doc
+            mine = [Figure.of(r) for r in every if r.metric in wanted
                     and not (r.duration is None and STATEMENT_OF.get(r.metric) in ("income", "cashflow"))]
             if mine:
                 hit = next(h for h in hits if h.document == doc)
@@ -394,7 +393,7 @@ class _Options:
         m = re.search(r"(?i)\b(2|3|4|5|two|three|four|five)[- ]year average\b", question)
         n = {"two": 2, "three": 3, "four": 4, "five": 5}.get(m.group(1).lower(), 0) or int(m.group(1)) if m else 1
         # "average total assets", "(average PP&E between FY2018 and FY2019)"
-        avg = bool(re.search(r"(?i)\baverage (?:of )?(?:the )?(?:total |net )?(?:accounts |trade )?(?:assets|pp&e|ppe|property|equity|"
+        avg = bool(re.search(r"(?i)\baverage (?:of )?(?:the )?(?:total |net )?(?:(?:accounts|trade) )*(?:assets|pp&e|ppe|property|equity|"
                              r"inventor|receivable|payable|balance|capital|shareholders|stockholders|debt)", question))
         return cls(avg, n)
 

@@ -115,12 +115,16 @@ DEFINITIONS: tuple[Definition, ...] = (
 
 
 def asked(question: str) -> list[Definition]:
-    """The derived figures a question asks for, in the order of the definitions, then a line's share of revenue."""
+    """The derived figures a question asks for, in the order of the definitions, then a line's share of revenue;
+    a figure whose inputs hold another's comes before it."""
     fixed = [d for d in DEFINITIONS if re.search(r"(?i)(?<![a-z])(?:" + d.pattern + r")s?(?![a-z])", question)]
     share = None if any(d.unit == "%" for d in fixed) else share_of_revenue(question)
     growth = cagr(question)
-    return (fixed + ([share] if share is not None and not any(d.inputs == share.inputs for d in fixed) else [])
-            + ([growth] if growth is not None else []))
+    found = (fixed + ([share] if share is not None and not any(d.inputs == share.inputs for d in fixed) else [])
+             + ([growth] if growth is not None else []))
+    # the figure built from the others comes first: the cash conversion cycle before its days, EBITDA less capex
+    # before EBITDA
+    return sorted(found, key=lambda d: -sum(set(o.inputs) < set(d.inputs) for o in found))
 
 
 _CAGR = re.compile(r"(?i)\bcagr\b|\bcompound(?:ed)? (?:annual )?growth(?: rate)?\b")
@@ -152,7 +156,7 @@ def cagr(question: str) -> Definition | None:
 
 #: "… % margin", "… margin %", "… as a % of revenue", "… as a percentage of net sales", "… to revenue ratio"
 _OF_REVENUE = re.compile(r"(?i)(?:%|percent(?:age)?) margin\b|\bmargin %|\b(?:as an? )?(?:%|percent(?:age)?|share|proportion) of "
-                         r"(?:total |net )?(?:revenues?|sales)\b|\bto (?:total |net )?(?:revenues?|sales) ratio\b")
+                         r"(?:total |net )?(?:operating )?(?:revenues?|sales)\b|\bto (?:total |net )?(?:revenues?|sales) ratio\b")
 #: Lines whose share of revenue has its own definition (the margins above).
 _MARGINS = {"gross_profit": "gross_margin", "operating_income": "operating_margin", "net_income": "net_margin",
             "capex": "capex_to_revenue"}

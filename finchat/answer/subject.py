@@ -166,7 +166,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kind = "guidance"
     elif _RANKING.search(question):
         kind = "ranking"
-    elif _SHARE.search(question):
+    elif _SHARE.search(question) and not derived:  # "D&A as a percentage of net sales" is a derived figure
         kind = "share"
     elif not derived and rate:
         kind = "rate"

@@ -40,7 +40,8 @@ METRICS: tuple[Metric, ...] = (
            (r"(?<!cost of )(?<!costs of )sales(?![- ](?:and|&) marketing|[- ]tax)",)),
     Metric("cost_of_revenue", "Cost of revenue",
            ("total cost of sales", "cost of sales", "cost of revenue", "cost of revenues", "total cost of revenues",
-            "total cost of revenue", "cost of goods sold", "cost of products sold", "cost of net revenues"),
+            "total cost of revenue", "cost of goods sold", "cost of products sold", "cost of net revenues",
+            "merchandise costs"),
            (r"cost of (?:sales|revenues?|goods sold|products sold)", r"\bcogs\b")),
     Metric("gross_profit", "Gross profit",
            ("gross margin", "gross profit", "total gross margin", "gross profit margin"),
@@ -192,6 +193,8 @@ def normalise_label(label: str) -> str:
     s = label.lower().replace("&", " and ").replace("’", "'")
     s = re.sub(r"(?<=[a-z])per (?=(?:common |ordinary )?share)", " per ", s)  # "earningsper share": a glued word
     s = re.sub(r"\([^)]*\)|\[\d\]|\*", " ", s)  # footnote marks, "(PP&E)", "(loss)"
+    # "Trade accounts receivable, less allowances of $477 and $466, respectively": the line, not its allowance
+    s = re.sub(r",?\s*(?:less|net of) (?:the |an )?(?:allowances?|reserves?)\b.*$", "", s)
     s = re.sub(r"[^a-z0-9 ]+", " ", s)
     s = re.sub(r"\b(net of tax|unaudited|in millions|in thousands)\b", " ", s)
     return re.sub(r"\s+", " ", s).strip()
@@ -221,8 +224,11 @@ def metric_for_label(label: str, context: str = "") -> str | None:
     if norm in ("cash",) and context and "flows" in normalise_label(context):
         return None
     key = _label_index().get(norm)
-    if key is None and re.match(r"depreciation (?:and )?amortization(?: expense)?(?: of (?:property|plant|fixed))", norm):
-        return "depreciation"  # "Depreciation and amortization of property, equipment and intangibles"
+    if key is None and norm.endswith(" net") and norm.count(" ") > 1:
+        key = _label_index().get(norm[:-4])  # "Research and development expense, net"
+    if key is None and re.fullmatch(r"depreciation (?:and )?amortization(?: and accretion| expense)?"
+                                    r"(?: of (?:property|plant|fixed|equipment)[a-z ]*)?", norm):
+        return "depreciation"  # "… of property, equipment and intangibles", "Depreciation, amortization and accretion"
     return key
 
 

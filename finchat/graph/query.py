@@ -264,8 +264,12 @@ def facts(conn: psycopg.Connection, companies: Sequence[str], metrics: Sequence[
     specific row label wins when tables disagree. Newest period first."""
     if not companies:
         return []
-    q = "MATCH (c:Company)-[r:REPORTED]->(m:Metric) WHERE c.key IN $companies"
     params: dict[str, Any] = {"companies": list(companies)}
+    if len(documents) == 1:  # one filing: its edges found through the properties index, not decoded one by one
+        q = "MATCH (c:Company)-[r:REPORTED {document: $document}]->(m:Metric) WHERE c.key IN $companies"
+        params["document"] = documents[0]
+    else:
+        q = "MATCH (c:Company)-[r:REPORTED]->(m:Metric) WHERE c.key IN $companies"
     if metrics:
         q += " AND m.key IN $metrics"
         params["metrics"] = list(metrics)

@@ -149,6 +149,11 @@ def test_days_payable_cash_conversion_and_cagr():
     q = ("What is FY2019 days payable outstanding (DPO)? DPO is defined as: 365 * (average accounts payable between "
          "FY2018 and FY2019) / (FY2019 COGS + change in inventory between FY2018 and FY2019).")
     assert [d.key for d in derive.asked(q)] == ["dpo"]
+    assert [d.key for d in derive.asked("cash conversion cycle: DIO + DSO - DPO")] == ["ccc", "dio", "dpo", "dso"][:1] + [
+        d.key for d in derive.DEFINITIONS if d.key in ("dso", "dio", "dpo")]
+    assert [d.key for d in derive.asked("EBITDA less capex, with EBITDA as operating income + D&A")] == [
+        "ebitda_less_capex", "ebitda"]
+    assert _Options.of("using average trade accounts receivable of FY2016 and FY2017").average_balances
     assert derive.needed_metrics(q) == ["accounts_payable", "cost_of_revenue", "inventory"]
     ans = _figures(["X"], {"X": "Xco"}, {"X": book}, derive.asked(q), [], _Options.of(q))
     assert ans.computed[0].shown() == "46.35 days"  # 365 × (90 + 70) / 2 ÷ (600 + 30)
@@ -175,6 +180,8 @@ def test_days_payable_cash_conversion_and_cagr():
     ("R&D as a percentage of net sales in 2022", "rnd_to_revenue"),
     ("Based on the statement of cash flows, what is the FY2015 unadjusted EBITDA % margin?", "ebitda_margin"),
     ("What is the FY2022 unadjusted EBITDA less capex for PepsiCo?", "ebitda_less_capex"),
+    ("What was Acme's depreciation and amortization as a percentage of net sales in FY2019?", "depreciation_to_revenue"),
+    ("average capital expenditure as a percent of operating revenues over FY2020 to FY2022", "capex_to_revenue"),
     ("What was revenue growth in 2022?", None),
 ])
 def test_a_line_as_a_share_of_revenue(question, key):

@@ -39,6 +39,7 @@ def test_qualified_questions(question, companies, qualifier, kind):
     ("What was Verizon's GAAP net income attributable to Verizon in 2022?", ("Verizon",), False),
     ("What is the FY2019 - FY2020 total revenue growth rate for Block?", ("Block",), False),
     ("What was Best Buy's gross profit margin in Q2 FY2024?", ("Best Buy",), True),
+    ("What was Boeing's research and development expense as a percentage of total revenues in FY2022?", ("Boeing",), True),
     ("We want to calculate a financial metric. Please help us compute it from the cash flow statement.", (), False),
 ])
 def test_consolidated_questions_stay_unqualified(question, companies, derived):

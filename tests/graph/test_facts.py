@@ -237,3 +237,8 @@ def test_a_header_row_of_words_beside_the_units_and_common_line_labels():
     from finchat.graph.lexicon import metric_for_label
     assert metric_for_label("Depreciation and amortization of content assets") is None  # not the statement line
     assert metric_for_label("Depreciation and amortization of property and equipment") == "depreciation"
+    assert metric_for_label("Depreciation, amortization and accretion") == "depreciation"
+    assert metric_for_label("Trade accounts receivable, less allowances of $477 and $466, respectively") == \
+        "accounts_receivable"
+    assert metric_for_label("Merchandise costs") == "cost_of_revenue"
+    assert metric_for_label("Research and development expense, net") == "rnd"
