@@ -112,6 +112,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         if best is not None:
             cur, prior = best
             text = f"{name}'s {cur.row_path} for {cur.period()} was {cur.shown()} {cur.cite()}"
+            if subject.kind == "share" and cur.unit == "%" and subject.measure:
+                text = f"{cur.row_path} was {cur.shown()} of {name}'s {subject.measure} for {cur.period()} {cur.cite()}"
             if prior is not None and cur.unit != "%" and prior.value:
                 diff = cur.value - prior.value
                 pct = abs(diff) / abs(prior.value) * 100
@@ -166,7 +168,10 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         held = sum(1 for t in terms if set(t.split()) <= path)
         named = sum(1 for t in terms if set(t.split()) <= label)
         # the measure in the row's own headings or column beats a caption that merely mentions it
-        own = int(bool(measure and measure & set(_words(f"{c.row_path} {c.col_label}"))))
+        # — unless the row's own label adds a word the question lacks ("Casino revenue" for net revenues)
+        own = int(bool(measure and measure & set(_words(f"{c.row_path} {c.col_label}")))
+                  and not label - q_words - (measure or set()) - {w for t in terms for w in t.split()}
+                  - {"net", "total", "segment"})
         # a row that is the measure ("Revenues" under LATAM) over one that names it among other words
         # ("Average monthly revenue per membership"); then the row with fewest words the question lacks
         last = c.row_path.split(" › ")[-1]

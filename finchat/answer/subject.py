@@ -75,6 +75,10 @@ _KPI = re.compile(r"(?i)\b(?:gmv|gross merchandise volume|tpv|total payment volu
                   r"number of (?:stores|shares|employees|customers)|shares? (?:did|were) .{0,20}repurchas\w*|"
                   r"how many shares)\b")
 #: A named part of the company: "the Intelligent Cloud segment", "Commercial Airplanes segment".
+#: What a share question's total is made of: "… net sales came from cosmetics in …", "… net sales was skincare?"
+_SHARE_PART = re.compile(r"(?i)\b(?:came|comes?|coming|derived|generated|contributed|was|were)\s+(?:from\s+|by\s+)?"
+                         r"(?:the\s+|its\s+)?(?P<part>[a-z][a-z&'’ -]{2,60}?)(?=\s+(?:in|during|for|over|at|as|on|"
+                         r"through|compared)\b|\s*[?,.;]|\s*$)")
 _NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+){1,4})(?:segment|division|business(?:es)?|unit|group|"
                          r"reportable segment)\b")
 _ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|comparable|constant[\s-]currency|"
@@ -101,15 +105,19 @@ class Subject:
                 "kind": self.kind, "qualified": self.qualified}
 
 
-def _words_before(question: str, start: int, names: set[str]) -> list[str]:
-    """The words just before ``start`` back to a neutral word, a period, the company or a punctuation mark."""
+def _words_before(question: str, start: int, names: set[str], parts: frozenset[str] = frozenset()) -> list[str]:
+    """The words just before ``start`` back to a neutral word, a period, the company or a punctuation mark;
+    ``parts``: the words of multi-word company names (in ``names`` too), a stop only when capitalised."""
     before = re.split(r"[,;:?!()\"“”]", question[:start])[-1]
     words = re.findall(r"[A-Za-z0-9][\w&.'’-]*", before)
     out: list[str] = []
     for w in reversed(words):
         low = w.lower().rstrip(".").replace("’", "'")
         bare = re.sub(r"'s?$", "", low)
-        if low.endswith(("'s", "'")) or bare in names or _PERIOD.match(bare) or bare in _NEUTRAL:
+        # a word of a longer company name stops the scan only written as a name: "residential water services"
+        # is American Water's line, "American Water Works" its name
+        named = bare in names and (w[:1].isupper() or bare not in parts)
+        if low.endswith(("'s", "'")) or named or _PERIOD.match(bare) or bare in _NEUTRAL:
             break
         out.insert(0, w)
         if len(out) == 3:
@@ -123,14 +131,14 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     are not qualifiers); ``segments``: brands or segments the filters found; ``intent``: the question's
     (``outlook`` asks guidance); ``derived``: a derived figure (margin, ratio …) answers the measure."""
     names = {re.sub(r"[^a-z0-9&]", "", n.lower()) for n in companies} | {n.lower() for n in companies}
-    for n in list(companies):
-        names.update(w.lower() for w in re.findall(r"[A-Za-z&]+", n))
+    parts = frozenset(w.lower() for n in companies for w in re.findall(r"[A-Za-z&]+", n)) - names
+    names |= parts
     metrics = metrics_in_question(question)
     qualifiers: list[str] = []
     measure = ""
     # a derived figure (a margin, a ratio) answers the measure: its words are the definition's, not qualifiers
     for m in () if derived else _HEAD.finditer(question):
-        words = _words_before(question, m.start(), names)
+        words = _words_before(question, m.start(), names, parts)
         phrase = " ".join([*words, m.group(0)])
         measure = measure or phrase
         if not words:
@@ -168,6 +176,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kind = "ranking"
     elif _SHARE.search(question) and not derived:  # "D&A as a percentage of net sales" is a derived figure
         kind = "share"
+        part = _SHARE_PART.search(question[_SHARE.search(question).end():])  # type: ignore[union-attr]
+        if part and not any(part.group("part").lower() in q.lower() or q.lower() in part.group("part").lower()
+                            for q in qualifiers):
+            qualifiers.append(part.group("part").strip())
     elif not derived and rate:
         kind = "rate"
         measure = rate.group(0)  # "effective tax rate": the rate is the measure, not the line it is built on

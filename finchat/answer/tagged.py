@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 import psycopg
@@ -74,14 +74,27 @@ def months_asked(question: str, form: str | None, quarter: str | None) -> int:
     return 12 if _YEAR.search(question) and not _QUARTER.search(question) else 3
 
 
+#: How far (days) a release's printed period end may lie from its fiscal quarter's month end (52/53-week years).
+RELEASE_END_DAYS = 40
+
+
 def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], company: str | None,
                    n: int) -> Iterator[tuple[int, date, int]]:
     """(document id, period end, months asked) of the first ``n`` filings of ``company`` among the hits
     that know their period: the end they print, else (a release saying only "second quarter 2023") the
-    month end closing their fiscal quarter, as their tables' columns were dated."""
+    month end closing their fiscal quarter, as their tables' columns were dated. When the first is an annual
+    report, its year's fourth-quarter results release follows."""
     from finchat.graph.query import nominal_period_end
 
     docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:n]
+    first = conn.execute("SELECT company_key, fiscal_year FROM documents WHERE name = %s AND form = '10-K'",
+                         (docs[0],)).fetchone() if docs else None
+    if first is not None:
+        # a year asked of an annual report: the fourth-quarter release prints the year too, in the words (a segment
+        # renamed since, "MedTech") and tables the report may not have; tried after the hits' filings
+        docs += [r[0] for r in conn.execute(
+            "SELECT name FROM documents WHERE company_key = %s AND fiscal_year = %s AND fiscal_quarter = 'Q4'"
+            " AND form = 'EARNINGS' ORDER BY name", (first[0], first[1])).fetchall() if r[0] not in docs]
     for document in docs:
         row = conn.execute("SELECT id, form, fiscal_quarter, period_end, company_key, fiscal_year FROM documents"
                            " WHERE name = %s", (document,)).fetchone()
@@ -90,6 +103,12 @@ def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], com
         end = row[3]
         if end is None and row[4] and row[5] and row[2]:
             end = nominal_period_end(conn, str(row[4]), int(row[5]), str(row[2]))
+            # the latest date its tables print near that month end is the release's own period end (a retailer's
+            # quarter closes on January 28, not 31)
+            near = conn.execute("SELECT max(as_of) FROM table_cells WHERE document_id = %s AND as_of BETWEEN %s AND %s",
+                                (row[0], end - timedelta(days=RELEASE_END_DAYS), end + timedelta(days=RELEASE_END_DAYS))
+                                ).fetchone()
+            end = near[0] if near and near[0] else end
         if end is not None:
             yield int(row[0]), end, months_asked(question, row[1], row[2])
 

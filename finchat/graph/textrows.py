@@ -76,6 +76,7 @@ MAX_LABEL_WORDS = 10
 def _trim(label: str) -> str:
     """The row label at the end of ``label``: after the last sentence end, at most MAX_LABEL_WORDS words."""
     tail = re.split(r"(?<=[a-z0-9)])[.:;]\s+|,\s+respectively\W*", label)[-1]
+    tail = re.sub(r"(?i)^(?:(?:%|percent(?:age)?)?\s*change\s+)+", "", tail.strip())  # the header's last words
     return " ".join(tail.split()[-MAX_LABEL_WORDS:]).strip(" ,")
 
 
@@ -112,6 +113,14 @@ def _line(line: str) -> str:
     if (t[:1].isupper() and len(t.split()) <= 6 and not re.search(r"[\d:.;,]", t) and not _NOT_HEADING.search(t)):
         return f"{t}:"
     return t
+
+
+def _yearly_with_changes(header: str, width: int) -> bool:
+    """Does an annual table's own header name two or three consecutive years once each, then comparison
+    columns ("2022 2021 Change Change"), for rows wider than the years?"""
+    years = [int(y.group(0)) for y in _YEAR.finditer(header)]
+    return (2 <= len(years) <= 3 and len(set(years)) == len(years) and max(years) - min(years) == len(years) - 1
+            and width > len(years) and bool(_CHANGE_HEADER.search(header[header.rfind(str(years[-1])):])))
 
 
 def _total_column(rows: list[tuple[int, str, list[str]]]) -> bool:
@@ -156,7 +165,9 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     rows = [(at, label, nums) for at, label, nums in rows if len(nums) >= 2 and not re.fullmatch(r"[\d\s,.$%()-]+", label)
             and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip()) for n in nums)]  # "2023 2022": a header
     heads = [(m.start(), m.group("h").strip()) for m in _HEADING.finditer(body)]
-    if len(rows) < 2:  # a header alone: the rows and title before it stay known for the next period's table
+    # one row goes on the table of the chunk before when it has its width (a total the chunker cut off)
+    if len(rows) < 2 and not (rows and carry.get("width") == len(rows[0][2]) and not _durations(body)):
+        # a header alone: the rows and title before it stay known for the next period's table
         kept: dict[str, object] = {k: carry[k] for k in ("labels", "title") if k in carry}
         carry.clear()
         carry.update(kept)
@@ -194,6 +205,11 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     elif form == "10-K" and width in (2, 3):
         durations, current_first, scale = [12], True, units_scale(header) or units_scale(section) or "units"
         keep = width
+    elif form == "10-K" and _yearly_with_changes(own, width):
+        # "(Dollars in Millions) 2022 2021 Change Change Change": the years, then comparison columns
+        years = [int(y.group(0)) for y in _YEAR.finditer(own)]
+        durations, current_first = [12], years[0] > years[-1]
+        scale, keep = units_scale(header) or units_scale(section) or "units", len(years)
     elif form == "10-Q" and quarter in (1, 2, 3) and not _NOT_PERIODS.search(f"{lead_in[-HEADER_SPAN:]} {own}"):
         # no period header left (the parser took it for headings): the 10-Q layout, the quarter then the
         # year to date, each this year before the last, with comparison columns when the header names them

@@ -227,3 +227,24 @@ def test_segments_as_columns_are_not_read_as_periods():
     chunks = [(1, "text", "NOTE 8 > Segment Revenues", text, 17)]
     # four columns whose last is the sum of the others: segments and their total, not two periods' years
     assert _text_table_rows(chunks, date(2025, 6, 30), "10-Q", 2) == []
+
+
+def test_an_annual_text_table_with_change_columns_and_a_total_cut_off_by_the_chunker():
+    from finchat.graph.textrows import text_cells
+
+    first = ("**Major Widget Franchise Sales:**\n**Total** **Operations** **Currency**\n"
+             "**(Dollars in Millions)** **2022** **2021** **Change** **Change** **Change** **Gears** **$** **9,690** "
+             "**9,812** **(1.2)** **%** **3.8** **%** **(5.0)** **%** Small 4,569 4,622 (1.1) 3.8 (4.9) "
+             "Large 5,121 5,190 (1.3) 3.8 (5.1)")
+    second = "**(5.4)** **Total Widget Sales** **$** **27,427** **27,060** **1.4** **%** **6.2** **%** **(4.8)** **%**"
+    carry: dict[str, object] = {}
+    cells = text_cells(first, "", date(2023, 1, 1), "10-K", carry)
+    cells += text_cells(second, "", date(2023, 1, 1), "10-K", carry)
+    got = {(c.row_label, c.as_of.year): c.value for c in cells}
+    # the years are the columns; the three change columns after them are not
+    assert got == {("Gears", 2023): 9690, ("Gears", 2022): 9812, ("Small", 2023): 4569, ("Small", 2022): 4622,
+                   ("Large", 2023): 5121, ("Large", 2022): 5190, ("Total Widget Sales", 2023): 27427,
+                   ("Total Widget Sales", 2022): 27060}
+    assert {c.scale for c in cells} == {"millions"} and {c.duration for c in cells} == {"12M"}
+    # one row alone, with no table before it, is no table
+    assert text_cells(second, "", date(2023, 1, 1), "10-K", {}) == []
