@@ -17,6 +17,7 @@ Reported by question type and gold kind, per mode; every question's answer is ke
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
@@ -52,8 +53,9 @@ def read_gold(answer: str) -> Gold:
         if m_raw and m_raw.group(1):
             decimals = len(m_raw.group(1).rstrip("0"))
         m = re.search(r"(?i)\b(thousand|million|billion|trillion)s?\b", text)
-        if m:  # "$2.3 billion" → in units, to match any scale
-            value, decimals = value * _SCALE[m.group(1).lower()], 0
+        if m:  # "$2.3 billion" → in units, to match any scale; precise to its printed digit (0.1 billion)
+            scale = _SCALE[m.group(1).lower()]
+            value, decimals = value * scale, decimals - round(math.log10(scale))
         return Gold("number", value, decimals, percent or "%" in text)
     return Gold("narrative")
 
