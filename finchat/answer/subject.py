@@ -75,6 +75,46 @@ _KPI = re.compile(r"(?i)\b(?:gmv|gross merchandise volume|tpv|total payment volu
                   r"number of (?:stores|shares|employees|customers)|shares? (?:did|were) .{0,20}repurchas\w*|"
                   r"how many shares)\b")
 #: A named part of the company: "the Intelligent Cloud segment", "Commercial Airplanes segment".
+#: A capitalised name in a question (a product, a brand, a business: "How much revenue did Paxlovid bring Pfizer").
+_PROPER = re.compile(r"(?<![\w&'’.-])([A-Z][\w&'’-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&'’-]*){0,3})")
+#: Capitalised words that name no part of a company: question words, periods, accounting labels, units, places
+#: (a place is read by the regional rule).
+_NOT_PROPER = {"how", "what", "which", "who", "when", "where", "why", "was", "were", "is", "are", "did", "does",
+               "do", "can", "could", "in", "for", "the", "a", "an", "as", "by", "at", "of", "on", "and", "if", "i",
+               "gaap", "non-gaap", "eps", "ebit", "ebitda", "ebitdar", "usd", "us", "u", "ceo", "cfo", "sec",
+               "fy", "ttm", "ytd", "q", "form", "k", "q1", "q2", "q3", "q4", "based", "please", "answer",
+               "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+               "november", "december", "compare", "according", "give", "tell", "list", "calculate", "show"}
+
+
+def _proper_names(question: str, names: set[str]) -> list[str]:
+    """Capitalised names in ``question`` that are not its company, a period, a statement measure or a
+    question word: what a question asks about when no measure names it ("Paxlovid")."""
+    out = []
+    for m in _PROPER.finditer(question):
+        before = question[:m.start()]
+        if before.count("(") > before.count(")"):
+            continue  # "(formerly known as Square)": an aside
+        words = [w for w in re.split(r"\s+", m.group(1)) if w]
+        if not before.strip() or before.rstrip().endswith((".", "?", "!", ":")):
+            words = words[1:]  # a sentence's first word is capitalised as such ("Approach the question …")
+        # the company's name, a possessive ("Pfizer's"), periods and measures are trimmed from either end
+        while words and (_not_part(words[0], names) or words[0].lower() in ("and", "of", "&")):
+            words.pop(0)
+        while words and (_not_part(words[-1], names) or words[-1].lower() in ("and", "of", "&")):
+            words.pop()
+        if words and not any(_not_part(w, names) for w in words if w[:1].isupper()):
+            out.append(" ".join(words))
+    return out
+
+
+def _not_part(word: str, names: set[str]) -> bool:
+    low = re.sub(r"['’]s?$", "", word.lower())
+    return (low in names or low in _NOT_PROPER or bool(_PERIOD.match(low)) or bool(re.search(r"\d", low))
+            or bool(metrics_in_question(low)) or bool(_REGION.fullmatch(word)) or word.endswith(("'s", "’s"))
+            or (word.isupper() and len(word) <= 4))  # "DPO", "ROE": a measure's abbreviation
+
+
 #: What a share question's total is made of: "… net sales came from cosmetics in …", "… net sales was skincare?"
 _SHARE_PART = re.compile(r"(?i)\b(?:came|comes?|coming|derived|generated|contributed|was|were)\s+(?:from\s+|by\s+)?"
                          r"(?:the\s+|its\s+)?(?P<part>[a-z][a-z&'’ -]{2,60}?)(?=\s+(?:in|during|for|over|at|as|on|"
@@ -168,6 +208,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     a = _ADJUSTED.search(question)
     if a and not any(a.group(1).lower() in q.lower() for q in qualifiers):
         qualifiers.append(a.group(1).lower())
+    if not qualifiers and not derived:
+        qualifiers += _proper_names(question, names)
     kind = "amount"
     rate = _RATE.search(question)
     if intent == "outlook":

@@ -86,3 +86,15 @@ def test_a_narrative_questions_topic_and_what_filings_call_it():
         "password sharing", "paid sharing")
     assert narrative_topic("What did the company say regarding supply chain?")[0] == "supply chain"
     assert narrative_topic("What was Apple's revenue in Q3 2023?") == ()
+
+
+@pytest.mark.parametrize(("question", "companies", "qualifiers"), [
+    ("How much revenue did Paxlovid bring Pfizer in the second quarter of 2023?", ("Pfizer",), ("Paxlovid",)),
+    ("What were Pfizer's Eliquis revenues for the first six months of 2023?", ("Pfizer",), ("Eliquis",)),
+    ("What is the FY2019 - FY2020 total revenue growth rate for Block (formerly known as Square)? Answer in units "
+     "of percents. Approach the question as an analyst would.", ("Block",), ()),
+    ("What was the revenue of American Water Works in Q2 2023 according to the 10-Q?", ("American Water Works",), ()),
+])
+def test_a_capitalised_name_the_question_asks_about_is_a_qualifier(question, companies, qualifiers):
+    # a product or brand named where no measure word stands before it; never the company, a period or an aside
+    assert analyse(question, companies=companies).qualifiers == qualifiers
