@@ -156,6 +156,18 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         return all(set(t.split()) <= around for t in terms) and (not measure or bool(measure & around))
 
     now = [c for c in cells if current(c) and (c.unit == "%") == want_pct and measured(c)]
+
+    def item_only(c: CellFigure) -> bool:
+        """A row under the qualifier's heading that is one of its items ("International › Appliances"), neither
+        the qualifier itself nor its measure or total: not the qualifier's figure."""
+        parent, _, last = c.row_path.rpartition(" › ")
+        if not parent or any(set(t.split()) <= set(_words(last)) for t in terms):
+            return False
+        if measure and (_is_measure(last, measure) or last.strip().lower() == "total"):
+            return False
+        return len({x.row_path for x in now if x.row_path.rpartition(" › ")[0] == parent}) >= 2
+
+    now = [c for c in now if not item_only(c)]
     if not now:
         return None
 

@@ -22,7 +22,7 @@ _HEADING = re.compile(r"(?:^|\s)(?P<h>[A-Z][A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.(
 _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|six|nine)[- ](?:and|,)\s+(six|nine|twelve)[- ]month|"
                         r"\b(quarter|year)s?\s+ended\b|\bfiscal\s+years?\s+ended\b")
 _WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "year": 12, "13": 3, "26": 6, "39": 9,
-                "52": 12}
+                "52": 12, "thirteen": 3, "twenty-six": 6, "thirty-nine": 9, "fifty-two": 12}
 _YEAR = re.compile(r"\b(19|20)\d{2}\b")
 _NOISE = re.compile(r"[*_#®™©]+")  # markdown emphasis; trademark signs after a product name ("iPhone®")
 #: A footnote mark after a row label, "Net revenues (1) $ 2,540": not a figure.
@@ -40,7 +40,9 @@ _COUNT_LABEL = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|custo
 _PER_UNIT = re.compile(r"(?i)\bper\b|\brate\b|\bratio\b|\bmargin\b")
 
 
-_HEADER_DURATION = re.compile(r"(?i)\b(three|six|nine|twelve|13|26|39|52)\s+(?:months|weeks)\b(?![- ]periods?)|"
+# weeks spelled out ("Thirty-nine weeks ended") before the months, so "nine weeks" is not read inside it
+_HEADER_DURATION = re.compile(r"(?i)(?<![\w-])(thirteen|twenty-six|thirty-nine|fifty-two|three|six|nine|twelve|13|26|39|52)"
+                              r"\s+(?:months|weeks)\b(?![- ]periods?)|"
                               r"\b(quarter)s?\s+ended\b")
 #: Characters one table header's period words span ("Three Months Ended June 30, … Six Months Ended …").
 HEADER_SPAN = 80

@@ -22,3 +22,20 @@ def test_a_row_whose_year_earlier_figure_is_implausible_is_no_answer():
     rows = [_row("Water services › Residential", 554, now), _row("Water services › Residential", 483, before)]
     best, prior = _pick(rows, ["residential"], {"residential", "revenue"}, 3, now, False, {"revenue"})
     assert (best.value, prior.value if prior else None) == (554, 483)
+
+
+def test_an_item_under_the_qualifiers_heading_is_not_its_figure():
+    from finchat.answer.cells import _pick
+
+    now = date(2025, 6, 30)
+    q = {"international", "segment", "revenue"}
+    items = [_row("International › Appliances", 151, now), _row("International › Services", 74, now)]
+    # categories under the segment's heading: none of them is the segment's revenue
+    assert _pick(items, ["international"], q, 3, now, False, {"revenue"}) is None
+    # the segment's own row, or its total under its heading, is
+    best, _ = _pick([*items, _row("Revenue by segment › International", 1359, now)], ["international"], q, 3, now,
+                    False, {"revenue"})
+    assert best.value == 1359
+    best, _ = _pick([*items, _row("International › Total", 1359, now)], ["international"], q, 3, now, False,
+                    {"revenue"})
+    assert best.value == 1359

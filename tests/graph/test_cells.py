@@ -248,3 +248,15 @@ def test_an_annual_text_table_with_change_columns_and_a_total_cut_off_by_the_chu
     assert {c.scale for c in cells} == {"millions"} and {c.duration for c in cells} == {"12M"}
     # one row alone, with no table before it, is no table
     assert text_cells(second, "", date(2023, 1, 1), "10-K", {}) == []
+
+
+def test_week_counts_spelled_out_are_the_quarter_and_the_year_to_date():
+    from finchat.graph.textrows import text_cells
+
+    text = ("Thirteen weeks ended Thirty-nine weeks ended October 29, October 30, October 29, October 30, "
+            "($ in millions) 2022 2021 2022 2021 Stores\nSales $ 1,818 $ 1,756 $ 5,310 $ 5,193\n"
+            "% of total sales 83.7 % 80.2 % 82.8 % 78.5 %")
+    cells = {(c.row_label, c.duration, c.as_of.year): c.value for c in text_cells(text, "", date(2022, 10, 29), "10-Q")}
+    # "nine weeks" inside "Thirty-nine weeks" is not a third period
+    assert cells[("Sales", "3M", 2022)] == 1818 and cells[("Sales", "9M", 2022)] == 5310
+    assert cells[("of total sales", "9M", 2022)] == 82.8
