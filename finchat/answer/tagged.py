@@ -22,8 +22,8 @@ from finchat.graph.lexicon import metric as metric_def
 from finchat.ingest.xbrl import CONCEPT_METRICS, member_words
 from finchat.retrieve.fusion import page_reference
 
-_NINE = re.compile(r"(?i)\bnine[- ]months?\b|\byear[- ]to[- ]date\b|\bytd\b")
-_SIX = re.compile(r"(?i)\bsix[- ]months?\b|\bfirst half\b|\bh1\b")
+_NINE = re.compile(r"(?i)(?<![\w-])nine[- ]months?\b|\b(?:thirty[- ]nine|39)[- ]weeks?\b|\byear[- ]to[- ]date\b|\bytd\b")
+_SIX = re.compile(r"(?i)(?<![\w-])six[- ]months?\b|\b(?:twenty[- ]six|26)[- ]weeks?\b|\bfirst half\b|\bh1\b")
 _YEAR = re.compile(r"(?i)\b(?:full[- ]year|fiscal\s+year|annual|for the year|fy\s?\d{2,4}|fiscal\s+(?:19|20)\d{2})\b")
 _QUARTER = re.compile(r"(?i)\bq[1-4]\b|\bquarter\b")
 _SCALES = {0: "units", 3: "thousands", 6: "millions", 9: "billions"}

@@ -39,3 +39,11 @@ def test_an_item_under_the_qualifiers_heading_is_not_its_figure():
     best, _ = _pick([*items, _row("International › Total", 1359, now)], ["international"], q, 3, now, False,
                     {"revenue"})
     assert best.value == 1359
+
+
+def test_the_period_a_question_asks_in_weeks():
+    from finchat.answer.tagged import months_asked
+
+    assert months_asked("What share of sales came from stores in the first thirty-nine weeks of 2022?", "10-Q", "Q3") == 9
+    assert months_asked("Sales for the 26 weeks ended July 29, 2023?", "10-Q", "Q2") == 6
+    assert months_asked("Sales in the thirteen weeks ended October 29, 2022?", "10-Q", "Q3") == 3
