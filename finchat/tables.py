@@ -95,7 +95,10 @@ def header_count(rows: list[list[str]]) -> int:
     seen_period = any(is_period_cell(c) for c in rows[0][1:]) if rows else False
     for r in rows[1:4]:
         vals = [c for c in r[1:] if c]
-        periods_only = bool(vals) and all(is_period_cell(c) for c in vals)
+        # dates beside a column of words ("PRODUCT" | "PRIMARY INDICATION OR CLASS" | "July 2, 2023" …) are the periods too
+        periods_only = bool(vals) and (all(is_period_cell(c) for c in vals) or (
+            sum(is_period_cell(c) for c in vals) >= 2
+            and all(is_period_cell(c) or not any(ch.isdigit() for ch in c) for c in vals)))
         no_numbers = not any(parse_value(c) is not None and not _YEAR.fullmatch(c) for c in vals)
         # "3" | "0," (a sliced day) or "202" | "3" (a sliced year), beside words such as "Percent"
         day_pieces = bool(vals) and all(re.fullmatch(r"\d{1,2},?|(?:19|20)\d", c) for c in vals if parse_value(c) is not None)

@@ -260,3 +260,17 @@ def test_week_counts_spelled_out_are_the_quarter_and_the_year_to_date():
     # "nine weeks" inside "Thirty-nine weeks" is not a third period
     assert cells[("Sales", "3M", 2022)] == 1818 and cells[("Sales", "9M", 2022)] == 5310
     assert cells[("of total sales", "9M", 2022)] == 82.8
+
+
+def test_a_column_of_words_beside_the_dates_leaves_them_the_periods():
+    table = """Significant Product Revenues
+| (MILLIONS) | | Three Months Ended | | Six Months Ended | |
+|---|---|---|---|---|---|
+| PRODUCT | PRIMARY INDICATION OR CLASS | July 2, 2023 | July 3, 2022 | July 2, 2023 | July 3, 2022 |
+| TOTAL REVENUES | | $ 12,734 | $ 27,742 | $ 31,015 | $ 53,402 |
+| Paxlovid | COVID-19 in certain high-risk patients | 143 | 8,115 | 4,212 | 9,585 |
+"""
+    cells = {(c.row_label, c.duration, c.as_of): c for c in table_cells(table)}
+    got = cells[("Paxlovid", "3M", date(2023, 7, 2))]
+    assert got.value == 143 and got.scale == "millions"
+    assert cells[("Paxlovid", "6M", date(2022, 7, 3))].value == 9585
