@@ -172,8 +172,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         return None
 
     asks_place = bool(_GEO.search(question))
+    asks_change = bool(_CHANGE_ROW.search(question))
 
-    def score(c: CellFigure) -> tuple[int, int, int, int, int, int, int, int, int, int]:
+    def score(c: CellFigure) -> tuple[int, int, int, int, int, int, int, int, int, int, int]:
         path = set(_words(c.row_path))
         label = set(_words(c.row_path.split(" › ")[-1]))
         around = set(_words(f"{c.row_path} {c.caption} {c.col_label}"))
@@ -195,8 +196,10 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         lead = int(bool(measure and measure & set(_words(_last_sentence(c.caption)))))
         # a question naming no place asks the company's figure, not a region's (UCAN's, LATAM's)
         placed = int(" › " in c.row_path and bool(_GEO.search(c.row_path.split(" › ")[0])) and not asks_place)
-        return (held, own, exact, -placed, lead, named, -extra, len(q_words & around), int(c.duration == duration),
-                -c.page)
+        # a row of changes ("Worldwide declines from Paxlovid") answers no question asking the amount itself
+        changed = int(bool(_CHANGE_ROW.search(c.row_path)) and not asks_change)
+        return (held, -changed, own, exact, -placed, lead, named, -extra, len(q_words & around),
+                int(c.duration == duration), -c.page)
 
     for best in sorted(now, key=score, reverse=True):
         prior = [c for c in cells if c.row_path == best.row_path and c.duration == best.duration
@@ -204,10 +207,17 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
                  and 340 <= (best.as_of - c.as_of).days <= 390 and c.page == best.page]
         # two rows of one label on the page (a segment's sales and its EBIT): the year-earlier figure is not sure
         earlier = prior[0] if len({c.value for c in prior}) == 1 else None
-        if earlier is not None and _implausible(best.value, earlier.value):
-            continue  # columns that are no periods (kinds of revenue read as years): not an answer
+        # columns a text table's layout implied (its year-earlier column undated) that are no periods (kinds of
+        # revenue read as years): not an answer; a header that prints the dates is believed (Paxlovid fell 98 %)
+        if earlier is not None and earlier.col_label.endswith("a year earlier") and _implausible(best.value, earlier.value):
+            continue
         return best, earlier
     return None
+
+
+#: Row labels and questions about a change rather than an amount.
+_CHANGE_ROW = re.compile(r"(?i)\b(?:growth|grew|grow|declines?|declined|increases?|increased|decreases?|decreased|"
+                         r"changes?|changed|variance)\b")
 
 
 #: A row whose figure is this many times its year-earlier one (or that fraction of it) was read from

@@ -6,9 +6,12 @@ from __future__ import annotations
 from datetime import date
 
 
-def _row(path: str, value: float, as_of: date, page: int = 16) -> tuple[object, ...]:
-    return ("ACME_2025Q2_10Q", page, None, path, "Operating revenue by kind", "Three Months Ended", "3M", as_of, value,
+def _row(path: str, value: float, as_of: date, page: int = 16, col: str = "Three Months Ended") -> tuple[object, ...]:
+    return ("ACME_2025Q2_10Q", page, None, path, "Operating revenue by kind", col, "3M", as_of, value,
             "millions", "USD", path.split(" › ")[-1])
+
+
+_INFERRED = "Three Months Ended a year earlier"  # a text table's year-earlier column, its date not printed
 
 
 def test_a_row_whose_year_earlier_figure_is_implausible_is_no_answer():
@@ -16,8 +19,12 @@ def test_a_row_whose_year_earlier_figure_is_implausible_is_no_answer():
 
     now, before = date(2025, 6, 30), date(2024, 6, 30)
     # columns that are kinds of revenue read as periods: 1,088 "against" 9 a year earlier
-    rows = [_row("Water services › Residential", 1088, now), _row("Water services › Residential", 9, before)]
+    rows = [_row("Water services › Residential", 1088, now), _row("Water services › Residential", 9, before, col=_INFERRED)]
     assert _pick(rows, ["residential"], {"residential", "revenue"}, 3, now, False, {"revenue"}) is None
+    # a header printing both dates is believed: a product's sales can fall 98 % (143 against 8,115)
+    rows = [_row("Paxlovid", 143, now), _row("Paxlovid", 8115, before, col="Three Months Ended June 30, 2024")]
+    best, prior = _pick(rows, ["paxlovid"], {"paxlovid", "revenue"}, 3, now, False, {"revenue"})
+    assert (best.value, prior.value if prior else None) == (143, 8115)
     # a real change, even a large one, stands
     rows = [_row("Water services › Residential", 554, now), _row("Water services › Residential", 483, before)]
     best, prior = _pick(rows, ["residential"], {"residential", "revenue"}, 3, now, False, {"revenue"})
