@@ -102,8 +102,7 @@ def _books(conn: psycopg.Connection, res: Any, companies: list[str], metrics: li
                     year = hit.fiscal_year
                 weight: dict[int, int] = {}
                 for r in every:
-                    if r.document == doc:
-                        weight[r.page] = weight.get(r.page, 0) + 1
+                    weight[r.page] = weight.get(r.page, 0) + 1
                 out[company] = FactBook(mine, _duration_for(res.question, hit),
                                         year if year is not None and year != hit.fiscal_year else None, weight)
                 break
@@ -410,7 +409,7 @@ def _figures(companies: list[str], names: dict[str, str], books: dict[str, FactB
         name = names[company]
         book = books.get(company)
         for d in derived:
-            if d.key.startswith("cagr:"):
+            if d.years:
                 growth = _cagr(d, book) if book else None
                 if growth is None:
                     lines.append(f"{name}: {d.name} cannot be computed — the statements in scope do not print "
@@ -491,16 +490,17 @@ def _multi_year(d: derive.Definition, book: FactBook, opts: _Options) -> tuple[C
 
 
 def _cagr(d: derive.Definition, book: FactBook) -> tuple[Computed, str, str] | None:
-    """Compound annual growth of ``d``'s metric over the years its key names, ending with the book's period:
-    (the rate, the span, the two figures cited); None when either end is not printed or the first is not positive."""
-    years = int(d.key.rsplit(":", 1)[1])
+    """Compound annual growth of ``d``'s metric over its ``years``, ending with the book's period: (the rate, the
+    span, the two figures cited); None when either end is not printed or the first is not positive."""
     last = book.current(d.inputs[0])
     first = last
-    for _ in range(years):
+    for _ in range(d.years):
         first = book.year_earlier(first) if first is not None else None
-    if last is None or first is None or first.value <= 0 or last.value < 0 or first.scale != last.scale:
+    if last is None or first is None or first.scale != last.scale:
         return None
-    rate = (last.value / first.value) ** (1 / years) - 1
+    rate = d.compute([last.value, first.value])
+    if rate is None:
+        return None
     span = f"{first.period()} to {last.period()}"
     cited = f"{last.money()} {last.cite()} and {first.money()} {first.cite()}"
     return Computed(d.key, d.name, rate, "%", d.formula, (last, first)), span, cited

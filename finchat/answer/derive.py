@@ -16,6 +16,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from finchat.graph.lexicon import metric, metric_phrase_spans, metrics_in_question
+
 
 @dataclass(frozen=True)
 class Definition:
@@ -27,6 +29,7 @@ class Definition:
     formula: str                     # shown to the analyst: "gross profit ÷ revenue"
     compute: Callable[[list[float]], float | None]
     optional: tuple[str, ...] = ()   # inputs that may be missing (counted as 0, and said so)
+    years: int = 0                   # a growth rate's span: ``compute`` takes the last and the first year's figure
 
 
 def _ratio(a: float, b: float) -> float | None:
@@ -135,10 +138,8 @@ _WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
 def cagr(question: str) -> Definition | None:
     """The compound annual growth rate of the metric a question names ("2 year total revenue CAGR from FY2020 to
     FY2022"), over the years it says (a span "2 year", else the first and last fiscal years named; at least 1).
-    Its one input is the metric; ``years`` of the answer is in the definition's key ("cagr:revenue:2"). The
-    rate is (last ÷ first)^(1 / years) − 1, computed by the answer (it needs the figure ``years`` years back)."""
-    from finchat.graph.lexicon import metric, metrics_in_question
-
+    Its one input is the metric; ``compute`` takes [last, first] — the answer reads the figure ``years`` years
+    back — and gives (last ÷ first)^(1 / years) − 1."""
     if not _CAGR.search(question):
         return None
     named = metrics_in_question(_CAGR.sub(" ", question))
@@ -150,8 +151,9 @@ def cagr(question: str) -> Definition | None:
     if n < 1:
         return None
     name = metric(named[0]).name
-    return Definition(f"cagr:{named[0]}:{n}", f"{n}-year {name.lower()} CAGR", "", (named[0],), "%",
-                      f"({name.lower()} ÷ {name.lower()} {n} years earlier)^(1/{n}) − 1", lambda v: None)
+    return Definition("cagr", f"{n}-year {name.lower()} CAGR", "", (named[0],), "%",
+                      f"({name.lower()} ÷ {name.lower()} {n} years earlier)^(1/{n}) − 1",
+                      lambda v: (v[0] / v[1]) ** (1 / n) - 1 if v[1] > 0 and v[0] >= 0 else None, years=n)
 
 
 #: "… % margin", "… margin %", "… as a % of revenue", "… as a percentage of net sales", "… to revenue ratio"
@@ -169,9 +171,8 @@ NEAR = 20
 def share_of_revenue(question: str) -> Definition | None:
     """A statement line divided by revenue, when the question asks for one ("D&A % margin", "cost of goods sold as
     a % of revenue", "unadjusted operating income % margin"): the line is the metric named last before the words
-    asking, within 80 characters; the margins with their own definition are returned as those."""
-    from finchat.graph.lexicon import metric, metrics_in_question
-
+    asking, its words ending within NEAR characters of them; the margins with their own definition are returned
+    as those."""
     m = _OF_REVENUE.search(question)
     if m is None:
         return None
@@ -190,8 +191,6 @@ def share_of_revenue(question: str) -> Definition | None:
 
 
 def _last_mention(text: str, key: str) -> int:
-    from finchat.graph.lexicon import metric_phrase_spans
-
     return max((end for _, end in metric_phrase_spans(text, key)), default=-1)
 
 

@@ -216,9 +216,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kind = "guidance"
     elif _RANKING.search(question):
         kind = "ranking"
-    elif _SHARE.search(question) and not derived:  # "D&A as a percentage of net sales" is a derived figure
+    elif (share := _SHARE.search(question)) and not derived:  # "D&A as a percentage of net sales" is derived
         kind = "share"
-        part = _SHARE_PART.search(question[_SHARE.search(question).end():])  # type: ignore[union-attr]
+        part = _SHARE_PART.search(question[share.end():])
         if part and not any(part.group("part").lower() in q.lower() or q.lower() in part.group("part").lower()
                             for q in qualifiers):
             qualifiers.append(part.group("part").strip())

@@ -87,19 +87,17 @@ def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], com
     from finchat.graph.query import nominal_period_end
 
     docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:n]
-    first = conn.execute("SELECT company_key, fiscal_year FROM documents WHERE name = %s AND form = '10-K'",
-                         (docs[0],)).fetchone() if docs else None
-    if first is not None:
+    cols = "SELECT name, id, form, fiscal_quarter, period_end, company_key, fiscal_year FROM documents"
+    found = {r[0]: r[1:] for r in conn.execute(f"{cols} WHERE name = ANY(%s)", (docs,)).fetchall()}
+    rows = [found[d] for d in docs if d in found]
+    if rows and docs[0] in found and found[docs[0]][1] == "10-K":
         # a year asked of an annual report: the fourth-quarter release prints the year too, in the words (a segment
         # renamed since, "MedTech") and tables the report may not have; tried after the hits' filings
-        docs += [r[0] for r in conn.execute(
-            "SELECT name FROM documents WHERE company_key = %s AND fiscal_year = %s AND fiscal_quarter = 'Q4'"
-            " AND form = 'EARNINGS' ORDER BY name", (first[0], first[1])).fetchall() if r[0] not in docs]
-    for document in docs:
-        row = conn.execute("SELECT id, form, fiscal_quarter, period_end, company_key, fiscal_year FROM documents"
-                           " WHERE name = %s", (document,)).fetchone()
-        if row is None:
-            continue
+        first = found[docs[0]]
+        rows += [r[1:] for r in conn.execute(
+            f"{cols} WHERE company_key = %s AND fiscal_year = %s AND fiscal_quarter = 'Q4' AND form = 'EARNINGS'"
+            " ORDER BY name", (first[4], first[5])).fetchall() if r[0] not in found]
+    for row in rows:
         end = row[3]
         if end is None and row[4] and row[5] and row[2]:
             end = nominal_period_end(conn, str(row[4]), int(row[5]), str(row[2]))
