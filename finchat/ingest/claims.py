@@ -32,17 +32,17 @@ def worker_id() -> str:
 
 
 def claim(conn: psycopg.Connection, name: str, *, source_path: str, sha256: str, pages: int,
-          force: bool = False, worker: str | None = None) -> Outcome:
+          force: bool = False, worker: str | None = None, parser: str | None = None) -> Outcome:
     """Try to claim document ``name`` for this connection, without waiting.
 
     "busy": another worker holds it (try again later: it is finished, or freed when that worker dies);
     "stored": this very file (same sha256) is already stored — by another worker meanwhile — and not
-    ``force``: nothing to do, and no claim is held; "mine": claimed, until :func:`release`. Commits."""
+    ``force`` (nor read by an older version of ``parser``): nothing to do, and no claim is held; "mine": claimed, until :func:`release`. Commits."""
     got = conn.execute(f"SELECT pg_try_advisory_lock({_KEY})", (name,)).fetchone()
     if not (got and got[0]):
         conn.commit()
         return "busy"
-    if not force and stored_sha(conn, name) == sha256:
+    if not force and stored_sha(conn, name, parser) == sha256:
         conn.execute(f"SELECT pg_advisory_unlock({_KEY})", (name,))
         conn.commit()
         return "stored"

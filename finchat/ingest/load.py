@@ -15,6 +15,7 @@ import psycopg
 
 from finchat.ingest.chunk import Chunk
 from finchat.ingest.naming import DocMeta
+from finchat.ingest.parse import outdated
 from finchat.ingest.reading import store_reading
 from finchat.ingest.xbrl import TaggedFact
 
@@ -38,10 +39,13 @@ class Loaded:
     graph: dict[str, int] | None = None  # what the after-load hook reported
 
 
-def stored_sha(conn: psycopg.Connection, name: str) -> str | None:
-    """The sha256 recorded for document ``name`` (None when not ingested)."""
-    row = conn.execute("SELECT sha256 FROM documents WHERE name = %s", (name,)).fetchone()
-    return None if row is None else str(row[0])
+def stored_sha(conn: psycopg.Connection, name: str, parser: str | None = None) -> str | None:
+    """The sha256 recorded for document ``name`` (None when not ingested — or, given ``parser``, the
+    current parser's version, when an older version of that parser read it: it is to be read again)."""
+    row = conn.execute("SELECT sha256, parser FROM documents WHERE name = %s", (name,)).fetchone()
+    if row is None or (parser is not None and outdated(row[1], parser)):
+        return None
+    return str(row[0])
 
 
 def ensure_company(conn: psycopg.Connection, key: str, name: str | None) -> None:
@@ -63,7 +67,7 @@ def load_document(conn: psycopg.Connection, meta: DocMeta, *, source_path: str, 
         raise ValueError(f"{len(chunks)} chunks but {len(vectors)} vectors")
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 7))", (meta.name,))
-        if not force and stored_sha(conn, meta.name) == sha256:
+        if not force and stored_sha(conn, meta.name, parser) == sha256:
             return None
         if meta.company_key:
             ensure_company(conn, meta.company_key, meta.company_name)

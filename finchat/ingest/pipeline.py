@@ -27,7 +27,7 @@ from finchat.ingest.cover import CoverOnly, html_meta, is_html
 from finchat.ingest.html import html_page_count
 from finchat.ingest.load import AfterLoad
 from finchat.ingest.naming import DocMeta, meta_from_path
-from finchat.ingest.parse import ParsedDoc, init_worker, parse, read_cache, sha256_of, write_cache
+from finchat.ingest.parse import ParsedDoc, current_parser, init_worker, parse, read_cache, sha256_of, write_cache
 from finchat.ingest.reading import read_filing, reread, stale_reading
 from finchat.ingest.xbrl import html_facts
 
@@ -227,6 +227,7 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
         # Stage 1: metadata, hash, skip unchanged.
         todo: list[tuple[Path, DocMeta, str]] = []
         seen: dict[str, Path] = {}
+        reparsed = 0
         for f in files:
             if is_html(f):
                 try:
@@ -249,7 +250,10 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
             except OSError as exc:
                 report.add(DocResult(f, meta.name, "failed", f"cannot read ({exc.strerror or exc})"))
                 continue
-            if not opts.force and loader.stored_sha(conn, meta.name) == sha:
+            stored = None if opts.force else loader.stored_sha(conn, meta.name)
+            if stored == sha and loader.stored_sha(conn, meta.name, current_parser(f, opts.parser)) is None:
+                reparsed += 1  # read by an older version of the parser: read again
+            elif stored == sha:
                 stale = stale_reading(conn, meta.name)
                 reason = "unchanged"
                 if stale is not None:  # stored before the period / page-number reading improved
@@ -260,6 +264,9 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
                 continue
             todo.append((f, meta, sha))
         report.add_time("hash", time.perf_counter() - t0)
+        if reparsed:
+            report.warnings.append(f"{reparsed} unchanged file(s) were read by an older version of the parser "
+                                   "and are parsed again")
         # the bar's total is known before any model loads or any file is parsed (page counts are cheap)
         pages = _Pages(prog, {meta.name: _page_count(f) for f, meta, _ in todo})
         prog.start([(meta.name, pages.pages[meta.name]) for _, meta, _ in todo])
@@ -347,7 +354,8 @@ class _Claimed:
         from finchat.ingest import claims
 
         got = claims.claim(self.conn, meta.name, source_path=str(f), sha256=sha,
-                           pages=self.pages.pages.get(meta.name, 0), force=self.opts.force)
+                           pages=self.pages.pages.get(meta.name, 0), force=self.opts.force,
+                           parser=current_parser(f, self.opts.parser))
         if got == "busy":
             return False
         if got == "stored":
@@ -355,7 +363,7 @@ class _Claimed:
             self.report.add(DocResult(f, meta.name, "skipped", "stored by another worker", detected=_detected(meta)))
             return True
         md = md_path_for(f, self.roots, self.settings.md_dir)
-        cached_doc = None if self.opts.force else read_cache(md, sha)
+        cached_doc = None if self.opts.force else read_cache(md, sha, current_parser(f, self.opts.parser))
         if cached_doc is not None:
             self.ready.append((f, meta, sha, cached_doc))
             return True

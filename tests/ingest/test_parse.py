@@ -28,12 +28,39 @@ def test_pages_and_tables(parsed):
     assert "SIGNATURES" in parsed.pages[6]
 
 
+def test_text_in_a_ruled_table_on_a_prose_page_is_kept(tmp_path):
+    """A table drawn as boxed cells on a page of prose (classic mode) keeps its labels and numbers."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), "Net sales by segment for the quarter are shown below.", fontsize=10)
+    y = 120
+    for label, now, before in [("Aeronautics", "6,875", "5,862"), ("Space", "3,166", "2,825"),
+                               ("Total net sales", "16,693", "15,446")]:
+        for x0, x1 in ((70, 320), (320, 420), (420, 520)):
+            page.draw_rect(pymupdf.Rect(x0, y - 11, x1, y + 4), color=(0, 0, 0), width=0.6)
+        page.insert_text((74, y), label, fontsize=9)
+        page.insert_text((330, y), now, fontsize=9)
+        page.insert_text((430, y), before, fontsize=9)
+        y += 15
+    page.insert_text((72, y + 30), "Prose after the table continues here.", fontsize=10)
+    path = tmp_path / "ruled.pdf"
+    doc.save(path)
+    text = parse_local(path).pages[0]
+    assert "Aeronautics 6,875 5,862" in text and "Total net sales 16,693 15,446" in text
+    assert "Prose after the table" in text
+
+
 def test_cache_round_trip_and_sha_check(parsed, filing, tmp_path):
     assert from_cache_text(to_cache_text(parsed)) == parsed
     md = tmp_path / "x" / "TESTCO.md"
     write_cache(md, parsed)
     assert read_cache(md, sha256_of(filing)) == parsed
     assert read_cache(md, "0" * 64) is None          # another version of the PDF
+    assert read_cache(md, sha256_of(filing), parsed.parser) == parsed
+    assert read_cache(md, sha256_of(filing), parsed.parser.split("/")[0] + "/999") is None  # another parser version
+    assert read_cache(md, sha256_of(filing), "llamaparse") == parsed  # another parser: kept
     md.write_text(md.read_text()[:-200])              # truncated file
     assert read_cache(md, sha256_of(filing)) is None
 

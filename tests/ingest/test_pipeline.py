@@ -88,6 +88,21 @@ def test_changed_file_replaces_old_rows_and_force_reloads(env, pdfs, tmp_path):
     assert [r.status for r in forced.results] == ["ingested"]
 
 
+def test_a_file_read_by_an_older_parser_is_read_again(env, pdfs, tmp_path):
+    folder, target = ingested_copy(pdfs, tmp_path)
+    old_ids = {r[0] for r in rows(env, "SELECT id FROM chunks")}
+    with psycopg.connect(env, autocommit=True) as conn:
+        conn.execute("UPDATE documents SET parser = 'pymupdf4llm-triage/1'")
+    rep = ingest([folder], load_settings())
+    assert [r.status for r in rep.results] == ["ingested"]  # the Markdown cache of the old parse is not reused
+    assert any("older version of the parser" in w for w in rep.warnings)
+    assert not (old_ids & {r[0] for r in rows(env, "SELECT id FROM chunks")})
+    assert [r.status for r in ingest([folder], load_settings()).results] == ["skipped"]
+    with psycopg.connect(env, autocommit=True) as conn:  # another parser's reading (LlamaParse) is kept
+        conn.execute("UPDATE documents SET parser = 'llamaparse'")
+    assert [r.status for r in ingest([folder], load_settings()).results] == ["skipped"]
+
+
 def test_failure_mid_document_leaves_no_trace(env, pdfs, tmp_path):
     folder, target = ingested_copy(pdfs, tmp_path)
     before = rows(env, "SELECT d.sha256, count(c.id) FROM documents d JOIN chunks c ON c.document_id = d.id GROUP BY 1")
