@@ -75,6 +75,10 @@ class CellFigure:
 
 
 def _words(text: str) -> list[str]:
+    return _words_of(text)
+
+
+def _words_of(text: str) -> list[str]:
     return [w for w in re.findall(r"[a-z0-9]+", text.lower().replace("&", " and ")) if w not in _STOP]
 
 
@@ -103,12 +107,15 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         terms = [" ".join(_words(subject.measure))]
     if not terms:
         return None
+    # "medical benefit ratio" is printed "MBR": rows holding the measure's initials hold the measure
+    spelled = _words(subject.measure or "")
+    acronym = ["".join(w[0] for w in spelled), *spelled] if len(spelled) >= 2 and subject.metric is None else []
     q_words = set(_words(question))
     want_pct = subject.kind in ("rate", "share") or bool(re.search(r"(?i)\b(percent|percentage|rate|margin|%)\b",
                                                                     question))
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
-        best = _pick(_rows(conn, doc_id, terms), terms, q_words, months, period_end, want_pct,
-                     _measure_words(subject, terms), question)
+        best = _pick(_rows(conn, doc_id, [*terms, *acronym[:1]]), terms, q_words, months, period_end, want_pct,
+                     _measure_words(subject, terms), question, acronym)
         if best is not None:
             cur, prior = best
             text = f"{name}'s {cur.row_path} for {cur.period()} was {cur.shown()} {cur.cite()}"
@@ -138,7 +145,15 @@ def _measure_words(subject: Any, terms: list[str]) -> set[str]:
 
 
 def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, period_end: date,
-          want_pct: bool, measure: set[str] | None = None, question: str = "") -> tuple[CellFigure, CellFigure | None] | None:
+          want_pct: bool, measure: set[str] | None = None, question: str = "",
+          acronym: list[str] | None = None) -> tuple[CellFigure, CellFigure | None] | None:
+    """The best current cell of ``rows`` and its year-earlier one; ``acronym``: the measure's initials, then its
+    words."""
+    def _words(text: str) -> list[str]:
+        """Words of ``text``; the measure's initials there ("MBR") stand for the measure's words."""
+        found = _words_of(text)
+        return found + list(acronym[1:]) if acronym and acronym[0] in found else found
+
     cells = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10])
              for r in rows]
     duration = f"{months}M"

@@ -126,7 +126,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         books = _books(conn, res, companies, list(PERFORMANCE))
         return _with_subject(_performance(companies, names, books, res), Subject("performance", None), res)
     subject = analyse(res.question, companies=_surface_names(companies, names), segments=tuple(res.filters.segments),
-                      intent=res.filters.intent, derived=bool(derived))
+                      intent=res.filters.intent, derived=bool(derived),
+                      derived_name=derived[0].name if derived else "")
     wanted = derive.needed_metrics(question) if derived else []
     metrics = [m for m in res.filters.metrics if m not in wanted][:3] if not derived else []
     figures: Answer | None = None

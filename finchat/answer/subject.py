@@ -25,8 +25,8 @@ from typing import Any
 from finchat.graph.lexicon import metrics_in_question
 
 #: Statement words a qualifier can stand before, and the metric each builds on.
-_HEAD = re.compile(r"(?i)\b(net sales|sales|revenues?|net revenues?|income|earnings|eps|profits?|"
-                   r"operating margin|margin)\b")
+_HEAD = re.compile(r"(?i)\b(earnings before interest,? (?:and|&) (?:income )?taxes|net sales|sales|revenues?|"
+                   r"net revenues?|income|earnings|eps|profits?|operating margin|margin)\b")
 #: Words that do not narrow a statement measure.
 _NEUTRAL = {
     "total", "net", "gross", "consolidated", "reported", "gaap", "overall", "annual", "quarterly", "fiscal", "the",
@@ -54,7 +54,7 @@ _PERIOD = re.compile(r"(?i)^(?:q[1-4]|fy\d{2,4}|\d{4}q[1-4]|(?:19|20)\d{2}|h[12]
 #: change, which the statements do give).
 _RATE = re.compile(r"(?i)\b(?!growth\b)[a-z-]+\s+rate\b|\breturn on (?:average\s+)?tangible [a-z ]*?(?:equity|capital)\b|"
                    r"\bnet interest margin\b|\b(?:efficiency|capital|tier 1|cet1|leverage|loan[- ]to[- ]deposit)"
-                   r"(?: [a-z]+)? ratio\b")
+                   r"(?: [a-z]+)? ratio\b|\b[a-z-]+(?:\s+[a-z-]+)?\s+ratio\b")
 _SHARE = re.compile(r"(?i)\b(?:what|which)\s+(?:share|percentage|portion|proportion|part|fraction)\s+of\b|"
                     r"\b(?:share|percentage|proportion|%)\s+of\s+(?:the\s+|its\s+|total\s+|[a-z&.'’]+\s+){0,3}"
                     r"(?:revenues?|sales|income)|\bhow\s+much\s+of\b")
@@ -119,7 +119,7 @@ def _not_part(word: str, names: set[str]) -> bool:
 _SHARE_PART = re.compile(r"(?i)\b(?:came|comes?|coming|derived|generated|contributed|was|were)\s+(?:from\s+|by\s+)?"
                          r"(?:the\s+|its\s+)?(?P<part>[a-z][a-z&'’ -]{2,60}?)(?=\s+(?:in|during|for|over|at|as|on|"
                          r"through|compared)\b|\s*[?,.;]|\s*$)")
-_NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+){1,4})(?:segment|division|business(?:es)?|unit|group|"
+_NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][\w&.-]*\s+){0,4})(?:segment|division|business(?:es)?|unit|group|"
                          r"reportable segment)\b")
 _ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|comparable|constant[\s-]currency|"
                        r"ex[\s-]?fx|pro forma)\b")
@@ -145,6 +145,36 @@ class Subject:
                 "kind": self.kind, "qualified": self.qualified}
 
 
+#: "What was American Express's billed business …", "the medical benefit ratio of …", "How many cards were in
+#: force at …": what a question asks when it names no statement word — the words after the question's verb (and
+#: the company's possessive), up to a preposition, a period or the end.
+_ASKED = re.compile(r"(?i)^\s*(?:what|how\s+(?:much|many|large|big))\s+(?:(?P<count>[a-z][\w&'’ -]*?)\s+)?"
+                    r"(?:was|were|is|are|did|does|has|had)\s+(?:the\s+|its\s+|their\s+)?(?P<np>[^?]*)")
+_NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|reported|report|record(?:ed)?|"
+                     r"generate[ds]?|grow|grew|change|increase|decrease|between|compared|versus|vs\.?)\b|[?,;]|$")
+
+
+def _asked_phrase(question: str, names: set[str]) -> str:
+    """The measure a question asks in its own words when no statement word names it ("billed business",
+    "medical benefit ratio", "cards in force"); "" when the question has no such shape."""
+    m = _ASKED.match(question)
+    if not m:
+        return ""
+    np = m.group("np")
+    if m.group("count"):  # "How many cards were in force at …": the counted thing, then what is said of it
+        lead = re.match(r"(?i)in\s+", np)  # "in force", "in service": the predicate's own preposition
+        at = lead.end() if lead else 0
+        np = f"{m.group('count')} {np[:at]}{_NP_END.split(np[at:], maxsplit=1)[0]}"
+    else:
+        np = _NP_END.split(np, maxsplit=1)[0]
+    np = re.split(r"(?i)^.*?['’]s?\s+", np, maxsplit=1)[-1]  # "American Express's billed business"
+    words = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", np)
+             if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and not _PERIOD.match(w.lower())]
+    if not words or len(words) > 6 or all(w.lower() in _NEUTRAL for w in words):
+        return ""
+    return " ".join(words)
+
+
 def _words_before(question: str, start: int, names: set[str], parts: frozenset[str] = frozenset()) -> list[str]:
     """The words just before ``start`` back to a neutral word, a period, the company or a punctuation mark;
     ``parts``: the words of multi-word company names (in ``names`` too), a stop only when capitalised."""
@@ -166,10 +196,12 @@ def _words_before(question: str, start: int, names: set[str], parts: frozenset[s
 
 
 def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[str, ...] = (),
-            intent: str = "figure", derived: bool = False) -> Subject:
+            intent: str = "figure", derived: bool = False, derived_name: str = "") -> Subject:
     """The subject of ``question``. ``companies``: the names and keys the question's companies go by (they
     are not qualifiers); ``segments``: brands or segments the filters found; ``intent``: the question's
-    (``outlook`` asks guidance); ``derived``: a derived figure (margin, ratio …) answers the measure."""
+    (``outlook`` asks guidance); ``derived``: a derived figure (margin, ratio …) answers the measure —
+    ``derived_name`` ("Operating margin") is then the measure, and a name before it ("Aeronautics operating
+    margin") a qualifier: a segment's margin is not the company's."""
     names = {re.sub(r"[^a-z0-9&]", "", n.lower()) for n in companies} | {n.lower() for n in companies}
     parts = frozenset(w.lower() for n in companies for w in re.findall(r"[A-Za-z&]+", n)) - names
     names |= parts
@@ -191,6 +223,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             continue
         qualifiers.append(" ".join(words))
         measure = phrase
+    if derived:
+        measure = derived_name.lower()
+    elif not measure:
+        measure = _asked_phrase(question, names)
     qualifiers += [s for s in segments if not any(s.lower() in q.lower() for q in qualifiers)]
     for p in _NAMED_PART.finditer(question):
         part = p.group(1).strip()
@@ -208,7 +244,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     a = _ADJUSTED.search(question)
     if a and not any(a.group(1).lower() in q.lower() for q in qualifiers):
         qualifiers.append(a.group(1).lower())
-    if not qualifiers and not derived:
+    if not qualifiers:
         qualifiers += _proper_names(question, names)
     kind = "amount"
     rate = _RATE.search(question)

@@ -79,7 +79,9 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
         words = [r[j] for r in rows[:nh] if j < len(r) and r[j]]
         col_words.append(_clean(" ".join(dict.fromkeys(words))))
     out: list[Cell] = []
-    outer = ""
+    # the header's first cell naming the rows ("Backlog | June 25, 2023 | Dec. 31, 2022"): their heading
+    stub = next((_clean(r[0]) for r in rows[:nh] if r and _stub(_clean(r[0]))), "")
+    outer = stub
     for row in rows[nh:]:
         label = _clean(row[0]) if row else ""
         values = [(j, c) for j, c in enumerate(row[1:], start=1) if c and _value(c) is not None]
@@ -103,8 +105,10 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 unit, cell_scale = "%", "units"
             elif _PER_SHARE.search(label + " " + outer):
                 unit, cell_scale = "USD/share", "units"
-            elif _COUNTED.search(label + " " + outer) and "$" not in c:
-                unit, cell_scale = "count", scale
+            elif (counted := _COUNTED.search(label + " " + outer)) and "$" not in c:
+                # "(in millions, except for aircraft deliveries …)": the counted rows are in units
+                excepted = re.search(rf"(?i)\bexcept\b[^)]*\b{counted.group(0)[:6]}", head_text)
+                unit, cell_scale = "count", "units" if excepted else scale
             elif row_money or scale != "units":  # a units phrase above ("in millions") means money unless counted
                 unit, cell_scale = "USD", scale
             else:
@@ -113,6 +117,16 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                             period[1] if period else None, period[2] if period else None, v,
                             c.replace("$", "").strip(), cell_scale, unit))
     return out
+
+
+#: A header's first cell that is no row heading: units, periods, columns' words.
+_NOT_STUB = re.compile(r"(?i)\b(?:in (?:thousands|millions|billions)|months?|weeks?|ended|year|years|quarters?|fiscal|"
+                       r"periods?|as of|dollars|amounts?|percent|change|unaudited|total)\b|\d|%|\$")
+
+
+def _stub(text: str) -> bool:
+    """Does a header's first cell name the table's rows ("Backlog", "Aircraft Deliveries")?"""
+    return bool(re.search(r"[A-Za-z]{3}", text)) and len(text.split()) <= 6 and not _NOT_STUB.search(text)
 
 
 #: Characters of a caption stored: its start (the section) and its end (the sentence just above the table).

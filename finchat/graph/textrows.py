@@ -18,7 +18,7 @@ from finchat.tables import units_scale
 
 _NUM = r"\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
 _ROW = re.compile(rf"(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.]*?[A-Za-z)])\s*:?\s+(?P<nums>(?:\$?\s?{_NUM}\s+){{1,7}}\$?\s?{_NUM})(?=\s|$)")
-_HEADING = re.compile(r"(?:^|\s)(?P<h>[A-Z][A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}):(?=\s|$)")
+_HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}):(?=\s|$)")
 _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|six|nine)[- ](?:and|,)\s+(six|nine|twelve)[- ]month|"
                         r"\b(quarter|year)s?\s+ended\b|\bfiscal\s+years?\s+ended\b")
 _WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "year": 12, "13": 3, "26": 6, "39": 9,
@@ -159,13 +159,19 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     return out
 
 
+#: "Years ended December 31, 2022 2021 2020": a header of a day and years, not a row.
+_DATED_HEADER = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+"
+                           r"(?:(?:19|20)\d\d\s*){2,}$")
+
+
 def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, carry: dict[str, object],
                    quarter: int | None = None, section: str = "", heading: str = "") -> list[Cell]:
     """Cells of one table's text (from its header to the next table's)."""
     rows = [(m.start("label") + len(m.group("label")) - len(_trim(m.group("label"))), _trim(m.group("label")),
              re.findall(_NUM, m.group("nums"))) for m in _ROW.finditer(body)]
     rows = [(at, label, nums) for at, label, nums in rows if len(nums) >= 2 and not re.fullmatch(r"[\d\s,.$%()-]+", label)
-            and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip()) for n in nums)]  # "2023 2022": a header
+            and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip()) for n in nums)  # "2023 2022": a header
+            and not _DATED_HEADER.search(f"{label} {' '.join(nums)}")]
     heads = [(m.start(), m.group("h").strip()) for m in _HEADING.finditer(body)]
     # one row goes on the table of the chunk before when it has its width (a total the chunker cut off)
     if len(rows) < 2 and not (rows and carry.get("width") == len(rows[0][2]) and not _durations(body)):

@@ -54,3 +54,16 @@ def test_the_period_a_question_asks_in_weeks():
     assert months_asked("What share of sales came from stores in the first thirty-nine weeks of 2022?", "10-Q", "Q3") == 9
     assert months_asked("Sales for the 26 weeks ended July 29, 2023?", "10-Q", "Q2") == 6
     assert months_asked("Sales in the thirteen weeks ended October 29, 2022?", "10-Q", "Q3") == 3
+
+
+def test_a_measure_printed_as_its_initials():
+    from finchat.answer.cells import _pick
+
+    now = date(2025, 6, 30)
+    rows = [(*_row("Health Care Benefits › MBR (Benefit costs as a % of premium revenues)", 84.0, now)[:9], "units", "%",
+             "MBR"), (*_row("Health Care Benefits › Operating margin", 5.1, now)[:9], "units", "%", "Operating margin")]
+    q = {"medical", "benefit", "ratio", "health", "care", "benefits"}
+    acronym = ["mbr", "medical", "benefit", "ratio"]
+    best, _ = _pick(rows, ["health care benefits"], q, 3, now, True, {"medical", "ratio"}, "", acronym)
+    assert best.value == 84.0
+    assert _pick(rows[:1], ["health care benefits"], q, 3, now, True, {"medical", "ratio"}) is None  # without it

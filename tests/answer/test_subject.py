@@ -98,3 +98,30 @@ def test_a_narrative_questions_topic_and_what_filings_call_it():
 def test_a_capitalised_name_the_question_asks_about_is_a_qualifier(question, companies, qualifiers):
     # a product or brand named where no measure word stands before it; never the company, a period or an aside
     assert analyse(question, companies=companies).qualifiers == qualifiers
+
+
+@pytest.mark.parametrize(("question", "companies", "measure", "qualifiers", "kind"), [
+    # measures no statement word names: the question's own noun phrase
+    ("What was American Express's billed business in 2022?", ("American Express",), "billed business", (), "amount"),
+    ("How many cards were in force at American Express at the end of 2022?", ("American Express",),
+     "cards in force", (), "amount"),
+    ("What was the medical benefit ratio of CVS's Health Care Benefits segment in 2022?", ("CVS", "CVS Health"),
+     "medical benefit ratio", ("Health Care Benefits",), "rate"),
+    ("What were Converse's earnings before interest and taxes in FY2023?", ("Nike",),
+     "Converse's earnings before interest and taxes", (), "amount"),
+    ("What was the backlog of Lockheed's Missiles and Fire Control business at the end of Q2 2023?",
+     ("Lockheed", "Lockheed Martin"), "backlog", ("Missiles and Fire Control", "backlog"), "amount"),
+])
+def test_a_measure_in_the_questions_own_words(question, companies, measure, qualifiers, kind):
+    s = analyse(question, companies=companies)
+    assert (s.measure, s.qualifiers, s.kind) == (measure.split("'s ")[-1], qualifiers, kind)
+
+
+def test_a_segments_derived_figure_is_qualified():
+    # "Aeronautics operating margin" is the segment's margin, never the company's computed one
+    s = analyse("What was Lockheed Martin's Aeronautics operating margin in Q2 2023?", companies=("Lockheed Martin",),
+                derived=True, derived_name="Operating margin")
+    assert (s.measure, s.qualifiers, s.qualified) == ("operating margin", ("Aeronautics",), True)
+    plain = analyse("What was Lockheed Martin's operating margin in Q2 2023?", companies=("Lockheed Martin",),
+                    derived=True, derived_name="Operating margin")
+    assert not plain.qualified

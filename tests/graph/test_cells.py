@@ -32,6 +32,30 @@ def test_cells_carry_path_period_scale_and_unit():
     assert len(cells) == 5 * 4
 
 
+def test_the_headers_first_cell_names_the_rows_and_counted_exceptions_are_units():
+    cells = table_cells("""Other Financial and Operating Information (unaudited; in millions, except for aircraft deliveries)
+| Backlog | June 25, 2023 | Dec. 31, 2022 |
+|---|---|---|
+| Aeronautics | $ 58,100 | $ 56,630 |
+| Missiles and Fire Control | 34,018 | 28,735 |
+""")
+    mfc = next(c for c in cells if c.row_label == "Missiles and Fire Control" and c.as_of == date(2023, 6, 25))
+    assert (mfc.row_path, mfc.value, mfc.scale, mfc.unit) == ("Backlog › Missiles and Fire Control", 34018, "millions", "USD")
+    deliveries = table_cells("""| | Quarters Ended | |
+|---|---|---|
+| Aircraft Deliveries | June 25, 2023 | June 26, 2022 |
+| F-35 | 45 | 35 |
+""", "Other Financial and Operating Information (unaudited; in millions, except for aircraft deliveries and weeks)")
+    f35 = next(c for c in deliveries if c.as_of == date(2023, 6, 25))
+    assert (f35.row_path, f35.value, f35.scale, f35.unit) == ("Aircraft Deliveries › F-35", 45, "units", "count")
+    # a header's first cell of units or periods names no rows
+    plain = table_cells("""| (In millions) | 2023 | 2022 |
+|---|---|---|
+| Net sales | 100 | 90 |
+""")
+    assert {c.row_path for c in plain} == {"Net sales"}
+
+
 def test_no_values_no_cells():
     assert table_cells("| a | b |\n|---|---|\n| x | y |") == []
 
@@ -274,3 +298,26 @@ def test_a_column_of_words_beside_the_dates_leaves_them_the_periods():
     got = cells[("Paxlovid", "3M", date(2023, 7, 2))]
     assert got.value == 143 and got.scale == "millions"
     assert cells[("Paxlovid", "6M", date(2022, 7, 3))].value == 9585
+
+
+def test_a_dated_header_is_no_row_and_a_parenthesised_heading_names_its_rows():
+    from finchat.graph.textrows import text_cells
+
+    text = """_(Dollars in millions)_ Years ended December 31, **2022** 2021 2020
+
+Revenues:
+
+Commercial Airplanes **$25,867** $19,493 $16,162
+
+Global Services **17,611** 16,328 15,543
+
+(Loss)/earnings from operations:
+
+Commercial Airplanes **($2,370)** ($6,475) ($13,847)
+
+Global Services **2,727** 2,017 450
+"""
+    cells = [c for c in text_cells(text, "", date(2022, 12, 31), "10-K", {}) if c.as_of == date(2022, 12, 31)]
+    by = {c.row_path: c for c in cells}
+    assert (by["Revenues › Commercial Airplanes"].value, by["Revenues › Commercial Airplanes"].scale) == (25867, "millions")
+    assert by["(Loss)/earnings from operations › Commercial Airplanes"].value == -2370
