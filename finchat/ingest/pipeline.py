@@ -27,7 +27,15 @@ from finchat.ingest.cover import CoverOnly, html_meta, is_html
 from finchat.ingest.html import html_page_count
 from finchat.ingest.load import AfterLoad
 from finchat.ingest.naming import DocMeta, meta_from_path
-from finchat.ingest.parse import ParsedDoc, current_parser, init_worker, parse, read_cache, sha256_of, write_cache
+from finchat.ingest.parse import (
+    ParsedDoc,
+    current_parser,
+    init_worker,
+    parse,
+    read_cache,
+    sha256_of,
+    write_cache,
+)
 from finchat.ingest.reading import read_filing, reread, stale_reading
 from finchat.ingest.xbrl import html_facts
 
