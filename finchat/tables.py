@@ -45,6 +45,20 @@ def units_scale(text: str) -> str | None:
     return "thousands"
 
 
+#: A row label's own units: "Billed business (billions)", "Cards-in-force (millions)", "spending (dollars)".
+_ROW_UNITS = re.compile(r"(?i)\((thousands|millions|billions|dollars)\)")
+
+
+def row_units(label: str) -> str | None:
+    """The scale a row label prints for its own figures ("thousands", "millions", "billions"; "units" for
+    "(dollars)"), or None when it prints none."""
+    m = _ROW_UNITS.search(re.sub(r"[_*]+", "", label or ""))
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    return "units" if word == "dollars" else word
+
+
 def letters(text: str) -> str:
     """Lower-case letters only, for STATEMENT_TITLE."""
     return re.sub(r"[^a-z]", "", text.lower())

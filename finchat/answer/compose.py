@@ -33,12 +33,12 @@ import psycopg
 from finchat.answer import derive
 from finchat.answer.cells import answer_from_cells, breakdown_from_cells
 from finchat.answer.figures import Computed, FactBook, Figure, change
+from finchat.answer.passages import outlook_passages, stated_figure, synonyms_of
 from finchat.answer.quote import narrative_topic, quote_passages
 from finchat.answer.subject import Subject, analyse
 from finchat.answer.tagged import answer_from_tags
 from finchat.graph.lexicon import STATEMENT_OF
 from finchat.graph.lexicon import metric as metric_def
-from finchat.retrieve.fusion import Hit
 
 PERFORMANCE = ("revenue", "net_income", "eps_diluted")
 _PERFORM = re.compile(r"(?i)\b(?:perform(?:ed|s|ing|ance)?\s+(?:well|strongly|poorly|badly)|do(?:ing)?\s+well|"
@@ -137,6 +137,15 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         if figures.figures and not explain and not subject.qualified:
             quarter = _quarter_from_cells(conn, question, figures, subject, res, companies, names)
             return quarter if quarter is not None else _with_subject(figures, subject, res)
+    elif subject.measure and subject.metric is None and not explain:
+        # a measure no statement line holds (a KPI: "billed business", "cards in force"): a table's row for
+        # it, else a sentence of the filing stating it
+        exact = _from_tables(conn, question, subject, res, list(res.hits), companies, names)
+        if exact is not None:
+            return exact
+        said = _stated(conn, subject, res.hits, companies)
+        if said is not None:
+            return _with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
     hits = list(res.hits)
 
     def with_prose(hits: list[Any]) -> list[Any]:
@@ -154,7 +163,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         if subject.kind == "guidance":
             seen = {x.chunk_id for x in hits}  # what the company said of the period ahead, first
             hits = [h for h in outlook_passages(conn, companies, res.filters.years) if h.chunk_id not in seen] + hits
-        return _unsubstituted(subject, companies, names, res, hits, figures)
+        return _unsubstituted(conn, subject, companies, names, res, hits, figures)
     hits = with_prose(hits)
     about = narrative_topic(question)
     quote, quoted = quote_passages(res.filters.text_query or question, hits, causal=explain, about=about)
@@ -224,32 +233,6 @@ def _with_subject(answer: Answer, subject: Subject, res: Any, found: bool | None
     return answer
 
 
-#: Passages read for an outlook question beyond the ranked ones.
-OUTLOOK_PASSAGES = 10
-
-
-def outlook_passages(conn: psycopg.Connection, companies: list[str], years: list[int]) -> list[Hit]:
-    """The companies' prose that speaks of an outlook (outlook, guidance, expects, full year), the latest
-    filings first and, within one, the passages naming a year asked: a guidance question is answered with
-    what the company said of the period ahead, wherever in the filing it said it."""
-    if not companies:
-        return []
-    rows = conn.execute(
-        "SELECT c.id, d.name, d.company_key, c.text, c.page_start, c.page_end, ps.label, pe.label, c.section,"
-        " d.form, d.fiscal_year, d.fiscal_quarter"
-        " FROM chunks c JOIN documents d ON d.id = c.document_id"
-        " LEFT JOIN printed_pages ps ON ps.document_id = c.document_id AND ps.page = c.page_start"
-        " LEFT JOIN printed_pages pe ON pe.document_id = c.document_id AND pe.page = c.page_end"
-        " WHERE d.company_key = ANY(%s) AND c.kind = 'text'"
-        " AND c.tsv @@ to_tsquery('english', 'outlook | guidance | expect | forecast | anticipate')"
-        " ORDER BY d.period_end DESC NULLS LAST, (c.text ~ ANY(%s)) DESC,"
-        " ts_rank(c.tsv, to_tsquery('english', 'outlook | guidance')) DESC, c.id LIMIT %s",
-        (companies, [rf"\m{y}\M" for y in years] or ["$^"], OUTLOOK_PASSAGES)).fetchall()
-    return [Hit(chunk_id=int(r[0]), scores={"outlook": 1.0}, document=r[1], company=r[2], form=r[9],
-                fiscal_year=r[10], fiscal_quarter=r[11], page_start=int(r[4]), page_end=int(r[5]), kind="text",
-                section=r[8], text=r[3], context=r[3], printed_start=r[6], printed_end=r[7]) for r in rows]
-
-
 _YEAR_TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9)[- ]months?\b|year[- ]to[- ]date|\bytd\b|first (?:half|nine)|"
                            r"\bh[12]\b|fiscal year|full year|annual")
 
@@ -267,18 +250,31 @@ def _quarter_from_cells(conn: psycopg.Connection, question: str, figures: Answer
     flat = replace(subject, measure=measure, metric=None, qualifiers=(), kind="amount")
     found = answer_from_cells(conn, question, names.get(companies[0], companies[0]), flat, list(res.hits),
                               companies[0])
-    if found is None:
-        return None
-    text, cells = found
-    if not cells or cells[0].duration != "3M":
-        return None
     f = figures.figures[0]
-    text += f"\n{f.name} for {f.period()} was {f.money()} {f.cite()} (the statements print the year to date)."
-    return _with_subject(Answer(text, "facts"), subject, res, found=True)
+    to_date = f"{f.name} for {f.period()} was {f.money()} {f.cite()} (the statements print the year to date)."
+    if found is None or not found[1] or found[1][0].duration != "3M":
+        # no table prints the quarter: a sentence of the filing stating the quarter's figure, quoted
+        said = stated_figure(conn, f.document, measure, quarter=True, synonyms=synonyms_of(measure))
+        if said is None:
+            return None
+        return _with_subject(Answer(f"{said[0]}\n{to_date}", "passages", quoted=[said[1]]), subject, res, found=True)
+    return _with_subject(Answer(f"{found[0]}\n{to_date}", "facts"), subject, res, found=True)
 
 
-def _unsubstituted(subject: Subject, companies: list[str], names: dict[str, str], res: Any, hits: list[Any],
-                   figures: Answer | None) -> Answer:
+def _stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companies: list[str]) -> tuple[str, Any] | None:
+    """A sentence of the question's filing stating the subject's figure: its qualifiers' and measure's words
+    (or what filings call the measure) with a figure; None when none does."""
+    doc = next((h.document for h in hits if not companies or h.company == companies[0]), None)
+    named = [q for q in subject.qualifiers if not q.startswith("by ") and q.lower() not in subject.measure.lower()]
+    measure = subject.measure or (metric_def(subject.metric).name if subject.metric else "")
+    if doc is None or not measure:
+        return None
+    phrase = " ".join([*named, measure])
+    return stated_figure(conn, doc, phrase, synonyms=tuple(" ".join([*named, s]) for s in synonyms_of(measure)))
+
+
+def _unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[str], names: dict[str, str], res: Any,
+                   hits: list[Any], figures: Answer | None) -> Answer:
     """A qualified question (a segment's, a product's, a rate, a share, a ranking, guidance) that no figure of
     exactly that subject answers: the passages that best hold it, quoted — a sentence naming the subject
     with a figure answers it — else one line saying what was not found and where, then the best passage;
@@ -300,6 +296,10 @@ def _unsubstituted(subject: Subject, companies: list[str], names: dict[str, str]
         lines.append(f"{name + chr(39) + 's ' if name else 'The '}outlook, in the filing's words: {quote}")
         answer = Answer("\n".join(lines), "passages", quoted=quoted)
         return _with_subject(answer, subject, res, found=True)
+    if not holds and subject.kind != "guidance":
+        said = _stated(conn, subject, hits, companies)
+        if said is not None:  # a sentence of the filing stating exactly the subject's figure
+            quote, quoted, holds = said[0], [said[1]], True
     if not holds:
         where = f" in {doc}" if doc else ""
         lines.append(f"No figure for {name + chr(39) + 's ' if name else ''}{asked} was found{where}." if asked else

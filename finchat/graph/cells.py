@@ -19,7 +19,7 @@ import psycopg
 
 from finchat.graph.facts import column_periods, split_table_text
 from finchat.graph.tablegroups import PART, group_text, table_groups, units_above
-from finchat.tables import header_count, parse_value, units_scale
+from finchat.tables import header_count, parse_value, row_units, units_scale
 
 #: A row label naming things counted, not money ("paid memberships", "units", "employees").
 _COUNTED = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|customers|units|stores|employees|"
@@ -82,8 +82,11 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     # the header's first cell naming the rows ("Backlog | June 25, 2023 | Dec. 31, 2022"): their heading
     stub = next((_clean(r[0]) for r in rows[:nh] if r and _stub(_clean(r[0]))), "")
     outer = stub
+    stated: tuple[str, bool] | None = None  # a row label's own units hold for the rows after it
     for row in rows[nh:]:
         label = _clean(row[0]) if row else ""
+        if row_units(label):  # with whether that row is money ("$ 1,552.8") or counted ("133.3")
+            stated = (str(row_units(label)), "$" in " ".join(row[1:]) or "dollars" in label.lower())
         values = [(j, c) for j, c in enumerate(row[1:], start=1) if c and _value(c) is not None]
         if not values:
             if label:
@@ -101,8 +104,11 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             col = col_words[j] if j < len(col_words) else ""
             pct = c.rstrip().endswith("%") or bool(re.search(r"(?i)%|percent", col)) or \
                 bool(_PERCENTISH.search(label) and not row_money and abs(v) < 1000)
+            own = stated  # "Billed business" under "Network volumes (billions)": the rows' own scale
             if pct:
                 unit, cell_scale = "%", "units"
+            elif own:
+                unit, cell_scale = ("USD" if own[1] or "$" in c else "count"), own[0]
             elif _PER_SHARE.search(label + " " + outer):
                 unit, cell_scale = "USD/share", "units"
             elif (counted := _COUNTED.search(label + " " + outer)) and "$" not in c:

@@ -14,7 +14,7 @@ import re
 from datetime import date
 
 from finchat.graph.cells import Cell
-from finchat.tables import units_scale
+from finchat.tables import row_units, units_scale
 
 _NUM = r"\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
 _ROW = re.compile(rf"(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.]*?[A-Za-z)])\s*:?\s+(?P<nums>(?:\$?\s?{_NUM}\s+){{1,7}}\$?\s?{_NUM})(?=\s|$)")
@@ -103,6 +103,7 @@ def _shift_year(d: date, years: int) -> date:
 _NUMBERS_LINE = re.compile(rf"(?:\$?\s?{_NUM}\s+)+\$?\s?{_NUM}")
 #: A line of words that is no row heading: periods, units, comparison headers.
 _NOT_HEADING = re.compile(r"(?i)\b(?:months?|ended|weeks?|as of|in (?:thousands|millions|billions)|change|percent|"
+                          r"table of contents|"
                           r"january|february|march|april|may|june|july|august|september|october|november|december)\b")
 
 
@@ -245,7 +246,9 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                                                        and len(r[2]) // len(durations) >= keep)]
     per_unit = bool(re.search(r"(?i)\bexcept\b", header + " " + section)) or bool(carry.get("per_unit"))
     out: list[Cell] = []
+    stated: str | None = None  # a row label's own units ("Network volumes (billions)") hold for the rows after it
     for at, label, nums in rows:
+        stated = row_units(label) or stated
         outer = next((h for pos, h in reversed(heads) if pos < at and h != label),
                      str(carry.get("heading") or heading or ""))
         path = f"{outer} › {label}" if outer else label
@@ -260,7 +263,10 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 pct = token.endswith("%")
                 # "(in thousands, except … per membership)": a per-unit row is in units
                 row_scale = "units" if pct or (per_unit and "." in token and _PER_UNIT.search(label)) else scale
-                money = "$" in token or (row_scale != "units" and not _COUNT_LABEL.search(label))
+                own = stated  # "Cards-in-force (millions)": the rows' own scale, counted unless in $
+                if own is not None and not pct:
+                    row_scale = own
+                money = "$" in token or (row_scale != "units" and not _COUNT_LABEL.search(label) and not own)
                 unit = "%" if pct else "USD/share" if re.search(r"(?i)per share", label) else "USD" if money else "count"
                 words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))
                 # the filing's own period end is exact; a year earlier the header's date is not read

@@ -321,3 +321,36 @@ Global Services **2,727** 2,017 450
     by = {c.row_path: c for c in cells}
     assert (by["Revenues › Commercial Airplanes"].value, by["Revenues › Commercial Airplanes"].scale) == (25867, "millions")
     assert by["(Loss)/earnings from operations › Commercial Airplanes"].value == -2370
+
+
+def test_a_row_labels_own_units_hold_for_the_rows_after_it():
+    from finchat.graph.textrows import text_cells
+
+    text = """Table of Contents
+
+**TABLE 5: SELECTED CARD-RELATED STATISTICAL INFORMATION**
+
+Change Change
+Years Ended December 31, **2022** 2021 2020 2022 vs. 2021 2021 vs. 2020
+
+Network volumes _(billions)_ **$** **1,552.8** $ 1,284.2 $ 1,037.8 21 % 24 %
+Billed business **$** **1,338.3** $ 1,089.8 $ 870.7 23 25
+Cards-in-force _(millions)_ **133.3** 121.7 112.0 10 9
+Proprietary cards-in-force **76.7** 71.4 68.9 7 4
+Average fee per card _(dollars)_ (a) **$** **82** $ 74 $ 67 11 % 10 %
+"""
+    got = {c.row_path: (c.value, c.scale, c.unit) for c in text_cells(text, "", date(2022, 12, 31), "10-K", {})
+           if c.as_of == date(2022, 12, 31)}
+    assert got["Billed business"] == (1338.3, "billions", "USD")
+    assert got["Cards-in-force (millions)"] == (133.3, "millions", "count")
+    assert got["Proprietary cards-in-force"] == (76.7, "millions", "count")
+    assert got["Average fee per card (dollars) (a)"] == (82, "units", "USD")
+    cells = table_cells("""| (Millions) | 2022 | 2021 |
+|---|---|---|
+| Network volumes (billions) | $ 1,552.8 | $ 1,284.2 |
+| Billed business | 1,338.3 | 1,089.8 |
+| Cards-in-force (millions) | 133.3 | 121.7 |
+""")
+    by = {c.row_label: c for c in cells}
+    assert (by["Billed business"].scale, by["Billed business"].unit) == ("billions", "USD")
+    assert (by["Cards-in-force (millions)"].scale, by["Cards-in-force (millions)"].unit) == ("millions", "count")

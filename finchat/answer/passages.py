@@ -1,0 +1,135 @@
+"""Prose fetched from the store for an answer, beyond the question's top passages: what a company said of
+the period ahead (a guidance question), and the sentence of the scoped filing that states a figure the
+tables do not print (a KPI in the MD&A, the quarter's buybacks in a release's prose).
+
+A stated figure is quoted, never restated: the sentence holds the measure's words (or what filings call
+it), a figure (an amount, a percentage, a count) and — for a quarter asked — speaks of a quarter, not of
+the year to date.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import psycopg
+
+from finchat.answer.quote import TOPIC_SYNONYMS, _clean
+from finchat.retrieve.fusion import Hit
+
+#: Passages a guidance question reads from the store.
+OUTLOOK_PASSAGES = 10
+#: Passages of one filing searched for a sentence stating a figure.
+STATED_PASSAGES = 40
+
+_SELECT = ("SELECT c.id, d.name, d.company_key, c.text, c.page_start, c.page_end, ps.label, pe.label, c.section,"
+           " d.form, d.fiscal_year, d.fiscal_quarter"
+           " FROM chunks c JOIN documents d ON d.id = c.document_id"
+           " LEFT JOIN printed_pages ps ON ps.document_id = c.document_id AND ps.page = c.page_start"
+           " LEFT JOIN printed_pages pe ON pe.document_id = c.document_id AND pe.page = c.page_end")
+
+
+def _hits(rows: list[Any], channel: str) -> list[Hit]:
+    return [Hit(chunk_id=int(r[0]), scores={channel: 1.0}, document=r[1], company=r[2], form=r[9],
+                fiscal_year=r[10], fiscal_quarter=r[11], page_start=int(r[4]), page_end=int(r[5]), kind="text",
+                section=r[8], text=r[3], context=r[3], printed_start=r[6], printed_end=r[7]) for r in rows]
+
+
+def outlook_passages(conn: psycopg.Connection, companies: list[str], years: list[int]) -> list[Hit]:
+    """The companies' prose that speaks of an outlook (outlook, guidance, expects, full year), the latest
+    filings first and, within one, the passages naming a year asked: a guidance question is answered with
+    what the company said of the period ahead, wherever in the filing it said it."""
+    if not companies:
+        return []
+    rows = conn.execute(
+        f"{_SELECT} WHERE d.company_key = ANY(%s) AND c.kind = 'text'"
+        " AND c.tsv @@ to_tsquery('english', 'outlook | guidance | expect | forecast | anticipate')"
+        " ORDER BY d.period_end DESC NULLS LAST, (c.text ~ ANY(%s)) DESC,"
+        " ts_rank(c.tsv, to_tsquery('english', 'outlook | guidance')) DESC, c.id LIMIT %s",
+        (companies, [rf"\m{y}\M" for y in years] or ["$^"], OUTLOOK_PASSAGES)).fetchall()
+    return _hits(rows, "outlook")
+
+
+#: A figure in a sentence: an amount, a percentage, a count with its scale.
+_STATED = re.compile(r"\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion|trillion))?|\d[\d,.]*\s*(?:%|percent\b)|"
+                     r"\b\d[\d,.]*\s+(?:thousand|million|billion|trillion)\b")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(“\"•])|\s+•\s+|\n+")
+_QUARTER = re.compile(r"(?i)\b(?:quarter|three months|thirteen weeks|13 weeks)\b")
+_TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9) months\b|\bfirst half\b|year[- ]to[- ]date|\b(?:26|39) weeks\b|"
+                      r"\bfull[- ]year\b")
+_STOP = {"the", "a", "an", "of", "in", "its", "their", "and", "to", "for", "on", "at", "by", "spend", "spent", "how",
+         "much", "many", "did", "does", "was", "were", "is", "are", "what", "total", "net", "company", "buying"}
+
+
+def _stem(word: str) -> str:
+    """A word's first six letters after its ending: "repurchases", "repurchased" → "repurc"; "shares" → "share"."""
+    w = re.sub(r"(?:ing|ed)$", "", word.lower())
+    return re.sub(r"(?<=[^s])s$", "", w)[:6]
+
+
+def _stems(text: str) -> set[str]:
+    """Stems of ``text``'s words and of the parts of its hyphenated ones ("Cards-in-force")."""
+    words = re.findall(r"[A-Za-z][A-Za-z-]+", text)
+    return {_stem(w) for w in words} | {_stem(p) for w in words for p in w.split("-") if p}
+
+
+def _pieces(text: str) -> list[tuple[str, str]]:
+    """(lead, piece) of each sentence: a list "… included the following: paying …; paying …" gives each item
+    with its lead; any other sentence is its own piece."""
+    out: list[tuple[str, str]] = []
+    for sentence in _SENTENCE.split(text):
+        s = sentence.strip(" •")
+        lead, colon, items = s.partition(":")
+        if colon and ";" in items and len(lead) <= 200:
+            out += [(lead.strip(), re.sub(r"^(?:and|or)\s+", "", it.strip(" ;"))) for it in items.split(";") if it.strip()]
+        else:
+            out.append(("", s))
+    return out
+
+
+def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quarter: bool = False,
+                  synonyms: tuple[str, ...] = ()) -> tuple[str, Hit] | None:
+    """The sentence of ``document``'s prose that states ``measure`` (every word of it, or of one of
+    ``synonyms``) with a figure, quoted with its citation: ("“… $750 million to repurchase …” [DOC p.3]",
+    the passage). ``quarter``: the sentence must speak of a quarter and not of the year to date. None when
+    no sentence does."""
+    phrases = [p for p in (measure, *synonyms) if p]
+    wanted = [{_stem(w) for w in re.findall(r"[A-Za-z]+", p) if w.lower() not in _STOP} for p in phrases]
+    wanted = [w for w in wanted if w]
+    if not wanted:
+        return None
+    query = " | ".join("(" + " & ".join(sorted({re.sub(r"[^a-z]", "", s) + ":*" for s in w if len(s) > 2})) + ")"
+                       for w in wanted if any(len(s) > 2 for s in w))
+    if not query:
+        return None
+    rows = conn.execute(
+        f"{_SELECT} WHERE d.name = %s AND c.kind = 'text' AND c.tsv @@ to_tsquery('english', %s)"
+        " ORDER BY c.page_start, c.id LIMIT %s", (document, query, STATED_PASSAGES)).fetchall()
+    best: tuple[float, str, Hit] | None = None
+    for hit in _hits(rows, "stated"):
+        for lead, piece in _pieces(_clean(hit.text)):
+            if not 30 <= len(piece) <= 450 or not _STATED.search(piece) or piece.count("|") > 2:
+                continue
+            if not any(w <= _stems(piece) for w in wanted):
+                continue
+            said = f"{lead}: {piece}" if lead else piece
+            if quarter and (not _QUARTER.search(said) or _TO_DATE.search(said)):
+                continue
+            score = -len(piece) / 450 - 0.01 * hit.page_start
+            if best is None or score > best[0]:
+                best = (score, said, hit)
+    if best is None:
+        return None
+    return f"“{best[1]}” [{best[2].citation()}]", best[2]
+
+
+def synonyms_of(measure: str) -> tuple[str, ...]:
+    """What filings call ``measure`` otherwise ("buybacks" → "repurchase" …), from the narrative topics."""
+    low = measure.lower()
+    for group in TOPIC_SYNONYMS:
+        if any(g in low for g in group):
+            return tuple(g for g in group if g not in low)
+    return ()
+
+
+__all__ = ["OUTLOOK_PASSAGES", "outlook_passages", "stated_figure", "synonyms_of"]
