@@ -263,10 +263,9 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 pct = token.endswith("%")
                 # "(in thousands, except … per membership)": a per-unit row is in units
                 row_scale = "units" if pct or (per_unit and "." in token and _PER_UNIT.search(label)) else scale
-                own = stated  # "Cards-in-force (millions)": the rows' own scale, counted unless in $
-                if own is not None and not pct:
-                    row_scale = own
-                money = "$" in token or (row_scale != "units" and not _COUNT_LABEL.search(label) and not own)
+                if stated is not None and not pct:  # "Cards-in-force (millions)": counted unless in $
+                    row_scale = stated
+                money = "$" in token or (row_scale != "units" and not _COUNT_LABEL.search(label) and stated is None)
                 unit = "%" if pct else "USD/share" if re.search(r"(?i)per share", label) else "USD" if money else "count"
                 words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))
                 # the filing's own period end is exact; a year earlier the header's date is not read
