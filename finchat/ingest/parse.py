@@ -26,7 +26,7 @@ from typing import Any
 from finchat.errors import IngestError
 from finchat.tables import STATEMENT_TITLE, letters
 
-PARSER_VERSION = "pymupdf4llm-triage/7"
+PARSER_VERSION = "pymupdf4llm-triage/8"
 _NUMBER = re.compile(r"^\(?\$?\(?\d[\d,]*(\.\d+)?\)?%?\)?$")
 #: A page with at least this many numeric words is parsed as a table page.
 TABLE_PAGE_NUMBERS = 20
@@ -270,8 +270,17 @@ def parse_local(path: Path, sha: str | None = None) -> ParsedDoc:
 _MARK = re.compile(r"</?mark>|</?u>")
 
 
+#: Two underlined names side by side: column-group headers of a table kept as text ("Consumer & Community
+#: Banking   Corporate & Investment Bank"), which lose their boundary with the tags.
+_UNDERLINED_NAMES = re.compile(r"(?<=[A-Za-z)])((?:</mark>)?</u>)[ \t]+(<u>(?:<mark>)?)(?=[A-Z])")
+#: What separates column-group names on a text line (graph/textrows.py reads it).
+GROUP_SEP = " ¦ "
+
+
 def clean_markdown(md: str) -> str:
-    """Normalise parser output: drop highlight/underline tags, collapse 3+ blank lines."""
+    """Normalise parser output: drop highlight/underline tags (keeping ``GROUP_SEP`` between two underlined
+    names side by side), collapse 3+ blank lines."""
+    md = _UNDERLINED_NAMES.sub(GROUP_SEP.replace("\\", ""), md)
     md = _MARK.sub("", md)
     md = md.replace("\u00a0", " ")
     md = re.sub(r"[ \t]+\n", "\n", md)
