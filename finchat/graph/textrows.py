@@ -17,7 +17,7 @@ from finchat.graph.cells import Cell
 from finchat.tables import row_units, units_scale
 
 _NUM = r"\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
-_ROW = re.compile(rf"(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.]*?[A-Za-z)])\s*:?\s+(?P<nums>(?:\$?\s?{_NUM}\s+){{1,7}}\$?\s?{_NUM})(?=\s|$)")
+_ROW = re.compile(rf"(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.]*?[A-Za-z)])\s*:?\s+(?P<nums>(?:\$?\s?{_NUM}\s+){{1,11}}\$?\s?{_NUM})(?=\s|$)")
 _HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}):(?=\s|$)")
 _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|six|nine)[- ](?:and|,)\s+(six|nine|twelve)[- ]month|"
                         r"\b(quarter|year)s?\s+ended\b|\bfiscal\s+years?\s+ended\b")
@@ -26,7 +26,7 @@ _WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "ye
 _YEAR = re.compile(r"\b(19|20)\d{2}\b")
 _NOISE = re.compile(r"[*_#®™©]+")  # markdown emphasis; trademark signs after a product name ("iPhone®")
 #: A footnote mark after a row label, "Net revenues (1) $ 2,540": not a figure.
-_FOOTNOTE = re.compile(r"(?<=[A-Za-z])\s?\((?:\d|[a-z])\)(?=\s+[$(\d-])")
+_FOOTNOTE = re.compile(r"(?<=[A-Za-z])\s?\((?:\d|[a-z])\)(?=\s+[$(\d-])|(?<=\d)\s\([a-z]\)(?=\s|$)")
 #: A percentage printed apart from its number, "(2) %": one token.
 _SPACED_PCT = re.compile(r"(?<=[\d)])\s+%")
 #: Header words of comparison columns after the periods ("Change", "% Change", "Percent Increase", "vs.").
@@ -118,6 +118,25 @@ def _line(line: str) -> str:
     return t
 
 
+#: The boundary the parser keeps between column-group names side by side (ingest/parse.py GROUP_SEP).
+_GROUP_SEP = "¦"
+
+
+def _group_names(header: str) -> list[str]:
+    """The column groups' names of a text table's header: its last line holding names side by side
+    ("Three months ended June 30, Consumer & Community Banking ¦ Corporate & Investment Bank"), without the
+    period words before the first; [] when it has none."""
+    lines = [x for x in header.split("¶") if _GROUP_SEP in x]
+    if not lines:
+        return []
+    parts = [p.strip(" ,") for p in lines[-1].split(_GROUP_SEP)]
+    # "Three months ended June 30, Consumer …": the period before the first name
+    parts[0] = re.sub(r"(?i)^.*?\b(?:ended|as of)\b[^,]*,\s*(?:(?:19|20)\d\d\s*,?\s*)?", "", parts[0]).strip(" ,")
+    if any(not p or len(p.split()) > 8 or re.search(r"\d", p) for p in parts):
+        return []
+    return parts
+
+
 def _yearly_with_changes(header: str, width: int) -> bool:
     """Does an annual table's own header name two or three consecutive years once each, then comparison
     columns ("2022 2021 Change Change"), for rows wider than the years?"""
@@ -195,6 +214,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     durations = own_durations or ([] if carry.get("width") == width else _durations(lead_in))
     head_text = own if own_durations else lead_in[-2 * HEADER_SPAN:]
     labels = sorted({label for _, label, _ in rows})
+    groups: list[str] = []  # the column groups' names, one per period group
     continued = False  # the rows go on the table of the chunk before (its caption is theirs)
     if durations and width % len(durations) == 0:
         carry.pop("heading", None)  # a table of its own: no heading carried over from the one before
@@ -207,10 +227,19 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         # comparison columns after each period group ("2023 2022 % Change"): the periods are the header's years
         distinct = len({int(y.group(0)) for y in _YEAR.finditer(head_text)})
         keep = min(max(distinct, 2), per) if _CHANGE_HEADER.search(head_text) else per
+        # column groups named above the years ("Consumer & Community Banking ¦ Corporate & Investment Bank"),
+        # each "2023 2022 Change": one period per group, the group's name over its rows
+        names = _group_names(head_text)
+        if len(durations) == 1 and len(names) >= 2 and width % len(names) == 0 and width // len(names) >= 2:
+            durations = durations * len(names)
+            per = width // len(names)
+            keep = min(max(distinct, 2), per) if _CHANGE_HEADER.search(head_text) else per
+            groups = names
     elif carry.get("width") == width:
         continued = True
         durations = list(carry["durations"])  # type: ignore[call-overload]
         current_first, scale, keep = bool(carry["current_first"]), str(carry["scale"]), int(carry["keep"])  # type: ignore[call-overload]
+        groups = list(carry.get("groups") or [])  # type: ignore[call-overload]
     elif form == "10-K" and width in (2, 3):
         durations, current_first, scale = [12], True, units_scale(header) or units_scale(section) or "units"
         keep = width
@@ -254,6 +283,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         path = f"{outer} › {label}" if outer else label
         group = len(nums) // len(durations)
         for g, months in enumerate(durations):
+            if groups:
+                path = f"{groups[g]} › {label}"
             ends = [_shift_year(period_end, -k) for k in range(keep)]
             for end, token in zip(ends if current_first else list(reversed(ends)),
                                   nums[g * group:g * group + keep], strict=True):
@@ -273,6 +304,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 out.append(Cell(label[:200], path[:400], f"{words} Months Ended {when}",
                                 f"{months}M", end, v, token.replace("$", "").strip(), row_scale, unit))
     carry.update(width=width, durations=durations, current_first=current_first, scale=scale, keep=keep, per_unit=per_unit,
+                 groups=groups,
                  continued=continued,
                  labels=labels, title=heading,
                  heading=heads[-1][1] if heads else carry.get("heading", "") or heading)

@@ -354,3 +354,29 @@ Average fee per card _(dollars)_ (a) **$** **82** $ 74 $ 67 11 % 10 %
     by = {c.row_label: c for c in cells}
     assert (by["Billed business"].scale, by["Billed business"].unit) == ("billions", "USD")
     assert (by["Cards-in-force (millions)"].scale, by["Cards-in-force (millions)"].unit) == ("millions", "count")
+
+
+def test_column_groups_named_above_the_years_are_segments():
+    """A text table whose column groups are segments ("Retail Banking ¦ Markets & Advisory", the parser's
+    boundary between underlined names), each "2025 2024 Change"; footnote marks after figures skipped."""
+    from finchat.graph.textrows import text_cells
+
+    text = """Three months ended June 30, Retail Banking ¦ Markets & Advisory ¦ Business Lending
+(in millions, except ratios) **2025** 2024 Change **2025** 2024 Change **2025** 2024 Change
+Total net revenue **$ 11,200** $ 9,800 (a) 14 % **$ 8,400** $ 8,100 (a) 4 % **$** **2,900** $ 2,100 38 %
+Net income/(loss) **3,700** 2,600 (a) 42 **2,800** 2,500 (a) 12 **1,100** 800 38
+"""
+    got = {(c.row_path, c.as_of): c.value for c in text_cells(text, "", date(2025, 6, 30), "10-Q", {}, 2)}
+    assert got[("Markets & Advisory › Net income/(loss)", date(2025, 6, 30))] == 2800
+    assert got[("Business Lending › Total net revenue", date(2025, 6, 30))] == 2900
+    assert got[("Retail Banking › Net income/(loss)", date(2024, 6, 30))] == 2600
+    assert len(got) == 12
+
+
+def test_underlined_names_side_by_side_keep_their_boundary():
+    from finchat.ingest.parse import clean_markdown
+
+    md = ("Three months ended June 30, <u>Retail Banking</u> <u>Markets & Advisory</u>\n"
+          "<u><mark>(in millions)</mark></u> **<u><mark>2025</mark></u>** <u><mark>2024</mark></u> <u>3,166</u> <u>2,825</u>")
+    assert clean_markdown(md) == ("Three months ended June 30, Retail Banking ¦ Markets & Advisory\n"
+                                  "(in millions) **2025** 2024 3,166 2,825")
