@@ -17,7 +17,9 @@ from finchat.graph.cells import Cell
 from finchat.tables import row_units, units_scale
 
 _NUM = r"\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
-_ROW = re.compile(rf"(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.]*?[A-Za-z)])\s*:?\s+(?P<nums>(?:\$?\s?{_NUM}\s+){{1,11}}\$?\s?{_NUM})(?=\s|$)")
+#: A figure, or a dash printed for none ("10.2 - 8.0") between figures.
+_TOKEN = rf"{_NUM}|(?<=\s)[—–-](?=\s)"
+_ROW = re.compile(rf"(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.]*?(?:[A-Za-z)]|(?<=[A-Z])\.))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-])\s+){{1,11}}\$?\s?{_NUM})(?=\s|$)")
 _HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}):(?=\s|$)")
 _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|six|nine)[- ](?:and|,)\s+(six|nine|twelve)[- ]month|"
                         r"\b(quarter|year)s?\s+ended\b|\bfiscal\s+years?\s+ended\b")
@@ -49,6 +51,19 @@ HEADER_SPAN = 80
 #: Columns one duration may have: this year's and up to two earlier years'.
 MAX_YEARS = 3
 _PROSE_DURATIONS = re.compile(r"(?i)\b(three|six|nine)[- ]*(?:and|,)\s*(six|nine|twelve)[- ]month")
+
+
+#: A release's quarter header: "Q2 … 2023 2022 Reported Operational", "Fourth Quarter 2022 2021".
+_QUARTER_WORDS = re.compile(r"(?i)\bQ[1-4]\b|\b(?:first|second|third|fourth)[- ]quarter\b")
+
+
+def _quarter_header(header: str) -> list[int]:
+    """[3] for a table's own header naming a quarter ("Q2", "Second Quarter") above two consecutive years
+    (a release's "Q2 … 2023 2022 % Change"), else []."""
+    years = [int(y.group(0)) for y in _YEAR.finditer(header)]
+    if not _QUARTER_WORDS.search(header) or len(years) != 2 or abs(years[0] - years[1]) != 1:
+        return []
+    return [3]
 
 
 def _durations(header: str) -> list[int]:
@@ -103,7 +118,7 @@ def _shift_year(d: date, years: int) -> date:
 _NUMBERS_LINE = re.compile(rf"(?:\$?\s?{_NUM}\s+)+\$?\s?{_NUM}")
 #: A line of words that is no row heading: periods, units, comparison headers.
 _NOT_HEADING = re.compile(r"(?i)\b(?:months?|ended|weeks?|as of|in (?:thousands|millions|billions)|change|percent|"
-                          r"table of contents|"
+                          r"table of contents|adjusted|reported|operational|currency|"
                           r"january|february|march|april|may|june|july|august|september|october|november|december)\b")
 
 
@@ -188,7 +203,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                    quarter: int | None = None, section: str = "", heading: str = "") -> list[Cell]:
     """Cells of one table's text (from its header to the next table's)."""
     rows = [(m.start("label") + len(m.group("label")) - len(_trim(m.group("label"))), _trim(m.group("label")),
-             re.findall(_NUM, m.group("nums"))) for m in _ROW.finditer(body)]
+             re.findall(_TOKEN, m.group("nums"))) for m in _ROW.finditer(body)]
     rows = [(at, label, nums) for at, label, nums in rows if len(nums) >= 2 and not re.fullmatch(r"[\d\s,.$%()-]+", label)
             and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip()) for n in nums)  # "2023 2022": a header
             and not _DATED_HEADER.search(f"{label} {' '.join(nums)}")]
@@ -210,7 +225,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     own = body[:rows[0][0]]
     # a header of its own starts a table; else a chunk continuing the table before it keeps its columns
     # (the header in the text before belongs to that table); else the header in the text before
-    own_durations = _durations(own)
+    own_durations = _durations(own) or _quarter_header(own)
     durations = own_durations or ([] if carry.get("width") == width else _durations(lead_in))
     head_text = own if own_durations else lead_in[-2 * HEADER_SPAN:]
     labels = sorted({label for _, label, _ in rows})

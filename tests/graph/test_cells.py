@@ -380,3 +380,28 @@ def test_underlined_names_side_by_side_keep_their_boundary():
           "<u><mark>(in millions)</mark></u> **<u><mark>2025</mark></u>** <u><mark>2024</mark></u> <u>3,166</u> <u>2,825</u>")
     assert clean_markdown(md) == ("Three months ended June 30, Retail Banking ¦ Markets & Advisory\n"
                                   "(in millions) **2025** 2024 3,166 2,825")
+
+
+def test_a_releases_quarter_table_with_comparison_columns_and_dashes():
+    """"Q2 … 2025 2024 Reported Operational Currency": the quarter, this year then the last; a dash for none."""
+    from finchat.graph.textrows import text_cells
+
+    text = """**SEGMENT SALES RESULTS**
+
+**Q2** **% Change**
+
+**Adjusted**
+**($ in Millions)** **2025** **2024** **Reported** **Operational** <sup>**1,2**</sup> **Currency**
+**Operational** <sup>**1,3**</sup>
+
+U.S. $9,100 $8,600 5.8% 5.8 - 4.1
+
+Devices 5,150 4,700 9.6 11.0 (1.4) 7.2
+
+Worldwide $17,400 $16,300 6.7% 7.5 (0.8) 6.0
+"""
+    got = {(c.row_path, c.as_of): (c.value, c.scale) for c in text_cells(text, "", date(2025, 6, 29), "EARNINGS", {}, 2)}
+    assert got[("SEGMENT SALES RESULTS › Devices", date(2025, 6, 29))] == (5150, "millions")
+    assert got[("SEGMENT SALES RESULTS › U.S.", date(2025, 6, 29))] == (9100, "millions")
+    assert got[("SEGMENT SALES RESULTS › U.S.", date(2024, 6, 29))] == (8600, "millions")
+    assert len(got) == 6
