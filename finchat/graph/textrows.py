@@ -128,7 +128,7 @@ def _line(line: str) -> str:
     t = re.sub(r"\s+", " ", line).strip()  # "**$** **5,862**" unbolded is "$ 5,862", not "$   5,862"
     if _NUMBERS_LINE.fullmatch(t) and not all(_YEAR.fullmatch(n.strip()) for n in re.findall(_NUM, t)):
         return f"Total {t}"
-    if (t[:1].isupper() and len(t.split()) <= 6 and not re.search(r"[\d:.;,]", t) and not _NOT_HEADING.search(t)):
+    if (t[:1].isupper() and len(t.split()) <= 6 and not re.search(r"[\d:.;,¦]", t) and not _NOT_HEADING.search(t)):
         return f"{t}:"
     return t
 
@@ -137,19 +137,23 @@ def _line(line: str) -> str:
 _GROUP_SEP = "¦"
 
 
+_PERIOD_WORDS = re.compile(r"(?i)\b(?:ended|ending|months?|weeks?|quarters?|years?|fiscal|as of|ytd)\b")
+#: Two bold names side by side on a header line ("**Revenue Mix** **Comparable Sales**"): column groups.
+_BOLD_NAMES = re.compile(r"(?<=[A-Za-z)])\*\*[ \t]+\*\*(?=[A-Z])")
+
+
 def _group_names(header: str) -> list[str]:
     """The column groups' names of a text table's header: its last line holding names side by side
     ("Three months ended June 30, Consumer & Community Banking ¦ Corporate & Investment Bank"), without the
     period words before the first; [] when it has none."""
-    lines = [x for x in header.split("¶") if _GROUP_SEP in x]
-    if not lines:
-        return []
-    parts = [p.strip(" ,") for p in lines[-1].split(_GROUP_SEP)]
-    # "Three months ended June 30, Consumer …": the period before the first name
-    parts[0] = re.sub(r"(?i)^.*?\b(?:ended|as of)\b[^,]*,\s*(?:(?:19|20)\d\d\s*,?\s*)?", "", parts[0]).strip(" ,")
-    if any(not p or len(p.split()) > 8 or re.search(r"\d", p) for p in parts):
-        return []
-    return parts
+    for line in reversed([x for x in header.split("¶") if _GROUP_SEP in x]):
+        parts = [p.strip(" ,:") for p in line.split(_GROUP_SEP)]
+        # "Three months ended June 30, Consumer …": the period before the first name
+        parts[0] = re.sub(r"(?i)^.*?\b(?:ended|as of)\b[^,]*,\s*(?:(?:19|20)\d\d\s*,?\s*)?", "", parts[0]).strip(" ,")
+        # "Three Months Ended ¦ Six Months Ended": periods, not groups of rows
+        if not any(not p or len(p.split()) > 8 or re.search(r"\d", p) or _PERIOD_WORDS.search(p) for p in parts):
+            return parts
+    return []
 
 
 def _yearly_with_changes(header: str, width: int) -> bool:
@@ -180,6 +184,7 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     when the table has no heading of its own (a region's table under its title)."""
     carry = carry if carry is not None else {}
     # lines joined by a mark no row label holds: a label starts on its own line, never with the header's words
+    text = _BOLD_NAMES.sub(f" {_GROUP_SEP} ", text)
     body = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", " ¶ ".join(_line(x) for x in _NOISE.sub(" ", text).splitlines())))
     lead_in = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", lead_in))
     cuts = [0]
@@ -194,6 +199,7 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     return out
 
 
+_MONTH = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?")
 #: "Years ended December 31, 2022 2021 2020": a header of a day and years, not a row.
 _DATED_HEADER = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+"
                            r"(?:(?:19|20)\d\d\s*){2,}$")
@@ -206,7 +212,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
              re.findall(_TOKEN, m.group("nums"))) for m in _ROW.finditer(body)]
     rows = [(at, label, nums) for at, label, nums in rows if len(nums) >= 2 and not re.fullmatch(r"[\d\s,.$%()-]+", label)
             and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip()) for n in nums)  # "2023 2022": a header
-            and not _DATED_HEADER.search(f"{label} {' '.join(nums)}")]
+            and not _DATED_HEADER.search(f"{label} {' '.join(nums)}")
+            and not (_MONTH.fullmatch(label) and len(nums) == 2)]  # "July 29, 2023": a header's date
     heads = [(m.start(), m.group("h").strip()) for m in _HEADING.finditer(body)]
     # one row goes on the table of the chunk before when it has its width (a total the chunker cut off)
     if len(rows) < 2 and not (rows and carry.get("width") == len(rows[0][2]) and not _durations(body)):
@@ -249,6 +256,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             durations = durations * len(names)
             per = width // len(names)
             keep = min(max(distinct, 2), per) if _CHANGE_HEADER.search(head_text) else per
+            groups = names
+        elif len(names) == len(durations) >= 2:  # "Revenue Mix ¦ Comparable Sales", each over its periods
             groups = names
     elif carry.get("width") == width:
         continued = True

@@ -405,3 +405,22 @@ Worldwide $17,400 $16,300 6.7% 7.5 (0.8) 6.0
     assert got[("SEGMENT SALES RESULTS › U.S.", date(2025, 6, 29))] == (9100, "millions")
     assert got[("SEGMENT SALES RESULTS › U.S.", date(2024, 6, 29))] == (8600, "millions")
     assert len(got) == 6
+
+
+def test_column_groups_of_different_measures_over_the_same_periods():
+    """"**Revenue Mix** **Comparable Sales**" over two dated columns each: the group names the measure."""
+    from finchat.graph.textrows import text_cells
+
+    text = """Segment revenue mix percentages and comparable sales percentage changes by revenue category were as follows:
+
+**Revenue Mix** **Comparable Sales**
+**Three Months Ended** **Three Months Ended**
+**July 26, 2025** **July 27, 2024** **July 26, 2025** **July 27, 2024**
+Computing 41 % 42 % (6.1)% (15.0)%
+Gaming 6 % 5 % 8.2 % (9.0) %
+Total 100 % 100 % (5.5)% (12.0) %
+"""
+    got = {(c.row_path, c.as_of): c.value for c in text_cells(text, "", date(2025, 7, 26), "10-Q", {}, 2)}
+    assert got[("Comparable Sales › Gaming", date(2025, 7, 26))] == 8.2
+    assert got[("Revenue Mix › Gaming", date(2025, 7, 26))] == 6
+    assert got[("Comparable Sales › Computing", date(2024, 7, 26))] == -15.0
