@@ -25,18 +25,18 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
 
 from finchat.answer import derive
-from finchat.answer.cells import answer_from_cells, breakdown_from_cells
 from finchat.answer.figures import Computed, FactBook, Figure, change
-from finchat.answer.passages import outlook_passages, stated_figure, synonyms_of
+from finchat.answer.passages import outlook_passages
+from finchat.answer.qualified import from_tables, quarter_from_cells, stated, unsubstituted
 from finchat.answer.quote import narrative_topic, quote_passages
+from finchat.answer.result import Answer, with_subject
 from finchat.answer.subject import Subject, analyse
-from finchat.answer.tagged import answer_from_tags
 from finchat.graph.lexicon import STATEMENT_OF
 from finchat.graph.lexicon import metric as metric_def
 
@@ -45,29 +45,7 @@ _PERFORM = re.compile(r"(?i)\b(?:perform(?:ed|s|ing|ance)?\s+(?:well|strongly|po
                       r"did\s+.{1,60}?\s+do\s+well|(?:good|strong|bad|weak)\s+(?:quarter|year))\b")
 _EXPLAIN = re.compile(r"(?i)\b(?:why|what\s+(?:drove|caused|explains|were\s+the\s+(?:drivers|reasons|factors))|"
                       r"drivers?\s+of|reasons?\s+for|factors|explain|due\s+to\s+what|how\s+come)\b")
-#: A figure in a sentence: a percentage, an amount, a number with thousands separators or decimals — not a
-#: year or a day of a date.
-_FIGURE = re.compile(r"\d\s*%|\$\s?\d|\b\d{1,3}(?:,\d{3})+\b|\b\d+\.\d+\b|\b\d+\s+(?:percent|basis points|bps)\b")
 _FULL_YEAR = re.compile(r"(?i)\b(?:full[\s-]+year|annual(?:ly)?|fiscal\s+year|fy\s?\d{2,4}|for\s+the\s+year)\b")
-
-
-@dataclass
-class Answer:
-    """The direct answer: ``text`` (one short paragraph, figures cited), where it came from (``facts`` or
-    ``passages``; ``none`` when nothing could be said), the derived figures, and every figure stated."""
-
-    text: str
-    source: str
-    computed: list[Computed] = field(default_factory=list)
-    figures: list[Figure] = field(default_factory=list)
-    quoted: list[Any] = field(default_factory=list)  # the passages (Hits) quoted, in order
-    #: what the answer is about: the question's subject, the filing and period of the figures, and whether
-    #: a figure of exactly that subject was found (answer/subject.py)
-    subject: dict[str, Any] = field(default_factory=dict)
-
-    def as_json(self) -> dict[str, Any]:
-        return {"answer": self.text, "answer_source": self.source, "computed": [c.as_json() for c in self.computed],
-                "answer_subject": self.subject or None}
 
 
 def _duration_for(question: str, hit: Any) -> str:
@@ -124,7 +102,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     explain = bool(_EXPLAIN.search(question))
     if _PERFORM.search(question) and not explain:
         books = _books(conn, res, companies, list(PERFORMANCE))
-        return _with_subject(_performance(companies, names, books, res), Subject("performance", None), res)
+        return with_subject(_performance(companies, names, books, res), Subject("performance", None), res)
     subject = analyse(res.question, companies=_surface_names(companies, names), segments=tuple(res.filters.segments),
                       intent=res.filters.intent, derived=bool(derived),
                       derived_name=derived[0].name if derived else "")
@@ -135,17 +113,17 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         books = _books(conn, res, companies, wanted + metrics)
         figures = _figures(companies, names, books, derived, metrics, _Options.of(question))
         if figures.figures and not explain and not subject.qualified:
-            quarter = _quarter_from_cells(conn, question, figures, subject, res, companies, names)
-            return quarter if quarter is not None else _with_subject(figures, subject, res)
+            quarter = quarter_from_cells(conn, question, figures, subject, res, companies, names)
+            return quarter if quarter is not None else with_subject(figures, subject, res)
     elif subject.measure and subject.metric is None and not explain:
         # a measure no statement line holds (a KPI: "billed business", "cards in force"): a table's row for
         # it, else a sentence of the filing stating it
-        exact = _from_tables(conn, question, subject, res, list(res.hits), companies, names)
+        exact = from_tables(conn, question, subject, res, list(res.hits), companies, names)
         if exact is not None:
             return exact
-        said = _stated(conn, subject, res.hits, companies)
+        said = stated(conn, subject, res.hits, companies)
         if said is not None:
-            return _with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
+            return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
     hits = list(res.hits)
 
     def with_prose(hits: list[Any]) -> list[Any]:
@@ -156,14 +134,14 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         return hits + [h for h in prose() if h.chunk_id not in seen]
 
     if subject.qualified and not explain:
-        exact = _from_tables(conn, question, subject, res, hits, companies, names)
+        exact = from_tables(conn, question, subject, res, hits, companies, names, figures)
         if exact is not None:
             return exact  # a table's figure: no prose search needed
         hits = with_prose(hits)
         if subject.kind == "guidance":
             seen = {x.chunk_id for x in hits}  # what the company said of the period ahead, first
             hits = [h for h in outlook_passages(conn, companies, res.filters.years) if h.chunk_id not in seen] + hits
-        return _unsubstituted(conn, subject, companies, names, res, hits, figures)
+        return unsubstituted(conn, subject, companies, names, res, hits, figures)
     hits = with_prose(hits)
     about = narrative_topic(question)
     quote, quoted = quote_passages(res.filters.text_query or question, hits, causal=explain, about=about)
@@ -179,32 +157,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         out = Answer(f"No passage about {about[0]} was found in the top passages; see the sources below.", "none")
     else:
         out = Answer("The top passages hold no sentence that answers this; see the sources below.", "none")
-    return _with_subject(out, subject, res)
-
-
-def _from_tables(conn: psycopg.Connection, question: str, subject: Subject, res: Any, hits: list[Any],
-                 companies: list[str], names: dict[str, str]) -> Answer | None:
-    """A qualified question answered exactly: a member the filer tagged ("iPhone", "Data Center"), one
-    table's rows under the measure (a breakdown "by segment", a ranking "which grew fastest"), or the table
-    row naming the subject for the period asked (a segment's, a product's, a KPI, a rate); None when none
-    holds it."""
-    company = companies[0] if companies else None
-    name = names.get(company, company) if company else ""
-    if subject.kind == "amount":
-        tagged = answer_from_tags(conn, question, name, subject.metric, subject.qualifiers, hits, company)
-        if tagged is not None:
-            answer = _with_subject(Answer(tagged[0], "facts"), subject, res, found=True)
-            answer.subject["filing"], answer.subject["period"] = tagged[1][0].document, tagged[1][0].period()
-            return answer
-    listed = breakdown_from_cells(conn, question, name, subject, hits, company)
-    if listed is not None:
-        return _with_subject(Answer(listed, "facts"), subject, res, found=True)
-    cells = answer_from_cells(conn, question, name, subject, hits, company)
-    if cells is not None:
-        answer = _with_subject(Answer(cells[0], "facts"), subject, res, found=True)
-        answer.subject["filing"], answer.subject["period"] = cells[1][0].document, cells[1][0].period()
-        return answer
-    return None
+    return with_subject(out, subject, res)
 
 
 def _surface_names(companies: list[str], names: dict[str, str]) -> tuple[str, ...]:
@@ -220,103 +173,6 @@ def _surface_names(companies: list[str], names: dict[str, str]) -> tuple[str, ..
             c = known[key]
             out += [c.name, *c.aliases, *([c.ticker] if c.ticker else [])]
     return tuple(out)
-
-
-def _with_subject(answer: Answer, subject: Subject, res: Any, found: bool | None = None) -> Answer:
-    """``answer`` with its ``subject`` filled: what was asked, the filing and period its figures are of."""
-    figs = answer.figures
-    answer.subject = {**subject.as_json(),
-                      "companies": list(res.filters.companies),
-                      "filing": figs[0].document if figs else (res.hits[0].document if res.hits else None),
-                      "period": figs[0].period() if figs else None,
-                      "found": bool(figs) if found is None else found}
-    return answer
-
-
-_YEAR_TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9)[- ]months?\b|year[- ]to[- ]date|\bytd\b|first (?:half|nine)|"
-                           r"\bh[12]\b|fiscal year|full year|annual")
-
-
-def _quarter_from_cells(conn: psycopg.Connection, question: str, figures: Answer, subject: Subject, res: Any,
-                        companies: list[str], names: dict[str, str]) -> Answer | None:
-    """A quarter asked of a flow the statements print only for the year to date (a 10-Q's cash-flow
-    statement: six months of buybacks): the quarter's own figure from a table that prints it, else None
-    (the year-to-date figure then answers, labelled with its period)."""
-    if not res.filters.quarters or _YEAR_TO_DATE.search(question) or not companies:
-        return None
-    if any(f.duration in (None, "3M") for f in figures.figures):
-        return None
-    measure = subject.measure or (metric_def(subject.metric).name.lower() if subject.metric else "")
-    flat = replace(subject, measure=measure, metric=None, qualifiers=(), kind="amount")
-    found = answer_from_cells(conn, question, names.get(companies[0], companies[0]), flat, list(res.hits),
-                              companies[0])
-    f = figures.figures[0]
-    to_date = f"{f.name} for {f.period()} was {f.money()} {f.cite()} (the statements print the year to date)."
-    if found is None or not found[1] or found[1][0].duration != "3M":
-        # no table prints the quarter: a sentence of the filing stating the quarter's figure, quoted
-        said = stated_figure(conn, f.document, measure, quarter=True, synonyms=synonyms_of(measure))
-        if said is None:
-            return None
-        return _with_subject(Answer(f"{said[0]}\n{to_date}", "passages", quoted=[said[1]]), subject, res, found=True)
-    return _with_subject(Answer(f"{found[0]}\n{to_date}", "facts"), subject, res, found=True)
-
-
-def _stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companies: list[str]) -> tuple[str, Any] | None:
-    """A sentence of the question's filing stating the subject's figure: its qualifiers' and measure's words
-    (or what filings call the measure) with a figure; None when none does."""
-    doc = next((h.document for h in hits if not companies or h.company == companies[0]), None)
-    named = [q for q in subject.qualifiers if not q.startswith("by ") and q.lower() not in subject.measure.lower()]
-    measure = subject.measure or (metric_def(subject.metric).name if subject.metric else "")
-    if doc is None or not measure:
-        return None
-    phrase = " ".join([*named, measure])
-    return stated_figure(conn, doc, phrase, synonyms=tuple(" ".join([*named, s]) for s in synonyms_of(measure)))
-
-
-def _unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[str], names: dict[str, str], res: Any,
-                   hits: list[Any], figures: Answer | None) -> Answer:
-    """A qualified question (a segment's, a product's, a rate, a share, a ranking, guidance) that no figure of
-    exactly that subject answers: the passages that best hold it, quoted — a sentence naming the subject
-    with a figure answers it — else one line saying what was not found and where, then the best passage;
-    a consolidated statement figure follows only labelled as such."""
-    name = names.get(companies[0], companies[0]) if companies else ""
-    extra = [q for q in subject.qualifiers if q.lower() not in subject.measure.lower()]
-    asked = " ".join([*(q for q in extra if not q.startswith("by ")), subject.measure,
-                      *(q for q in extra if q.startswith("by "))]).strip()
-    if subject.kind == "guidance":
-        asked = f"guidance on {subject.measure or 'the outlook'}"
-    doc = next((h.document for h in hits if not companies or h.company == companies[0]), None)
-    words = f"{res.question} {' '.join(subject.qualifiers)}"
-    quote, quoted = quote_passages(words, hits, n=2, forward=subject.kind == "guidance",
-                                   must=subject.qualifiers if subject.kind != "guidance" else ())
-    # a figure in the quoted sentences themselves (their citations carry page numbers)
-    holds = bool(_FIGURE.search(re.sub(r"\[[^\]]*\]", "", quote)))
-    lines = []
-    if subject.kind == "guidance" and quote:  # the outlook is what the filing says of the period ahead
-        lines.append(f"{name + chr(39) + 's ' if name else 'The '}outlook, in the filing's words: {quote}")
-        answer = Answer("\n".join(lines), "passages", quoted=quoted)
-        return _with_subject(answer, subject, res, found=True)
-    if not holds and subject.kind != "guidance":
-        said = _stated(conn, subject, hits, companies)
-        if said is not None:  # a sentence of the filing stating exactly the subject's figure
-            quote, quoted, holds = said[0], [said[1]], True
-    if not holds:
-        where = f" in {doc}" if doc else ""
-        lines.append(f"No figure for {name + chr(39) + 's ' if name else ''}{asked} was found{where}." if asked else
-                     f"No figure answering “{res.question.strip()}” was found{where}.")
-    if quote:
-        lines.append(quote if holds else f"The closest passages: {quote}")
-    elif not holds:
-        best, _ = quote_passages(res.question, hits, n=1)
-        if best:
-            lines.append(f"The closest passage: {best}")
-            quoted = quoted or _
-    if figures is not None and figures.figures and subject.kind != "guidance":
-        f = figures.figures[0]
-        lines.append(f"For reference, {name}'s consolidated {f.name.lower()} {f.for_period()} was {f.money()} "
-                     f"{f.cite()} — the whole company's, not the figure asked.")
-    answer = Answer("\n".join(lines), "passages" if quote else "none", quoted=quoted)
-    return _with_subject(answer, subject, res, found=holds)
 
 
 def _names(conn: psycopg.Connection, keys: list[str]) -> dict[str, str]:

@@ -1,0 +1,173 @@
+"""Qualified questions — a segment's, a product's, a KPI, a rate, a share, a ranking, guidance — answered
+exactly from tables (a tagged member, a breakdown, a row), from a sentence of the filing stating the figure,
+or with one line saying what was not found: never with the consolidated figure, which may follow only
+labelled as such. A quarter asked of a flow the statements print only for the year to date is read the
+same way, the year-to-date figure after it, labelled.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+import psycopg
+
+from finchat.answer.cells import SAME_PERIOD_DAYS, answer_from_cells, breakdown_from_cells
+from finchat.answer.figures import Figure
+from finchat.answer.passages import stated_figure, synonyms_of
+from finchat.answer.quote import quote_passages
+from finchat.answer.result import Answer, with_subject
+from finchat.answer.subject import Subject
+from finchat.answer.tagged import answer_from_tags
+from finchat.graph.lexicon import metric as metric_def
+
+#: A figure in a sentence: a percentage, an amount, a number with thousands separators or decimals — not a
+#: year or a day of a date.
+_FIGURE = re.compile(r"\d\s*%|\$\s?\d|\b\d{1,3}(?:,\d{3})+\b|\b\d+\.\d+\b|\b\d+\s+(?:percent|basis points|bps)\b")
+
+
+def from_tables(conn: psycopg.Connection, question: str, subject: Subject, res: Any, hits: list[Any],
+                 companies: list[str], names: dict[str, str], figures: Answer | None = None) -> Answer | None:
+    """A qualified question answered exactly: a member the filer tagged ("iPhone", "Data Center"), one
+    table's rows under the measure (a breakdown "by segment", a ranking "which grew fastest"), or the table
+    row naming the subject for the period asked (a segment's, a product's, a KPI, a rate); None when none
+    holds it. ``figures``: the statement figures of the question's metric — a share no table prints is the
+    part's row over the statement's total for the same period."""
+    company = companies[0] if companies else None
+    name = names.get(company, company) if company else ""
+    if subject.kind == "amount":
+        tagged = answer_from_tags(conn, question, name, subject.metric, subject.qualifiers, hits, company)
+        if tagged is not None:
+            answer = with_subject(Answer(tagged[0], "facts"), subject, res, found=True)
+            answer.subject["filing"], answer.subject["period"] = tagged[1][0].document, tagged[1][0].period()
+            return answer
+    listed = breakdown_from_cells(conn, question, name, subject, hits, company)
+    if listed is not None:
+        return with_subject(Answer(listed, "facts"), subject, res, found=True)
+    cells = answer_from_cells(conn, question, name, subject, hits, company)
+    if cells is None and subject.kind == "share" and figures is not None and figures.figures:
+        return _share_of_total(conn, question, subject, res, hits, company, name, figures.figures[0])
+    if cells is not None:
+        answer = with_subject(Answer(cells[0], "facts"), subject, res, found=True)
+        answer.subject["filing"], answer.subject["period"] = cells[1][0].document, cells[1][0].period()
+        return answer
+    return None
+
+
+def _share_of_total(conn: psycopg.Connection, question: str, subject: Subject, res: Any, hits: list[Any],
+                    company: str | None, name: str, total: Figure) -> Answer | None:
+    """A part's share of the whole that no table prints ("what share of revenue came from Intelligent Cloud"):
+    the part's row over the statement total of the same period and unit, both cited; None when the part's
+    row or a total of its period is missing."""
+    from finchat.graph.consistency import MULTIPLIER
+
+    part = answer_from_cells(conn, question, name, replace(subject, kind="amount"), hits, company)
+    if part is None or not part[1]:
+        return None
+    cell = part[1][0]
+    if (cell.unit != "USD" or total.unit != "USD" or cell.as_of is None or total.as_of is None
+            or abs((cell.as_of - date.fromisoformat(str(total.as_of)[:10])).days) > SAME_PERIOD_DAYS
+            or (cell.duration or total.duration) != total.duration):
+        return None
+    whole = total.value * MULTIPLIER.get(total.scale, 1.0)
+    if not whole:
+        return None
+    share = cell.value * MULTIPLIER.get(cell.scale, 1.0) / whole * 100
+    if not 0 < share <= 100:
+        return None  # a part larger than the whole is not of this total
+    text = (f"{cell.row_path.split(' › ')[-1]} was {share:.1f}% of {name}'s {total.name.lower()} for {cell.period()} "
+            f"(computed: {cell.shown()} {cell.cite()} ÷ {total.money()} {total.cite()}).")
+    answer = with_subject(Answer(text, "facts"), subject, res, found=True)
+    answer.subject["filing"], answer.subject["period"] = cell.document, cell.period()
+    return answer
+
+
+_YEAR_TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9)[- ]months?\b|year[- ]to[- ]date|\bytd\b|first (?:half|nine)|"
+                           r"\bh[12]\b|fiscal year|full year|annual")
+
+
+def quarter_from_cells(conn: psycopg.Connection, question: str, figures: Answer, subject: Subject, res: Any,
+                        companies: list[str], names: dict[str, str]) -> Answer | None:
+    """A quarter asked of a flow the statements print only for the year to date (a 10-Q's cash-flow
+    statement: six months of buybacks): the quarter's own figure from a table that prints it, else None
+    (the year-to-date figure then answers, labelled with its period)."""
+    if not res.filters.quarters or _YEAR_TO_DATE.search(question) or not companies:
+        return None
+    if any(f.duration in (None, "3M") for f in figures.figures):
+        return None
+    measure = subject.measure or (metric_def(subject.metric).name.lower() if subject.metric else "")
+    flat = replace(subject, measure=measure, metric=None, qualifiers=(), kind="amount")
+    found = answer_from_cells(conn, question, names.get(companies[0], companies[0]), flat, list(res.hits),
+                              companies[0])
+    f = figures.figures[0]
+    to_date = f"{f.name} for {f.period()} was {f.money()} {f.cite()} (the statements print the year to date)."
+    if found is None or not found[1] or found[1][0].duration != "3M":
+        # no table prints the quarter: a sentence of the filing stating the quarter's figure, quoted
+        said = stated_figure(conn, f.document, measure, quarter=True, synonyms=synonyms_of(measure))
+        if said is None:
+            return None
+        return with_subject(Answer(f"{said[0]}\n{to_date}", "passages", quoted=[said[1]]), subject, res, found=True)
+    return with_subject(Answer(f"{found[0]}\n{to_date}", "facts"), subject, res, found=True)
+
+
+def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companies: list[str]) -> tuple[str, Any] | None:
+    """A sentence of the question's filing stating the subject's figure: its qualifiers' and measure's words
+    (or what filings call the measure) with a figure; None when none does."""
+    doc = next((h.document for h in hits if not companies or h.company == companies[0]), None)
+    named = [q for q in subject.qualifiers if not q.startswith("by ") and q.lower() not in subject.measure.lower()]
+    measure = subject.measure or (metric_def(subject.metric).name if subject.metric else "")
+    if doc is None or not measure:
+        return None
+    phrase = " ".join([*named, measure])
+    return stated_figure(conn, doc, phrase, synonyms=tuple(" ".join([*named, s]) for s in synonyms_of(measure)))
+
+
+def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[str], names: dict[str, str], res: Any,
+                   hits: list[Any], figures: Answer | None) -> Answer:
+    """A qualified question (a segment's, a product's, a rate, a share, a ranking, guidance) that no figure of
+    exactly that subject answers: the passages that best hold it, quoted — a sentence naming the subject
+    with a figure answers it — else one line saying what was not found and where, then the best passage;
+    a consolidated statement figure follows only labelled as such."""
+    name = names.get(companies[0], companies[0]) if companies else ""
+    extra = [q for q in subject.qualifiers if q.lower() not in subject.measure.lower()]
+    asked = " ".join([*(q for q in extra if not q.startswith("by ")), subject.measure,
+                      *(q for q in extra if q.startswith("by "))]).strip()
+    if subject.kind == "guidance":
+        asked = f"guidance on {subject.measure or 'the outlook'}"
+    doc = next((h.document for h in hits if not companies or h.company == companies[0]), None)
+    words = f"{res.question} {' '.join(subject.qualifiers)}"
+    quote, quoted = quote_passages(words, hits, n=2, forward=subject.kind == "guidance",
+                                   must=subject.qualifiers if subject.kind != "guidance" else ())
+    # a figure in the quoted sentences themselves (their citations carry page numbers)
+    holds = bool(_FIGURE.search(re.sub(r"\[[^\]]*\]", "", quote)))
+    lines = []
+    if subject.kind == "guidance" and quote:  # the outlook is what the filing says of the period ahead
+        lines.append(f"{name + chr(39) + 's ' if name else 'The '}outlook, in the filing's words: {quote}")
+        answer = Answer("\n".join(lines), "passages", quoted=quoted)
+        return with_subject(answer, subject, res, found=True)
+    if not holds and subject.kind != "guidance":
+        said = stated(conn, subject, hits, companies)
+        if said is not None:  # a sentence of the filing stating exactly the subject's figure
+            quote, quoted, holds = said[0], [said[1]], True
+    if not holds:
+        where = f" in {doc}" if doc else ""
+        lines.append(f"No figure for {name + chr(39) + 's ' if name else ''}{asked} was found{where}." if asked else
+                     f"No figure answering “{res.question.strip()}” was found{where}.")
+    if quote:
+        lines.append(quote if holds else f"The closest passages: {quote}")
+    elif not holds:
+        best, _ = quote_passages(res.question, hits, n=1)
+        if best:
+            lines.append(f"The closest passage: {best}")
+            quoted = quoted or _
+    if figures is not None and figures.figures and subject.kind != "guidance":
+        f = figures.figures[0]
+        lines.append(f"For reference, {name}'s consolidated {f.name.lower()} {f.for_period()} was {f.money()} "
+                     f"{f.cite()} — the whole company's, not the figure asked.")
+    answer = Answer("\n".join(lines), "passages" if quote else "none", quoted=quoted)
+    return with_subject(answer, subject, res, found=holds)
+
+
+__all__ = ["from_tables", "quarter_from_cells", "stated", "unsubstituted"]
