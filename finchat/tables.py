@@ -116,9 +116,14 @@ def header_count(rows: list[list[str]]) -> int:
         no_numbers = not any(parse_value(c) is not None and not _YEAR.fullmatch(c) for c in vals)
         # "3" | "0," (a sliced day) or "202" | "3" (a sliced year), beside words such as "Percent"
         day_pieces = bool(vals) and all(re.fullmatch(r"\d{1,2},?|(?:19|20)\d", c) for c in vals if parse_value(c) is not None)
+        # "Yea" | "r Ended December" | "31," | "2022" | "vs. 2021" | "020": a period header the layout cut into
+        # pieces — words, a day, years and slices of years, no amount
+        cut_header = (any(ch.isalpha() for c in vals for ch in c)
+                      and all(re.fullmatch(r"\d{1,3},?|(?:19|20)\d\d", c) for c in vals if parse_value(c) is not None))
         # before the periods, a row of words beside its label ("… (In Millions)" | "Fiscal Year") is header too
         words_only = bool(vals) and not seen_period and not any(ch.isdigit() for c in vals for ch in c)
-        if (periods_only or ((not r or not r[0]) and (no_numbers or day_pieces)) or (not vals and not seen_period)
+        if (periods_only or ((not r or not r[0]) and (no_numbers or day_pieces or cut_header))
+                or (not vals and not seen_period)
                 or words_only):
             n += 1
             seen_period = seen_period or periods_only

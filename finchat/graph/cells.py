@@ -58,6 +58,25 @@ def _value(cell: str) -> float | None:
     return parse_value(text)
 
 
+def _year_columns(header_rows: list[list[str]], ncols: int, year_end: date) -> list[tuple[str, str | None, date | None] | None]:
+    """An annual report's columns under bare years ("2022 | 2021 | 2020") in a header the layout cut into pieces
+    ("Yea" | "r Ended December" | "31,"): each the twelve months to the fiscal year's end in that year; [] when
+    no header row has two such years."""
+    for row in reversed(header_rows):
+        years = {j: int(c.strip()) for j, c in enumerate(row) if j and re.fullmatch(r"(?:19|20)\d\d", c.strip())}
+        if len(years) >= 2:
+            out: list[tuple[str, str | None, date | None] | None] = [None] * ncols
+            for j, y in years.items():
+                try:
+                    end = year_end.replace(year=y)
+                except ValueError:  # February 29
+                    end = year_end.replace(year=y, day=28)
+                if j < ncols:
+                    out[j] = (f"Twelve Months Ended {end:%B} {end.day}, {y}", "12M", end)
+            return out
+    return []
+
+
 def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, str, int] | None = None,
                 units_hint: str | None = None, fiscal_year_end: date | None = None) -> list[Cell]:
     """The numeric cells of one table (caption + Markdown table text)."""
@@ -74,6 +93,8 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
         periods = column_periods(rows[:nh], ncols, " ".join(caption) + " " + caption_hint, year_end, filing_period)
     except (ValueError, IndexError):
         periods = [None] * ncols
+    if year_end is not None and not any(periods[1:]):
+        periods = _year_columns(rows[:nh], ncols, year_end[0]) or periods
     col_words = []
     for j in range(ncols):
         words = [r[j] for r in rows[:nh] if j < len(r) and r[j]]

@@ -424,3 +424,20 @@ Total 100 % 100 % (5.5)% (12.0) %
     assert got[("Comparable Sales › Gaming", date(2025, 7, 26))] == 8.2
     assert got[("Revenue Mix › Gaming", date(2025, 7, 26))] == 6
     assert got[("Comparable Sales › Computing", date(2024, 7, 26))] == -15.0
+
+
+def test_an_annual_header_the_layout_cut_into_pieces():
+    """"Yea | r Ended December | 31, | 2025 | vs. 2024 …" above "2025 | 2024 | 2023 | $ | %": the year columns
+    are the fiscal years (an annual report's), the change columns no periods."""
+    text = """| | | | | | Change | | | |
+|---|---|---|---|---|---|---|---|---|
+| | Yea | r Ended December | 31, | 2025 | vs. 2024 | 2024 | vs. 2 | 023 |
+| _In millions, except percentages_ | 2025 | 2024 | 2023 | $ | % | $ | | % |
+| Premiums | $ 85,100 | $ 76,000 | $ 69,300 | $ 9,100 | 12.0 % | $ 6,700 | | 9.7% |
+| MBR (Benefit costs as a % of premium revenues) | 84.0 % | 85.0 % | 80.9% | (100) | bps | 410 | bps | |
+"""
+    cells = table_cells(text, "", (date(2025, 12, 31), "FY", 12), None, date(2025, 12, 31))
+    mbr = {c.as_of: c.value for c in cells if c.row_label.startswith("MBR") and c.as_of}
+    assert mbr == {date(2025, 12, 31): 84.0, date(2024, 12, 31): 85.0, date(2023, 12, 31): 80.9}
+    premiums = next(c for c in cells if c.row_label == "Premiums" and c.as_of == date(2025, 12, 31))
+    assert (premiums.value, premiums.duration, premiums.unit) == (85100, "12M", "USD")
