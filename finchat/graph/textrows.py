@@ -118,7 +118,7 @@ def _shift_year(d: date, years: int) -> date:
 _NUMBERS_LINE = re.compile(rf"(?:\$?\s?{_NUM}\s+)+\$?\s?{_NUM}")
 #: A line of words that is no row heading: periods, units, comparison headers.
 _NOT_HEADING = re.compile(r"(?i)\b(?:months?|ended|weeks?|as of|in (?:thousands|millions|billions)|change|percent|"
-                          r"table of contents|adjusted|reported|operational|currency|"
+                          r"table of contents|adjusted|reported|operational|currency|fiscal|"
                           r"january|february|march|april|may|june|july|august|september|october|november|december)\b")
 
 
@@ -154,6 +154,21 @@ def _group_names(header: str) -> list[str]:
         if not any(not p or len(p.split()) > 8 or re.search(r"\d", p) or _PERIOD_WORDS.search(p) for p in parts):
             return parts
     return []
+
+
+def _amounts_beside_changes(header: str, rows: list[tuple[int, str, list[str]]]) -> list[tuple[int, str, list[str]]]:
+    """Rows of an annual table whose header names two or three consecutive years, each row printing that many
+    amounts among changes marked "%" (or "—"): the rows with their amounts alone; [] for any other table."""
+    years = sorted({int(y.group(0)) for y in _YEAR.finditer(header)})
+    if not 2 <= len(years) <= 3 or years[-1] - years[0] != len(years) - 1:
+        return []
+    out = []
+    for at, label, nums in rows:
+        changes = [n for n in nums if n.strip().endswith("%") or n.strip() in ("—", "–", "-")]
+        amounts = [n for n in nums if n not in changes]
+        if changes and len(amounts) == len(years):
+            out.append((at, label, amounts))
+    return out if len(out) >= 2 and len(out) >= len(rows) // 2 else []
 
 
 def _yearly_with_changes(header: str, width: int) -> bool:
@@ -272,6 +287,12 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         years = [int(y.group(0)) for y in _YEAR.finditer(own)]
         durations, current_first = [12], years[0] > years[-1]
         scale, keep = units_scale(header) or units_scale(section) or "units", len(years)
+    elif form == "10-K" and (marked := _amounts_beside_changes(f"{lead_in[-HEADER_SPAN:]} {own}", rows)):
+        # a header the parser scrambled ("FISCAL 2021 % CHANGE FISCAL 2022 …"), every row printing the years'
+        # amounts with its changes marked "%": the amounts are the years, newest first
+        rows, width = marked, len(marked[0][2])
+        durations, current_first, keep = [12], True, width
+        scale = units_scale(header) or units_scale(section) or "units"
     elif form == "10-Q" and quarter in (1, 2, 3) and not _NOT_PERIODS.search(f"{lead_in[-HEADER_SPAN:]} {own}"):
         # no period header left (the parser took it for headings): the 10-Q layout, the quarter then the
         # year to date, each this year before the last, with comparison columns when the header names them

@@ -441,3 +441,31 @@ def test_an_annual_header_the_layout_cut_into_pieces():
     assert mbr == {date(2025, 12, 31): 84.0, date(2024, 12, 31): 85.0, date(2023, 12, 31): 80.9}
     premiums = next(c for c in cells if c.row_label == "Premiums" and c.as_of == date(2025, 12, 31))
     assert (premiums.value, premiums.duration, premiums.unit) == (85100, "12M", "USD")
+
+
+def test_an_annual_table_whose_header_the_parser_scrambled():
+    """"FISCAL 2021 % CHANGE FISCAL 2022 …" in pieces; each row prints three amounts among changes marked %."""
+    from finchat.graph.textrows import text_cells
+
+    text = """**FISCAL** **%**
+
+**2023** **CHANGE**
+
+**FISCAL**
+**(1)** **2025**
+
+_(Dollars in millions)_
+
+**FISCAL** **FISCAL**
+
+**2025** **2024**
+
+Footwear $ 30,100 $ 28,000 8 % 10 % $ 26,000 8 % 9 %
+Apparel 12,500 12,100 3 % 6 % 11,800 3 % 4 %
+Corporate 20 (50) — — 30 — —
+"""
+    got = {(c.row_path.split(" › ")[-1], c.as_of): c.value for c in text_cells(text, "", date(2025, 5, 31), "10-K", {})}
+    assert got[("Apparel", date(2025, 5, 31))] == 12500
+    assert got[("Apparel", date(2023, 5, 31))] == 11800
+    assert got[("Corporate", date(2024, 5, 31))] == -50
+    assert not any(p.startswith("FISCAL") for p, _ in got)
