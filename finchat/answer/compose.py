@@ -148,6 +148,9 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     if figures is not None and figures.figures and quote:  # "what drove the decline?": why, then the figures
         out = Answer(quote + "\n" + figures.text, "passages", figures.computed, figures.figures, quoted)
     elif figures is not None and not figures.figures:  # say what could not be found first, then the passages
+        said = stated(conn, subject, res.hits, companies, quarter=bool(res.filters.quarters))
+        if said is not None:  # a sentence of the filing stating the figure the statements do not print
+            return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
         out = Answer(figures.text + ("\n" + quote if quote else ""), "passages" if quote else "none", quoted=quoted)
     elif quote:
         out = Answer(quote, "passages", quoted=quoted)

@@ -105,23 +105,27 @@ def quarter_from_cells(conn: psycopg.Connection, question: str, figures: Answer,
     to_date = f"{f.name} for {f.period()} was {f.money()} {f.cite()} (the statements print the year to date)."
     if found is None or not found[1] or found[1][0].duration != "3M":
         # no table prints the quarter: a sentence of the filing stating the quarter's figure, quoted
-        said = stated_figure(conn, f.document, measure, quarter=True, synonyms=synonyms_of(measure))
+        said = stated(conn, subject, list(res.hits), companies, quarter=True)
         if said is None:
             return None
         return with_subject(Answer(f"{said[0]}\n{to_date}", "passages", quoted=[said[1]]), subject, res, found=True)
     return with_subject(Answer(f"{found[0]}\n{to_date}", "facts"), subject, res, found=True)
 
 
-def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companies: list[str]) -> tuple[str, Any] | None:
-    """A sentence of the question's filing stating the subject's figure: its qualifiers' and measure's words
-    (or what filings call the measure) with a figure; None when none does."""
+def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companies: list[str],
+           quarter: bool = False) -> tuple[str, Any] | None:
+    """A sentence of the question's filing stating the subject's figure: its qualifiers' words with the
+    measure's — the statement metric's name, the question's words, or what filings call them — and a figure;
+    ``quarter``: of a quarter, not the year to date. None when no sentence does."""
     doc = next((h.document for h in hits if not companies or h.company == companies[0]), None)
     named = [q for q in subject.qualifiers if not q.startswith("by ") and q.lower() not in subject.measure.lower()]
-    measure = subject.measure or (metric_def(subject.metric).name if subject.metric else "")
-    if doc is None or not measure:
+    measures = list(dict.fromkeys(m for m in ((metric_def(subject.metric).name if subject.metric else ""),
+                                              subject.measure) if m))
+    if doc is None or not measures:
         return None
-    phrase = " ".join([*named, measure])
-    return stated_figure(conn, doc, phrase, synonyms=tuple(" ".join([*named, s]) for s in synonyms_of(measure)))
+    phrases = [" ".join([*named, m]) for m in measures]
+    phrases += [" ".join([*named, s]) for m in measures for s in synonyms_of(m)]
+    return stated_figure(conn, doc, phrases[0], quarter=quarter, synonyms=tuple(dict.fromkeys(phrases[1:])))
 
 
 def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[str], names: dict[str, str], res: Any,
