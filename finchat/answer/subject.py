@@ -95,7 +95,8 @@ def _proper_names(question: str, names: set[str]) -> list[str]:
         before = question[:m.start()]
         if before.count("(") > before.count(")"):
             continue  # "(formerly known as Square)": an aside
-        words = [w for w in re.split(r"\s+", m.group(1)) if w]
+        # "Corporate & Investment Bank's net income": the possessive ends the name, it is no word of it
+        words = [re.sub(r"['’]s$", "", w) for w in re.split(r"\s+", m.group(1)) if w]
         if not before.strip() or before.rstrip().endswith((".", "?", "!", ":")):
             words = words[1:]  # a sentence's first word is capitalised as such ("Approach the question …")
         # the company's name, a possessive ("Pfizer's"), periods and measures are trimmed from either end
@@ -154,6 +155,10 @@ _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|rep
                      r"generate[ds]?|grow|grew|change|increase|decrease|between|compared|versus|vs\.?)\b|[?,;]|$")
 
 
+#: Verbs that ask a profit: "How much did the segment earn / make / lose?"
+_EARN = {"earn", "make", "lose", "net"}
+
+
 def _asked_phrase(question: str, names: set[str]) -> str:
     """The measure a question asks in its own words when no statement word names it ("billed business",
     "medical benefit ratio", "cards in force"); "" when the question has no such shape."""
@@ -170,6 +175,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     np = re.split(r"(?i)^.*?['’]s?\s+", np, maxsplit=1)[-1]  # "American Express's billed business"
     words = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", np)
              if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and not _PERIOD.match(w.lower())]
+    if words and words[-1].lower() in _EARN:  # "How much did … Commercial Banking segment earn": its net income
+        return "net income"
     if not words or len(words) > 6 or all(w.lower() in _NEUTRAL for w in words):
         return ""
     return " ".join(words)

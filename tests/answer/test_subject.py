@@ -108,13 +108,22 @@ def test_a_capitalised_name_the_question_asks_about_is_a_qualifier(question, com
     ("What was the medical benefit ratio of CVS's Health Care Benefits segment in 2022?", ("CVS", "CVS Health"),
      "medical benefit ratio", ("Health Care Benefits",), "rate"),
     ("What were Converse's earnings before interest and taxes in FY2023?", ("Nike",),
-     "Converse's earnings before interest and taxes", (), "amount"),
+     "Converse's earnings before interest and taxes", ("Converse",), "amount"),
     ("What was the backlog of Lockheed's Missiles and Fire Control business at the end of Q2 2023?",
      ("Lockheed", "Lockheed Martin"), "backlog", ("Missiles and Fire Control", "backlog"), "amount"),
 ])
 def test_a_measure_in_the_questions_own_words(question, companies, measure, qualifiers, kind):
     s = analyse(question, companies=companies)
     assert (s.measure, s.qualifiers, s.kind) == (measure.split("'s ")[-1], qualifiers, kind)
+
+
+def test_a_segments_profit_asked_with_a_verb():
+    s = analyse("How much did JPMorgan's Commercial Banking segment earn in the second quarter of 2023?",
+                companies=("JPMorgan", "JPMorgan Chase"))
+    assert (s.measure, s.qualifiers) == ("net income", ("Commercial Banking",))
+    s = analyse("What was the Corporate & Investment Bank's net income at JPMorgan for the six months ended June 30, "
+                "2023?", companies=("JPMorgan", "JPMorgan Chase"))
+    assert s.qualifiers == ("Corporate & Investment Bank",)
 
 
 def test_a_segments_derived_figure_is_qualified():
