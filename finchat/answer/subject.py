@@ -150,7 +150,7 @@ class Subject:
 #: force at …": what a question asks when it names no statement word — the words after the question's verb (and
 #: the company's possessive), up to a preposition, a period or the end.
 _ASKED = re.compile(r"(?i)^\s*(?:what|how\s+(?:much|many|large|big))\s+(?:(?P<count>[a-z][\w&'’ -]*?)\s+)?"
-                    r"(?:was|were|is|are|did|does|has|had)\s+(?:the\s+|its\s+|their\s+)?(?P<np>[^?]*)")
+                    r"(?P<verb>was|were|is|are|did|does|has|had)\s+(?:the\s+|its\s+|their\s+)?(?P<np>[^?]*)")
 _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|reported|report|record(?:ed)?|"
                      r"generate[ds]?|grow|grew|change|increase|decrease|between|compared|versus|vs\.?)\b|[?,;]|$")
 
@@ -166,7 +166,9 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     if not m:
         return ""
     np = m.group("np")
-    if m.group("count"):  # "How many cards were in force at …": the counted thing, then what is said of it
+    if m.group("count") and m.group("verb").lower() not in ("was", "were", "is", "are"):
+        np = m.group("count")  # "How much corporate expense did Foot Locker record": the thing asked
+    elif m.group("count"):  # "How many cards were in force at …": the counted thing, then what is said of it
         lead = re.match(r"(?i)in\s+", np)  # "in force", "in service": the predicate's own preposition
         at = lead.end() if lead else 0
         np = f"{m.group('count')} {np[:at]}{_NP_END.split(np[at:], maxsplit=1)[0]}"

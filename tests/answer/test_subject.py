@@ -103,6 +103,8 @@ def test_a_capitalised_name_the_question_asks_about_is_a_qualifier(question, com
 @pytest.mark.parametrize(("question", "companies", "measure", "qualifiers", "kind"), [
     # measures no statement word names: the question's own noun phrase
     ("What was American Express's billed business in 2022?", ("American Express",), "billed business", (), "amount"),
+    ("How much corporate expense did Foot Locker record in Q3 2022?", ("Foot Locker",), "corporate expense", (),
+     "amount"),
     ("How many cards were in force at American Express at the end of 2022?", ("American Express",),
      "cards in force", (), "amount"),
     ("What was the medical benefit ratio of CVS's Health Care Benefits segment in 2022?", ("CVS", "CVS Health"),
