@@ -11,6 +11,10 @@ What a question gets, in order of precedence:
   the period asked and a year earlier when the filing has it.
 * **A statement figure** (revenue, cash, EPS …): the value for the period, the same period a year earlier
   and the change (absolute and %), units kept.
+* **A qualified question** (a segment's, product's or region's figure, a KPI, a rate, a share, a ranking,
+  guidance: ``subject.py``): ``qualified.py`` — a table's row, a share computed over the statement total,
+  a sentence of the filing stating the figure, or what was not found; never the consolidated figure. A
+  measure no statement line holds ("billed business") is read the same way.
 * Several companies: one line each, with the same definition and period type; a note when the periods
   differ.
 * **Otherwise** (narrative questions, "what drove …", or no figure found): the best sentence or two from
