@@ -36,7 +36,7 @@ HEADLINE = ("revenue", "net_income", "eps_diluted", "total_assets", "cash")
 FORMS = ("10-K", "10-Q", "EARNINGS")
 #: Further metrics shown in the per-metric table (coverage of every filing of the form).
 OTHERS = ("net_income_attributable", "eps_basic", "operating_income", "gross_profit", "cost_of_revenue", "sga",
-          "rnd", "income_tax", "interest_expense", "operating_cash_flow", "investing_cash_flow",
+          "rnd", "income_tax", "pretax_income", "interest_expense", "operating_cash_flow", "investing_cash_flow",
           "financing_cash_flow", "capex", "dividends", "share_repurchases", "total_liabilities", "equity",
           "current_assets", "current_liabilities", "inventory", "accounts_receivable", "long_term_debt",
           "net_interest_income", "provision_credit_losses", "deposits")

@@ -51,6 +51,8 @@ CONCEPT_METRICS: dict[str, list[str]] = {
     "dividends": ["PaymentsOfDividends", "PaymentsOfDividendsCommonStock"],
     "share_repurchases": ["PaymentsForRepurchaseOfCommonStock"],
     "income_tax": ["IncomeTaxExpenseBenefit"],
+    "pretax_income": ["IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest",
+                      "IncomeLossFromContinuingOperationsBeforeIncomeTaxesMinorityInterestAndIncomeLossFromEquityMethodInvestments"],
     "interest_expense": ["InterestExpense", "InterestExpenseNonoperating"],
     "depreciation": ["DepreciationDepletionAndAmortization", "DepreciationAndAmortization",
                      "DepreciationAmortizationAndAccretionNet", "DepreciationAmortizationAndOther"],

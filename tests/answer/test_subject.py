@@ -136,3 +136,12 @@ def test_a_segments_derived_figure_is_qualified():
     plain = analyse("What was Lockheed Martin's operating margin in Q2 2023?", companies=("Lockheed Martin",),
                     derived=True, derived_name="Operating margin")
     assert not plain.qualified
+
+
+def test_the_effective_tax_rate_is_computed_from_the_statement():
+    from finchat.answer.derive import asked
+    from finchat.graph.lexicon import metric_for_label
+
+    assert [d.key for d in asked("What is eBay's effective tax rate for Q2 2023?")] == ["effective_tax_rate"]
+    assert metric_for_label("Income (loss) before income taxes") == "pretax_income"
+    assert metric_for_label("Provision for income taxes") == "income_tax"
