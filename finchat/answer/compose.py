@@ -119,7 +119,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         if figures.figures and not explain and not subject.qualified:
             quarter = quarter_from_cells(conn, question, figures, subject, res, companies, names)
             return quarter if quarter is not None else with_subject(figures, subject, res)
-    elif subject.measure and subject.metric is None and not explain:
+    elif subject.measure and subject.metric is None and not explain and not narrative_topic(question):
         # a measure no statement line holds (a KPI: "billed business", "cards in force"): a table's row for
         # it, else a sentence of the filing stating it
         exact = from_tables(conn, question, subject, res, list(res.hits), companies, names)
@@ -152,7 +152,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     if figures is not None and figures.figures and quote:  # "what drove the decline?": why, then the figures
         out = Answer(quote + "\n" + figures.text, "passages", figures.computed, figures.figures, quoted)
     elif figures is not None and not figures.figures:  # say what could not be found first, then the passages
-        said = stated(conn, subject, res.hits, companies, quarter=bool(res.filters.quarters))
+        said = None if about or explain else stated(conn, subject, res.hits, companies,
+                                                     quarter=bool(res.filters.quarters))
         if said is not None:  # a sentence of the filing stating the figure the statements do not print
             return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
         out = Answer(figures.text + ("\n" + quote if quote else ""), "passages" if quote else "none", quoted=quoted)
