@@ -14,7 +14,7 @@ from typing import Any
 
 import psycopg
 
-from finchat.answer.quote import TOPIC_SYNONYMS, _clean
+from finchat.answer.quote import TOPIC_SYNONYMS, plain_text
 from finchat.retrieve.fusion import Hit
 
 #: Passages a guidance question reads from the store.
@@ -107,7 +107,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
         " ORDER BY c.page_start, c.id LIMIT %s", (document, query, STATED_PASSAGES)).fetchall()
     best: tuple[float, str, Hit] | None = None
     for hit in _hits(rows, "stated"):
-        for lead, piece in _pieces(_clean(hit.text)):
+        for lead, piece in _pieces(plain_text(hit.text)):
             if not 30 <= len(piece) <= 450 or not _STATED.search(piece) or piece.count("|") > 2:
                 continue
             if not any(w <= _stems(piece) for w in wanted):

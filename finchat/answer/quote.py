@@ -22,7 +22,8 @@ def _stems(text: str) -> set[str]:
     return {w[:7] for w in re.findall(r"[a-z][a-z&'-]+", text.lower()) if len(w) > 2 and w not in _STOP}
 
 
-def _clean(text: str) -> str:
+def plain_text(text: str) -> str:
+    """A passage's text without Markdown emphasis, headings or code marks, on one line."""
     t = re.sub(r"\*\*|__|#+ |`", "", text)
     return re.sub(r"\s+", " ", t).strip()
 
@@ -78,7 +79,7 @@ def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = Fa
     # an outlook is one sentence somewhere in the filing's prose: more passages are searched for it
     prose = [h for h in hits if h.kind == "text"][:10 if forward else 5]
     for rank, h in enumerate(prose):
-        for sentence in _SENTENCE.split(_clean(h.text)):
+        for sentence in _SENTENCE.split(plain_text(h.text)):
             s = sentence.strip()
             if not 40 <= len(s) <= 450 or sum(c.isdigit() for c in s) > len(s) / 3 or s.count("|") > 2:
                 continue
