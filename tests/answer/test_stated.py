@@ -1,13 +1,11 @@
 """Figures a filing states only in its prose (answer/passages.stated_figure): a KPI, the quarter's buybacks —
 quoted from the sentence, never replaced by another figure, against the real database."""
 
-import json
 from collections.abc import Iterator
 
 import pytest
-from click.testing import CliRunner
 
-from finchat.cli import cli
+from tests.answer.test_subject import ask_json
 from tests.conftest import _holding
 
 CASH = ("The company's cash activities in the third quarter of 2023 included the following: paying cash dividends of "
@@ -23,26 +21,18 @@ def stated_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
         "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 2, "extra": (CASH, KPI)}})
 
 
-def ask(db, monkeypatch, question):
-    monkeypatch.setenv("FINCHAT_DATABASE_URL", db)
-    monkeypatch.setenv("OLLAMA_HOST", "http://127.0.0.1:9")
-    res = CliRunner().invoke(cli, ["ask", question, "--no-llm", "--json"])
-    assert res.exit_code == 0, res.output
-    return json.loads(res.output)
-
-
 def test_the_quarters_buybacks_stated_in_prose(stated_corpus, monkeypatch):
-    d = ask(stated_corpus, monkeypatch, "How much did Testco spend buying back its shares in Q3 2023?")
+    d = ask_json(stated_corpus, monkeypatch, "How much did Testco spend buying back its shares in Q3 2023?")
     assert "$655 million to repurchase 1.2 million shares" in d["answer"]
     assert "1,905" not in d["answer"]  # the nine months' figure is not the quarter's
     assert "[TESTCO_2023Q3_10Q p." in d["answer"] and d["answer_subject"]["found"] is True
 
 
 def test_a_kpi_no_table_prints(stated_corpus, monkeypatch):
-    d = ask(stated_corpus, monkeypatch, "What was Testco's billed business in Q3 2023?")
+    d = ask_json(stated_corpus, monkeypatch, "What was Testco's billed business in Q3 2023?")
     assert "Billed business was $742.5 billion" in d["answer"] and "81,797" not in d["answer"]
 
 
 def test_a_measure_the_filing_does_not_state_is_not_quoted(stated_corpus, monkeypatch):
-    d = ask(stated_corpus, monkeypatch, "What was Testco's network volume in Q3 2023?")
+    d = ask_json(stated_corpus, monkeypatch, "What was Testco's network volume in Q3 2023?")
     assert "742.5" not in d["answer"] and "655" not in d["answer"]
