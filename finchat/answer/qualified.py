@@ -93,7 +93,8 @@ def quarter_from_cells(conn: psycopg.Connection, question: str, figures: Answer,
     """A quarter asked of a flow the statements print only for the year to date (a 10-Q's cash-flow
     statement: six months of buybacks): the quarter's own figure from a table that prints it, else None
     (the year-to-date figure then answers, labelled with its period)."""
-    if not res.filters.quarters or _YEAR_TO_DATE.search(question) or not companies:
+    quarters = [q for q in res.filters.quarters if re.fullmatch(r"Q[1-4]", str(q))]  # "FY" asks no quarter
+    if not quarters or _YEAR_TO_DATE.search(question) or not companies or figures.computed:
         return None
     if any(f.duration in (None, "3M") for f in figures.figures):
         return None

@@ -34,6 +34,9 @@ def part_section(section: str, k: int, n: int) -> str:
 TARGET_TOKENS = 380
 #: Text chunks with fewer words carry no answer (stray captions, cover-page fragments).
 MIN_WORDS = 8
+#: ... unless they hold this many numbers: rows of a table kept as text ("Net sales $ 6,875 $ 5,862 …" under a
+#: segment's heading had been dropped, Lockheed's Q2 2023 release lost its Aeronautics table).
+MIN_NUMBERS = 4
 
 
 @dataclass
@@ -364,12 +367,17 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
     def prefix() -> str:
         return "\n".join(p for p in (doc_title, sections.path) if p)
 
-    def emit_text() -> None:
+    def emit_text(full: bool = False) -> None:
+        """Emit the buffer as a chunk. ``full``: called because the next paragraph would overflow it — a
+        buffer too short to stand alone (a text table's header or rows) then stays and goes with it."""
         nonlocal buf, buf_tokens
         if not buf:
             return
         text = "\n\n".join(b.text for b in buf)
-        if len(re.findall(r"[A-Za-z]{2,}", text)) >= MIN_WORDS:
+        short = len(re.findall(r"[A-Za-z]{2,}", text)) < MIN_WORDS
+        if short and full:
+            return
+        if not short or len(re.findall(r"\d[\d,.]*", text)) >= MIN_NUMBERS:
             head = prefix()
             chunks.append(Chunk(len(chunks), buf[0].page, buf[-1].page_end, sections.path, "text", text,
                                 f"{head}\n{text}" if head else text))
@@ -398,7 +406,7 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
             for piece in pieces:
                 psize = size if len(pieces) == 1 else count([piece])[0]
                 if buf and buf_tokens + psize > min(target, budget):
-                    emit_text()
+                    emit_text(full=True)
                 buf.append(_Block("para", piece, blk.page, blk.page_end))
                 buf_tokens += psize
             pending_caption = []
