@@ -137,6 +137,7 @@ def _line(line: str) -> str:
 _GROUP_SEP = "¦"
 
 
+_SUPERSCRIPT = re.compile(r"<sup>(.*?)</sup>")
 _PERIOD_WORDS = re.compile(r"(?i)\b(?:ended|ending|months?|weeks?|quarters?|years?|fiscal|as of|ytd)\b")
 #: Two bold names side by side on a header line ("**Revenue Mix** **Comparable Sales**"): column groups.
 _BOLD_NAMES = re.compile(r"(?<=[A-Za-z)])\*\*[ \t]+\*\*(?=[A-Z])")
@@ -200,6 +201,8 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     carry = carry if carry is not None else {}
     # lines joined by a mark no row label holds: a label starts on its own line, never with the header's words
     text = _BOLD_NAMES.sub(f" {_GROUP_SEP} ", text)
+    # "<sup>$</sup> 1,359": the sign is the figure's; any other superscript is a footnote mark
+    text = _SUPERSCRIPT.sub(lambda m: " $ " if m.group(1).strip() == "$" else " ", text)
     body = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", " ¶ ".join(_line(x) for x in _NOISE.sub(" ", text).splitlines())))
     lead_in = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", lead_in))
     cuts = [0]
@@ -237,7 +240,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         carry.clear()
         carry.update(kept)
         return []
-    width = max({len(n) for _, _, n in rows}, key=lambda w: sum(1 for _, _, n in rows if len(n) == w))
+    # the commonest row width; a tie goes to the wider rows ("Corporate expense" beside its "$ Change" row)
+    width = max({len(n) for _, _, n in rows}, key=lambda w: (sum(1 for _, _, n in rows if len(n) == w), w))
     inside = body[rows[0][0]:rows[-1][0]]  # between the first and the last row: a next table's header is after
     if _HEADER_DURATION.search(inside) or re.search(r"(?i)\bmonths? ended\b", inside):
         carry.clear()  # periods as row headings inside the table ("Six months ended June 2, 2023 Revenue …")

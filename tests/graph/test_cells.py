@@ -469,3 +469,25 @@ Corporate 20 (50) — — 30 — —
     assert got[("Apparel", date(2023, 5, 31))] == 11800
     assert got[("Corporate", date(2024, 5, 31))] == -50
     assert not any(p.startswith("FISCAL") for p, _ in got)
+
+
+def test_a_one_row_table_beside_its_change_row():
+    from finchat.graph.textrows import text_cells
+
+    text = ("**Thirteen weeks ended** **Thirty-nine weeks ended** **October 25,** **October 26,** **October 25,** "
+            "**October 26,** ($ in millions) **2025** **2024** **2025** **2024** Corporate expense **$** **41** $ 33 "
+            "**$** **112** $ 95 $ Change **$** **8** **$** **17**")
+    got = {(c.row_path, c.duration, c.as_of): c.value for c in text_cells(text, "", date(2025, 10, 25), "10-Q", {}, 3)}
+    assert got == {("Corporate expense", "3M", date(2025, 10, 25)): 41, ("Corporate expense", "3M", date(2024, 10, 25)): 33,
+                   ("Corporate expense", "9M", date(2025, 10, 25)): 112, ("Corporate expense", "9M", date(2024, 10, 25)): 95}
+
+
+def test_a_superscript_dollar_sign_and_footnote_marks():
+    from finchat.graph.textrows import text_cells
+
+    text = ("**Three Months Ended** **Six Months Ended** **July 26, 2025** **July 27, 2024** **July 26, 2025** "
+            "**July 27, 2024** International: Computing $ 300 $ 320 $ 610 $ 650 Other <sup>1</sup> 10 18 21 32 "
+            "Total International revenue <sup>$</sup> 690 $ 750 <sup>$</sup> 1,350 $ 1,500")
+    got = {(c.row_path, c.duration, c.as_of): c.value for c in text_cells(text, "", date(2025, 7, 26), "10-Q", {}, 2)}
+    assert got[("International › Total International revenue", "6M", date(2025, 7, 26))] == 1350
+    assert got[("International › Other", "3M", date(2025, 7, 26))] == 10
