@@ -111,11 +111,14 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     spelled = _words(subject.measure or "")
     acronym = ["".join(w[0] for w in spelled), *spelled] if len(spelled) >= 2 and subject.metric is None else []
     q_words = set(_words(question))
-    want_pct = subject.kind in ("rate", "share") or bool(re.search(r"(?i)\b(percent|percentage|rate|margin|%)\b",
-                                                                    question))
+    # "by what percentage did … net sales grow": the change of the amounts, not a percentage row
+    want_pct = subject.kind in ("rate", "share") or (
+        bool(re.search(r"(?i)\b(percent|percentage|rate|margin|%)\b", question))
+        and not (_CHANGE_ROW.search(question) and not re.search(r"(?i)\bmargin|\brate\b", question)))
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
-        best = _pick(_rows(conn, doc_id, [*terms, *acronym[:1]]), terms, q_words, months, period_end, want_pct,
-                     _measure_words(subject, terms), question, acronym)
+        found = _rows(conn, doc_id, [*terms, *acronym[:1]])
+        best = _pick(found, terms, q_words, months, period_end, want_pct, _measure_words(subject, terms), question,
+                     acronym)
         if best is not None:
             cur, prior = best
             text = f"{name}'s {cur.row_path} for {cur.period()} was {cur.shown()} {cur.cite()}"
@@ -129,6 +132,11 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                          f"({'+' if diff >= 0 else '−'}{moved}) from {prior.shown()} for {prior.period()} {prior.cite()}")
             elif prior is not None:
                 text += f", against {prior.shown()} for {prior.period()}"
+            # the change the table itself prints beside the row ("% Change 16%"), when it prints one
+            printed = {r[8] for r in found if r[3] == cur.row_path and int(r[1]) == cur.page and r[7] is None
+                       and r[10] == "%" and _CHANGE_ROW.search(str(r[5] or ""))}
+            if cur.unit != "%" and prior is not None and len(printed) == 1:
+                text += f" (the table prints {number(printed.pop())}%)"
             where = cur.caption.strip()
             text += f" — as its table prints it{f' ({where[:90]})' if where else ''}."
             return text, [cur] + ([prior] if prior else [])

@@ -230,7 +230,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         wider = " ".join(re.findall(r"[A-Za-z&'-]+", question[:m.start()])[-len(words) - 2:] + [m.group(0)])
         if (set(metrics_in_question(phrase)) | set(metrics_in_question(wider))) - alone:
             continue
-        qualifiers.append(" ".join(words))
+        # "Space segment net sales": the segment is "Space" (tables print the name, not the word "segment")
+        named = re.sub(r"(?i)\s+(?:reportable\s+)?(?:segment|division|business|unit)s?$", "", " ".join(words))
+        qualifiers.append(named)
         measure = phrase
     if derived:
         measure = derived_name.lower()
