@@ -17,9 +17,9 @@ from finchat.graph.cells import Cell
 from finchat.tables import row_units, units_scale
 
 _NUM = r"\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
-#: A figure, or a dash printed for none ("10.2 - 8.0") between figures.
-_TOKEN = rf"{_NUM}|(?<=\s)[—–-](?=\s)"
-_ROW = re.compile(rf"(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.]*?(?:[A-Za-z)]|(?<=[A-Z])\.))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-])\s+){{1,11}}\$?\s?{_NUM})(?=\s|$)")
+#: A figure, or a dash or "NM" printed for none ("10.2 - 8.0") between figures.
+_TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|N/A|n/m)(?=\s)"
+_ROW = re.compile(rf"(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.]*?(?:[A-Za-z)]|(?<=[A-Z])\.))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-]|NM|N/A|n/m)\s+){{1,11}}\$?\s?{_NUM})(?=\s|$)")
 _HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}):(?=\s|$)")
 _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|six|nine)[- ](?:and|,)\s+(six|nine|twelve)[- ]month|"
                         r"\b(quarter|year)s?\s+ended\b|\bfiscal\s+years?\s+ended\b")
@@ -149,6 +149,8 @@ def _group_names(header: str) -> list[str]:
     period words before the first; [] when it has none."""
     for line in reversed([x for x in header.split("¶") if _GROUP_SEP in x]):
         parts = [p.strip(" ,:") for p in line.split(_GROUP_SEP)]
+        # the parser may run the names into the units and years on one line: "Commercial Banking (in millions …"
+        parts[-1] = re.split(r"\s*\(|\s+(?=\$?\d)", parts[-1], maxsplit=1)[0].strip(" ,:")
         # "Three months ended June 30, Consumer …": the period before the first name
         parts[0] = re.sub(r"(?i)^.*?\b(?:ended|as of)\b[^,]*,\s*(?:(?:19|20)\d\d\s*,?\s*)?", "", parts[0]).strip(" ,")
         # "Three Months Ended ¦ Six Months Ended": periods, not groups of rows

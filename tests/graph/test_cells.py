@@ -491,3 +491,16 @@ def test_a_superscript_dollar_sign_and_footnote_marks():
     got = {(c.row_path, c.duration, c.as_of): c.value for c in text_cells(text, "", date(2025, 7, 26), "10-Q", {}, 2)}
     assert got[("International › Total International revenue", "6M", date(2025, 7, 26))] == 1350
     assert got[("International › Other", "3M", date(2025, 7, 26))] == 10
+
+
+def test_column_groups_run_into_the_units_and_years_on_one_line():
+    from finchat.graph.textrows import text_cells
+
+    text = ("Three months ended June 30, Wealth ¦ Corporate ¦ Total (in millions, except ratios) **2025** 2024 Change "
+            "**2025** 2024 Change **2025** 2024 Change Total net revenue **$** **4,900** $ 4,300 14 % **$** **3,700** "
+            "$ 80 NM **$ 42,400** $ 31,600 34 % Net income/(loss) **1,200** 1,000 20 **2,600** (170) NM "
+            "**14,400** 8,600 67")
+    got = {(c.row_path, c.as_of): c.value for c in text_cells(text, "", date(2025, 6, 30), "10-Q", {}, 2)}
+    assert got[("Corporate › Net income/(loss)", date(2025, 6, 30))] == 2600
+    assert got[("Corporate › Net income/(loss)", date(2024, 6, 30))] == -170
+    assert got[("Total › Total net revenue", date(2025, 6, 30))] == 42400
