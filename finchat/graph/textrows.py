@@ -143,18 +143,25 @@ _PERIOD_WORDS = re.compile(r"(?i)\b(?:ended|ending|months?|weeks?|quarters?|year
 _BOLD_NAMES = re.compile(r"(?<=[A-Za-z)])\*\*[ \t]+\*\*(?=[A-Z])")
 
 
+def _first_run(names: list[str]) -> list[str]:
+    """The names up to the first repeat: "A ¦ B ¦ C ¦ A ¦ B ¦ C" (amounts, then their changes) → A, B, C."""
+    return names[:names.index(names[0], 1)] if names.count(names[0]) > 1 else names
+
+
 def _group_names(header: str) -> list[str]:
     """The column groups' names of a text table's header: its last line holding names side by side
     ("Three months ended June 30, Consumer & Community Banking ¦ Corporate & Investment Bank"), without the
     period words before the first; [] when it has none."""
-    for line in reversed([x for x in header.split("¶") if _GROUP_SEP in x]):
-        parts = [p.strip(" ,:") for p in line.split(_GROUP_SEP)]
+    for line in reversed([x for x in re.split(r"¶|\n", header) if _GROUP_SEP in x]):
+        parts = [p.strip(" ,:") for p in line.replace("*", "").split(_GROUP_SEP)]
         # the parser may run the names into the units and years on one line: "Commercial Banking (in millions …"
         parts[-1] = re.split(r"\s*\(|\s+(?=\$?\d)", parts[-1], maxsplit=1)[0].strip(" ,:")
         # "Three months ended June 30, Consumer …": the period before the first name
         parts[0] = re.sub(r"(?i)^.*?\b(?:ended|as of)\b[^,]*,\s*(?:(?:19|20)\d\d\s*,?\s*)?", "", parts[0]).strip(" ,")
+        parts = [p for p in parts if not _CHANGE_HEADER.fullmatch(p) and not re.fullmatch(
+            r"(?i)increase\s*/\s*\(?decrease\)?|change", p)]  # the changes' group header is no name
         # "Three Months Ended ¦ Six Months Ended": periods, not groups of rows
-        if not any(not p or len(p.split()) > 8 or re.search(r"\d", p) or _PERIOD_WORDS.search(p) for p in parts):
+        if parts and not any(not p or len(p.split()) > 8 or re.search(r"\d", p) or _PERIOD_WORDS.search(p) for p in parts):
             return parts
     return []
 
@@ -206,7 +213,7 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     # "<sup>$</sup> 1,359": the sign is the figure's; any other superscript is a footnote mark
     text = _SUPERSCRIPT.sub(lambda m: " $ " if m.group(1).strip() == "$" else " ", text)
     body = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", " ¶ ".join(_line(x) for x in _NOISE.sub(" ", text).splitlines())))
-    lead_in = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", lead_in))
+    lead_in = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", _BOLD_NAMES.sub(f" {_GROUP_SEP} ", lead_in)))
     cuts = [0]
     for m in _HEADER_DURATION.finditer(body):
         if _ROW.search(body[cuts[-1]:m.start()]):
@@ -254,10 +261,15 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # a header of its own starts a table; else a chunk continuing the table before it keeps its columns
     # (the header in the text before belongs to that table); else the header in the text before
     own_durations = _durations(own) or _quarter_header(own)
-    durations = own_durations or ([] if carry.get("width") == width else _durations(lead_in))
+    # a period header after the last figure of the text before starts a new table, whatever the widths
+    figures = list(re.finditer(r"\$\s?\(?\d[\d,]*\)?|\b\d{1,3}(?:,\d{3})+\b", lead_in))
+    fresh = _durations(lead_in[figures[-1].end():] if figures else lead_in)
+    durations = own_durations or fresh or ([] if carry.get("width") == width else _durations(lead_in))
     head_text = own if own_durations else lead_in[-2 * HEADER_SPAN:]
     labels = sorted({label for _, label, _ in rows})
     groups: list[str] = []  # the column groups' names, one per period group
+    offset = 0  # years from the filing's period end to the columns' (a table of a year earlier)
+    per_name = False
     continued = False  # the rows go on the table of the chunk before (its caption is theirs)
     if durations and width % len(durations) == 0:
         carry.pop("heading", None)  # a table of its own: no heading carried over from the one before
@@ -280,7 +292,18 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             groups = names
         elif len(names) == len(durations) >= 2:  # "Revenue Mix ¦ Comparable Sales", each over its periods
             groups = names
-    elif carry.get("width") == width:
+        elif len(durations) == 1 and len(names) == width and len(_first_run(names)) >= 2:
+            # a column per segment ("Activision ¦ Blizzard ¦ King ¦ Total", then their changes): the period the
+            # header dates, one figure per name
+            groups = _first_run(names)
+            per_name = True  # its rows are read under their own header only: a next block's header may be lost
+            rows = [(at, label, nums[:len(groups)]) for at, label, nums in rows if len(nums) == width]
+            width, keep = len(groups), 1
+            durations = durations * width
+            header_years = [int(y.group(0)) for y in _YEAR.finditer(head_text)]
+            if header_years:  # "For the Three Months Ended June 30, 2022": the year the header dates
+                offset = header_years[-1] - period_end.year
+    elif carry.get("width") == width and not carry.get("per_name"):
         continued = True
         durations = list(carry["durations"])  # type: ignore[call-overload]
         current_first, scale, keep = bool(carry["current_first"]), str(carry["scale"]), int(carry["keep"])  # type: ignore[call-overload]
@@ -336,7 +359,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         for g, months in enumerate(durations):
             if groups:
                 path = f"{groups[g]} › {label}"
-            ends = [_shift_year(period_end, -k) for k in range(keep)]
+            ends = [_shift_year(period_end, offset - k) for k in range(keep)]
             for end, token in zip(ends if current_first else list(reversed(ends)),
                                   nums[g * group:g * group + keep], strict=True):
                 v = _value(token)
@@ -355,7 +378,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 out.append(Cell(label[:200], path[:400], f"{words} Months Ended {when}",
                                 f"{months}M", end, v, token.replace("$", "").strip(), row_scale, unit))
     carry.update(width=width, durations=durations, current_first=current_first, scale=scale, keep=keep, per_unit=per_unit,
-                 groups=groups,
+                 groups=groups, per_name=per_name,
                  continued=continued,
                  labels=labels, title=heading,
                  heading=heads[-1][1] if heads else carry.get("heading", "") or heading)

@@ -504,3 +504,23 @@ def test_column_groups_run_into_the_units_and_years_on_one_line():
     assert got[("Corporate › Net income/(loss)", date(2025, 6, 30))] == 2600
     assert got[("Corporate › Net income/(loss)", date(2024, 6, 30))] == -170
     assert got[("Total › Total net revenue", date(2025, 6, 30))] == 42400
+
+
+def test_a_column_per_segment_then_their_changes():
+    """"**Games** **Mobile** **Total** **Games** **Mobile** **Total**" under one dated header: a figure per
+    segment, the changes after them skipped; a next block whose header was lost is not read."""
+    from finchat.graph.textrows import text_cells
+
+    text = ("**For the Three Months Ended June 30, 2025** **Increase / (decrease)** **Games** **Mobile** **Total** "
+            "**Games** **Mobile** **Total**\n\nSegment net revenues $ 570 $ 1,050 $ 1,620 $ 80 $ 650 $ 730\n\n"
+            "**Segment operating income** $ 160 $ 400 $ 560 $ 70 $ 310 $ 380")
+    carry: dict[str, object] = {}
+    got = {(c.row_path, c.as_of): c.value for c in text_cells(text, "", date(2025, 6, 30), "10-Q", carry, 2)}
+    assert got == {("Games › Segment net revenues", date(2025, 6, 30)): 570,
+                   ("Mobile › Segment net revenues", date(2025, 6, 30)): 1050,
+                   ("Total › Segment net revenues", date(2025, 6, 30)): 1620,
+                   ("Games › Segment operating income", date(2025, 6, 30)): 160,
+                   ("Mobile › Segment operating income", date(2025, 6, 30)): 400,
+                   ("Total › Segment operating income", date(2025, 6, 30)): 560}
+    assert text_cells("Segment net revenues $ 490 $ 400 $ 890\n\nSegment operating income $ 92 $ 94 $ 186",
+                      "", date(2025, 6, 30), "10-Q", carry, 2) == []
