@@ -226,7 +226,7 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     return out
 
 
-_MONTH = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?")
+_MONTH_END = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
 #: "Years ended December 31, 2022 2021 2020": a header of a day and years, not a row.
 _DATED_HEADER = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+"
                            r"(?:(?:19|20)\d\d\s*){2,}$")
@@ -240,7 +240,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     rows = [(at, label, nums) for at, label, nums in rows if len(nums) >= 2 and not re.fullmatch(r"[\d\s,.$%()-]+", label)
             and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip()) for n in nums)  # "2023 2022": a header
             and not _DATED_HEADER.search(f"{label} {' '.join(nums)}")
-            and not (_MONTH.fullmatch(label) and len(nums) == 2)]  # "July 29, 2023": a header's date
+            # "July 29, 2023", "Three Months Ended June 30, 2025": a header's date
+            and not (_MONTH_END.search(label) and len(nums) == 2 and bool(_YEAR.fullmatch(nums[1].strip())))]
     heads = [(m.start(), m.group("h").strip()) for m in _HEADING.finditer(body)]
     # one row goes on the table of the chunk before when it has its width (a total the chunker cut off)
     if len(rows) < 2 and not (rows and carry.get("width") == len(rows[0][2]) and not _durations(body)):
