@@ -151,8 +151,8 @@ METRICS: tuple[Metric, ...] = (
             "earnings loss before income taxes", "earnings before provision for income taxes",
             "income from continuing operations before income taxes", "income before income tax expense",
             "income before taxes", "pretax income", "income before income tax"),
-           (r"(?:pre-?tax|before (?:income )?tax(?:es)?) (?:income|earnings|profit)|"
-            r"(?:income|earnings) before (?:provision for )?(?:income )?tax(?:es)?",)),
+           (r"(?:pre-?tax|before (?:income )?tax(?:es)?) (?:income|earnings|profit)",
+            r"(?:income|earnings) before (?:provision for )?(?:income )?tax(?:es)?")),
     Metric("interest_expense", "Interest expense", ("interest expense", "interest expense net"), (r"interest expense",)),
     Metric("depreciation", "Depreciation and amortization",
            ("depreciation and amortization", "depreciation amortization", "depreciation"),
