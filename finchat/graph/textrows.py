@@ -310,7 +310,10 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         current_first, scale, keep = bool(carry["current_first"]), str(carry["scale"]), int(carry["keep"])  # type: ignore[call-overload]
         groups = list(carry.get("groups") or [])  # type: ignore[call-overload]
     elif form == "10-K" and width in (2, 3):
-        durations, current_first, scale = [12], True, units_scale(header) or units_scale(section) or "units"
+        # the years the header before the rows prints, in their order ("2017 2018 2019": oldest first)
+        near = [int(y.group(0)) for y in _YEAR.finditer(f"{lead_in[-2 * HEADER_SPAN:]} {own}")][-width:]
+        ascending = len(near) == width and len(set(near)) == width and near == sorted(near)
+        durations, current_first, scale = [12], not ascending, units_scale(header) or units_scale(section) or "units"
         keep = width
     elif form == "10-K" and _yearly_with_changes(own, width):
         # "(Dollars in Millions) 2022 2021 Change Change Change": the years, then comparison columns

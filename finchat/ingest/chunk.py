@@ -367,17 +367,14 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
     def prefix() -> str:
         return "\n".join(p for p in (doc_title, sections.path) if p)
 
-    def emit_text(full: bool = False) -> None:
-        """Emit the buffer as a chunk. ``full``: called because the next paragraph would overflow it — a
-        buffer too short to stand alone (a text table's header or rows) then stays and goes with it."""
+    def emit_text() -> None:
         nonlocal buf, buf_tokens
         if not buf:
             return
         text = "\n\n".join(b.text for b in buf)
-        short = len(re.findall(r"[A-Za-z]{2,}", text)) < MIN_WORDS
-        if short and full:
-            return
-        if not short or len(re.findall(r"\d[\d,.]*", text)) >= MIN_NUMBERS:
+        # a few words with figures are a text table's header or rows: a chunk of their own, never dropped
+        if (len(re.findall(r"[A-Za-z]{2,}", text)) >= MIN_WORDS
+                or len(re.findall(r"\d[\d,.]*", text)) >= MIN_NUMBERS):
             head = prefix()
             chunks.append(Chunk(len(chunks), buf[0].page, buf[-1].page_end, sections.path, "text", text,
                                 f"{head}\n{text}" if head else text))
@@ -406,7 +403,7 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
             for piece in pieces:
                 psize = size if len(pieces) == 1 else count([piece])[0]
                 if buf and buf_tokens + psize > min(target, budget):
-                    emit_text(full=True)
+                    emit_text()
                 buf.append(_Block("para", piece, blk.page, blk.page_end))
                 buf_tokens += psize
             pending_caption = []

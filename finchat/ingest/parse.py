@@ -26,7 +26,7 @@ from typing import Any
 from finchat.errors import IngestError
 from finchat.tables import STATEMENT_TITLE, letters
 
-PARSER_VERSION = "pymupdf4llm-triage/9"
+PARSER_VERSION = "pymupdf4llm-triage/10"
 _NUMBER = re.compile(r"^\(?\$?\(?\d[\d,]*(\.\d+)?\)?%?\)?$")
 #: A page with at least this many numeric words is parsed as a table page.
 TABLE_PAGE_NUMBERS = 20
