@@ -205,6 +205,8 @@ TEXT_LEAD_IN = 480
 #: A chunk this short, holding a period header, before a table is its title and header ("United States and Canada (UCAN) … Three
 #: Months Ended"): its heading names the table's rows.
 TITLE_CHUNK = 400
+#: A chunk holding only a header's dates and years.
+_DATES_ONLY = re.compile(r"(?i)(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|\d{1,4}|\s)+")
 #: Headings that name no rows: units lines, periods, the filing's parts.
 _NOT_TITLE = re.compile(r"(?i)\b(?:in (?:thousands|millions|billions)|months?|ended|notes?|results|statements?|"
                         r"consolidated|item|part|table of contents|overview)\b|\d")
@@ -227,6 +229,7 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
     previous: Any = None
     before = ""  # the text chunks just before, on this page or the one before: a header split over chunks
     opened = ""  # the caption of the text table being read
+    header_title = ""  # the heading of a short title chunk over a header ("United States and Canada (UCAN)")
     for c in chunks:
         if c[1] != "text":
             carry.clear()
@@ -245,8 +248,8 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
             own = _title(c[2])
             if own and (previous is None or previous[2] != c[2]):
                 title = own
-            elif near and len(previous[3]) <= TITLE_CHUNK and re.search(r"(?i)\b(?:ended|months|weeks)\b", previous[3]):
-                title = _title(previous[2])
+            elif near and header_title:
+                title = header_title
             found = text_cells(c[3], lead, period_end, form, carry, quarter, c[2], title)
             if found and carry.get("continued") and opened:
                 caption = opened  # a table split over chunks: its rows keep the caption it opened with
@@ -255,6 +258,11 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
             out += [(int(c[0]), int(c[4]), caption, cell) for cell in found]
         else:
             carry.clear()
+        short = len(c[3]) <= TITLE_CHUNK
+        if short and re.search(r"(?i)\b(?:ended|months|weeks)\b", c[3]) and _title(c[2]):
+            header_title = _title(c[2])
+        elif not (short and _DATES_ONLY.fullmatch(re.sub(r"[*_\s/,]+", " ", c[3]).strip())):
+            header_title = ""  # a header's dates on their own ("June 30, 2023 2022 …") keep the title above them
         previous = c
         before = f"{before} {c[3]}"[-TEXT_LEAD_IN:]
     return out
