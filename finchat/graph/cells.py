@@ -205,8 +205,8 @@ TEXT_LEAD_IN = 480
 #: A chunk this short, holding a period header, before a table is its title and header ("United States and Canada (UCAN) … Three
 #: Months Ended"): its heading names the table's rows.
 TITLE_CHUNK = 400
-#: A chunk holding only a header's dates and years.
-_DATES_ONLY = re.compile(r"(?i)(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|\d{1,4}|\s)+")
+#: A word of a chunk holding only a header's dates and years.
+_DATE_WORD = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|\d{1,4}")
 #: Headings that name no rows: units lines, periods, the filing's parts.
 _NOT_TITLE = re.compile(r"(?i)\b(?:in (?:thousands|millions|billions)|months?|ended|notes?|results|statements?|"
                         r"consolidated|item|part|table of contents|overview)\b|\d")
@@ -261,7 +261,7 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
         short = len(c[3]) <= TITLE_CHUNK
         if short and re.search(r"(?i)\b(?:ended|months|weeks)\b", c[3]) and _title(c[2]):
             header_title = _title(c[2])
-        elif not (short and _DATES_ONLY.fullmatch(re.sub(r"[*_\s/,]+", " ", c[3]).strip())):
+        elif not (short and all(_DATE_WORD.fullmatch(w) for w in re.sub(r"[*_/,]+", " ", c[3]).split())):
             header_title = ""  # a header's dates on their own ("June 30, 2023 2022 …") keep the title above them
         previous = c
         before = f"{before} {c[3]}"[-TEXT_LEAD_IN:]
