@@ -34,9 +34,6 @@ def part_section(section: str, k: int, n: int) -> str:
 TARGET_TOKENS = 380
 #: Text chunks with fewer words carry no answer (stray captions, cover-page fragments).
 MIN_WORDS = 8
-#: ... unless they hold this many numbers: rows of a table kept as text ("Net sales $ 6,875 $ 5,862 …" under a
-#: segment's heading had been dropped, Lockheed's Q2 2023 release lost its Aeronautics table).
-MIN_NUMBERS = 4
 
 
 @dataclass
@@ -372,9 +369,7 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
         if not buf:
             return
         text = "\n\n".join(b.text for b in buf)
-        # a few words with figures are a text table's header or rows: a chunk of their own, never dropped
-        if (len(re.findall(r"[A-Za-z]{2,}", text)) >= MIN_WORDS
-                or len(re.findall(r"\d[\d,.]*", text)) >= MIN_NUMBERS):
+        if len(re.findall(r"[A-Za-z]{2,}", text)) >= MIN_WORDS:
             head = prefix()
             chunks.append(Chunk(len(chunks), buf[0].page, buf[-1].page_end, sections.path, "text", text,
                                 f"{head}\n{text}" if head else text))
