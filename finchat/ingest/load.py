@@ -39,13 +39,19 @@ class Loaded:
     graph: dict[str, int] | None = None  # what the after-load hook reported
 
 
+def stored_version(conn: psycopg.Connection, name: str) -> tuple[str, str | None] | None:
+    """(sha256, parser) recorded for document ``name``; None when not ingested."""
+    row = conn.execute("SELECT sha256, parser FROM documents WHERE name = %s", (name,)).fetchone()
+    return None if row is None else (str(row[0]), row[1])
+
+
 def stored_sha(conn: psycopg.Connection, name: str, parser: str | None = None) -> str | None:
     """The sha256 recorded for document ``name`` (None when not ingested — or, given ``parser``, the
     current parser's version, when an older version of that parser read it: it is to be read again)."""
-    row = conn.execute("SELECT sha256, parser FROM documents WHERE name = %s", (name,)).fetchone()
+    row = stored_version(conn, name)
     if row is None or (parser is not None and outdated(row[1], parser)):
         return None
-    return str(row[0])
+    return row[0]
 
 
 def ensure_company(conn: psycopg.Connection, key: str, name: str | None) -> None:

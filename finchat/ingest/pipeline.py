@@ -31,6 +31,7 @@ from finchat.ingest.parse import (
     ParsedDoc,
     current_parser,
     init_worker,
+    outdated,
     parse,
     read_cache,
     sha256_of,
@@ -258,10 +259,10 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
             except OSError as exc:
                 report.add(DocResult(f, meta.name, "failed", f"cannot read ({exc.strerror or exc})"))
                 continue
-            stored = None if opts.force else loader.stored_sha(conn, meta.name)
-            if stored == sha and loader.stored_sha(conn, meta.name, current_parser(f, opts.parser)) is None:
+            stored = None if opts.force else loader.stored_version(conn, meta.name)
+            if stored is not None and stored[0] == sha and outdated(stored[1], current_parser(f, opts.parser)):
                 reparsed += 1  # read by an older version of the parser: read again
-            elif stored == sha:
+            elif stored is not None and stored[0] == sha:
                 stale = stale_reading(conn, meta.name)
                 reason = "unchanged"
                 if stale is not None:  # stored before the period / page-number reading improved
