@@ -149,6 +149,8 @@ def _measure_words(subject: Any, terms: list[str]) -> set[str]:
     named = {w for t in terms for w in t.split()}
     words = {w for w in _words(subject.measure or "") if w not in named}
     words |= _METRIC_WORDS.get(subject.metric or "", set())
+    if words & {"income", "earnings", "profit"}:
+        words.add("loss")  # "Net income/(loss)", "Operating income (loss)": the profit's own row
     return words - {"net", "total"}
 
 
@@ -197,7 +199,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     asks_place = bool(_GEO.search(question))
     asks_change = bool(_CHANGE_ROW.search(question))
 
-    def score(c: CellFigure) -> tuple[int, int, int, int, int, int, int, int, int, int, int]:
+    def score(c: CellFigure) -> tuple[int, ...]:
         path = set(_words(c.row_path))
         label = set(_words(c.row_path.split(" › ")[-1]))
         around = set(_words(f"{c.row_path} {c.caption} {c.col_label}"))
@@ -221,7 +223,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         placed = int(" › " in c.row_path and bool(_GEO.search(c.row_path.split(" › ")[0])) and not asks_place)
         # a row of changes ("Worldwide declines from Paxlovid") answers no question asking the amount itself
         changed = int(bool(_CHANGE_ROW.search(c.row_path)) and not asks_change)
-        return (held, -changed, own, exact, -placed, lead, named, -extra, len(q_words & around),
+        # "Total subscription revenue" for Digital Media's: a total whose path lacks a name asked is everyone's
+        total = int(bool(re.match(r"(?i)total\b", last.strip())) and any(not set(t.split()) <= path for t in terms))
+        return (held, -total, -changed, own, exact, -placed, lead, named, -extra, len(q_words & around),
                 int(c.duration == duration), -c.page)
 
     for best in sorted(now, key=score, reverse=True):

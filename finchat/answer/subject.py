@@ -126,6 +126,31 @@ _ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|c
                        r"ex[\s-]?fx|pro forma)\b")
 
 
+#: Company-reported measures printed as a percentage change, never an amount.
+_PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store )?sales|same[- ]store sales")
+
+
+def _tidy(qualifiers: list[str], segments: tuple[str, ...], kpi: str) -> list[str]:
+    """Qualifiers without the KPI's words ("Club comparable" → "Club") and without a piece of a segment the
+    question names ("Club" of "Sam's Club", "U.S." of "Walmart U.S."); a segment's name with more words splits
+    in two ("Digital Experience subscription" → "Digital Experience", "subscription")."""
+    kpi_words = {w.lower() for w in kpi.split()}
+    out: list[str] = []
+    for q in qualifiers:
+        if q.lower() != kpi.lower() and kpi_words:
+            q = " ".join(w for w in q.split() if w.lower() not in kpi_words)
+        for seg in segments:
+            if seg.lower() in q.lower() and seg.lower() != q.lower():
+                rest = re.sub(re.escape(seg), " ", q, flags=re.I).split()
+                out += [seg, " ".join(rest)] if rest else [seg]
+                break
+        else:
+            mine = {w.lower() for w in q.split()}
+            if q and not any(mine < {w.lower() for w in seg.split()} for seg in segments):
+                out.append(q)
+    return list(dict.fromkeys(x for x in out if x))
+
+
 @dataclass(frozen=True)
 class Subject:
     """What a question asks: ``measure`` in its own words, the statement ``metric`` it builds on (if any),
@@ -257,6 +282,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         qualifiers.append(a.group(1).lower())
     if not qualifiers:
         qualifiers += _proper_names(question, names)
+    qualifiers = _tidy(qualifiers, segments, k.group(0) if k else "")
     kind = "amount"
     rate = _RATE.search(question)
     if intent == "outlook":
@@ -272,6 +298,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     elif not derived and rate:
         kind = "rate"
         measure = rate.group(0)  # "effective tax rate": the rate is the measure, not the line it is built on
+    elif k and _PERCENT_KPI.fullmatch(k.group(0)):
+        kind, measure = "rate", k.group(0)  # "Sam's Club comparable sales": a percentage change the filing prints
     metric = metrics[0] if metrics else None
     return Subject(measure, metric, tuple(dict.fromkeys(qualifiers)), kind)
 

@@ -41,6 +41,7 @@ class Cell:
     printed: str
     scale: str
     unit: str
+    lead: str = ""  # the sentence introducing its table, when a text chunk holds several tables
 
 
 def _clean(text: str) -> str:
@@ -104,7 +105,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     stub = next((_clean(r[0]) for r in rows[:nh] if r and _stub(_clean(r[0]))), "")
     outer = stub
     stated: tuple[str, bool] | None = None  # a row label's own units hold for the rows after it
-    for row in rows[nh:]:
+    for row in _wrapped_labels(rows[nh:]):
         label = _clean(row[0]) if row else ""
         if row_units(label):  # with whether that row is money ("$ 1,552.8") or counted ("133.3")
             stated = (str(row_units(label)), "$" in " ".join(row[1:]) or "dollars" in label.lower())
@@ -143,6 +144,33 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             out.append(Cell(label[:MAX_LABEL], path[:2 * MAX_LABEL], period[0] if period else col,
                             period[1] if period else None, period[2] if period else None, v,
                             c.replace("$", "").strip(), cell_scale, unit))
+    return out
+
+
+def _wrapped_labels(rows: list[list[str]]) -> list[list[str]]:
+    """Rows with a label the layout wrapped over two rows joined: "Asset & Wealth" (no figures) over
+    "Management 35 30" is one row, "Asset & Wealth Management"; a label going on in lower case
+    ("Total noninterest" over "expense …") too. A heading over two or more rows stays a heading."""
+    def valued(r: list[str]) -> bool:
+        return any(c and _value(c) is not None for c in r[1:])
+
+    out: list[list[str]] = []
+    i = 0
+    while i < len(rows):
+        row = rows[i]
+        nxt = rows[i + 1] if i + 1 < len(rows) else None
+        after = rows[i + 2] if i + 2 < len(rows) else None
+        label = _clean(row[0]) if row else ""
+        if nxt and label and not valued(row) and valued(nxt) and nxt[0].strip() and not label.endswith(":"):
+            tail = _clean(nxt[0])
+            lower = tail[:1].islower()
+            single = (len(tail.split()) == 1 and tail.lower() != "total" and (after is None or not valued(after)))
+            if lower or single:
+                out.append([f"{label} {tail}", *nxt[1:]])
+                i += 2
+                continue
+        out.append(row)
+        i += 1
     return out
 
 
@@ -255,7 +283,7 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
                 caption = opened  # a table split over chunks: its rows keep the caption it opened with
             elif found:
                 opened = caption
-            out += [(int(c[0]), int(c[4]), caption, cell) for cell in found]
+            out += [(int(c[0]), int(c[4]), f"{c[2]} {cell.lead}" if cell.lead else caption, cell) for cell in found]
         else:
             carry.clear()
         short = len(c[3]) <= TITLE_CHUNK

@@ -11,6 +11,7 @@ read; anything else gives no cells (prose never has a label followed directly by
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date
 
 from finchat.graph.cells import Cell
@@ -46,6 +47,12 @@ _PER_UNIT = re.compile(r"(?i)\bper\b|\brate\b|\bratio\b|\bmargin\b")
 _HEADER_DURATION = re.compile(r"(?i)(?<![\w-])(thirteen|twenty-six|thirty-nine|fifty-two|three|six|nine|twelve|13|26|39|52)"
                               r"\s+(?:months|weeks)\b(?![- ]periods?)|"
                               r"\b(quarter)s?\s+ended\b")
+#: Where a table starts inside a text chunk (after rows of another): its period header, an annual one printing
+#: two years ("Years Ended December 31, 2022 2021 2020").
+_TABLE_START = re.compile(_HEADER_DURATION.pattern + r"|(?i:\b(?:fiscal\s+)?years?\s+ended\b[^¶]{0,40}?"
+                          r"(?:19|20)\d\d\s+(?:19|20)\d\d)")
+#: Characters of the sentence introducing a second table of a chunk kept as its caption.
+LEAD_CHARS = 240
 #: Characters one table header's period words span ("Three Months Ended June 30, … Six Months Ended …").
 HEADER_SPAN = 80
 #: Columns one duration may have: this year's and up to two earlier years'.
@@ -93,6 +100,7 @@ MAX_LABEL_WORDS = 10
 def _trim(label: str) -> str:
     """The row label at the end of ``label``: after the last sentence end, at most MAX_LABEL_WORDS words."""
     tail = re.split(r"(?<=[a-z0-9)])[.:;]\s+|,\s+respectively\W*", label)[-1]
+    tail = re.sub(r"^(?:(?:19|20)\d\d\s+)+(?=[A-Za-z])", "", tail.strip())  # "2022 vs. 2021 Consumer": the header's years
     tail = re.sub(r"(?i)^(?:(?:%|percent(?:age)?)?\s*change\s+)+", "", tail.strip())  # the header's last words
     return " ".join(tail.split()[-MAX_LABEL_WORDS:]).strip(" ,")
 
@@ -189,6 +197,18 @@ def _yearly_with_changes(header: str, width: int) -> bool:
             and width > len(years) and bool(_CHANGE_HEADER.search(header[header.rfind(str(years[-1])):])))
 
 
+def _repeated_years(header: str, width: int) -> list[int]:
+    """The years of a header printing the same two or three consecutive years once per column group
+    ("2020 2019 2020 2019"), as many as the rows' figures; [] for any other header."""
+    years = [int(y.group(0)) for y in _YEAR.finditer(header)]
+    distinct = list(dict.fromkeys(years))
+    if len(years) != width or not 2 <= len(distinct) <= 3 or width % len(distinct) or width == len(distinct):
+        return []
+    if years != distinct * (width // len(distinct)) or max(distinct) - min(distinct) != len(distinct) - 1:
+        return []
+    return years
+
+
 def _total_column(rows: list[tuple[int, str, list[str]]]) -> bool:
     """Do most rows end with the sum of their other values (segments as columns, then their total)? Such
     columns are no periods."""
@@ -215,14 +235,23 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     body = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", " ¶ ".join(_line(x) for x in _NOISE.sub(" ", text).splitlines())))
     lead_in = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", _BOLD_NAMES.sub(f" {_GROUP_SEP} ", lead_in)))
     cuts = [0]
-    for m in _HEADER_DURATION.finditer(body):
+    for m in _TABLE_START.finditer(body):
         if _ROW.search(body[cuts[-1]:m.start()]):
             cuts.append(m.start())
     out: list[Cell] = []
     for i, start in enumerate(cuts):
         end = cuts[i + 1] if i + 1 < len(cuts) else len(body)
-        out += _segment_cells(body[start:end], lead_in if i == 0 else "", period_end, form, carry, quarter,
-                              section, heading if i == 0 else "")
+        if i == 0:
+            out += _segment_cells(body[start:end], lead_in, period_end, form, carry, quarter, section, heading)
+            continue
+        # a second table of the chunk: the words after the rows before it introduce it ("The following table
+        # provides Wireless service revenue …"), and are its caption
+        before = body[cuts[i - 1]:start]
+        last = list(_ROW.finditer(before))
+        intro = before[last[-1].end():] if last else ""
+        lead = re.sub(r"\s+", " ", intro.replace("¶", " ")).strip()[-LEAD_CHARS:]
+        out += [replace(c, lead=lead) if lead else c
+                for c in _segment_cells(body[start:end], intro, period_end, form, carry, quarter, section, "")]
     return out
 
 
@@ -309,6 +338,15 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         durations = list(carry["durations"])  # type: ignore[call-overload]
         current_first, scale, keep = bool(carry["current_first"]), str(carry["scale"]), int(carry["keep"])  # type: ignore[call-overload]
         groups = list(carry.get("groups") or [])  # type: ignore[call-overload]
+    elif form == "10-K" and (repeated := _repeated_years(own, width)):
+        # "2020 2019 2020 2019" under "With Fuel ¦ Fuel Impact": the same years once per column group
+        ngroups = width // len(set(repeated))
+        durations, current_first = [12] * ngroups, repeated[0] > repeated[1]
+        keep = len(set(repeated))
+        offset = max(repeated) - period_end.year
+        scale = units_scale(header) or units_scale(section) or "units"
+        names = _group_names(own)
+        groups = names if len(names) == ngroups else []
     elif form == "10-K" and width in (2, 3):
         # the years the header before the rows prints, in their order ("2017 2018 2019": oldest first)
         near = [int(y.group(0)) for y in _YEAR.finditer(f"{lead_in[-2 * HEADER_SPAN:]} {own}")][-width:]

@@ -30,6 +30,16 @@ def part_section(section: str, k: int, n: int) -> str:
     """The section of part ``k`` (1-based) of a table split into ``n`` parts; matches TABLE_PART."""
     return f"{section} (part {k} of {n})"
 
+#: The chunking rules' version: a filing chunked by other rules is chunked again by the next ``finchat ingest``
+#: (its Markdown cache is reused). Recorded with the parser's version in ``documents.parser``.
+CHUNKER_VERSION = "chunks/2"
+
+
+def reading_version(parser: str) -> str:
+    """The version a stored filing records: the parse's (``parser``) and the chunking's."""
+    return f"{parser}+{CHUNKER_VERSION}"
+
+
 #: Soft target for text chunks (tokens); the hard limit is the encoder's.
 TARGET_TOKENS = 380
 #: Text chunks with fewer words carry no answer (stray captions, cover-page fragments).
@@ -115,6 +125,49 @@ _HEADING_MD = re.compile(r"^(#{1,6})\s+(.*)$")
 _BOLD_LINE = re.compile(r"^\*\*([^*]{2,160})\*\*:?$")
 _SEPARATOR = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
 _UNITS = re.compile(r"(?i)^\(?\s*(?:\$|dollars|amounts|in\b)[^)]{0,160}?\b(millions?|thousands?|billions?)\b.*\)?$")
+
+
+#: A word of a text table's column header: years, dates, period words ("Year Ended December 31, 2017 2018 2019").
+_HEADER_WORD = re.compile(r"(?i)(?:19|20)\d{2}|\d{1,2},?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?|"
+                          r"three|six|nine|twelve|months?|weeks?|years?|quarters?|fiscal|ended,?|as|of|q[1-4]")
+
+
+#: A units phrase in a header, "(Amounts in millions, except unit counts)".
+_UNITS_PHRASE = re.compile(r"(?i)\((?:\$|dollars|amounts|in\b)[^)]{0,120}?\b(?:millions?|thousands?|billions?)\b[^)]*\)")
+
+
+#: A heading that is a comparison column's header.
+_CHANGE_HEADING = re.compile(r"(?i)\W*(?:(?:increase|decrease|change|variance|favou?rable|unfavou?rable|percent(?:age)?|"
+                             r"vs\.?|%)\W*)+")
+
+
+def _period_only(text: str) -> bool:
+    """Is a heading only period words ("Fiscal Years Ended January 31,", "Three Months Ended")?"""
+    words = _plain(text).split()
+    return bool(words) and all(_HEADER_WORD.fullmatch(w) for w in words)
+
+
+def _column_header(text: str) -> bool:
+    """Is a paragraph only a text table's column header — dates and period words naming at least two years
+    ("**2017** **2018** **2019**"), perhaps with its units ("(Amounts in millions …) 2020 2019 2018")? It
+    carries no answer alone, but says which column is which."""
+    words = _UNITS_PHRASE.sub(" ", _plain(text)).split()
+    return (0 < len(words) <= 24 and all(_HEADER_WORD.fullmatch(w) for w in words)
+            and len(re.findall(r"\b(?:19|20)\d{2}\b", text)) >= 2)
+
+
+def _figures_row(text: str, header: str) -> bool:
+    """Does a paragraph start with a row of figures, one per year of ``header`` at least?"""
+    years = max(2, len(re.findall(r"\b(?:19|20)\d{2}\b", header)))
+    return len(re.findall(r"(?<![\w.])\(?\d[\d,]*(?:\.\d+)?\)?", text.split("\n")[0])) >= years
+
+
+def _rows_follow(blocks: list[_Block], i: int) -> bool:
+    """Do rows of figures follow block ``i`` under a heading (a line with a figure per year of its header)?"""
+    j = i + 1
+    while j < len(blocks) and blocks[j].kind == "heading":
+        j += 1
+    return j > i + 1 and j < len(blocks) and blocks[j].kind == "para" and _figures_row(blocks[j].text, blocks[i].text)
 
 
 def _plain(text: str) -> str:
@@ -246,6 +299,10 @@ class _Sections:
         self._fresh = False  # consecutive headings stack into one sub-heading group
 
     def add(self, title: str) -> None:
+        if _period_only(title) or _CHANGE_HEADING.fullmatch(title):
+            # "Fiscal Years Ended January 31,", "Increase/(Decrease)": a table's column header, not what the
+            # section is about
+            return
         if _TOP_SECTION.match(title):
             self.top = title if not re.match(r"(?i)^part\s", title) or not self.top else title
             self.sub, self._fresh = [], False
@@ -364,21 +421,27 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
     def prefix() -> str:
         return "\n".join(p for p in (doc_title, sections.path) if p)
 
+    headed = False  # the buffer starts with a text table's column header
+
     def emit_text() -> None:
-        nonlocal buf, buf_tokens
+        nonlocal buf, buf_tokens, headed
         if not buf:
             return
         text = "\n\n".join(b.text for b in buf)
-        if len(re.findall(r"[A-Za-z]{2,}", text)) >= MIN_WORDS:
+        # a table's rows under the column header carried to them are kept however few their words
+        if len(re.findall(r"[A-Za-z]{2,}", text)) >= MIN_WORDS or headed:
             head = prefix()
             chunks.append(Chunk(len(chunks), buf[0].page, buf[-1].page_end, sections.path, "text", text,
                                 f"{head}\n{text}" if head else text))
-        buf, buf_tokens = [], 0
+        buf, buf_tokens, headed = [], 0, False
 
     pending_caption: list[str] = []
+    column_header = ""  # a text table's header paragraph, put atop the rows after it
     for i, blk in enumerate(blocks):
         if blk.kind == "heading":
             emit_text()
+            if _TOP_SECTION.match(blk.text):
+                column_header = ""
             consecutive = i > 0 and blocks[i - 1].kind == "heading"
             sections.add(blk.text)
             if _TOP_SECTION.match(blk.text):
@@ -390,6 +453,19 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
             if _UNITS.match(_plain(blk.text)) and i + 1 < len(blocks) and blocks[i + 1].kind == "table":
                 pending_caption.append(_plain(blk.text))
                 continue
+            if (_column_header(blk.text) or _UNITS.match(_plain(blk.text))) and _rows_follow(blocks, i):
+                # dates alone, then the rows under a heading ("North America"): a chunk of dates would be
+                # dropped as too short, and the rows' columns unnamed; the header goes atop the rows instead,
+                # with a period heading just above it ("Year Ended December 31,")
+                above = blocks[i - 1].text if i and blocks[i - 1].kind == "heading" else ""
+                column_header = _plain(f"{above} {blk.text}" if _PERIOD_WORDS.search(above) else blk.text)
+                continue
+            if column_header and not _figures_row(blk.text, column_header):
+                column_header = ""  # prose: the table has ended
+            elif column_header and not buf:
+                # rows under the next heading ("AWS"): the header again, and kept however few their words
+                blk = _Block("para", f"{column_header}\n\n{blk.text}", blk.page, blk.page_end)
+                headed = True
             sections.content()
             head_tokens = count([prefix()])[0] if prefix() else 0
             budget = max(32, limit - head_tokens)
@@ -404,6 +480,7 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
             pending_caption = []
             continue
         # table
+        column_header = ""
         emit_text()
         sections.content()
         chunks.extend(_table_chunks(blk, pending_caption, sections.path, doc_title, count, limit, len(chunks)))

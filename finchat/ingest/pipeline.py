@@ -21,7 +21,7 @@ from typing import Protocol
 from finchat.config import Settings
 from finchat.errors import FinchatError, IngestError
 from finchat.ingest import load as loader
-from finchat.ingest.chunk import Chunk, chunk_pages
+from finchat.ingest.chunk import Chunk, chunk_pages, reading_version
 from finchat.ingest.claims import FileState
 from finchat.ingest.cover import CoverOnly, html_meta, is_html
 from finchat.ingest.html import html_page_count
@@ -260,8 +260,8 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
                 report.add(DocResult(f, meta.name, "failed", f"cannot read ({exc.strerror or exc})"))
                 continue
             stored = None if opts.force else loader.stored_version(conn, meta.name)
-            if stored is not None and stored[0] == sha and outdated(stored[1], current_parser(f, opts.parser)):
-                reparsed += 1  # read by an older version of the parser: read again
+            if stored is not None and stored[0] == sha and outdated(stored[1], reading_version(current_parser(f, opts.parser))):
+                reparsed += 1  # read or chunked by an older version: read again
             elif stored is not None and stored[0] == sha:
                 stale = stale_reading(conn, meta.name)
                 reason = "unchanged"
@@ -274,8 +274,8 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
             todo.append((f, meta, sha))
         report.add_time("hash", time.perf_counter() - t0)
         if reparsed:
-            report.warnings.append(f"{reparsed} unchanged file(s) were read by an older version of the parser "
-                                   "and are parsed again")
+            report.warnings.append(f"{reparsed} unchanged file(s) were read or chunked by an older version of finchat "
+                                   "and are read again")
         # the bar's total is known before any model loads or any file is parsed (page counts are cheap)
         pages = _Pages(prog, {meta.name: _page_count(f) for f, meta, _ in todo})
         prog.start([(meta.name, pages.pages[meta.name]) for _, meta, _ in todo])
@@ -364,7 +364,7 @@ class _Claimed:
 
         got = claims.claim(self.conn, meta.name, source_path=str(f), sha256=sha,
                            pages=self.pages.pages.get(meta.name, 0), force=self.opts.force,
-                           parser=current_parser(f, self.opts.parser))
+                           parser=reading_version(current_parser(f, self.opts.parser)))
         if got == "busy":
             return False
         if got == "stored":
@@ -508,7 +508,7 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, pages: _Pages
             _stage(opts, "graph", meta.name)
             return _hook(conn, doc_id, chunk_ids)
         loaded = loader.load_document(conn, meta, source_path=str(f), sha256=sha, page_count=doc.page_count,
-                                      parser=doc.parser, chunks=chunks, vectors=vectors, force=opts.force,
+                                      parser=reading_version(doc.parser), chunks=chunks, vectors=vectors, force=opts.force,
                                       after=after, tagged=tagged)
         conn.commit()
         timings["load"] = time.perf_counter() - t

@@ -145,3 +145,24 @@ def test_the_effective_tax_rate_is_computed_from_the_statement():
     assert [d.key for d in asked("What is eBay's effective tax rate for Q2 2023?")] == ["effective_tax_rate"]
     assert metric_for_label("Income (loss) before income taxes") == "pretax_income"
     assert metric_for_label("Provision for income taxes") == "income_tax"
+
+
+@pytest.mark.parametrize(("question", "segments", "measure", "qualifiers", "kind"), [
+    # a percentage KPI is the measure, and what precedes it names whose it is
+    ("What were Sam's Club comparable sales in fiscal 2020?", ("Sam's Club",), "comparable sales",
+     ("Sam's Club", "comparable sales"), "rate"),
+    ("What were Walmart U.S. comparable sales in fiscal 2020?", ("Walmart U.S.",), "comparable sales",
+     ("Walmart U.S.", "comparable sales"), "rate"),
+    # a segment the filters found, with a product word after it: two qualifiers
+    ("By what percentage did Adobe's Digital Experience subscription revenue grow in fiscal 2022?",
+     ("Digital Experience",), "Digital Experience subscription revenue", ("Digital Experience", "subscription"),
+     "amount"),
+    # an amount KPI stays an amount
+    ("What was Boeing's Commercial Airplanes backlog at the end of 2022?", ("Commercial Airplanes",),
+     "Commercial Airplanes backlog",
+     ("Commercial Airplanes", "backlog"), "amount"),
+])
+def test_a_kpi_and_a_named_segment(question, segments, measure, qualifiers, kind):
+    company = question.split("'s ")[0].split()[-1] if "'s " in question else "Walmart"
+    s = analyse(question, companies=(company, "Walmart", "Adobe", "Boeing"), segments=segments)
+    assert (s.measure, s.qualifiers, s.kind) == (measure, qualifiers, kind)

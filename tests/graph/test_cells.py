@@ -524,3 +524,21 @@ def test_a_column_per_segment_then_their_changes():
                    ("Total › Segment operating income", date(2025, 6, 30)): 560}
     assert text_cells("Segment net revenues $ 490 $ 400 $ 890\n\nSegment operating income $ 92 $ 94 $ 186",
                       "", date(2025, 6, 30), "10-Q", carry, 2) == []
+
+
+def test_an_annual_text_table_printing_its_years_once_per_column_group():
+    """"2025 2024 2025 2024" over "With Fuel ¦ Fuel Impact": each group's years, the group over its rows."""
+    from finchat.graph.textrows import text_cells
+
+    text = ("**2025** **2024** **2025** **2024**\n\n**With Fuel** **Fuel Impact**\n\n"
+            "Northco Stores 2.9% 3.7% 0.0% 0.1%\n\nClub Stores 1.6% 5.4% 0.8% 1.6%\n\n**Total U.S.** 2.7% 4.0% 0.1% 0.4%")
+    cells = text_cells(text, "Comparable sales, with the impact of fuel, were as follows:", date(2025, 1, 31), "10-K", {})
+    got = {(c.row_path, c.as_of): c.value for c in cells}
+    assert got[("With Fuel › Club Stores", date(2025, 1, 31))] == 1.6
+    assert got[("With Fuel › Club Stores", date(2024, 1, 31))] == 5.4
+    assert got[("Fuel Impact › Total U.S.", date(2025, 1, 31))] == 0.1
+    assert {c.unit for c in cells} == {"%"}
+    # the same years not repeated ("2025 2024 2023") are no groups: read as before, one group
+    assert not any("Fuel Impact" in c.row_path for c in text_cells(
+        "**2025** **2024** **2023**\n\nNorthco Stores 2.9% 3.7% 0.1%\n\nClub Stores 1.6% 5.4% 0.8%", "", date(2025, 1, 31),
+        "10-K", {}))

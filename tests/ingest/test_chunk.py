@@ -118,3 +118,48 @@ def test_a_units_line_repeated_atop_every_statement_page_stays_with_its_table(co
     assert len(tables) == 5
     assert all("$ in millions, except per share amounts (unaudited)" in c.text for c in tables)
 
+
+
+def test_a_text_tables_dates_header_goes_atop_the_rows_under_the_next_heading(count):
+    # a 10-K note printed as text: the years on a line of their own, then each segment's rows under its name
+    body = ("Information on reportable segments is as follows (in millions):\n\n**Year Ended December 31,**\n\n"
+            "**2017** **2018** **2019**\n**North America**\n\n"
+            "Net sales $ 106,110 $ 141,366 $ 170,773\n\nOperating income $ 2,837 $ 7,267 $ 7,033\n\n"
+            "**AWS**\n\nNet sales $ 17,459 $ 25,655 $ 35,026\n\nOperating income $ 4,331 $ 7,296 $ 9,201")
+    chunks = chunk_pages([page(1, body)], count)
+    north = next(c for c in chunks if "106,110" in c.text)
+    assert north.text.startswith("Year Ended December 31, 2017 2018 2019\n\nNet sales $ 106,110")
+    assert north.section.endswith("North America")
+    # the next segment's rows, short as they are, are kept under the same header
+    aws = next(c for c in chunks if "17,459" in c.text)
+    assert aws.text.startswith("Year Ended December 31, 2017 2018 2019\n\nNet sales $ 17,459")
+    assert aws.section.endswith("AWS")
+    assert not any(c.text.strip() == "2017 2018 2019" for c in chunks)
+
+
+def test_a_dates_line_in_prose_stays_where_it_is(count):
+    body = f"{PROSE}\n\n2022 2021\n\n**Liquidity**\n\n{PROSE}"
+    chunks = chunk_pages([page(1, body)], count)
+    assert not any(c.text.startswith("2022 2021") for c in chunks)
+    # a header over rows goes no further than the rows: prose after them under a heading is prose
+    body = f"**2022** **2021**\n**Stores**\n\nOpened 12 15\n\n**Outlook**\n\n{PROSE}"
+    outlook = next(c for c in chunk_pages([page(1, body)], count) if c.section.endswith("Outlook"))
+    assert outlook.text.startswith("Revenue grew")
+
+
+def test_a_segments_table_keeps_its_title_over_a_period_heading_and_a_units_header(count):
+    body = ("**Club Segment**\n\n**Fiscal Years Ended January 31,**\n\n"
+            "_(Amounts in millions, except unit counts)_ **2020** **2019** **2018**\n\n**_Including Fuel_**\n\n"
+            "Net sales $ 58,792 $ 57,839 $ 59,216\n\nCalendar comparable sales increase 1.6% 5.4 % 2.8%")
+    rows = next(c for c in chunk_pages([page(1, body)], count) if "58,792" in c.text)
+    assert rows.section == "Club Segment — Including Fuel"
+    assert rows.text.startswith("Fiscal Years Ended January 31, (Amounts in millions, except unit counts) 2020 2019 2018")
+
+
+def test_a_units_line_and_a_change_heading_over_text_rows(count):
+    body = ("**Consolidated Operating Revenues**\n\n(dollars in millions)\n**Increase/(Decrease)**\n"
+            "Years Ended December 31, **2022** 2021 **2022 vs. 2021**\nConsumer **$ 103,506** $ 95,300 $ 8,206 8.6 %\n"
+            "Business **31,072** 31,042 30 0.1")
+    rows = next(c for c in chunk_pages([page(1, body)], count) if "103,506" in c.text)
+    assert rows.section == "Consolidated Operating Revenues"
+    assert rows.text.startswith("(dollars in millions)\n\nYears Ended December 31")

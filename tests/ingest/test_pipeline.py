@@ -95,7 +95,7 @@ def test_a_file_read_by_an_older_parser_is_read_again(env, pdfs, tmp_path):
         conn.execute("UPDATE documents SET parser = 'pymupdf4llm-triage/1'")
     rep = ingest([folder], load_settings())
     assert [r.status for r in rep.results] == ["ingested"]  # the Markdown cache of the old parse is not reused
-    assert any("older version of the parser" in w for w in rep.warnings)
+    assert any("older version of finchat" in w for w in rep.warnings)
     assert not (old_ids & {r[0] for r in rows(env, "SELECT id FROM chunks")})
     assert [r.status for r in ingest([folder], load_settings()).results] == ["skipped"]
     with psycopg.connect(env, autocommit=True) as conn:  # another parser's reading (LlamaParse) is kept
