@@ -232,6 +232,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         prior = [c for c in cells if c.row_path == best.row_path and c.duration == best.duration
                  and c.unit == best.unit and c.as_of is not None and best.as_of is not None
                  and 340 <= (best.as_of - c.as_of).days <= 390 and c.page == best.page]
+        # two tables of the page with the row (a segment's subscription revenue, its total revenue): the one
+        # with the figure's own caption
+        prior = [c for c in prior if c.caption == best.caption] or prior
         # two rows of one label on the page (a segment's sales and its EBIT): the year-earlier figure is not sure
         earlier = prior[0] if len({c.value for c in prior}) == 1 else None
         # columns a text table's layout implied (its year-earlier column undated) that are no periods (kinds of

@@ -192,6 +192,13 @@ def _short(caption: str) -> str:
     """A caption cut to CAPTION_CHARS keeping both ends: the sentence introducing the table is its last."""
     if len(caption) <= CAPTION_CHARS:
         return caption
+    # a long top heading ("Item 7. Management's Discussion and Analysis …") shortened first: the heading
+    # under it names the table ("Consolidated Operating Revenues")
+    top, sep, rest = caption.partition(" > ")
+    if sep and len(top) > 60:
+        caption = f"{top[:57]}… > {rest}"
+    if len(caption) <= CAPTION_CHARS:
+        return caption
     return f"{caption[:100]} … {caption[-(CAPTION_CHARS - 103):]}"
 
 

@@ -348,6 +348,9 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         names = _group_names(own)
         groups = names if len(names) == ngroups else []
     elif form == "10-K" and width in (2, 3):
+        if _total_column(rows):  # segments as columns, then their total ("Consumer Business Total"): no years
+            carry.clear()
+            return []
         # the years the header before the rows prints, in their order ("2017 2018 2019": oldest first)
         near = [int(y.group(0)) for y in _YEAR.finditer(f"{lead_in[-2 * HEADER_SPAN:]} {own}")][-width:]
         ascending = len(near) == width and len(set(near)) == width and near == sorted(near)

@@ -542,3 +542,12 @@ def test_an_annual_text_table_printing_its_years_once_per_column_group():
     assert not any("Fuel Impact" in c.row_path for c in text_cells(
         "**2025** **2024** **2023**\n\nNorthco Stores 2.9% 3.7% 0.1%\n\nClub Stores 1.6% 5.4% 0.8%", "", date(2025, 1, 31),
         "10-K", {}))
+
+
+def test_an_annual_text_table_of_segment_columns_and_their_total_gives_no_years():
+    from finchat.graph.textrows import text_cells
+
+    text = ("(dollars in millions) 2022 Consumer ¦ Business Total\n\nService $ 73,139 $ 1,000 $ 74,139\n\n"
+            "Intersegment revenues 203 43 246\n\nTotal Operating Revenues 103,506 31,072 134,578\n\n"
+            "Cost of services 17,746 10,483 28,229")
+    assert text_cells(text, "", date(2022, 12, 31), "10-K", {}) == []
