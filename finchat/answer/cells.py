@@ -218,7 +218,8 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
             " › " in c.row_path and last.strip().lower() == "total")))
         extra = len(path - q_words - (measure or set()) - {w for t in terms for w in t.split()})
         # the sentence introducing the table names the measure ("… presents segment net income …")
-        lead = int(bool(measure and measure & set(_words(_last_sentence(c.caption)))))
+        # — best without words the question lacks just before it ("Wireless service revenue" for operating revenues)
+        lead = _introduced(c.caption, measure or set(), q_words)
         # a question naming no place asks the company's figure, not a region's (UCAN's, LATAM's)
         placed = int(" › " in c.row_path and bool(_GEO.search(c.row_path.split(" › ")[0])) and not asks_place)
         # a row of changes ("Worldwide declines from Paxlovid") answers no question asking the amount itself
@@ -399,6 +400,22 @@ def _item(row_path: str, measure: set[str]) -> str:
     ("Americas › Net sales" is the Americas)."""
     parts = row_path.split(" › ")
     return parts[0] if len(parts) > 1 and _is_measure(parts[-1], measure) else parts[-1]
+
+
+#: Words before a measure in a table's introduction that do not narrow it.
+_PLAIN_BEFORE = frozenset({"net", "total", "consolidated", "segment", "segments", "reportable", "our", "the", "of", "and",
+                           "for", "by", "provides", "following", "table", "tables", "presents", "shows", "operating"})
+
+
+def _introduced(caption: str, measure: set[str], q_words: set[str]) -> int:
+    """2 when the sentence introducing a table names the measure plainly ("… operating revenues"), 1 when with
+    words the question lacks just before it ("… Wireless service revenue"), 0 when it does not name it."""
+    words = re.findall(r"[a-z0-9]+", _last_sentence(caption).lower())
+    at = [i for i, w in enumerate(words) if w in measure]
+    if not at:
+        return 0
+    before = {w for i in at for w in words[max(0, i - 2):i]}
+    return 1 if before - q_words - _PLAIN_BEFORE - measure else 2
 
 
 def _last_sentence(caption: str) -> str:

@@ -276,7 +276,12 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
             carry.pop("heading", None)  # under a new heading: the rows before it no longer name these
         if len(re.findall(r"\d[\d,]*", c[3])) >= TEXT_TABLE_NUMBERS:
             lead = before[-TEXT_LEAD_IN:]
-            caption = (c[2] + " " + re.sub(r"\s+", " ", lead)[-LEAD_IN:]).strip()  # the words just above it
+            # the words just above it — under another heading only a sentence ending in a colon introduces it;
+            # other text there is another section's ("Consolidated Operating Revenues" is the caption then)
+            above = re.sub(r"\s+", " ", lead)[-LEAD_IN:]
+            if previous is not None and previous[2] != c[2] and not above.rstrip(" *_").endswith(":"):
+                above = ""
+            caption = f"{c[2]} {above}".strip()
             # the rows' title: the heading this chunk starts under ("Operating profit"), else the heading of
             # a short title chunk just before it ("United States and Canada (UCAN)" over its header)
             title = ""
