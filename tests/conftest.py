@@ -7,6 +7,7 @@ defaults to the `scripts/pg-local` server.
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 from collections.abc import Iterator
@@ -120,12 +121,18 @@ def tiny_bert(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def wipe_documents(url: str) -> None:
     """Remove every document, its chunks and its subgraph (tests share one session database)."""
-    from finchat.db.pool import connect
+    from finchat.db.pool import GRAPH_NAME, connect
     from finchat.graph.build import delete_subgraph
 
     with connect(url) as conn:
         for (name,) in conn.execute("SELECT name FROM documents").fetchall():
             delete_subgraph(conn, name)
+        # and subgraphs of documents another test removed with SQL alone
+        filings = f'{GRAPH_NAME}."Filing"'
+        for (props,) in conn.execute(f"SELECT ag_catalog.agtype_out(properties)::text FROM {filings}").fetchall():
+            name = json.loads(props).get("document")
+            if name:
+                delete_subgraph(conn, name)
         conn.execute("DELETE FROM documents")
         conn.execute("DELETE FROM ingest_files")  # the workers' claim records
         conn.commit()

@@ -204,6 +204,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
              if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and not _PERIOD.match(w.lower())]
     if words and words[-1].lower() in _EARN:  # "How much did … Commercial Banking segment earn": its net income
         return "net income"
+    if words and words[-1].lower() in ("sell", "sold"):  # "How much did Amcor sell in Latin America": its sales
+        return "sales"
     if not words or len(words) > 6 or all(w.lower() in _NEUTRAL for w in words):
         return ""
     return " ".join(words)
@@ -274,15 +276,17 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     r = _REGION.search(question)
     if r and not any(r.group(0).lower() in q.lower() for q in qualifiers):
         qualifiers.append(r.group(0))
+    elif (adverb := re.search(r"(?i)\b(international|domestic)ly\b", question)) and not r:
+        qualifiers.append(adverb.group(1).lower())  # "generate internationally": the international figure
     k = _KPI.search(question)
     if k:
         qualifiers.append(k.group(0))
     a = _ADJUSTED.search(question)
     if a and not any(a.group(1).lower() in q.lower() for q in qualifiers):
         qualifiers.append(a.group(1).lower())
-    if not qualifiers:
-        qualifiers += _proper_names(question, names)
     qualifiers = _tidy(qualifiers, segments, k.group(0) if k else "")
+    if not [q for q in qualifiers if not k or q != k.group(0)]:  # a KPI alone names no part of the company
+        qualifiers += _proper_names(question, names)
     kind = "amount"
     rate = _RATE.search(question)
     if intent == "outlook":

@@ -168,9 +168,13 @@ def _group_names(header: str) -> list[str]:
         parts[0] = re.sub(r"(?i)^.*?\b(?:ended|as of)\b[^,]*,\s*(?:(?:19|20)\d\d\s*,?\s*)?", "", parts[0]).strip(" ,")
         parts = [p for p in parts if not _CHANGE_HEADER.fullmatch(p) and not re.fullmatch(
             r"(?i)increase\s*/\s*\(?decrease\)?|change", p)]  # the changes' group header is no name
-        # "Three Months Ended ¦ Six Months Ended": periods, not groups of rows
-        if parts and not any(not p or len(p.split()) > 8 or re.search(r"\d", p) or _PERIOD_WORDS.search(p) for p in parts):
-            return parts
+        # "Three Months Ended ¦ Six Months Ended": periods, not groups of rows; "Revenue Mix ¦ Comparable Sales ¦
+        # Three Months Ended ¦ …": the groups are the names before the periods
+        named = [p for p in parts if not (re.search(r"\d", p) or _PERIOD_WORDS.search(p) or _MONTH_END.fullmatch(p))]
+        if len(named) < len(parts) and (len(named) < 2 or parts[:len(named)] != named):
+            continue
+        if named and not any(not p or len(p.split()) > 8 for p in named):
+            return named
     return []
 
 
