@@ -105,13 +105,27 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     stub = next((_clean(r[0]) for r in rows[:nh] if r and _stub(_clean(r[0]))), "")
     outer = stub
     stated: tuple[str, bool] | None = None  # a row label's own units hold for the rows after it
+    row_period: tuple[str, str | None, date | None] | None = None  # a period printed as a row heading
+
+    def dated(label: str) -> tuple[str, str | None, date | None] | None:
+        if not label or any(periods[1:]):
+            return None
+        got = column_periods([["", label]], 2, " ".join(caption) + " " + caption_hint, year_end, filing_period)[1]
+        return got if got is not None and got[2] is not None else None
+
+    for row in rows[:nh]:  # the first period heading may close the header ("Three months ended June 2, 2023")
+        row_period = (dated(_clean(row[0])) if row else None) or row_period
     for row in _wrapped_labels(rows[nh:]):
         label = _clean(row[0]) if row else ""
         if row_units(label):  # with whether that row is money ("$ 1,552.8") or counted ("133.3")
             stated = (str(row_units(label)), "$" in " ".join(row[1:]) or "dollars" in label.lower())
         values = [(j, c) for j, c in enumerate(row[1:], start=1) if c and _value(c) is not None]
         if not values:
-            if label:
+            # segments as columns, periods as row headings ("Three months ended June 2, 2023"): the period
+            # holds for the rows under it, and each column's name heads its figures
+            if (when := dated(label)) is not None:
+                row_period = when
+            elif label:
                 outer = label[:MAX_LABEL]
             continue
         if not label:
@@ -124,6 +138,9 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 continue
             period = periods[j]
             col = col_words[j] if j < len(col_words) else ""
+            cell_path = path
+            if row_period is not None and period is None and col:
+                period, cell_path = row_period, f"{col} › {label}"
             pct = c.rstrip().endswith("%") or bool(re.search(r"(?i)%|percent", col)) or \
                 bool(_PERCENTISH.search(label) and not row_money and abs(v) < 1000)
             own = stated  # "Billed business" under "Network volumes (billions)": the rows' own scale
@@ -141,7 +158,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 unit, cell_scale = "USD", scale
             else:
                 unit, cell_scale = "count", scale
-            out.append(Cell(label[:MAX_LABEL], path[:2 * MAX_LABEL], period[0] if period else col,
+            out.append(Cell(label[:MAX_LABEL], cell_path[:2 * MAX_LABEL], period[0] if period else col,
                             period[1] if period else None, period[2] if period else None, v,
                             c.replace("$", "").strip(), cell_scale, unit))
     return out
@@ -161,7 +178,9 @@ def _wrapped_labels(rows: list[list[str]]) -> list[list[str]]:
         nxt = rows[i + 1] if i + 1 < len(rows) else None
         after = rows[i + 2] if i + 2 < len(rows) else None
         label = _clean(row[0]) if row else ""
-        if nxt and label and not valued(row) and valued(nxt) and nxt[0].strip() and not label.endswith(":"):
+        # a heading holding a date or a year ("Three months ended June 3, 2022") is a period, not a label's start
+        if (nxt and label and not valued(row) and valued(nxt) and nxt[0].strip() and not label.endswith(":")
+                and not re.search(r"\d", label)):
             tail = _clean(nxt[0])
             lower = tail[:1].islower()
             single = (len(tail.split()) == 1 and tail.lower() != "total" and (after is None or not valued(after)))

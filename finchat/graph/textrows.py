@@ -31,7 +31,7 @@ _NOISE = re.compile(r"[*_#®™©]+")  # markdown emphasis; trademark signs afte
 #: A footnote mark after a row label, "Net revenues (1) $ 2,540": not a figure.
 _FOOTNOTE = re.compile(r"(?<=[A-Za-z])\s?\((?:\d|[a-z])\)(?=\s+[$(\d-])|(?<=\d)\s\([a-z]\)(?=\s|$)")
 #: A percentage printed apart from its number, "(2) %": one token.
-_SPACED_PCT = re.compile(r"(?<=[\d)])\s+%")
+_SPACED_PCT = re.compile(r"(?<=[\d)])\s+%(?!\s*change\b)", re.IGNORECASE)  # "2022 % Change" is a header
 #: Header words of comparison columns after the periods ("Change", "% Change", "Percent Increase", "vs.").
 _CHANGE_HEADER = re.compile(r"(?i)\bchange\b|\bpercent\b|\bincrease/?\(?decrease|\bvs\.")
 #: Tables whose four columns are not the 10-Q's periods (balances at dates, maturities by year).

@@ -551,3 +551,22 @@ def test_an_annual_text_table_of_segment_columns_and_their_total_gives_no_years(
             "Intersegment revenues 203 43 246\n\nTotal Operating Revenues 103,506 31,072 134,578\n\n"
             "Cost of services 17,746 10,483 28,229")
     assert text_cells(text, "", date(2022, 12, 31), "10-K", {}) == []
+
+
+def test_segments_as_columns_and_periods_as_row_headings():
+    """"| | Digital Media | Digital Experience | Total |" over "Three months ended June 2, 2023" and its rows, then
+    the year before's block: each figure dated by the heading above it, named by its column."""
+    text = """_(dollars in millions)_
+
+| | Media | Experience | Total |
+|---|---|---|---|
+| Three months ended June 2, 2023 | | | |
+| Revenue | $ 3,511 | $ 1,222 | $ 4,733 |
+| Gross profit as a percentage of revenue | 96 % | 67 % | 88 % |
+| Three months ended June 3, 2022 | | | |
+| Revenue | $ 3,200 | $ 1,095 | $ 4,295 |
+"""
+    got = {(c.row_path, c.as_of): (c.value, c.unit, c.duration) for c in table_cells(text, "", (date(2023, 6, 2), "Q2", 2023))}
+    assert got[("Experience › Revenue", date(2023, 6, 2))] == (1222, "USD", "3M")
+    assert got[("Experience › Revenue", date(2022, 6, 3))] == (1095, "USD", "3M")
+    assert got[("Media › Gross profit as a percentage of revenue", date(2023, 6, 2))] == (96, "%", "3M")
