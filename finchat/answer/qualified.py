@@ -98,10 +98,16 @@ def quarter_from_cells(conn: psycopg.Connection, question: str, figures: Answer,
         return None
     if any(f.duration in (None, "3M") for f in figures.figures):
         return None
-    measure = subject.measure or (metric_def(subject.metric).name.lower() if subject.metric else "")
-    flat = replace(subject, measure=measure, metric=None, qualifiers=(), kind="amount")
-    found = answer_from_cells(conn, question, names.get(companies[0], companies[0]), flat, list(res.hits),
-                              companies[0])
+    # the statement line's name ("share repurchases") first: the question's own words may be a verb ("spend")
+    measures = dict.fromkeys(m for m in ((metric_def(subject.metric).name.lower() if subject.metric else ""),
+                                         subject.measure) if m)
+    found = None
+    for measure in measures:
+        flat = replace(subject, measure=measure, metric=None, qualifiers=(), kind="amount")
+        found = answer_from_cells(conn, question, names.get(companies[0], companies[0]), flat, list(res.hits),
+                                  companies[0])
+        if found is not None and found[1] and found[1][0].duration == "3M":
+            break
     f = figures.figures[0]
     to_date = f"{f.name} for {f.period()} was {f.money()} {f.cite()} (the statements print the year to date)."
     if found is None or not found[1] or found[1][0].duration != "3M":
