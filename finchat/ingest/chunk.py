@@ -138,7 +138,7 @@ _UNITS_PHRASE = re.compile(r"(?i)\((?:\$|dollars|amounts|in\b)[^)]{0,120}?\b(?:m
 
 #: A heading that is a comparison column's header.
 _CHANGE_HEADING = re.compile(r"(?i)\W*(?:(?:increase|decrease|change|variance|favou?rable|unfavou?rable|percent(?:age)?|"
-                             r"vs\.?|%)\W*)+")
+                             r"vs\.?|%|adjusted|reported|operational|currency|constant)\W*)+")
 
 
 def _period_only(text: str) -> bool:
@@ -152,8 +152,10 @@ def _column_header(text: str) -> bool:
     ("**2017** **2018** **2019**"), perhaps with its units ("(Amounts in millions …) 2020 2019 2018")? It
     carries no answer alone, but says which column is which."""
     words = _UNITS_PHRASE.sub(" ", _plain(text)).split()
-    return (0 < len(words) <= 24 and all(_HEADER_WORD.fullmatch(w) for w in words)
-            and len(re.findall(r"\b(?:19|20)\d{2}\b", text)) >= 2)
+    if not 0 < len(words) <= 24 or not all(_HEADER_WORD.fullmatch(w) or _CHANGE_HEADING.fullmatch(w) for w in words):
+        return False
+    # two years, or a release's quarter over its change columns ("Q2 % Change")
+    return len(re.findall(r"\b(?:19|20)\d{2}\b", text)) >= 2 or bool(re.search(r"(?i)\bq[1-4]\b", text))
 
 
 def _figures_row(text: str, header: str) -> bool:

@@ -164,3 +164,12 @@ def test_a_dates_line_in_prose_stays_where_it_is(count):
 def test_a_text_tables_title_and_header_lines_stay_with_its_rows(count, body, section, starts):
     rows = next(c for c in chunk_pages([page(1, body)], count) if re.search(r"\$ 58,792|103,506", c.text))
     assert (rows.section, rows.text[:len(starts)]) == (section, starts)
+
+
+def test_a_releases_quarter_header_over_its_change_columns_stays_with_the_rows(count):
+    body = ("**SEGMENT SALES RESULTS**\n\n**Q2** **% Change**\n\n**Adjusted**\n"
+            "**($ in Millions)** **2023** **2022** **Reported** **Operational**\n\n"
+            "Consumer Health $4,011 $3,805 5.4% 7.7\n\nMedTech 7,788 6,898 12.9 14.7")
+    rows = next(c for c in chunk_pages([page(1, body)], count) if "7,788" in c.text)
+    assert rows.section == "SEGMENT SALES RESULTS"
+    assert rows.text.startswith("Q2 % Change\n\n**($ in Millions)** **2023**")
