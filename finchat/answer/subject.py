@@ -211,6 +211,10 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     return " ".join(words)
 
 
+#: Words that make the name before them a part of the company ("Blizzard segment").
+_PART_WORDS = frozenset({"segment", "segments", "division", "business", "unit"})
+
+
 def _words_before(question: str, start: int, names: set[str], parts: frozenset[str] = frozenset()) -> list[str]:
     """The words just before ``start`` back to a neutral word, a period, the company or a punctuation mark;
     ``parts``: the words of multi-word company names (in ``names`` too), a stop only when capitalised."""
@@ -223,6 +227,9 @@ def _words_before(question: str, start: int, names: set[str], parts: frozenset[s
         # a word of a longer company name stops the scan only written as a name: "residential water services"
         # is American Water's line, "American Water Works" its name
         named = bare in names and (w[:1].isupper() or bare not in parts)
+        # "Activision Blizzard's Blizzard segment": a word of the company's name naming a segment is the segment
+        if named and bare in parts and out and out[0].lower() in _PART_WORDS:
+            named = False
         if low.endswith(("'s", "'")) or named or _PERIOD.match(bare) or bare in _NEUTRAL:
             break
         out.insert(0, w)
@@ -239,6 +246,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     ``derived_name`` ("Operating margin") is then the measure, and a name before it ("Aeronautics operating
     margin") a qualifier: a segment's margin is not the company's."""
     names = {re.sub(r"[^a-z0-9&]", "", n.lower()) for n in companies} | {n.lower() for n in companies}
+    whole = frozenset(names)
     parts = frozenset(w.lower() for n in companies for w in re.findall(r"[A-Za-z&]+", n)) - names
     names |= parts
     metrics = metrics_in_question(question)
@@ -268,7 +276,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     qualifiers += [s for s in segments if not any(s.lower() in q.lower() for q in qualifiers)]
     for p in _NAMED_PART.finditer(question):
         part = p.group(1).strip()
-        if part.lower() not in names and part.split()[0].lower() not in ("the", "which", "what", "each"):
+        if part.lower() not in whole and part.split()[0].lower() not in ("the", "which", "what", "each"):
             qualifiers.append(part)
     b = _BREAKDOWN.search(question)
     if b:
