@@ -23,6 +23,10 @@ from finchat.cli import cli
     ("What core EPS did PepsiCo report for Q1 2023?", ("PepsiCo",), "core", "amount"),
     ("What share of Best Buy's Q2 FY2024 revenue was domestic?", ("Best Buy",), "domestic", "share"),
     ("How much did Boeing's Commercial Airplanes segment lose in 2022?", ("Boeing",), "Commercial Airplanes", "amount"),
+    # a segment named by a word of the company's own name
+    ("What were Activision Blizzard's Blizzard segment net revenues in Q2 2023?", ("Activision Blizzard",), "Blizzard",
+     "amount"),
+    ("How much net revenue did eBay generate internationally in Q2 2023?", ("eBay",), "international", "amount"),
 ])
 def test_qualified_questions(question, companies, qualifier, kind):
     s = analyse(question, companies=companies, intent="outlook" if "guidance" in question else "figure")
