@@ -103,6 +103,23 @@ def test_a_file_read_by_an_older_parser_is_read_again(env, pdfs, tmp_path):
     assert [r.status for r in ingest([folder], load_settings()).results] == ["skipped"]
 
 
+def test_a_file_chunked_by_older_rules_is_chunked_again_from_its_markdown_cache(env, pdfs, tmp_path):
+    from finchat.ingest.chunk import CHUNKER_VERSION
+    from finchat.ingest.parse import PARSER_VERSION
+
+    folder, target = ingested_copy(pdfs, tmp_path)
+    cached = list((tmp_path / "md").rglob("*.md"))
+    assert cached
+    stamps = {p: p.stat().st_mtime_ns for p in cached}
+    with psycopg.connect(env, autocommit=True) as conn:
+        conn.execute("UPDATE documents SET parser = %s", (f"{PARSER_VERSION}+chunks/1",))
+    rep = ingest([folder], load_settings())
+    assert [r.status for r in rep.results] == ["ingested"]
+    assert {p: p.stat().st_mtime_ns for p in cached} == stamps  # read from the cache, not parsed again
+    assert rows(env, "SELECT parser FROM documents") == [(f"{PARSER_VERSION}+{CHUNKER_VERSION}",)]
+    assert [r.status for r in ingest([folder], load_settings()).results] == ["skipped"]
+
+
 def test_failure_mid_document_leaves_no_trace(env, pdfs, tmp_path):
     folder, target = ingested_copy(pdfs, tmp_path)
     before = rows(env, "SELECT d.sha256, count(c.id) FROM documents d JOIN chunks c ON c.document_id = d.id GROUP BY 1")
