@@ -221,14 +221,16 @@ def _words_before(question: str, start: int, names: set[str], parts: frozenset[s
     before = re.split(r"[,;:?!()\"“”]", question[:start])[-1]
     words = re.findall(r"[A-Za-z0-9][\w&.'’-]*", before)
     out: list[str] = []
-    for w in reversed(words):
+    for i in range(len(words) - 1, -1, -1):
+        w = words[i]
         low = w.lower().rstrip(".").replace("’", "'")
         bare = re.sub(r"'s?$", "", low)
         # a word of a longer company name stops the scan only written as a name: "residential water services"
         # is American Water's line, "American Water Works" its name
         named = bare in names and (w[:1].isupper() or bare not in parts)
-        # "Activision Blizzard's Blizzard segment": a word of the company's name naming a segment is the segment
-        if named and bare in parts and out and out[0].lower() in _PART_WORDS:
+        # "Activision Blizzard's Blizzard segment": a name of the company just after its possessive, before
+        # "segment", is the segment's
+        if named and out and out[0].lower() in _PART_WORDS and i and words[i - 1].replace("’", "'").endswith("'s"):
             named = False
         if low.endswith(("'s", "'")) or named or _PERIOD.match(bare) or bare in _NEUTRAL:
             break

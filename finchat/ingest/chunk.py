@@ -164,12 +164,14 @@ def _figures_row(text: str, header: str) -> bool:
     return len(re.findall(r"(?<![\w.])\(?\d[\d,]*(?:\.\d+)?\)?", text.split("\n")[0])) >= years
 
 
-def _rows_follow(blocks: list[_Block], i: int) -> bool:
-    """Do rows of figures follow block ``i`` under a heading (a line with a figure per year of its header)?"""
+def _rows_follow(blocks: list[_Block], i: int, direct: bool = False) -> bool:
+    """Do rows of figures follow block ``i`` under a heading — or, ``direct``, right after it (a line with a
+    figure per year of its header)?"""
     j = i + 1
     while j < len(blocks) and blocks[j].kind == "heading":
         j += 1
-    return j > i + 1 and j < len(blocks) and blocks[j].kind == "para" and _figures_row(blocks[j].text, blocks[i].text)
+    return ((direct or j > i + 1) and j < len(blocks) and blocks[j].kind == "para"
+            and _figures_row(blocks[j].text, blocks[i].text))
 
 
 def _plain(text: str) -> str:
@@ -439,6 +441,7 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
 
     pending_caption: list[str] = []
     column_header = ""  # a text table's header paragraph, put atop the rows after it
+    unplaced = False  # the header is not yet atop any rows
     for i, blk in enumerate(blocks):
         if blk.kind == "heading":
             emit_text()
@@ -455,19 +458,25 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
             if _UNITS.match(_plain(blk.text)) and i + 1 < len(blocks) and blocks[i + 1].kind == "table":
                 pending_caption.append(_plain(blk.text))
                 continue
-            if (_column_header(blk.text) or _UNITS.match(_plain(blk.text))) and _rows_follow(blocks, i):
+            # rows under a heading after it, or rows right after it when it starts a chunk (a header in the middle
+            # of a chunk's text stays there, with what leads to it: a region's title, Netflix's "UCAN … 2023 2022")
+            if ((_column_header(blk.text) or _UNITS.match(_plain(blk.text)))
+                    and _rows_follow(blocks, i, direct=not buf)):
                 # dates alone, then the rows under a heading ("North America"): a chunk of dates would be
                 # dropped as too short, and the rows' columns unnamed; the header goes atop the rows instead,
                 # with a period heading just above it ("Year Ended December 31,")
                 above = blocks[i - 1].text if i and blocks[i - 1].kind == "heading" else ""
-                column_header = _plain(f"{above} {blk.text}" if _PERIOD_WORDS.search(above) else blk.text)
+                line = _plain(f"{above} {blk.text}" if _PERIOD_WORDS.search(above) else blk.text)
+                # header lines in a row ("Q2 % Change", then "($ in Millions) 2023 2022 …") make one header
+                column_header = f"{column_header}\n\n{line}" if column_header and unplaced else line
+                unplaced = True
                 continue
             if column_header and not _figures_row(blk.text, column_header):
                 column_header = ""  # prose: the table has ended
             elif column_header and not buf:
                 # rows under the next heading ("AWS"): the header again, and kept however few their words
                 blk = _Block("para", f"{column_header}\n\n{blk.text}", blk.page, blk.page_end)
-                headed = True
+                headed, unplaced = True, False
             sections.content()
             head_tokens = count([prefix()])[0] if prefix() else 0
             budget = max(32, limit - head_tokens)

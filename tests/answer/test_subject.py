@@ -24,7 +24,7 @@ from finchat.cli import cli
     ("What share of Best Buy's Q2 FY2024 revenue was domestic?", ("Best Buy",), "domestic", "share"),
     ("How much did Boeing's Commercial Airplanes segment lose in 2022?", ("Boeing",), "Commercial Airplanes", "amount"),
     # a segment named by a word of the company's own name
-    ("What were Activision Blizzard's Blizzard segment net revenues in Q2 2023?", ("Activision Blizzard",), "Blizzard",
+    ("What were Activision Blizzard's Blizzard segment net revenues in Q2 2023?", ("Activision Blizzard", "Blizzard"), "Blizzard",
      "amount"),
     ("How much net revenue did eBay generate internationally in Q2 2023?", ("eBay",), "international", "amount"),
 ])

@@ -172,4 +172,12 @@ def test_a_releases_quarter_header_over_its_change_columns_stays_with_the_rows(c
             "Consumer Health $4,011 $3,805 5.4% 7.7\n\nMedTech 7,788 6,898 12.9 14.7")
     rows = next(c for c in chunk_pages([page(1, body)], count) if "7,788" in c.text)
     assert rows.section == "SEGMENT SALES RESULTS"
-    assert rows.text.startswith("Q2 % Change\n\n**($ in Millions)** **2023**")
+    assert rows.text.startswith("Q2 % Change\n\n($ in Millions) 2023 2022 Reported Operational\n\nConsumer Health")
+
+
+def test_a_header_line_right_over_many_rows_starts_their_chunk(count):
+    rows = "\n".join(f"Line item {k} $ {k},{k:03d}.0 $ 1,0{k:02d}.5 $ 87{k}.7 2{k} % 2{k} %" for k in range(40))
+    body = (f"{PROSE}\n\n**TABLE 5: SELECTED STATISTICS**\n\nChange Change\nYears Ended December 31, **2022** 2021 2020 "
+            f"2022 vs. 2021 2021 vs. 2020\n\n{rows}")
+    first = next(c for c in chunk_pages([page(1, body)], count) if "Line item 0 " in c.text)
+    assert first.text.startswith("Change Change Years Ended December 31, 2022 2021 2020")
