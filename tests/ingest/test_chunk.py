@@ -1,6 +1,7 @@
 """Chunking on hand-written Markdown pages (what the parser produces), with a real tokenizer."""
 
 import re
+
 import pytest
 
 from finchat.ingest.chunk import chunk_pages, describe_table, repeated_lines
@@ -150,15 +151,15 @@ def test_a_dates_line_in_prose_stays_where_it_is(count):
 
 @pytest.mark.parametrize(("body", "section", "starts"), [
     # a segment's title over a period heading, a units-and-years line, then a sub-heading over the rows
-    ("**Club Segment**\n\n**Fiscal Years Ended January 31,**\n\n"
-     "_(Amounts in millions, except unit counts)_ **2020** **2019** **2018**\n\n**_Including Fuel_**\n\n"
-     "Net sales $ 58,792 $ 57,839 $ 59,216\n\nCalendar comparable sales increase 1.6% 5.4 % 2.8%",
+    (("**Club Segment**\n\n**Fiscal Years Ended January 31,**\n\n"
+      "_(Amounts in millions, except unit counts)_ **2020** **2019** **2018**\n\n**_Including Fuel_**\n\n"
+      "Net sales $ 58,792 $ 57,839 $ 59,216\n\nCalendar comparable sales increase 1.6% 5.4 % 2.8%"),
      "Club Segment — Including Fuel",
      "Fiscal Years Ended January 31, (Amounts in millions, except unit counts) 2020 2019 2018\n\nNet sales"),
     # a units line, then a comparison column's heading, then the header and rows in one paragraph
-    ("**Consolidated Operating Revenues**\n\n(dollars in millions)\n**Increase/(Decrease)**\n"
-     "Years Ended December 31, **2022** 2021 **2022 vs. 2021**\nConsumer **$ 103,506** $ 95,300 $ 8,206 8.6 %\n"
-     "Business **31,072** 31,042 30 0.1",
+    (("**Consolidated Operating Revenues**\n\n(dollars in millions)\n**Increase/(Decrease)**\n"
+      "Years Ended December 31, **2022** 2021 **2022 vs. 2021**\nConsumer **$ 103,506** $ 95,300 $ 8,206 8.6 %\n"
+      "Business **31,072** 31,042 30 0.1"),
      "Consolidated Operating Revenues", "(dollars in millions)\n\nYears Ended December 31"),
 ])
 def test_a_text_tables_title_and_header_lines_stay_with_its_rows(count, body, section, starts):

@@ -107,7 +107,7 @@ def test_a_file_chunked_by_older_rules_is_chunked_again_from_its_markdown_cache(
     from finchat.ingest.chunk import CHUNKER_VERSION
     from finchat.ingest.parse import PARSER_VERSION
 
-    folder, target = ingested_copy(pdfs, tmp_path)
+    folder, _ = ingested_copy(pdfs, tmp_path)
     cached = list((tmp_path / "md").rglob("*.md"))
     assert cached
     stamps = {p: p.stat().st_mtime_ns for p in cached}
