@@ -445,12 +445,10 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
     for i, blk in enumerate(blocks):
         if blk.kind == "heading":
             emit_text()
-            if _TOP_SECTION.match(blk.text):
-                column_header = ""
             consecutive = i > 0 and blocks[i - 1].kind == "heading"
             sections.add(blk.text)
             if _TOP_SECTION.match(blk.text):
-                pending_caption = []
+                pending_caption, column_header = [], ""
             else:
                 pending_caption = pending_caption + [blk.text] if consecutive else [blk.text]
             continue

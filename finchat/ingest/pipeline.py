@@ -260,9 +260,10 @@ def ingest(paths: Iterable[Path], settings: Settings, options: IngestOptions | N
                 report.add(DocResult(f, meta.name, "failed", f"cannot read ({exc.strerror or exc})"))
                 continue
             stored = None if opts.force else loader.stored_version(conn, meta.name)
-            if stored is not None and stored[0] == sha and outdated(stored[1], reading_version(current_parser(f, opts.parser))):
+            unchanged = stored is not None and stored[0] == sha
+            if unchanged and outdated(stored[1] if stored else None, reading_version(current_parser(f, opts.parser))):
                 reparsed += 1  # read or chunked by an older version: read again
-            elif stored is not None and stored[0] == sha:
+            elif unchanged:
                 stale = stale_reading(conn, meta.name)
                 reason = "unchanged"
                 if stale is not None:  # stored before the period / page-number reading improved
