@@ -74,6 +74,10 @@ class CellFigure:
         return f"the {months} ended {day}" if months else f"{day}"
 
 
+#: Words a name needs before its initials are looked for: "North America" as "NA" would match "not available".
+INITIALS_MIN = 3
+
+
 def _words(text: str) -> list[str]:
     return _words_of(text)
 
@@ -107,18 +111,20 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         terms = [" ".join(_words(subject.measure))]
     if not terms:
         return None
-    # "medical benefit ratio" is printed "MBR": rows holding the measure's initials hold the measure
-    spelled = _words(subject.measure or "")
-    acronym = ["".join(w[0] for w in spelled), *spelled] if len(spelled) >= 2 and subject.metric is None else []
+    # "medical benefit ratio" is printed "MBR", "Frito-Lay North America" "FLNA": rows holding the initials of
+    # the measure or of a name asked hold those words
+    spelled = [_words(subject.measure or "")] if subject.metric is None else []
+    acronyms = {"".join(w[0] for w in ws): ws for ws in [*spelled, *(t.split() for t in terms)]
+                if len(ws) >= INITIALS_MIN}
     q_words = set(_words(question))
     # "by what percentage did … net sales grow": the change of the amounts, not a percentage row
     want_pct = subject.kind in ("rate", "share") or (
         bool(re.search(r"(?i)\b(percent|percentage|rate|margin|%)\b", question))
         and not (_CHANGE_ROW.search(question) and not re.search(r"(?i)\bmargin|\brate\b", question)))
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
-        found = _rows(conn, doc_id, [*terms, *acronym[:1]])
+        found = _rows(conn, doc_id, [*terms, *acronyms])
         best = _pick(found, terms, q_words, months, period_end, want_pct, _measure_words(subject, terms), question,
-                     acronym)
+                     acronyms)
         if best is not None:
             cur, prior = best
             text = f"{name}'s {cur.row_path} for {cur.period()} was {cur.shown()} {cur.cite()}"
@@ -156,13 +162,13 @@ def _measure_words(subject: Any, terms: list[str]) -> set[str]:
 
 def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, period_end: date,
           want_pct: bool, measure: set[str] | None = None, question: str = "",
-          acronym: list[str] | None = None) -> tuple[CellFigure, CellFigure | None] | None:
-    """The best current cell of ``rows`` and its year-earlier one; ``acronym``: the measure's initials, then its
-    words."""
+          acronyms: dict[str, list[str]] | None = None) -> tuple[CellFigure, CellFigure | None] | None:
+    """The best current cell of ``rows`` and its year-earlier one; ``acronyms``: initials of the measure or of a
+    name asked → their words."""
     def _words(text: str) -> list[str]:
-        """Words of ``text``; the measure's initials there ("MBR") stand for the measure's words."""
+        """Words of ``text``; initials there ("MBR", "FLNA") stand for the words they abbreviate."""
         found = _words_of(text)
-        return found + list(acronym[1:]) if acronym and acronym[0] in found else found
+        return found + [w for a, ws in (acronyms or {}).items() if a in found for w in ws]
 
     cells = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10])
              for r in rows]
@@ -180,7 +186,10 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
         return all(set(t.split()) <= around for t in terms) and (not measure or bool(measure & around))
 
-    now = [c for c in cells if current(c) and (c.unit == "%") == want_pct and measured(c)]
+    # "How many …" asks a count: no amount of money answers it
+    counted = bool(re.match(r"(?i)\s*how\s+many\b", question))
+    now = [c for c in cells if current(c) and (c.unit == "%") == want_pct and measured(c)
+           and (not counted or c.unit == "count")]
 
     def item_only(c: CellFigure) -> bool:
         """A row under the qualifier's heading that is one of its items ("International › Appliances"), neither

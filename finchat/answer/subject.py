@@ -180,6 +180,11 @@ _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|rep
                      r"generate[ds]?|grow|grew|change|increase|decrease|between|compared|versus|vs\.?)\b|[?,;]|$")
 
 
+#: What a filing calls the count of an act a "how many … did … <verb>" question asks about.
+_COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings", "close": "closings",
+                "hire": "hires", "add": "additions", "repurchase": "repurchased", "back": "repurchased",
+                "sell": "sold", "acquire": "acquisitions", "issue": "issued"}
+
 #: Verbs that ask a profit: "How much did the segment earn / make / lose?"
 _EARN = {"earn", "make", "lose", "net"}
 
@@ -193,6 +198,10 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     np = m.group("np")
     if m.group("count") and m.group("verb").lower() not in ("was", "were", "is", "are"):
         np = m.group("count")  # "How much corporate expense did Foot Locker record": the thing asked
+        # "How many airplanes did Boeing deliver": the counted thing and what was done ("airplanes deliveries")
+        done = re.findall(r"[a-z]+", _NP_END.split(m.group("np"), maxsplit=1)[0].lower())
+        if done and done[-1] in _COUNTED_ACT:
+            np = f"{np} {_COUNTED_ACT[done[-1]]}"
     elif m.group("count"):  # "How many cards were in force at …": the counted thing, then what is said of it
         lead = re.match(r"(?i)in\s+", np)  # "in force", "in service": the predicate's own preposition
         at = lead.end() if lead else 0

@@ -26,7 +26,7 @@ from psycopg import sql
 
 from finchat.db.pool import GRAPH_NAME
 from finchat.graph.cells import build_cells
-from finchat.graph.consistency import adopt_filing_scale, scale_disagreements
+from finchat.graph.consistency import UNSCALED_BELOW, adopt_filing_scale, filing_scale, scale_disagreements
 from finchat.graph.facts import extract_facts
 from finchat.graph.lexicon import METRICS, STATEMENT_OF, metrics_in_text, statement_kind
 from finchat.graph.query import nominal_period_end
@@ -291,6 +291,14 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
                      " AND scale = 'units' AND unit = 'USD'",
                      (scale, doc_id, [int(p["chunk_id"]) for _, _, p in reported
                                       if p.get("scale_source") == "filing" and p["scale"] == scale]))
+    # any other table's whole-number money cells with no units phrase in reach ("Net Revenue … FLNA $ 23,291"
+    # under a note's "tabular dollars are in millions") print in the filing's scale; prices and amounts with
+    # decimals ("$ 138.04") are dollars
+    dominant = filing_scale([props for _, _, props in reported])
+    if dominant is not None:
+        conn.execute("UPDATE table_cells SET scale = %s WHERE document_id = %s AND scale = 'units' AND unit = 'USD'"
+                     " AND printed !~ '[.]' AND abs(value) < %s AND row_label !~* '\\m(price|per share)'",
+                     (dominant, doc_id, UNSCALED_BELOW))
     # a scale read wrong puts a figure a thousand times off its neighbours: flagged, not silently stored
     notes = scale_disagreements([props for _, _, props in reported])
     conn.execute("UPDATE documents SET fact_notes = %s WHERE id = %s", (notes, doc_id))

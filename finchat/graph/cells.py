@@ -309,7 +309,10 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
                 title = own
             elif near and header_title:
                 title = header_title
-            found = text_cells(c[3], lead, period_end, form, carry, quarter, c[2], title)
+            body = c[3]
+            if near and previous[1] == "text" and previous[2] == c[2] and _FIGURE.fullmatch(body.split()[0]):
+                body = f"{_row_tail(previous[3])} {body}"  # a row the chunker cut: its label and first figures
+            found = text_cells(body, lead, period_end, form, carry, quarter, c[2], title)
             if found and carry.get("continued") and opened:
                 caption = opened  # a table split over chunks: its rows keep the caption it opened with
             elif found:
@@ -325,6 +328,27 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
         previous = c
         before = f"{before} {c[3]}"[-TEXT_LEAD_IN:]
     return out
+
+
+#: A token of a text table's figures: "**(1,380)**", "$", "12.5%", "—".
+_FIGURE = re.compile(r"[*_$]*\(?[\d,.]*\d\)?%?[*_]*|[*_$—–-]+")
+#: Words of a row label looked back for.
+ROW_LABEL_WORDS = 8
+
+
+def _row_tail(text: str) -> str:
+    """The last row of a text table's chunk — its label and figures — when the chunk ends inside a row
+    ("Europe (b) 12,724 13,038 11,922" before the chunk holding "(1,380) 1,292 1,353"); "" if it ends in prose."""
+    tokens = text.split()
+    i = len(tokens)
+    while i and _FIGURE.fullmatch(tokens[i - 1]):
+        i -= 1
+    if i == len(tokens):
+        return ""
+    j = i
+    while j and i - j < ROW_LABEL_WORDS and not _FIGURE.fullmatch(tokens[j - 1]) and not tokens[j - 1].endswith((".", ":")):
+        j -= 1
+    return " ".join(tokens[j:]) if j < i else ""
 
 
 #: Characters of the sentence that introduces a table ("The following table presents segment net income …").

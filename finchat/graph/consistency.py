@@ -64,15 +64,20 @@ __all__ = ["MULTIPLIER", "scale_disagreements"]
 UNSCALED_BELOW = 1_000_000
 
 
+def filing_scale(facts: list[dict[str, Any]]) -> str | None:
+    """The scale most of one filing's statement money figures print ("millions"), None when none prints one."""
+    scales = Counter(str(p.get("scale")) for p in facts
+                     if p.get("unit") == "USD" and p.get("scale") not in (None, "units"))
+    return scales.most_common(1)[0][0] if scales else None
+
+
 def adopt_filing_scale(facts: list[dict[str, Any]]) -> int:
     """Give the money figures read with no units phrase (scale "units", under UNSCALED_BELOW) the scale the
     filing's other statements print — a units line the PDF parser cut from one statement page (Salesforce's
     income statement) is the same as the others'. Changes ``facts`` in place; returns how many changed."""
-    scales = Counter(str(p.get("scale")) for p in facts
-                     if p.get("unit") == "USD" and p.get("scale") not in (None, "units"))
-    if not scales:
+    dominant = filing_scale(facts)
+    if dominant is None:
         return 0
-    dominant = scales.most_common(1)[0][0]
     changed = 0
     for p in facts:
         if p.get("unit") == "USD" and p.get("scale") == "units" and abs(float(p.get("value") or 0)) < UNSCALED_BELOW:

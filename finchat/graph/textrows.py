@@ -193,10 +193,24 @@ def _amounts_beside_changes(header: str, rows: list[tuple[int, str, list[str]]])
     return out if len(out) >= 2 and len(out) >= len(rows) // 2 else []
 
 
+#: "2017 vs. 2016": a comparison column's years.
+_VERSUS = re.compile(r"(?i)(?:19|20)\d\d\s+(?:vs\.?|versus|compared)")
+
+
+def _column_years(header: str) -> list[int]:
+    """The years a header prints over its amount columns: "2017 2016 2015 2017 vs. 2016 2016 vs. 2015" → 2017,
+    2016, 2015 (the comparisons' years are no columns of their own)."""
+    vs = _VERSUS.search(header)
+    return [int(y.group(0)) for y in _YEAR.finditer(header[:vs.start()] if vs else header)]
+
+
 def _yearly_with_changes(header: str, width: int) -> bool:
     """Does an annual table's own header name two or three consecutive years once each, then comparison
     columns ("2022 2021 Change Change"), for rows wider than the years?"""
-    years = [int(y.group(0)) for y in _YEAR.finditer(header)]
+    years = _column_years(header)
+    vs = _VERSUS.search(header)
+    if vs:
+        header = f"{header[:vs.start()]} change"
     return (2 <= len(years) <= 3 and len(set(years)) == len(years) and max(years) - min(years) == len(years) - 1
             and width > len(years) and bool(_CHANGE_HEADER.search(header[header.rfind(str(years[-1])):])))
 
@@ -265,6 +279,10 @@ _DATED_HEADER = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|no
                            r"(?:(?:19|20)\d\d\s*){2,}$")
 
 
+#: The end of a sentence ("spending. In the …", "… spending."), not of a month's abbreviation ("Dec. 31").
+_SENTENCE_END = re.compile(r"(?<![A-Z][a-z]{2})[.!?](?:\s+(?=[A-Z])|\s*$)")
+
+
 def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, carry: dict[str, object],
                    quarter: int | None = None, section: str = "", heading: str = "") -> list[Cell]:
     """Cells of one table's text (from its header to the next table's)."""
@@ -296,9 +314,11 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # (the header in the text before belongs to that table); else the header in the text before
     own_durations = _durations(own) or _quarter_header(own)
     # a period header after the last figure of the text before starts a new table, whatever the widths
-    figures = list(re.finditer(r"\$\s?\(?\d[\d,]*\)?|\b\d{1,3}(?:,\d{3})+\b", lead_in))
-    fresh = _durations(lead_in[figures[-1].end():] if figures else lead_in)
-    durations = own_durations or fresh or ([] if carry.get("width") == width else _durations(lead_in))
+    # a sentence of the text before ("… for the year ended December 31, 2015 due to growth …") is no header
+    unsaid = _SENTENCE_END.split(lead_in)[-1]
+    figures = list(re.finditer(r"\$\s?\(?\d[\d,]*\)?|\b\d{1,3}(?:,\d{3})+\b", unsaid))
+    fresh = _durations(unsaid[figures[-1].end():] if figures else unsaid)
+    durations = own_durations or fresh or ([] if carry.get("width") == width else _durations(unsaid))
     head_text = own if own_durations else lead_in[-2 * HEADER_SPAN:]
     labels = sorted({label for _, label, _ in rows})
     groups: list[str] = []  # the column groups' names, one per period group
@@ -362,7 +382,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         keep = width
     elif form == "10-K" and _yearly_with_changes(own, width):
         # "(Dollars in Millions) 2022 2021 Change Change Change": the years, then comparison columns
-        years = [int(y.group(0)) for y in _YEAR.finditer(own)]
+        years = _column_years(own)
         durations, current_first = [12], years[0] > years[-1]
         scale, keep = units_scale(header) or units_scale(section) or "units", len(years)
     elif form == "10-K" and (marked := _amounts_beside_changes(f"{lead_in[-HEADER_SPAN:]} {own}", rows)):
@@ -399,6 +419,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     per_unit = bool(re.search(r"(?i)\bexcept\b", header + " " + section)) or bool(carry.get("per_unit"))
     out: list[Cell] = []
     stated: str | None = None  # a row label's own units ("Network volumes (billions)") hold for the rows after it
+    # "$" printed on a table's first and total rows only: the rows between are money too
+    dollars = any("$" in t for r in rows for t in r[2]) or bool(carry.get("dollars"))
     for at, label, nums in rows:
         stated = row_units(label) or stated
         outer = next((h for pos, h in reversed(heads) if pos < at and h != label),
@@ -419,7 +441,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 row_scale = "units" if pct or (per_unit and "." in token and _PER_UNIT.search(label)) else scale
                 if stated is not None and not pct:  # "Cards-in-force (millions)": counted unless in $
                     row_scale = stated
-                money = "$" in token or (row_scale != "units" and not _COUNT_LABEL.search(label) and stated is None)
+                money = "$" in token or ((row_scale != "units" or dollars) and not _COUNT_LABEL.search(label)
+                                         and stated is None)
                 unit = "%" if pct else "USD/share" if re.search(r"(?i)per share", label) else "USD" if money else "count"
                 words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))
                 # the filing's own period end is exact; a year earlier the header's date is not read
@@ -427,6 +450,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 out.append(Cell(label[:200], path[:400], f"{words} Months Ended {when}",
                                 f"{months}M", end, v, token.replace("$", "").strip(), row_scale, unit))
     carry.update(width=width, durations=durations, current_first=current_first, scale=scale, keep=keep, per_unit=per_unit,
+                 dollars=dollars,
                  groups=groups, per_name=per_name,
                  continued=continued,
                  labels=labels, title=heading,

@@ -32,7 +32,7 @@ def part_section(section: str, k: int, n: int) -> str:
 
 #: The chunking rules' version: a filing chunked by other rules is chunked again by the next ``finchat ingest``
 #: (its Markdown cache is reused). Recorded with the parser's version in ``documents.parser``.
-CHUNKER_VERSION = "chunks/2"
+CHUNKER_VERSION = "chunks/3"
 
 
 def reading_version(parser: str) -> str:
@@ -142,9 +142,11 @@ _CHANGE_HEADING = re.compile(r"(?i)\W*(?:(?:increase|decrease|change|variance|fa
 
 
 def _period_only(text: str) -> bool:
-    """Is a heading only period words ("Fiscal Years Ended January 31,", "Three Months Ended")?"""
-    words = _plain(text).split()
-    return bool(words) and all(_HEADER_WORD.fullmatch(w) for w in words)
+    """Is a heading only period words ("Fiscal Years Ended January 31,", "Three Months Ended", "As of /Year
+    Ended December 31, Change")?"""
+    words = _plain(text).replace("/", " ").split()
+    return (bool(words) and all(_HEADER_WORD.fullmatch(w) or _CHANGE_HEADING.fullmatch(w) for w in words)
+            and any(_HEADER_WORD.fullmatch(w) for w in words))
 
 
 def _column_header(text: str) -> bool:
@@ -164,11 +166,17 @@ def _figures_row(text: str, header: str) -> bool:
     return len(re.findall(r"(?<![\w.])\(?\d[\d,]*(?:\.\d+)?\)?", text.split("\n")[0])) >= years
 
 
+def _header_line(text: str) -> bool:
+    """Is a paragraph one line of a text table's header: its years, its period words, its units?"""
+    return _column_header(text) or _period_only(text) or bool(_UNITS.match(_plain(text)))
+
+
 def _rows_follow(blocks: list[_Block], i: int, direct: bool = False) -> bool:
     """Do rows of figures follow block ``i`` under a heading — or, ``direct``, right after it (a line with a
     figure per year of its header)?"""
-    j = i + 1
-    while j < len(blocks) and blocks[j].kind == "heading":
+    j = i + 1  # over headings and the header's other lines (its units, its years) before the rows
+    while j < len(blocks) and (blocks[j].kind == "heading" or (blocks[j].kind == "para"
+                                                               and _header_line(blocks[j].text))):
         j += 1
     return ((direct or j > i + 1) and j < len(blocks) and blocks[j].kind == "para"
             and _figures_row(blocks[j].text, blocks[i].text))
@@ -313,6 +321,10 @@ class _Sections:
             return
         if self._fresh:
             self.sub.append(title)
+        elif title.rstrip("*_ ").endswith(":") and self.sub:
+            # "Contribution profit:" after "Memberships:": a group of rows under the same table title
+            # ("International Streaming Segment") — it replaces only the group before it
+            self.sub = [t for t in self.sub if not t.rstrip("*_ ").endswith(":")][-1:] + [title]
         else:
             self.sub = [title]
         self._fresh = True
@@ -443,6 +455,10 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
     column_header = ""  # a text table's header paragraph, put atop the rows after it
     unplaced = False  # the header is not yet atop any rows
     for i, blk in enumerate(blocks):
+        if blk.kind == "heading" and _UNITS.match(_plain(blk.text)):
+            # "(in thousands, except revenue per membership …)" set bold: the table's units, not what the
+            # section is about ("International Streaming Segment")
+            blk = blocks[i] = _Block("para", blk.text, blk.page, blk.page_end)
         if blk.kind == "heading":
             emit_text()
             consecutive = i > 0 and blocks[i - 1].kind == "heading"
@@ -458,8 +474,7 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
                 continue
             # rows under a heading after it, or rows right after it when it starts a chunk (a header in the middle
             # of a chunk's text stays there, with what leads to it: a region's title, Netflix's "UCAN … 2023 2022")
-            if ((_column_header(blk.text) or _UNITS.match(_plain(blk.text)))
-                    and _rows_follow(blocks, i, direct=not buf)):
+            if _header_line(blk.text) and _rows_follow(blocks, i, direct=not buf):
                 # dates alone, then the rows under a heading ("North America"): a chunk of dates would be
                 # dropped as too short, and the rows' columns unnamed; the header goes atop the rows instead,
                 # with a period heading just above it ("Year Ended December 31,")
