@@ -186,10 +186,14 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
         return all(set(t.split()) <= around for t in terms) and (not measure or bool(measure & around))
 
+    share = bool(_SHARE_ASKED.search(question))
     # "How many …" asks a count: no amount of money answers it
     counted = bool(re.match(r"(?i)\s*how\s+many\b", question))
     now = [c for c in cells if current(c) and (c.unit == "%") == want_pct and measured(c)
-           and (not counted or c.unit == "count")]
+           and (not counted or c.unit == "count")
+           # a share is a percentage printed as one ("% of net sales", "Revenue Mix"), not a growth rate or a
+           # comparable-sales figure beside the name
+           and not (share and c.unit == "%" and not _SHARE_WORDS.search(f"{c.row_path} {c.caption} {c.col_label}"))]
 
     def item_only(c: CellFigure) -> bool:
         """A row under the qualifier's heading that is one of its items ("International › Appliances"), neither
@@ -254,6 +258,11 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         return best, earlier
     return None
 
+
+#: A question asking a part's share of a whole.
+_SHARE_ASKED = re.compile(r"(?i)\b(?:share|portion|proportion|percent(?:age)? of|% of)\b")
+#: Words of a table that prints shares of a whole.
+_SHARE_WORDS = re.compile(r"(?i)%\s*of\b|\bpercent(?:age)?\s+of\b|\bshare\b|\bmix\b|\bof\s+total\b|\bas\s+a\s+percent")
 
 #: Row labels and questions about a change rather than an amount.
 _CHANGE_ROW = re.compile(r"(?i)\b(?:growth|grew|grow|declines?|declined|increases?|increased|decreases?|decreased|"

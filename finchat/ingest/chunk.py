@@ -309,8 +309,12 @@ class _Sections:
         self.top = ""
         self.sub: list[str] = []
         self._fresh = False  # consecutive headings stack into one sub-heading group
+        self._table_title = ""  # the heading a text table sits under, kept over its row groups' headings
 
-    def add(self, title: str) -> None:
+    def add(self, title: str, in_table: bool = False) -> None:
+        """A heading; ``in_table``: it comes between a text table's header and rows, or between its rows."""
+        if not in_table:
+            self._table_title = ""
         if _period_only(title) or _CHANGE_HEADING.fullmatch(title):
             # "Fiscal Years Ended January 31,", "Increase/(Decrease)": a table's column header, not what the
             # section is about
@@ -319,12 +323,13 @@ class _Sections:
             self.top = title if not re.match(r"(?i)^part\s", title) or not self.top else title
             self.sub, self._fresh = [], False
             return
-        if self._fresh:
+        if in_table and self.sub:
+            # "Including Fuel", "Contribution profit:" between a text table's header and its rows: a group of
+            # rows under the table's title ("Sam's Club Segment"), replacing only the group before it
+            self._table_title = self._table_title or self.sub[-1]
+            self.sub = [self._table_title, title]
+        elif self._fresh:
             self.sub.append(title)
-        elif title.rstrip("*_ ").endswith(":") and self.sub:
-            # "Contribution profit:" after "Memberships:": a group of rows under the same table title
-            # ("International Streaming Segment") — it replaces only the group before it
-            self.sub = [t for t in self.sub if not t.rstrip("*_ ").endswith(":")][-1:] + [title]
         else:
             self.sub = [title]
         self._fresh = True
@@ -462,7 +467,7 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
         if blk.kind == "heading":
             emit_text()
             consecutive = i > 0 and blocks[i - 1].kind == "heading"
-            sections.add(blk.text)
+            sections.add(blk.text, in_table=bool(column_header))
             if _TOP_SECTION.match(blk.text):
                 pending_caption, column_header = [], ""
             else:
