@@ -149,6 +149,25 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     return None
 
 
+def table_total(conn: psycopg.Connection, part: CellFigure) -> CellFigure | None:
+    """The "Total" (or "Consolidated") row of the table printing ``part``, for its period: the whole a part's
+    share is of ("Net sales › Total" for "Net sales › North America Retail"); None when the table has none."""
+    parent = part.row_path.rpartition(" › ")[0]
+    rows = conn.execute(
+        "SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of, t.value, t.scale,"
+        " t.unit FROM table_cells t JOIN documents d ON d.id = t.document_id"
+        " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
+        " WHERE d.name = %s AND t.page = %s AND t.as_of = %s AND t.duration IS NOT DISTINCT FROM %s AND t.unit = %s"
+        " AND t.row_label ~* %s ORDER BY t.row_path",
+        (part.document, part.page, part.as_of, part.duration, part.unit, r"^\s*(total|consolidated)\M")).fetchall()
+    found = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10])
+             for r in rows]
+    found = [c for c in found if abs(c.value) >= abs(part.value)]
+    # the total under the part's own heading ("Net sales › Total"), else the table's only one
+    same = [c for c in found if c.row_path.rpartition(" › ")[0] == parent]
+    return same[0] if same else found[0] if len({c.value for c in found}) == 1 else None
+
+
 def _measure_words(subject: Any, terms: list[str]) -> set[str]:
     """Words of what is measured (the question's measure without its qualifiers), with the statement
     metric's own words: a row must stand under one of them (its headings, caption or column)."""

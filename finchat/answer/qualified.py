@@ -14,7 +14,7 @@ from typing import Any
 
 import psycopg
 
-from finchat.answer.cells import SAME_PERIOD_DAYS, answer_from_cells, breakdown_from_cells
+from finchat.answer.cells import SAME_PERIOD_DAYS, answer_from_cells, breakdown_from_cells, table_total
 from finchat.answer.figures import Figure
 from finchat.answer.passages import stated_figure, synonyms_of
 from finchat.answer.quote import quote_passages
@@ -47,8 +47,9 @@ def from_tables(conn: psycopg.Connection, question: str, subject: Subject, res: 
     if listed is not None:
         return with_subject(Answer(listed, "facts"), subject, res, found=True)
     cells = answer_from_cells(conn, question, name, subject, hits, company)
-    if cells is None and subject.kind == "share" and figures is not None and figures.figures:
-        return _share_of_total(conn, question, subject, res, hits, company, name, figures.figures[0])
+    if cells is None and subject.kind == "share":
+        total = figures.figures[0] if figures is not None and figures.figures else None
+        return _share_of_total(conn, question, subject, res, hits, company, name, total)
     if cells is not None:
         answer = with_subject(Answer(cells[0], "facts"), subject, res, found=True)
         answer.subject["filing"], answer.subject["period"] = cells[1][0].document, cells[1][0].period()
@@ -57,28 +58,38 @@ def from_tables(conn: psycopg.Connection, question: str, subject: Subject, res: 
 
 
 def _share_of_total(conn: psycopg.Connection, question: str, subject: Subject, res: Any, hits: list[Any],
-                    company: str | None, name: str, total: Figure) -> Answer | None:
+                    company: str | None, name: str, total: Figure | None) -> Answer | None:
     """A part's share of the whole that no table prints ("what share of revenue came from Intelligent Cloud"):
-    the part's row over the statement total of the same period and unit, both cited; None when the part's
-    row or a total of its period is missing."""
+    the part's row over the statement total of the same period and unit (``total``), else over the "Total"
+    row of the part's own table, both cited; None when the part's row or a total of its period is missing."""
     from finchat.graph.consistency import MULTIPLIER
 
     part = answer_from_cells(conn, question, name, replace(subject, kind="amount"), hits, company)
     if part is None or not part[1]:
         return None
     cell = part[1][0]
-    if (cell.unit != "USD" or total.unit != "USD" or cell.as_of is None or total.as_of is None
-            or abs((cell.as_of - date.fromisoformat(str(total.as_of)[:10])).days) > SAME_PERIOD_DAYS
-            or (cell.duration or total.duration) != total.duration):
+    if cell.unit != "USD" or cell.as_of is None:
         return None
-    whole = total.value * MULTIPLIER.get(total.scale, 1.0)
+    if total is not None and (total.unit != "USD" or total.as_of is None
+                              or abs((cell.as_of - date.fromisoformat(str(total.as_of)[:10])).days) > SAME_PERIOD_DAYS
+                              or (cell.duration or total.duration) != total.duration):
+        total = None
+    if total is not None:
+        whole, whole_name, whole_shown = (total.value * MULTIPLIER.get(total.scale, 1.0), total.name.lower(),
+                                          f"{total.money()} {total.cite()}")
+    else:
+        row = table_total(conn, cell)
+        if row is None:
+            return None
+        whole, whole_name, whole_shown = (row.value * MULTIPLIER.get(row.scale, 1.0),
+                                          (subject.measure or "total").lower(), f"{row.shown()} {row.cite()}")
     if not whole:
         return None
     share = cell.value * MULTIPLIER.get(cell.scale, 1.0) / whole * 100
     if not 0 < share <= 100:
         return None  # a part larger than the whole is not of this total
-    text = (f"{cell.row_path.split(' › ')[-1]} was {share:.1f}% of {name}'s {total.name.lower()} for {cell.period()} "
-            f"(computed: {cell.shown()} {cell.cite()} ÷ {total.money()} {total.cite()}).")
+    text = (f"{cell.row_path.split(' › ')[-1]} was {share:.1f}% of {name}'s {whole_name} for {cell.period()} "
+            f"(computed: {cell.shown()} {cell.cite()} ÷ {whole_shown}).")
     answer = with_subject(Answer(text, "facts"), subject, res, found=True)
     answer.subject["filing"], answer.subject["period"] = cell.document, cell.period()
     return answer

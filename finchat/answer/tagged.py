@@ -26,6 +26,7 @@ _NINE = re.compile(r"(?i)(?<![\w-])nine[- ]months?\b|\b(?:thirty[- ]nine|39)[- ]
 _SIX = re.compile(r"(?i)(?<![\w-])six[- ]months?\b|\b(?:twenty[- ]six|26)[- ]weeks?\b|\bfirst half\b|\bh1\b")
 _YEAR = re.compile(r"(?i)\b(?:full[- ]year|fiscal\s+year|annual|for the year|fy\s?\d{2,4}|fiscal\s+(?:19|20)\d{2})\b")
 _QUARTER = re.compile(r"(?i)\bq[1-4]\b|\bquarter\b")
+_BARE_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _SCALES = {0: "units", 3: "thousands", 6: "millions", 9: "billions"}
 #: Words a member's name adds to what analysts call it ("Energy Generation and Storage Segment").
 _GENERIC = re.compile(r"(?i)\s+(?:segments?|reportable segment|business|products?|revenues?)$")
@@ -71,7 +72,9 @@ def months_asked(question: str, form: str | None, quarter: str | None) -> int:
         return 6
     if form == "10-K" or quarter == "FY":
         return 12
-    return 12 if _YEAR.search(question) and not _QUARTER.search(question) else 3
+    # "in 2022" of a fourth-quarter release, no quarter named: the year it closes
+    year = _YEAR.search(question) or (quarter == "Q4" and _BARE_YEAR.search(question))
+    return 12 if year and not _QUARTER.search(question) else 3
 
 
 #: How far (days) a release's printed period end may lie from its fiscal quarter's month end (52/53-week years).
@@ -90,7 +93,14 @@ def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], com
     cols = "SELECT name, id, form, fiscal_quarter, period_end, company_key, fiscal_year FROM documents"
     found = {r[0]: r[1:] for r in conn.execute(f"{cols} WHERE name = ANY(%s)", (docs,)).fetchall()}
     rows = [found[d] for d in docs if d in found]
-    if rows and docs[0] in found and found[docs[0]][1] == "10-K":
+    if rows and rows[0][1] == "EARNINGS" and months_asked(question, rows[0][1], rows[0][2]) == 12:
+        # a year asked, a fourth-quarter release ranked first: the year's figure is the annual report's (the
+        # release leads with the quarter); the release follows it
+        annual = conn.execute(f"{cols} WHERE company_key = %s AND fiscal_year = %s AND form = '10-K' ORDER BY name",
+                              (rows[0][4], rows[0][5])).fetchall()
+        ids = {a[1] for a in annual}
+        rows = [a[1:] for a in annual] + [r for r in rows if r[0] not in ids]
+    elif rows and docs[0] in found and found[docs[0]][1] == "10-K":
         # a year asked of an annual report: the fourth-quarter release prints the year too, in the words (a segment
         # renamed since, "MedTech") and tables the report may not have; tried after the hits' filings
         first = found[docs[0]]

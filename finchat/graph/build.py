@@ -25,8 +25,8 @@ import psycopg
 from psycopg import sql
 
 from finchat.db.pool import GRAPH_NAME
-from finchat.graph.cells import build_cells
-from finchat.graph.consistency import UNSCALED_BELOW, adopt_filing_scale, filing_scale, scale_disagreements
+from finchat.graph.cells import build_cells, scale_unscaled_cells
+from finchat.graph.consistency import adopt_filing_scale, filing_scale, scale_disagreements
 from finchat.graph.facts import extract_facts
 from finchat.graph.lexicon import METRICS, STATEMENT_OF, metrics_in_text, statement_kind
 from finchat.graph.query import nominal_period_end
@@ -296,9 +296,7 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
     # decimals ("$ 138.04") are dollars
     dominant = filing_scale([props for _, _, props in reported])
     if dominant is not None:
-        conn.execute("UPDATE table_cells SET scale = %s WHERE document_id = %s AND scale = 'units' AND unit = 'USD'"
-                     " AND printed !~ '[.]' AND abs(value) < %s AND row_label !~* '\\m(price|per share)'",
-                     (dominant, doc_id, UNSCALED_BELOW))
+        scale_unscaled_cells(conn, doc_id, dominant)
     # a scale read wrong puts a figure a thousand times off its neighbours: flagged, not silently stored
     notes = scale_disagreements([props for _, _, props in reported])
     conn.execute("UPDATE documents SET fact_notes = %s WHERE id = %s", (notes, doc_id))

@@ -235,6 +235,18 @@ def store_cells(conn: psycopg.Connection, doc_id: int, rows: list[tuple[int, int
     return len(rows)
 
 
+def scale_unscaled_cells(conn: psycopg.Connection, doc_id: int, scale: str) -> int:
+    """Give document ``doc_id``'s whole-number money cells read with no units phrase the filing's ``scale``
+    (the one its statements print): a note's "tabular dollars are in millions" is stated once, far from its
+    tables. Prices and amounts with decimals ("$ 138.04") stay dollars. Returns how many changed."""
+    from finchat.graph.consistency import UNSCALED_BELOW
+
+    return conn.execute(
+        "UPDATE table_cells SET scale = %s WHERE document_id = %s AND scale = 'units' AND unit = 'USD'"
+        " AND printed !~ '[.]' AND abs(value) < %s AND row_label !~* %s",
+        (scale, doc_id, UNSCALED_BELOW, r"\m(price|per share)")).rowcount
+
+
 def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing_period: Any,
                 fiscal_year_end: Any, form: str | None = None) -> int:
     """Every table's numeric cells into ``table_cells`` (graph/cells.py), each with the chunk and page of
@@ -365,4 +377,4 @@ def _lead_in(chunks: list[Any], table: Any) -> str:
     return re.sub(r"\s+", " ", chunks[i - 1][3])[-LEAD_IN:]
 
 
-__all__ = ["Cell", "build_cells", "store_cells", "table_cells"]
+__all__ = ["Cell", "build_cells", "scale_unscaled_cells", "store_cells", "table_cells"]

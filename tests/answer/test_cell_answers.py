@@ -63,7 +63,41 @@ def test_a_measure_printed_as_its_initials():
     rows = [(*_row("Health Care Benefits › MBR (Benefit costs as a % of premium revenues)", 84.0, now)[:9], "units", "%",
              "MBR"), (*_row("Health Care Benefits › Operating margin", 5.1, now)[:9], "units", "%", "Operating margin")]
     q = {"medical", "benefit", "ratio", "health", "care", "benefits"}
-    acronym = ["mbr", "medical", "benefit", "ratio"]
-    best, _ = _pick(rows, ["health care benefits"], q, 3, now, True, {"medical", "ratio"}, "", acronym)
+    acronyms = {"mbr": ["medical", "benefit", "ratio"]}
+    best, _ = _pick(rows, ["health care benefits"], q, 3, now, True, {"medical", "ratio"}, "", acronyms)
     assert best.value == 84.0
     assert _pick(rows[:1], ["health care benefits"], q, 3, now, True, {"medical", "ratio"}) is None  # without it
+
+
+def test_a_name_printed_as_its_initials():
+    from finchat.answer.cells import _pick
+
+    now = date(2022, 12, 31)
+    rows = [(*_row("Net Revenue › FLNA", 23291, now)[:9], "millions", "USD", "FLNA"),
+            (*_row("Net Revenue › QFNA", 3160, now)[:9], "millions", "USD", "QFNA")]
+    q = {"frito", "lay", "north", "america", "net", "revenue"}
+    terms = ["frito lay north america"]
+    best, _ = _pick(rows, terms, q, 3, now, False, {"revenue"}, "", {"flna": terms[0].split()})
+    assert best.value == 23291
+    assert _pick(rows, terms, q, 3, now, False, {"revenue"}) is None  # the initials unknown: no row names it
+
+
+def test_how_many_asks_a_count_and_a_share_a_printed_share():
+    from finchat.answer.cells import _pick
+
+    now = date(2018, 12, 31)
+    money = (*_row("Commercial Airplanes › Deliveries", 2188, now)[:9], "millions", "USD", "Deliveries")
+    count = (*_row("Commercial Airplanes › Deliveries", 806, now)[:9], "units", "count", "Deliveries")
+    q = {"commercial", "airplanes", "deliveries", "deliver"}
+    best, _ = _pick([money, count], ["commercial airplanes"], q, 3, now, False, {"deliveries"},
+                    "How many commercial airplanes did Boeing deliver in 2018?")
+    assert best.value == 806
+    assert _pick([money], ["commercial airplanes"], q, 3, now, False, {"deliveries"},
+                 "How many commercial airplanes did Boeing deliver in 2018?") is None
+    growth = (*_row("Sam's Club › Comparable sales", 2.8, now)[:9], "units", "%", "Comparable sales")
+    mix = (*_row("Sam's Club › Percent of net sales", 12.0, now)[:9], "units", "%", "Percent of net sales")
+    question = "What share of Walmart's net sales did Sam's Club account for?"
+    qw = {"share", "sales", "sam", "club", "net"}
+    assert _pick([growth], ["sam club"], qw, 3, now, True, {"sales"}, question) is None
+    best, _ = _pick([growth, mix], ["sam club"], qw, 3, now, True, {"sales"}, question)
+    assert best.value == 12.0

@@ -167,3 +167,29 @@ def test_units_line_above_a_table_on_its_own_page_only():
               (5, "table", "Balance Sheets", "| | 2023 | 2022 |", 6)]
     assert _units_above(chunks, chunks[3]) == "millions"
     assert _units_above(chunks, chunks[4]) is None  # the line two pages back is another table's
+
+
+def test_money_cells_read_without_units_take_the_filings_scale(env, tmp_path):
+    """A note's table far from its units sentence: whole-number money cells take the scale the filing's
+    statements print; prices with decimals, counts and cells with their own scale keep theirs."""
+    from finchat.graph.cells import scale_unscaled_cells
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    make_filing(folder / "TESTCO_2023Q3_10Q.pdf", statement_rows=13)
+    ingest([folder], load_settings(), IngestOptions(after_load=after_load))
+    with connect(env) as conn:
+        doc, chunk = conn.execute("SELECT document_id, id FROM chunks ORDER BY id LIMIT 1").fetchone()
+        for label, printed, value, scale, unit in [("Net Revenue › North", "23,291", 23291, "units", "USD"),
+                                                   ("Average price paid", "138", 138, "units", "USD"),
+                                                   ("Repurchase price", "146.91", 146.91, "units", "USD"),
+                                                   ("Stores", "597", 597, "units", "count"),
+                                                   ("Backlog", "150.0", 150.0, "billions", "USD")]:
+            conn.execute("INSERT INTO table_cells (document_id, chunk_id, page, caption, row_label, row_path, col_label,"
+                         " duration, as_of, value, printed, scale, unit) VALUES (%s, %s, 9, '', %s, %s, '', '12M',"
+                         " '2023-07-01', %s, %s, %s, %s)", (doc, chunk, label.split(" › ")[-1], label, value, printed,
+                                                             scale, unit))
+        assert scale_unscaled_cells(conn, doc, "millions") == 1
+        got = dict(conn.execute("SELECT row_path, scale FROM table_cells WHERE page = 9").fetchall())
+        assert got == {"Net Revenue › North": "millions", "Average price paid": "units", "Repurchase price": "units",
+                       "Stores": "units", "Backlog": "billions"}

@@ -570,3 +570,39 @@ def test_segments_as_columns_and_periods_as_row_headings():
     assert got[("Experience › Revenue", date(2023, 6, 2))] == (1222, "USD", "3M")
     assert got[("Experience › Revenue", date(2022, 6, 3))] == (1095, "USD", "3M")
     assert got[("Media › Gross profit as a percentage of revenue", date(2023, 6, 2))] == (96, "%", "3M")
+
+
+def test_a_header_with_comparison_years_and_a_sentence_before_it():
+    """"2025 2024 2023 2025 vs. 2024 2024 vs. 2023": three years, then two comparisons of amount and %; the
+    sentence before the table ("… for the year ended December 31, 2024 due to …") is no header."""
+    from finchat.graph.textrows import text_cells
+
+    lead = "Our segment had a contribution margin of 36% for the year ended December 31, 2024, due to growth in members."
+    text = ("2025 2024 2023 2025 vs. 2024 2024 vs. 2023\n\n(in thousands, except revenue per member and percentages)\n\n"
+            "Members at end of period 62,832 44,365 30,024 18,467 42% 14,341 48%\n\n"
+            "Paid members at end of period 57,834 41,185 27,438 16,649 40% 13,747 50%")
+    got = {(c.row_path, c.as_of): (c.value, c.scale, c.unit) for c in text_cells(text, lead, date(2025, 12, 31), "10-K", {})}
+    assert got[("Paid members at end of period", date(2025, 12, 31))] == (57834, "thousands", "count")
+    assert got[("Paid members at end of period", date(2023, 12, 31))] == (27438, "thousands", "count")
+    assert len(got) == 6  # the comparison columns are no periods
+
+
+def test_rows_of_a_dollar_table_without_their_own_dollar_sign_are_money():
+    from finchat.graph.textrows import text_cells
+
+    text = ("Net revenue and operating profit/(loss) of each division are as follows:\n\n"
+            "**Net Revenue** **Operating Profit/(Loss)** **2025** 2024 2023 **2025** 2024 2023 "
+            "North **$** **23,291** $ 19,608 $ 18,189 **$** **6,135** $ 5,633 $ 5,340 "
+            "East **3,160** 2,751 2,742 **(1,380)** 578 669")
+    cells = text_cells(text, "", date(2025, 12, 31), "10-K", {})
+    east = {c.row_path: c for c in cells if c.as_of == date(2025, 12, 31) and "East" in c.row_path}
+    assert {c.unit for c in east.values()} == {"USD"}
+    assert sorted(c.value for c in east.values()) == [-1380, 3160]
+
+
+def test_a_row_the_chunker_cut_is_read_whole():
+    from finchat.graph.cells import _row_tail
+
+    assert _row_tail("LatAm **9,779** 8,108 6,942 **1,627** 1,369 1,033 Europe (b) **12,724** 13,038 11,922") == \
+        "Europe (b) **12,724** 13,038 11,922"
+    assert _row_tail("Revenue grew in every region this year.") == ""

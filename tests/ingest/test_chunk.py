@@ -182,3 +182,22 @@ def test_a_header_line_right_over_many_rows_starts_their_chunk(count):
             f"2022 vs. 2021 2021 vs. 2020\n\n{rows}")
     first = next(c for c in chunk_pages([page(1, body)], count) if "Line item 0 " in c.text)
     assert first.text.startswith("Change Change Years Ended December 31, 2022 2021 2020")
+
+
+def test_units_and_period_lines_are_a_text_tables_header_and_its_row_groups_stay_under_its_title(count):
+    # a segment's table: a period-and-change line, the years, a bold units line, then row groups under headings
+    body = (f"{PROSE}\n\n**_Overseas Segment_**\n\n**As of /Year Ended December 31,** **Change**\n\n"
+            "**2025** **2024** **2023** **2025 vs. 2024** **2024 vs. 2023**\n\n"
+            "**(in thousands, except revenue per member and percentages)**\n\n**Members:**\n\n"
+            "Members at end of period 62,832 44,365 30,024 18,467 42% 14,341 48%\n\n"
+            "Paid members at end of period 57,834 41,185 27,438 16,649 40% 13,747 50%\n\n**Contribution profit:**\n\n"
+            "Revenues $ 5,089,191 $ 3,211,095 $ 1,953,435 $ 1,878,096 58% $ 1,257,660 64%\n\n"
+            "Cost of revenues 4,137,911 2,911,370 1,780,375 1,226,541 42% 1,130,995 64%")
+    chunks = chunk_pages([page(1, body)], count)
+    members = next(c for c in chunks if "57,834" in c.text)
+    assert members.section.endswith("Overseas Segment — Members:")
+    assert members.text.startswith("As of /Year Ended December 31, Change\n\n2025 2024 2023 2025 vs. 2024 2024 vs. 2023\n\n"
+                                   "(in thousands, except revenue per member and percentages)\n\nMembers at end")
+    profit = next(c for c in chunks if "5,089,191" in c.text)
+    assert profit.section.endswith("Overseas Segment — Contribution profit:")
+    assert not any("in thousands" in c.section for c in chunks)
