@@ -28,6 +28,8 @@ _PER_SHARE = re.compile(r"(?i)per (?:common |diluted |basic |core diluted )?shar
 _MONEY = re.compile(r"(?i)\$|\bdollars?\b|\bin (?:thousands|millions|billions)\b|\(in (?:thousands|millions)\)")
 _PERCENTISH = re.compile(r"(?i)\bpercent|%|\bmargin\b|\brate\b|\bas a percentage\b")
 MAX_LABEL = 200
+#: A row label naming a rate ("Return on tangible common equity", "Overhead ratio", "Net interest margin").
+_RATE_LABEL = re.compile(r"(?i)^(?:return on|net yield on)\b|\b(?:margin|ratio|rate|yield)s?$")
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,9 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             label = f"Total {outer}".strip() if outer else "Total"
         path = f"{outer} › {label}" if outer and outer != label else label
         row_money = money_table or "$" in " ".join(row[1:])
+        # "Return on tangible common equity 17 23" in a table of dollars, its "%" printed on the first row only
+        rate_row = bool(_RATE_LABEL.search(re.sub(r"\([^)]*\)|“[^”]*”", " ", label).strip())) and \
+            "$" not in " ".join(row[1:])
         for j, c in values:
             v = _value(c)
             if v is None or j >= len(periods):
@@ -142,7 +147,8 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             if row_period is not None and period is None and col:
                 period, cell_path = row_period, f"{col} › {label}"
             pct = c.rstrip().endswith("%") or bool(re.search(r"(?i)%|percent", col)) or \
-                bool(_PERCENTISH.search(label) and not row_money and abs(v) < 1000)
+                bool(_PERCENTISH.search(label) and not row_money and abs(v) < 1000) or \
+                bool(rate_row and "$" not in c and abs(v) <= 100)
             own = stated  # "Billed business" under "Network volumes (billions)": the rows' own scale
             if pct:
                 unit, cell_scale = "%", "units"

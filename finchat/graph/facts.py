@@ -466,7 +466,10 @@ def extract_facts(text: str, title_hint: str = "", fiscal_year_end: date | None 
         if per_share and any(v is not None and abs(v) >= 10_000 for _, v in mapped):
             continue  # a share count or an amount under a per-share heading, not a per-share figure
         signs = [v for _, v in mapped if v]
-        flip = key in EXPENSES and sum(v < 0 for v in signs) > sum(v > 0 for v in signs)
+        # "Income tax benefit (provision)": a benefit is printed positive, the expense in parentheses
+        named = re.search(r"(?i)\b(benefit|provision|expense)", re.sub(r"\([^)]*\)", " ", label))
+        flip = key in EXPENSES and (sum(v < 0 for v in signs) > sum(v > 0 for v in signs)
+                                    or (key == "income_tax" and named is not None and named.group(1).lower() == "benefit"))
         for j, v in mapped:
             if v is None:
                 continue

@@ -143,7 +143,7 @@ METRICS: tuple[Metric, ...] = (
             r"repurchas(?:e|es|ed|ing) (?:(?:its|their|the|own|common)\s+){0,2}(?:shares|stock)", r"capital returned")),
     Metric("income_tax", "Income tax expense",
            ("provision for income taxes", "income tax expense", "income taxes", "income tax provision",
-            "provision for benefit from income taxes", "income tax expense benefit"),
+            "provision for benefit from income taxes", "income tax expense benefit", "income tax benefit"),
            (r"income tax(?:es)?", r"tax rate")),
     Metric("pretax_income", "Income before income taxes",
            ("income before income taxes", "income loss before income taxes", "income before provision for income taxes",

@@ -235,6 +235,10 @@ def _total_column(rows: list[tuple[int, str, list[str]]]) -> bool:
     return bool(full) and summed * 2 > len(full)
 
 
+#: Words a chunk's text before its first row needs to be the table's introduction (not a bare header).
+INTRO_WORDS = 6
+
+
 def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
                carry: dict[str, object] | None = None, quarter: int | None = None, section: str = "",
                heading: str = "") -> list[Cell]:
@@ -260,7 +264,16 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     for i, start in enumerate(cuts):
         end = cuts[i + 1] if i + 1 < len(cuts) else len(body)
         if i == 0:
-            out += _segment_cells(body[start:end], lead_in, period_end, form, carry, quarter, section, heading)
+            got = _segment_cells(body[start:end], lead_in, period_end, form, carry, quarter, section, heading)
+            # the chunk's own words before its first row ("The following table presents … product lines …
+            # Revenue from external customers 2022 2021 2020") say what the table holds: its caption
+            first = next((m for m in _ROW.finditer(body[:end])  # a header of years ("… 2022 2021 2020") is no row
+                          if not all(_YEAR.fullmatch(n.strip()) for n in re.findall(_TOKEN, m.group("nums")))), None)
+            at = first.start("label") + len(first.group("label")) - len(_trim(first.group("label"))) if first else 0
+            intro = re.sub(r"\s+", " ", body[:at].replace("¶", " ").replace(_GROUP_SEP, " ")).strip()
+            if len(re.findall(r"[A-Za-z]{3,}", intro)) >= INTRO_WORDS:
+                got = [c if c.lead else replace(c, lead=intro[-LEAD_CHARS:]) for c in got]
+            out += got
             continue
         # a second table of the chunk: the words after the rows before it introduce it ("The following table
         # provides Wireless service revenue …"), and are its caption
@@ -357,7 +370,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             header_years = [int(y.group(0)) for y in _YEAR.finditer(head_text)]
             if header_years:  # "For the Three Months Ended June 30, 2022": the year the header dates
                 offset = header_years[-1] - period_end.year
-    elif carry.get("width") == width and not carry.get("per_name"):
+    elif carry.get("width") == width and not carry.get("per_name") and len(_column_years(own)) < 2:
+        # (a chunk printing its own years, "In Millions 2022 2021 2020", starts a table of its own)
         continued = True
         durations = list(carry["durations"])  # type: ignore[call-overload]
         current_first, scale, keep = bool(carry["current_first"]), str(carry["scale"]), int(carry["keep"])  # type: ignore[call-overload]
@@ -372,6 +386,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         names = _group_names(own)
         groups = names if len(names) == ngroups else []
     elif form == "10-K" and width in (2, 3):
+        carry.pop("heading", None)  # a table of its own: the rows before it name none of these
         if _total_column(rows):  # segments as columns, then their total ("Consumer Business Total"): no years
             carry.clear()
             return []

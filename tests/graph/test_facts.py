@@ -242,3 +242,18 @@ def test_a_header_row_of_words_beside_the_units_and_common_line_labels():
         "accounts_receivable"
     assert metric_for_label("Merchandise costs") == "cost_of_revenue"
     assert metric_for_label("Research and development expense, net") == "rnd"
+
+
+def test_a_tax_line_printed_as_a_benefit_reads_as_the_expense():
+    """"Income tax benefit (provision)": (113) is an expense of 113, 191 a benefit (an expense of −191); a
+    "provision for (benefit from)" line reads as printed."""
+    text = INCOME.replace("| Restructuring | — | 12 | — | 40 |",
+                          "| Income tax benefit (provision) | (113) | 191 | (274) | 501 |")
+    facts = extract_facts(text)
+    assert by(facts, "income_tax", "Three Months Ended July 1, 2023")[0].value == 113
+    assert by(facts, "income_tax", "Three Months Ended June 25, 2022")[0].value == -191
+    text = INCOME.replace("| Restructuring | — | 12 | — | 40 |",
+                          "| Provision for (benefit from) income taxes | 113 | (191) | 274 | 501 |")
+    facts = extract_facts(text)
+    assert by(facts, "income_tax", "Three Months Ended July 1, 2023")[0].value == 113
+    assert by(facts, "income_tax", "Three Months Ended June 25, 2022")[0].value == -191
