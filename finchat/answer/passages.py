@@ -88,11 +88,12 @@ def _pieces(text: str) -> list[tuple[str, str]]:
 
 
 def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quarter: bool = False,
-                  synonyms: tuple[str, ...] = ()) -> tuple[str, Hit] | None:
+                  synonyms: tuple[str, ...] = (), change: bool = False) -> tuple[str, Hit] | None:
     """The sentence of ``document``'s prose that states ``measure`` (every word of it, or of one of
     ``synonyms``) with a figure, quoted with its citation: ("“… $750 million to repurchase …” [DOC p.3]",
-    the passage). ``quarter``: the sentence must speak of a quarter and not of the year to date. None when
-    no sentence does."""
+    the passage). ``quarter``: the sentence must speak of a quarter and not of the year to date; ``change``:
+    a sentence stating the measure for two years is preferred and its change computed. None when no sentence
+    does."""
     phrases = [p for p in (measure, *synonyms) if p]
     wanted = [{_stem(w) for w in re.findall(r"[A-Za-z]+", p) if w.lower() not in _STOP} for p in phrases]
     wanted = [w for w in wanted if w]
@@ -108,19 +109,53 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     best: tuple[float, str, Hit] | None = None
     for hit in _hits(rows, "stated"):
         for lead, piece in _pieces(plain_text(hit.text)):
+            pair = _PAIR.search(piece) if change else None
+            if pair is not None:  # the sentence stating the pair, not the table rows the text layer ran into it
+                starts = [m.end() for m in re.finditer(r"(?:\d|\.)\s+(?=[A-Z][a-z])", piece[:pair.start()])]
+                piece = piece[starts[-1]:] if starts else piece
             if not 30 <= len(piece) <= 450 or not _STATED.search(piece) or piece.count("|") > 2:
                 continue
             if not any(w <= _stems(piece) for w in wanted):
                 continue
-            said = f"{lead}: {piece}" if lead else piece
+            said = f"{lead}: {piece}" if lead and pair is None else piece
             if quarter and (not _QUARTER.search(said) or _TO_DATE.search(said)):
                 continue
-            score = -len(piece) / 450 - 0.01 * hit.page_start
+            score = -len(piece) / 450 - 0.01 * hit.page_start + (1.0 if change and stated_change(piece) else 0.0)
             if best is None or score > best[0]:
                 best = (score, said, hit)
     if best is None:
         return None
+    moved = stated_change(best[1]) if change else None
+    if moved:
+        return f"{moved}, computed from the two figures of “{best[1]}” [{best[2].citation()}]", best[2]
     return f"“{best[1]}” [{best[2].citation()}]", best[2]
+
+
+#: "$14.5 billion and $11.4 billion … for the three months ended April 30, 2023 and 2022, respectively": one
+#: measure stated for two periods, the later first.
+_PAIR = re.compile(r"\$\s?(?P<a>\d[\d,]*(?:\.\d+)?)\s*(?P<ua>thousand|million|billion)?\s+and\s+"
+                   r"\$\s?(?P<b>\d[\d,]*(?:\.\d+)?)\s*(?P<ub>thousand|million|billion)?\b(?P<mid>[^.;]{0,160}?)"
+                   r"\b(?P<ya>(?:19|20)\d\d)\s+and\s+(?P<yb>(?:19|20)\d\d),?\s+respectively")
+_SCALE = {None: 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+
+
+def stated_change(sentence: str) -> str | None:
+    """The change a sentence states as two amounts of two years ("approximately $14.5 billion and $11.4
+    billion related to eCommerce for … 2023 and 2022, respectively") → "up 27.2% ($14.5 billion against $11.4
+    billion)"; None when it states no such pair (or the years are not one after the other)."""
+    m = _PAIR.search(sentence)
+    if m is None or abs(int(m.group("ya")) - int(m.group("yb"))) != 1:
+        return None
+    unit_a, unit_b = m.group("ua") or m.group("ub"), m.group("ub")
+    a = float(m.group("a").replace(",", "")) * _SCALE[unit_a]
+    b = float(m.group("b").replace(",", "")) * _SCALE[unit_b]
+    shown_a, shown_b = f"${m.group('a')}{' ' + unit_a if unit_a else ''}", f"${m.group('b')}{' ' + unit_b if unit_b else ''}"
+    if int(m.group("ya")) < int(m.group("yb")):  # "2022 and 2023, respectively": the earlier first
+        a, b, shown_a, shown_b = b, a, shown_b, shown_a
+    if not b:
+        return None
+    pct = (a - b) / abs(b) * 100
+    return f"{'up' if pct > 0 else 'down' if pct < 0 else 'unchanged'} {abs(pct):.1f}% ({shown_a} against {shown_b})"
 
 
 def synonyms_of(measure: str) -> tuple[str, ...]:
@@ -132,4 +167,4 @@ def synonyms_of(measure: str) -> tuple[str, ...]:
     return ()
 
 
-__all__ = ["OUTLOOK_PASSAGES", "outlook_passages", "stated_figure", "synonyms_of"]
+__all__ = ["OUTLOOK_PASSAGES", "outlook_passages", "stated_change", "stated_figure", "synonyms_of"]

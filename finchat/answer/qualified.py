@@ -130,8 +130,12 @@ def quarter_from_cells(conn: psycopg.Connection, question: str, figures: Answer,
     return with_subject(Answer(f"{found[0]}\n{to_date}", "facts"), subject, res, found=True)
 
 
+#: A question asking how a figure changed.
+_CHANGE_ASKED = re.compile(r"(?i)\b(?:growth|grow|grew|increase[ds]?|decrease[ds]?|decline[ds]?|change[ds]?)\b")
+
+
 def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companies: list[str],
-           quarter: bool = False) -> tuple[str, Any] | None:
+           quarter: bool = False, change: bool = False) -> tuple[str, Any] | None:
     """A sentence of the question's filing stating the subject's figure: its qualifiers' words with the
     measure's — the statement metric's name, the question's words, or what filings call them — and a figure;
     ``quarter``: of a quarter, not the year to date. None when no sentence does."""
@@ -143,7 +147,8 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
         return None
     phrases = [" ".join([*named, m]) for m in measures]
     phrases += [" ".join([*named, s]) for m in measures for s in synonyms_of(m)]
-    return stated_figure(conn, doc, phrases[0], quarter=quarter, synonyms=tuple(dict.fromkeys(phrases[1:])))
+    return stated_figure(conn, doc, phrases[0], quarter=quarter, synonyms=tuple(dict.fromkeys(phrases[1:])),
+                         change=change)
 
 
 def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[str], names: dict[str, str], res: Any,
@@ -164,6 +169,11 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
                                    must=subject.qualifiers if subject.kind != "guidance" else ())
     # a figure in the quoted sentences themselves (their citations carry page numbers)
     holds = bool(_FIGURE.search(re.sub(r"\[[^\]]*\]", "", quote)))
+    if _CHANGE_ASKED.search(res.question) and subject.kind != "guidance":
+        # "… sales growth": a sentence stating the measure for both years answers it, its change computed
+        said = stated(conn, subject, hits, companies, change=True)
+        if said is not None and ", computed from the two figures of “" in said[0]:
+            quote, quoted, holds = f"{name + chr(39) + 's ' if name else ''}{asked}: {said[0]}", [said[1]], True
     lines = []
     if subject.kind == "guidance" and quote:  # the outlook is what the filing says of the period ahead
         lines.append(f"{name + chr(39) + 's ' if name else 'The '}outlook, in the filing's words: {quote}")
