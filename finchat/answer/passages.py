@@ -158,6 +158,64 @@ def stated_change(sentence: str) -> str | None:
     return f"{'up' if pct > 0 else 'down' if pct < 0 else 'unchanged'} {abs(pct):.1f}% ({shown_a} against {shown_b})"
 
 
+#: A guidance table's figure: "~$66,250 - $66,750", "$9.90 – $10.00", "≥$8,150", "6.0% – 7.0%".
+_RANGE = (r"(?:~|≥|≤|>|<|approximately\s+)?\s*\$?\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*%?"
+          r"(?:\s*(?:-|–|—|to)\s*~?\s*\$?\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*%?)?")
+
+
+def outlook_figure(text: str, names: list[str], said: bool = True) -> tuple[str, str, bool] | None:
+    """The range or bound a passage prints after one of ``names`` ("Net sales ~$66,250 - $66,750 ~$65,000 -
+    $66,000" → ("~$66,250 - $66,750", "~$65,000 - $66,000", False)), the last item: is it per share; None when
+    it prints none. ``said``: the passage speaks of an outlook — else only approximate figures ("~$", "≥$")
+    count, not a plain range ("2021 - 2022")."""
+    words = [re.findall(r"[A-Za-z0-9]+", n) for n in names]
+    label = "|".join(r"\W+".join(ws) for ws in words if ws)
+    if not label:
+        return None
+    # "Free cash flow2 ≥$6,200": a footnote mark glued to the name
+    row = re.compile(rf"(?i)\b(?:{label})(?:\d{{1,2}}(?=\s))?\b[^$~≥≤\d.]{{0,40}}?(?P<now>{_RANGE})(?:\s*(?P<before>{_RANGE}))?")
+    for m in row.finditer(re.sub(r"<sup>[^<]*</sup>", " ", text)):
+        now = m.group("now").strip()
+        if not re.search(r"[-–—≥≤~]|\bto\b", now) or not re.search(r"\d", now):
+            continue  # a bare number after the name is no outlook's range or bound
+        if not said and not re.search(r"[~≥≤]", now):
+            continue
+        return now, (m.group("before") or "").strip(), bool(re.search(r"(?i)per share|eps", m.group(0)))
+    return None
+
+
+def outlook_range(conn: psycopg.Connection, companies: list[str], hits: list[Hit],
+                  measure_names: tuple[str, ...]) -> tuple[str, str, Hit] | None:
+    """The figure an outlook table gives a measure (:func:`outlook_figure`) with the table's units, the next
+    column's figure or "", and the passage: from the companies' latest filings, then ``hits``; None when
+    no passage prints one."""
+    from finchat.tables import units_scale
+
+    names = [n for n in measure_names if n]
+    label = "|".join(r"\W+".join(re.findall(r"[A-Za-z0-9]+", n)) for n in names)
+    if not label:
+        return None
+    found = conn.execute(
+        f"{_SELECT} WHERE d.company_key = ANY(%s) AND c.kind = 'text' AND c.text ~* %s"
+        " ORDER BY d.period_end DESC NULLS LAST, c.id LIMIT %s",
+        (companies, rf"\m({label})\M", OUTLOOK_PASSAGES)).fetchall() if companies else []
+    for hit in [*_hits(found, "outlook"), *hits]:
+        text = plain_text(hit.text)
+        said = bool(re.search(r"(?i)\b(?:outlook|guidance|expects?|forecast)\b", f"{hit.section} {text}"))
+        got = outlook_figure(text, names, said)
+        if got is None:
+            continue
+        now, before, per_share = got
+        # the table's units line, in its text or the chunk before it (a table split over two chunks)
+        scale = units_scale(text) or next((units_scale(r[0]) for r in conn.execute(
+            "SELECT text FROM chunks WHERE id = %s AND document_id = (SELECT document_id FROM chunks WHERE id = %s)",
+            (hit.chunk_id - 1, hit.chunk_id)).fetchall()), None)
+        if scale and scale != "units" and "%" not in now and not per_share:
+            now = f"{now} {scale.rstrip('s')}"
+        return now, before, hit
+    return None
+
+
 def synonyms_of(measure: str) -> tuple[str, ...]:
     """What filings call ``measure`` otherwise ("buybacks" → "repurchase" …), from the narrative topics."""
     low = measure.lower()
@@ -167,4 +225,4 @@ def synonyms_of(measure: str) -> tuple[str, ...]:
     return ()
 
 
-__all__ = ["OUTLOOK_PASSAGES", "outlook_passages", "stated_change", "stated_figure", "synonyms_of"]
+__all__ = ["OUTLOOK_PASSAGES", "outlook_figure", "outlook_passages", "outlook_range", "stated_change", "stated_figure", "synonyms_of"]

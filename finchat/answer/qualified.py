@@ -16,7 +16,7 @@ import psycopg
 
 from finchat.answer.cells import SAME_PERIOD_DAYS, answer_from_cells, breakdown_from_cells, table_total
 from finchat.answer.figures import Figure
-from finchat.answer.passages import stated_figure, synonyms_of
+from finchat.answer.passages import outlook_range, stated_figure, synonyms_of
 from finchat.answer.quote import quote_passages
 from finchat.answer.result import Answer, with_subject
 from finchat.answer.subject import Subject
@@ -175,6 +175,19 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         if said is not None and ", computed from the two figures of “" in said[0]:
             quote, quoted, holds = f"{name + chr(39) + 's ' if name else ''}{asked}: {said[0]}", [said[1]], True
     lines = []
+    if subject.kind == "guidance":
+        # an outlook table's figure for the measure asked ("Net sales ~$66,250 - $66,750"), then what is said
+        names = (subject.measure, metric_def(subject.metric).name if subject.metric else "",
+                 "earnings per share" if (subject.metric or "").startswith("eps") else "",
+                 *(synonyms_of(subject.measure) if subject.measure else ()))
+        ranged = outlook_range(conn, companies, hits, tuple(dict.fromkeys(n for n in names if n)))
+        if ranged is not None:
+            now, before, hit = ranged
+            line = (f"{name + chr(39) + 's ' if name else 'The '}outlook for {subject.measure}: {now} "
+                    f"[{hit.citation()}]" + (f" (the table's next column: {before})" if before else "") +
+                    " — as its outlook table prints it.")
+            answer = Answer("\n".join([line, *([quote] if quote else [])]), "passages", quoted=[hit, *quoted])
+            return with_subject(answer, subject, res, found=True)
     if subject.kind == "guidance" and quote:  # the outlook is what the filing says of the period ahead
         lines.append(f"{name + chr(39) + 's ' if name else 'The '}outlook, in the filing's words: {quote}")
         answer = Answer("\n".join(lines), "passages", quoted=quoted)

@@ -12,3 +12,18 @@ def test_a_sentence_stating_a_measure_for_two_years_gives_its_change():
         "up 33.3% ($1.2 billion against $900 million)"
     assert stated_change("Fees were $5 million and $4 million in 2021 and 2023, respectively.") is None  # not a year apart
     assert stated_change("Fees were $5 million in 2025.") is None
+
+
+def test_an_outlook_tables_range_for_the_measure_asked():
+    from finchat.answer.passages import outlook_figure
+
+    text = ("(in millions, except per share data) Current Update April Net sales ~$66,250 - $66,750 ~$65,000 - $66,000 "
+            "Business segment operating profit2 ~$7,325 - $7,375 ~$7,255 - $7,355 Diluted earnings per share "
+            "~$27.00 - $27.20 ~$26.60 - $26.90 Free cash flow2 ≥$6,200 ≥$6,200")
+    assert outlook_figure(text, ["net sales"]) == ("~$66,250 - $66,750", "~$65,000 - $66,000", False)
+    assert outlook_figure(text, ["earnings per share"]) == ("~$27.00 - $27.20", "~$26.60 - $26.90", True)
+    assert outlook_figure(text, ["free cash flow"])[:2] == ("≥$6,200", "≥$6,200")
+    assert outlook_figure(text, ["backlog"]) is None
+    # a plain range counts only where the passage speaks of an outlook
+    assert outlook_figure("Net sales 2021 - 2022 rose 4% on volume.", ["net sales"], said=False) is None
+    assert outlook_figure("Adjusted EPS (Diluted) $10.00 – $10.10 / $10.05", ["adjusted eps"])[0] == "$10.00 – $10.10"
