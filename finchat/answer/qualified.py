@@ -177,10 +177,10 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
     lines = []
     if subject.kind == "guidance":
         # an outlook table's figure for the measure asked ("Net sales ~$66,250 - $66,750"), then what is said
-        names = (subject.measure, metric_def(subject.metric).name if subject.metric else "",
-                 "earnings per share" if (subject.metric or "").startswith("eps") else "",
-                 *(synonyms_of(subject.measure) if subject.measure else ()))
-        ranged = outlook_range(conn, companies, hits, tuple(dict.fromkeys(n for n in names if n)))
+        measure_names = (subject.measure, metric_def(subject.metric).name if subject.metric else "",
+                         "earnings per share" if (subject.metric or "").startswith("eps") else "",
+                         *(synonyms_of(subject.measure) if subject.measure else ()))
+        ranged = outlook_range(conn, companies, hits, tuple(dict.fromkeys(n for n in measure_names if n)))
         if ranged is not None:
             now, before, hit = ranged
             line = (f"{name + chr(39) + 's ' if name else 'The '}outlook for {subject.measure}: {now} "
