@@ -210,9 +210,10 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     counted = bool(re.match(r"(?i)\s*how\s+many\b", question))
     now = [c for c in cells if current(c) and (c.unit == "%") == want_pct and measured(c)
            and (not counted or c.unit == "count")
-           # a share is a percentage printed as one ("% of net sales", "Revenue Mix"), not a growth rate or a
-           # comparable-sales figure beside the name
-           and not (share and c.unit == "%" and not _SHARE_WORDS.search(f"{c.row_path} {c.caption} {c.col_label}"))]
+           # a share is no growth rate or comparable-sales figure printed beside the name, unless its table
+           # says it is a share ("% of net sales", "Revenue Mix")
+           and not (share and c.unit == "%" and _NOT_SHARE.search(f"{c.row_path} {c.caption} {c.col_label}")
+                    and not _SHARE_WORDS.search(f"{c.row_path} {c.caption} {c.col_label}"))]
 
     def item_only(c: CellFigure) -> bool:
         """A row under the qualifier's heading that is one of its items ("International › Appliances"), neither
@@ -280,6 +281,8 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
 
 #: A question asking a part's share of a whole.
 _SHARE_ASKED = re.compile(r"(?i)\b(?:share|portion|proportion|percent(?:age)? of|% of)\b")
+#: Words of a table of percentages that are no shares: changes, comparable sales, margins, rates.
+_NOT_SHARE = re.compile(r"(?i)\b(?:comparable|comp|growth|change|increase|decrease|margin|rate|yield|return)")
 #: Words of a table that prints shares of a whole.
 _SHARE_WORDS = re.compile(r"(?i)%\s*of\b|\bpercent(?:age)?\s+of\b|\bshare\b|\bmix\b|\bof\s+total\b|\bas\s+a\s+percent")
 
