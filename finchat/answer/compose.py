@@ -37,7 +37,7 @@ import psycopg
 from finchat.answer import derive
 from finchat.answer.figures import Computed, FactBook, Figure, change
 from finchat.answer.passages import outlook_passages
-from finchat.answer.qualified import from_tables, quarter_from_cells, stated, unsubstituted
+from finchat.answer.qualified import from_tables, quarter_from_cells, repurchase_table, stated, unsubstituted
 from finchat.answer.quote import narrative_topic, quote_passages
 from finchat.answer.result import Answer, with_subject
 from finchat.answer.subject import Subject, analyse
@@ -121,8 +121,10 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
             return quarter if quarter is not None else with_subject(figures, subject, res)
     elif subject.measure and subject.metric is None and not explain and not narrative_topic(question):
         # a measure no statement line holds (a KPI: "billed business", "cards in force"): a table's row for
-        # it, else a sentence of the filing stating it
-        exact = from_tables(conn, question, subject, res, list(res.hits), companies, names)
+        # it, else a sentence of the filing stating it; buybacks in the words of the question ("buy back"):
+        # the repurchase table's
+        exact = repurchase_table(conn, subject, res, companies, names) or from_tables(
+            conn, question, subject, res, list(res.hits), companies, names)
         if exact is not None:
             return exact
         said = stated(conn, subject, res.hits, companies)
@@ -152,6 +154,9 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     if figures is not None and figures.figures and quote:  # "what drove the decline?": why, then the figures
         out = Answer(quote + "\n" + figures.text, "passages", figures.computed, figures.figures, quoted)
     elif figures is not None and not figures.figures:  # say what could not be found first, then the passages
+        bought = repurchase_table(conn, subject, res, companies, names) if not (about or explain) else None
+        if bought is not None:
+            return bought
         said = None if about or explain else stated(conn, subject, res.hits, companies,
                                                      quarter=bool(res.filters.quarters))
         if said is not None:  # a sentence of the filing stating the figure the statements do not print

@@ -14,6 +14,7 @@ from typing import Any
 
 import psycopg
 
+from finchat.answer.buybacks import buyback_answer
 from finchat.answer.cells import SAME_PERIOD_DAYS, answer_from_cells, breakdown_from_cells, table_total
 from finchat.answer.figures import Figure
 from finchat.answer.passages import outlook_range, stated_figure, synonyms_of
@@ -121,6 +122,11 @@ def quarter_from_cells(conn: psycopg.Connection, question: str, figures: Answer,
             break
     f = figures.figures[0]
     to_date = f"{f.name} for {f.period()} was {f.money()} {f.cite()} (the statements print the year to date)."
+    if (found is None or not found[1] or found[1][0].duration != "3M") and subject.metric == "share_repurchases":
+        bought = repurchase_table(conn, subject, res, companies, names)
+        if bought is not None:
+            bought.text += f"\n{to_date}"
+            return bought
     if found is None or not found[1] or found[1][0].duration != "3M":
         # no table prints the quarter: a sentence of the filing stating the quarter's figure, quoted
         said = stated(conn, subject, list(res.hits), companies, quarter=True)
@@ -128,6 +134,24 @@ def quarter_from_cells(conn: psycopg.Connection, question: str, figures: Answer,
             return None
         return with_subject(Answer(f"{said[0]}\n{to_date}", "passages", quoted=[said[1]]), subject, res, found=True)
     return with_subject(Answer(f"{found[0]}\n{to_date}", "facts"), subject, res, found=True)
+
+
+def repurchase_table(conn: psycopg.Connection, subject: Subject, res: Any, companies: list[str],
+                     names: dict[str, str]) -> Answer | None:
+    """A quarter's buybacks from the scoped filing's repurchase table (answer/buybacks.py): for a question
+    about share repurchases; None for any other question or when the table holds none."""
+    if subject.metric != "share_repurchases" and not re.search(r"(?i)\bbuy\s*backs?\b|\bbought back\b|\brepurchas",
+                                                                 f"{subject.measure} {res.question}"):
+        return None
+    doc = next((h.document for h in res.hits if not companies or h.company == companies[0]), None)
+    if doc is None:
+        return None
+    got = buyback_answer(conn, doc, names.get(companies[0], companies[0]) if companies else "The company")
+    if got is None:
+        return None
+    answer = with_subject(Answer(got[0], "facts"), subject, res, found=True)
+    answer.subject["filing"], answer.subject["period"] = doc, got[1]
+    return answer
 
 
 #: A question asking how a figure changed.
