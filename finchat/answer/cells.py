@@ -26,11 +26,14 @@ _SCALE_WORDS = {"thousands": " thousand", "millions": " million", "billions": " 
 _STOP = frozenset(["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "by", "what", "was", "were", "is", "are", "how", "much", "many", "did", "does", "do", "which", "its", "their", "from", "during", "with", "at", "as", "per", "quarter", "year", "fiscal", "q1", "q2", "q3", "q4", "fy", "first", "second", "third", "fourth", "six", "nine", "three", "twelve", "months", "month", "ended", "ending", "end", "period", "report", "reported", "company", "company's", "s"])
 #: A statement metric's words as tables print them above a segment's or product's row.
 _METRIC_WORDS = {"revenue": {"revenue", "revenues", "sales"}, "net_income": {"income", "earnings"},
+                 "eps_diluted": {"eps", "earnings", "share"}, "eps_basic": {"eps", "earnings", "share"},
                  "operating_income": {"operating", "income", "ebit", "profit"}, "gross_profit": {"gross"},
                  "capex": {"capital", "expenditures"}}
 _COST = re.compile(r"(?i)\bcosts?\b|\bexpenses?\b")
 #: Qualifiers that say how a figure is measured, not what it is of.
 _NOT_NAMES = frozenset({"adjusted", "non-gaap", "organic", "reported", "gaap", "core"})
+#: Of those, the ones naming a measure other than the statement's line ("core EPS").
+_NON_GAAP = frozenset({"adjusted", "non-gaap", "organic", "core"})
 #: Days a column's end date may lie from the filing's period end and still be the period asked.
 SAME_PERIOD_DAYS = 8
 
@@ -109,6 +112,13 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     terms = [t for t in dict.fromkeys(terms) if t]
     if not terms and subject.measure and subject.metric is None:
         terms = [" ".join(_words(subject.measure))]
+    # "core EPS", "adjusted operating income": a statement line measured otherwise, printed as a row of its own
+    # ("Core EPS", "Non-GAAP diluted EPS") — the row, never the GAAP line, answers it
+    labelled: set[str] = set()
+    if not terms and subject.metric:
+        terms = [t for t in dict.fromkeys(" ".join(_words(q)) for q in subject.qualifiers
+                                          if q.lower() in _NON_GAAP) if t]
+        labelled = {w for t in terms for w in t.split()}
     if not terms:
         return None
     # "medical benefit ratio" is printed "MBR", "Frito-Lay North America" "FLNA": rows holding the initials of
@@ -124,7 +134,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
         found = _rows(conn, doc_id, [*terms, *acronyms])
         best = _pick(found, terms, q_words, months, period_end, want_pct, _measure_words(subject, terms), question,
-                     acronyms)
+                     acronyms, labelled)
         if best is not None:
             cur, prior = best
             text = f"{name}'s {cur.row_path} for {cur.period()} was {cur.shown()} {cur.cite()}"
@@ -181,9 +191,10 @@ def _measure_words(subject: Any, terms: list[str]) -> set[str]:
 
 def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, period_end: date,
           want_pct: bool, measure: set[str] | None = None, question: str = "",
-          acronyms: dict[str, list[str]] | None = None) -> tuple[CellFigure, CellFigure | None] | None:
+          acronyms: dict[str, list[str]] | None = None,
+          labelled: set[str] | None = None) -> tuple[CellFigure, CellFigure | None] | None:
     """The best current cell of ``rows`` and its year-earlier one; ``acronyms``: initials of the measure or of a
-    name asked → their words."""
+    name asked → their words; ``labelled``: words the row's own label and headings must hold ("core")."""
     def _words(text: str) -> list[str]:
         """Words of ``text``; initials there ("MBR", "FLNA") stand for the words they abbreviate."""
         found = _words_of(text)
@@ -225,7 +236,10 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
             return False
         return len({x.row_path for x in now if x.row_path.rpartition(" › ")[0] == parent}) >= 2
 
-    now = [c for c in now if not item_only(c)]
+    # a per-share measure ("core EPS") is answered by a per-share figure, never an amount
+    per_share = bool(measure and measure & {"eps"}) or bool(re.search(r"(?i)\bper share\b|\beps\b", question))
+    now = [c for c in now if not item_only(c) and (not labelled or labelled <= set(_words(c.row_path)))
+           and (not (labelled and per_share) or c.unit == "USD/share")]
     if not now:
         return None
 

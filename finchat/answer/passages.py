@@ -216,6 +216,37 @@ def outlook_range(conn: psycopg.Connection, companies: list[str], hits: list[Hit
     return None
 
 
+def labelled_figure(conn: psycopg.Connection, document: str, phrases: tuple[str, ...]) -> tuple[str, Hit] | None:
+    """A figure ``document``'s text prints right after one of ``phrases`` as its label ("Core EPS $1.50" in a
+    release's highlights), quoted with the words around it and its citation; None when no passage prints one."""
+    names = [re.findall(r"[A-Za-z0-9]+", p) for p in phrases if p]
+    label = "|".join(r"\W+".join(ws) for ws in names if len(ws) >= 2)
+    if not label:
+        return None
+    rows = conn.execute(
+        f"{_SELECT} WHERE d.name = %s AND c.kind = 'text' AND c.text ~* %s ORDER BY c.page_start, c.id LIMIT %s",
+        (document, rf"\m({label})\M", STATED_PASSAGES)).fetchall()
+    for hit in _hits(rows, "stated"):
+        got = figure_after(plain_text(hit.text), label)
+        if got is not None:
+            return f"{got[0]} — “{got[1]}” [{hit.citation()}]", hit
+    return None
+
+
+_LABELLED = r"(?:\$\s?\(?\d[\d,]*(?:\.\d+)?\)?(?:\s+(?:thousand|million|billion))?|\(?\d[\d,]*(?:\.\d+)?\)?\s*%)"
+
+
+def figure_after(text: str, label: str) -> tuple[str, str] | None:
+    """("Core EPS $1.50", the words around it) where ``text`` prints a figure right after a name matching
+    ``label`` (a regex of the measure's words), a parenthesised note between allowed; None when it does not."""
+    text = re.sub(r"<sup>[^<]*</sup>", " ", text).replace("*", "")
+    m = re.search(rf"(?i)\b(?:{label})\b(?:\s*\([^)]{{0,20}}\))?[\s:]{{0,3}}{_LABELLED}", text)
+    if m is None:
+        return None
+    start, end = max(0, m.start() - 60), min(len(text), m.end() + 60)
+    return m.group(0), ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
+
+
 def synonyms_of(measure: str) -> tuple[str, ...]:
     """What filings call ``measure`` otherwise ("buybacks" → "repurchase" …), from the narrative topics."""
     low = measure.lower()
@@ -225,4 +256,4 @@ def synonyms_of(measure: str) -> tuple[str, ...]:
     return ()
 
 
-__all__ = ["OUTLOOK_PASSAGES", "outlook_figure", "outlook_passages", "outlook_range", "stated_change", "stated_figure", "synonyms_of"]
+__all__ = ["OUTLOOK_PASSAGES", "labelled_figure", "outlook_figure", "outlook_passages", "outlook_range", "stated_change", "stated_figure", "synonyms_of"]

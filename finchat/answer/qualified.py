@@ -17,7 +17,7 @@ import psycopg
 from finchat.answer.buybacks import buyback_answer
 from finchat.answer.cells import SAME_PERIOD_DAYS, answer_from_cells, breakdown_from_cells, table_total
 from finchat.answer.figures import Figure
-from finchat.answer.passages import outlook_range, stated_figure, synonyms_of
+from finchat.answer.passages import labelled_figure, outlook_range, stated_figure, synonyms_of
 from finchat.answer.quote import quote_passages
 from finchat.answer.result import Answer, with_subject
 from finchat.answer.subject import Subject
@@ -193,6 +193,16 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
                                    must=subject.qualifiers if subject.kind != "guidance" else ())
     # a figure in the quoted sentences themselves (their citations carry page numbers)
     holds = bool(_FIGURE.search(re.sub(r"\[[^\]]*\]", "", quote)))
+    if doc is not None and subject.kind != "guidance":
+        # the figure printed right after the measure's own name ("Core EPS $1.50", "Organic revenue growth
+        # 14.3%"): the filing's answer
+        moved = _CHANGE_ASKED.search(res.question)
+        measure_names = tuple(f"{m} {moved.group(0)}" if moved else m
+                              for m in (subject.measure, " ".join([*extra, subject.measure])))
+        printed = labelled_figure(conn, doc, tuple(dict.fromkeys(n for n in measure_names if n)))
+        if printed is not None:
+            return with_subject(Answer(f"{name + chr(39) + 's ' if name else ''}{printed[0]}", "passages",
+                                       quoted=[printed[1]]), subject, res, found=True)
     if _CHANGE_ASKED.search(res.question) and subject.kind != "guidance":
         # "… sales growth": a sentence stating the measure for both years answers it, its change computed
         said = stated(conn, subject, hits, companies, change=True)

@@ -36,6 +36,8 @@ _SPACED_PCT = re.compile(r"(?<=[\d)])\s+%(?!\s*change\b)", re.IGNORECASE)  # "20
 _CHANGE_HEADER = re.compile(r"(?i)\bchange\b|\bpercent\b|\bincrease/?\(?decrease|\bvs\.")
 #: Tables whose four columns are not the 10-Q's periods (balances at dates, maturities by year).
 _NOT_PERIODS = re.compile(r"(?i)\b(?:as of|balances?|maturit\w*|thereafter|fair value|level [123])\b")
+#: Row labels of per-share figures ("Adjusted EPS (diluted)", "Net income per diluted share").
+_PER_SHARE = re.compile(r"(?i)per (?:common |diluted |basic |core diluted )?share|\beps\b")
 #: Row labels that count things, not money, in a table "in thousands" ("Paid memberships", "Retail units").
 _COUNT_LABEL = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|customers|buyers|sellers|users|units|stores|clubs|"
                           r"employees|associates|transactions|shares|additions|headcount|locations|orders|visits)\b")
@@ -370,8 +372,10 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             header_years = [int(y.group(0)) for y in _YEAR.finditer(head_text)]
             if header_years:  # "For the Three Months Ended June 30, 2022": the year the header dates
                 offset = header_years[-1] - period_end.year
-    elif carry.get("width") == width and not carry.get("per_name") and len(_column_years(own)) < 2:
-        # (a chunk printing its own years, "In Millions 2022 2021 2020", starts a table of its own)
+    elif carry.get("width") == width and not carry.get("per_name") and not (
+            form == "10-K" and width in (2, 3) and len(_column_years(own)) >= 2):
+        # (an annual report's chunk printing its own years, "In Millions 2022 2021 2020", starts a table of its
+        # own: read below)
         continued = True
         durations = list(carry["durations"])  # type: ignore[call-overload]
         current_first, scale, keep = bool(carry["current_first"]), str(carry["scale"]), int(carry["keep"])  # type: ignore[call-overload]
@@ -458,7 +462,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                     row_scale = stated
                 money = "$" in token or ((row_scale != "units" or dollars) and not _COUNT_LABEL.search(label)
                                          and stated is None)
-                unit = "%" if pct else "USD/share" if re.search(r"(?i)per share", label) else "USD" if money else "count"
+                unit = "%" if pct else "USD/share" if _PER_SHARE.search(label) else "USD" if money else "count"
                 words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))
                 # the filing's own period end is exact; a year earlier the header's date is not read
                 when = f"{end:%B} {end.day}, {end.year}" if end == period_end else "a year earlier"

@@ -27,3 +27,13 @@ def test_an_outlook_tables_range_for_the_measure_asked():
     # a plain range counts only where the passage speaks of an outlook
     assert outlook_figure("Net sales 2021 - 2022 rose 4% on volume.", ["net sales"], said=False) is None
     assert outlook_figure("Adjusted EPS (Diluted) $10.00 – $10.10 / $10.05", ["adjusted eps"])[0] == "$10.00 – $10.10"
+
+
+def test_a_figure_printed_right_after_the_measures_name():
+    from finchat.answer.passages import figure_after
+
+    text = "Organic revenue growth 14.3% Core EPS $1.50 Core constant currency EPS change 18% PURCHASE, N.Y."
+    assert figure_after(text, r"core\W+eps")[0] == "Core EPS $1.50"
+    assert figure_after(text, r"organic\W+revenue\W+growth")[0] == "Organic revenue growth 14.3%"
+    # the name followed by other words is no label of a figure
+    assert figure_after("Core EPS grew on higher volume, to $1.50.", r"core\W+eps") is None
