@@ -26,6 +26,7 @@ _NINE = re.compile(r"(?i)(?<![\w-])nine[- ]months?\b|\b(?:thirty[- ]nine|39)[- ]
 _SIX = re.compile(r"(?i)(?<![\w-])six[- ]months?\b|\b(?:twenty[- ]six|26)[- ]weeks?\b|\bfirst half\b|\bh1\b")
 _YEAR = re.compile(r"(?i)\b(?:full[- ]year|fiscal\s+year|annual|for the year|fy\s?\d{2,4}|fiscal\s+(?:19|20)\d{2})\b")
 _QUARTER = re.compile(r"(?i)\bq[1-4]\b|\bquarter\b")
+_RECAST = re.compile(r"(?i)\b(?:recast\w*|restat\w*|re-?presented)\b")
 _BARE_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _SCALES = {0: "units", 3: "thousands", 6: "millions", 9: "billions"}
 #: Words a member's name adds to what analysts call it ("Energy Generation and Storage Segment").
@@ -91,6 +92,14 @@ def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], com
 
     docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:n]
     cols = "SELECT name, id, form, fiscal_quarter, period_end, company_key, fiscal_year FROM documents"
+    recast: list[str] = []
+    if company is not None and _RECAST.search(question):
+        # "after recasting …", "restated": the figures the company re-presented, in the filing that recasts them
+        recast = [r[0] for r in conn.execute(
+            "SELECT d.name FROM documents d JOIN chunks c ON c.document_id = d.id WHERE d.company_key = %s"
+            " AND c.tsv @@ to_tsquery('english', 'recast | restate | recasted') GROUP BY d.name"
+            " ORDER BY count(*) DESC, d.name", (company,)).fetchall()]
+        docs = [*recast[:1], *(d for d in docs if d not in recast[:1])][:n]
     found = {r[0]: r[1:] for r in conn.execute(f"{cols} WHERE name = ANY(%s)", (docs,)).fetchall()}
     rows = [found[d] for d in docs if d in found]
     if rows and rows[0][1] == "EARNINGS" and months_asked(question, rows[0][1], rows[0][2]) == 12:
@@ -109,6 +118,21 @@ def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], com
             " ORDER BY name", (first[4], first[5])).fetchall() if r[0] not in found]
     for row in rows:
         end = row[3]
+        recasting = row[0] in recast[:1]
+        if recasting and row[4]:
+            # a filing recasting past periods: the period the question names, not the filing's own
+            years = [int(y) for y in _BARE_YEAR.findall(question)]
+            asked = re.search(r"(?i)\bq([1-4])\b|\b(first|second|third|fourth)\s+quarter\b", question)
+            quarter = (f"Q{asked.group(1)}" if asked and asked.group(1) else
+                       f"Q{['first', 'second', 'third', 'fourth'].index(asked.group(2).lower()) + 1}" if asked else "Q4")
+            if years:
+                end = nominal_period_end(conn, str(row[4]), years[-1], quarter)
+                near = conn.execute("SELECT max(as_of) FROM table_cells WHERE document_id = %s AND as_of BETWEEN %s"
+                                    " AND %s", (row[0], end - timedelta(days=RELEASE_END_DAYS),
+                                                end + timedelta(days=RELEASE_END_DAYS))).fetchone()
+                end = near[0] if near and near[0] else end
+                yield int(row[0]), end, 3 if asked else 12
+                continue
         if end is None and row[4] and row[5] and row[2]:
             end = nominal_period_end(conn, str(row[4]), int(row[5]), str(row[2]))
             # the latest date its tables print near that month end is the release's own period end (a retailer's

@@ -252,7 +252,7 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
             mentions.append((vid[cid], company_ids[other], {"document": name}))
 
     if company is not None:
-        filing_period = _filing_period(conn, ckey, year, quarter, period_end)
+        filing_period = _filing_period(conn, ckey, year, quarter, period_end, form)
         candidates = table_candidates(conn, chunks, ckey, form, year, quarter, period_end, filing_period)
         counts["cells"] = build_cells(conn, doc_id, chunks, filing_period, period_end if form == "10-K" else None,
                                       form)
@@ -408,7 +408,7 @@ def table_candidates(conn: psycopg.Connection, chunks: list[Any], ckey: str, for
                      period_end: Any, filing_period: Any = None) -> list[Any]:
     """Every statement figure the table reader finds in a filing's table chunks: (Fact, chunk id, page,
     statement kind). ``filing_period`` when the caller has read it already."""
-    filing_period = filing_period or _filing_period(conn, ckey, year, quarter, period_end)
+    filing_period = filing_period or _filing_period(conn, ckey, year, quarter, period_end, form)
     return [(f, cid, page, _statement_of("table", group[0][2], group[0][3]))
             for group in table_groups(chunks)
             for f, cid, page in _group_facts(group, period_end if form == "10-K" else None, filing_period,
@@ -448,10 +448,20 @@ def _one_fact_per_period(candidates: list[Any]) -> list[tuple[Any, list[Any]]]:
     return out
 
 
-def _filing_period(conn: psycopg.Connection, company: str, year: Any, quarter: Any, period_end: Any) -> Any:
+def _filing_period(conn: psycopg.Connection, company: str, year: Any, quarter: Any, period_end: Any,
+                   form: Any = None) -> Any:
     """(period end, fiscal quarter or "FY", fiscal year) of a filing, for dating its columns; None if unknown."""
     if not year:
         return None
+    if form == "8-K" and period_end is not None:
+        # a current report's date is no period: the tables it carries (a recast, a release) are dated from the
+        # last fiscal year closed before it
+        fiscal = int(period_end.year)
+        end = nominal_period_end(conn, company, fiscal, "Q4")
+        if end > period_end:
+            fiscal -= 1
+            end = nominal_period_end(conn, company, fiscal, "Q4")
+        return end, "FY", fiscal
     end = period_end or (nominal_period_end(conn, company, int(year), quarter) if quarter else None)
     return (end, quarter or "FY", int(year)) if end else None
 

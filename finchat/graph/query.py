@@ -72,7 +72,8 @@ def nominal_period_end(conn: psycopg.Connection, company: str, year: int, quarte
     filings' period ends, else December. A 52/53-week calendar's quarter ends a few days off the month end."""
     row = conn.execute(
         "SELECT period_end, fiscal_quarter FROM documents WHERE company_key = %s AND period_end IS NOT NULL"
-        " AND fiscal_year IS NOT NULL ORDER BY form <> '10-K', period_end DESC LIMIT 1", (company,)).fetchone()
+        " AND fiscal_year IS NOT NULL AND form <> '8-K' ORDER BY form <> '10-K', period_end DESC LIMIT 1",
+        (company,)).fetchone()
     fye_month = 12
     if row is not None:
         end, fq = row

@@ -332,7 +332,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # a sentence of the text before ("… for the year ended December 31, 2015 due to growth …") is no header
     unsaid = _SENTENCE_END.split(lead_in)[-1]
     figures = list(re.finditer(r"\$\s?\(?\d[\d,]*\)?|\b\d{1,3}(?:,\d{3})+\b", unsaid))
-    fresh = _durations(unsaid[figures[-1].end():] if figures else unsaid)
+    header_before = unsaid[figures[-1].end():] if figures else unsaid  # the header after the rows before
+    fresh = _durations(header_before)
     durations = own_durations or fresh or ([] if carry.get("width") == width else _durations(unsaid))
     head_text = own if own_durations else lead_in[-2 * HEADER_SPAN:]
     labels = sorted({label for _, label, _ in rows})
@@ -344,7 +345,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         carry.pop("heading", None)  # a table of its own: no heading carried over from the one before
         if not heading and carry.get("labels") == labels:
             heading = str(carry.get("title") or "")  # the same rows for the next period: the same title
-        years = [int(y.group(0)) for y in _YEAR.finditer(own or lead_in)]
+        # the years of the header nearest the rows (another table's header may begin the text before)
+        years = [int(y.group(0)) for y in _YEAR.finditer(own or (header_before if fresh else "") or lead_in)]
         current_first = not years or years[0] >= period_end.year or (len(years) > 1 and years[0] > years[1])
         scale = units_scale(header) or units_scale(section) or "units"
         per = width // len(durations)
