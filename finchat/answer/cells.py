@@ -31,7 +31,7 @@ _METRIC_WORDS = {"revenue": {"revenue", "revenues", "sales"}, "net_income": {"in
                  "capex": {"capital", "expenditures"}}
 _COST = re.compile(r"(?i)\bcosts?\b|\bexpenses?\b")
 #: Qualifiers that say how a figure is measured, not what it is of.
-_NOT_NAMES = frozenset({"adjusted", "non-gaap", "organic", "reported", "gaap", "core"})
+_NOT_NAMES = frozenset({"adjusted", "non-gaap", "organic", "reported", "gaap", "core", "recast", "restated", "recasted"})
 #: Of those, the ones naming a measure other than the statement's line ("core EPS").
 _NON_GAAP = frozenset({"adjusted", "non-gaap", "organic", "core"})
 #: Days a column's end date may lie from the filing's period end and still be the period asked.

@@ -93,12 +93,14 @@ def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], com
     docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:n]
     cols = "SELECT name, id, form, fiscal_quarter, period_end, company_key, fiscal_year FROM documents"
     recast: list[str] = []
-    if company is not None and _RECAST.search(question):
-        # "after recasting …", "restated": the figures the company re-presented, in the filing that recasts them
+    asked_recast = _RECAST.search(question)
+    if company is not None and asked_recast:
+        # "after recasting …", "restated": the figures the company re-presented, in the filing saying so most
+        word = "restate" if asked_recast.group(0).lower().startswith("restat") else "recast"
         recast = [r[0] for r in conn.execute(
             "SELECT d.name FROM documents d JOIN chunks c ON c.document_id = d.id WHERE d.company_key = %s"
-            " AND c.tsv @@ to_tsquery('english', 'recast | restate | recasted') GROUP BY d.name"
-            " ORDER BY count(*) DESC, d.name", (company,)).fetchall()]
+            " AND c.tsv @@ to_tsquery('english', %s) GROUP BY d.name ORDER BY count(*) DESC, d.name",
+            (company, word)).fetchall()]
         docs = [*recast[:1], *(d for d in docs if d not in recast[:1])][:n]
     found = {r[0]: r[1:] for r in conn.execute(f"{cols} WHERE name = ANY(%s)", (docs,)).fetchall()}
     rows = [found[d] for d in docs if d in found]
@@ -118,7 +120,7 @@ def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], com
             " ORDER BY name", (first[4], first[5])).fetchall() if r[0] not in found]
     for row in rows:
         end = row[3]
-        recasting = row[0] in recast[:1]
+        recasting = any(found.get(d, (None,))[0] == row[0] for d in recast[:1])
         if recasting and row[4]:
             # a filing recasting past periods: the period the question names, not the filing's own
             years = [int(y) for y in _BARE_YEAR.findall(question)]

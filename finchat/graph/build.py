@@ -457,11 +457,11 @@ def _filing_period(conn: psycopg.Connection, company: str, year: Any, quarter: A
         # a current report's date is no period: the tables it carries (a recast, a release) are dated from the
         # last fiscal year closed before it
         fiscal = int(period_end.year)
-        end = nominal_period_end(conn, company, fiscal, "Q4")
-        if end > period_end:
+        closed = nominal_period_end(conn, company, fiscal, "Q4")
+        if closed > period_end:
             fiscal -= 1
-            end = nominal_period_end(conn, company, fiscal, "Q4")
-        return end, "FY", fiscal
+            closed = nominal_period_end(conn, company, fiscal, "Q4")
+        return closed, "FY", fiscal
     end = period_end or (nominal_period_end(conn, company, int(year), quarter) if quarter else None)
     return (end, quarter or "FY", int(year)) if end else None
 
