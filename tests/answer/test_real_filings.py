@@ -57,7 +57,8 @@ def ask(question: str) -> tuple[str, str]:
 # question, what the first line must hold, what it must not (the consolidated figure or an unrelated line)
 CASES = [
     ("What were Lockheed Martin's net sales by segment in Q2 2022?",
-     ["Aeronautics $5,862 million", "Space $2,825 million", "LOCKHEEDMARTIN_2022Q2_10Q p.10"], ["15,446"]),
+     # the segment table is printed twice (p.10, p.35): either page is its citation
+     ["Aeronautics $5,862 million", "Space $2,825 million", "LOCKHEEDMARTIN_2022Q2_10Q p."], ["15,446"]),
     ("Which segment of Lockheed grew fastest in Q2 2022?",
      ["Rotary and Mission Systems fell the least (none grew)"], ["15,446"]),
     ("Which of Apple's product categories grew in Q3 2023?",
@@ -72,6 +73,14 @@ CASES = [
     ("What was Netflix's average monthly revenue per paying membership in Q2 2023?", ["$11.55"], ["$11.55 thousand"]),
     ("How much casino revenue did MGM's Regional Operations generate in Q2 2023?", ["$679,430 thousand"],
      ["3,942,207"]),
+    # a tax line printed "Income tax benefit (provision)": (113) ÷ 285
+    ("What is eBay's effective tax rate for Q2 2023?", ["39.6%", "EBAY_2023Q2_10Q p.5"], []),
+    # the outlook table's range for the measure, never the quarter's actual net sales
+    ("What guidance did Lockheed Martin give for 2023 net sales?", ["~$66,250 - $66,750 million",
+                                                                      "LOCKHEEDMARTIN_2023Q2_10Q"], ["16,693"]),
+    # a sentence stating the measure for both years: its change computed
+    ("What was Walmart's eCommerce sales growth in Q1 FY2024?", ["up 27.2%", "$14.5 billion", "WALMART_2024Q1_10Q p."],
+     ["152,301"]),
 ]
 
 
