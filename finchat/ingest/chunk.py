@@ -32,7 +32,7 @@ def part_section(section: str, k: int, n: int) -> str:
 
 #: The chunking rules' version: a filing chunked by other rules is chunked again by the next ``finchat ingest``
 #: (its Markdown cache is reused). Recorded with the parser's version in ``documents.parser``.
-CHUNKER_VERSION = "chunks/3"
+CHUNKER_VERSION = "chunks/4"
 
 
 def reading_version(parser: str) -> str:
@@ -479,7 +479,9 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
                 continue
             # rows under a heading after it, or rows right after it when it starts a chunk (a header in the middle
             # of a chunk's text stays there, with what leads to it: a region's title, Netflix's "UCAN … 2023 2022")
-            if _header_line(blk.text) and _rows_follow(blocks, i, direct=not buf):
+            # (a header line right after another, directly over the rows, is part of the same header)
+            if _header_line(blk.text) and (_rows_follow(blocks, i, direct=not buf) or (
+                    column_header and unplaced and _rows_follow(blocks, i, direct=True))):
                 # dates alone, then the rows under a heading ("North America"): a chunk of dates would be
                 # dropped as too short, and the rows' columns unnamed; the header goes atop the rows instead,
                 # with a period heading just above it ("Year Ended December 31,")
@@ -489,7 +491,13 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
                 column_header = f"{column_header}\n\n{line}" if column_header and unplaced else line
                 unplaced = True
                 continue
-            if column_header and not _figures_row(blk.text, column_header):
+            rows_here = bool(column_header) and _figures_row(blk.text, column_header)
+            if column_header and unplaced and (buf or not rows_here):
+                # a header that goes atop no rows stays in the text where it was printed, never dropped
+                blk = _Block("para", f"{column_header}\n\n{blk.text}", blk.page, blk.page_end)
+                unplaced = False
+                column_header = column_header if rows_here else ""
+            elif column_header and not rows_here:
                 column_header = ""  # prose: the table has ended
             elif column_header and not buf:
                 # rows under the next heading ("AWS"): the header again, and kept however few their words
@@ -509,11 +517,15 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
             pending_caption = []
             continue
         # table
-        column_header = ""
+        if column_header and unplaced:  # a header line over no rows of text: kept as text before the table
+            buf.append(_Block("para", column_header, blk.page, blk.page_end))
+        column_header, unplaced = "", False
         emit_text()
         sections.content()
         chunks.extend(_table_chunks(blk, pending_caption, sections.path, doc_title, count, limit, len(chunks)))
         pending_caption = []
+    if column_header and unplaced and blocks:  # a header line ending the document: kept as text
+        buf.append(_Block("para", column_header, blocks[-1].page, blocks[-1].page_end))
     emit_text()
     for i, c in enumerate(chunks):
         c.ordinal = i

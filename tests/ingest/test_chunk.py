@@ -201,3 +201,12 @@ def test_units_and_period_lines_are_a_text_tables_header_and_its_row_groups_stay
     profit = next(c for c in chunks if "5,089,191" in c.text)
     assert profit.section.endswith("Overseas Segment — Contribution profit:")
     assert not any("in thousands" in c.section for c in chunks)
+
+
+def test_header_lines_never_go_missing(count):
+    # two header lines, then the rows right under them: one header atop the rows
+    body = (f"{PROSE}\n\nCONDENSED STATEMENTS OF INCOME (In millions)\n\nThree Months Ended Six Months Ended\n\n"
+            "June 2, 2025 June 3, 2024 June 2, 2025 June 3, 2024\n\nTotal revenue 5,309 4,386 10,489 8,648\n\n"
+            "Net income 1,822 1,177 3,469 2,249")
+    joined = "\n".join(c.text for c in chunk_pages([page(1, body)], count))
+    assert "Three Months Ended Six Months Ended" in joined and "June 2, 2025 June 3, 2024" in joined
