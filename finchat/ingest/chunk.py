@@ -17,6 +17,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from finchat.ingest.textheader import CHANGE_HEADING as _CHANGE_HEADING
+from finchat.ingest.textheader import UNITS_LINE as _UNITS
+from finchat.ingest.textheader import figures_row as _figures_row
+from finchat.ingest.textheader import header_line as _header_line
+from finchat.ingest.textheader import period_only as _period_only
+from finchat.ingest.textheader import plain as _plain
 from finchat.tables import header_count, merge_split_words, split_row
 
 TokenCounter = Callable[[Sequence[str]], list[int]]
@@ -124,53 +130,6 @@ def _is_toc_table(rows: list[list[str]], heading_context: str) -> bool:
 _HEADING_MD = re.compile(r"^(#{1,6})\s+(.*)$")
 _BOLD_LINE = re.compile(r"^\*\*([^*]{2,160})\*\*:?$")
 _SEPARATOR = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
-_UNITS = re.compile(r"(?i)^\(?\s*(?:\$|dollars|amounts|in\b)[^)]{0,160}?\b(millions?|thousands?|billions?)\b.*\)?$")
-
-
-#: A word of a text table's column header: years, dates, period words ("Year Ended December 31, 2017 2018 2019").
-_HEADER_WORD = re.compile(r"(?i)(?:19|20)\d{2}|\d{1,2},?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?|"
-                          r"three|six|nine|twelve|months?|weeks?|years?|quarters?|fiscal|ended,?|as|of|q[1-4]")
-
-
-#: A units phrase in a header, "(Amounts in millions, except unit counts)".
-_UNITS_PHRASE = re.compile(r"(?i)\((?:\$|dollars|amounts|in\b)[^)]{0,120}?\b(?:millions?|thousands?|billions?)\b[^)]*\)")
-
-
-#: A heading that is a comparison column's header.
-_CHANGE_HEADING = re.compile(r"(?i)\W*(?:(?:increase|decrease|change|variance|favou?rable|unfavou?rable|percent(?:age)?|"
-                             r"vs\.?|%|adjusted|reported|operational|currency|constant)\W*)+")
-
-
-def _period_only(text: str) -> bool:
-    """Is a heading only period words ("Fiscal Years Ended January 31,", "Three Months Ended", "As of /Year
-    Ended December 31, Change")?"""
-    words = _plain(text).replace("/", " ").split()
-    return (bool(words) and all(_HEADER_WORD.fullmatch(w) or _CHANGE_HEADING.fullmatch(w) for w in words)
-            and any(_HEADER_WORD.fullmatch(w) for w in words))
-
-
-def _column_header(text: str) -> bool:
-    """Is a paragraph only a text table's column header — dates and period words naming at least two years
-    ("**2017** **2018** **2019**"), perhaps with its units ("(Amounts in millions …) 2020 2019 2018")? It
-    carries no answer alone, but says which column is which."""
-    words = _UNITS_PHRASE.sub(" ", _plain(text)).split()
-    if not 0 < len(words) <= 24 or not all(_HEADER_WORD.fullmatch(w) or _CHANGE_HEADING.fullmatch(w) for w in words):
-        return False
-    # two years, or a release's quarter over its change columns ("Q2 % Change")
-    return len(re.findall(r"\b(?:19|20)\d{2}\b", text)) >= 2 or bool(re.search(r"(?i)\bq[1-4]\b", text))
-
-
-def _figures_row(text: str, header: str) -> bool:
-    """Does a paragraph start with a row of figures, one per year of ``header`` at least?"""
-    years = max(2, len(re.findall(r"\b(?:19|20)\d{2}\b", header)))
-    return len(re.findall(r"(?<![\w.])\(?\d[\d,]*(?:\.\d+)?\)?", text.split("\n")[0])) >= years
-
-
-def _header_line(text: str) -> bool:
-    """Is a paragraph one line of a text table's header: its years, its period words, its units?"""
-    return _column_header(text) or _period_only(text) or bool(_UNITS.match(_plain(text)))
-
-
 def _rows_follow(blocks: list[_Block], i: int, direct: bool = False) -> bool:
     """Do rows of figures follow block ``i`` under a heading — or, ``direct``, right after it (a line with a
     figure per year of its header)?"""
@@ -180,10 +139,6 @@ def _rows_follow(blocks: list[_Block], i: int, direct: bool = False) -> bool:
         j += 1
     return ((direct or j > i + 1) and j < len(blocks) and blocks[j].kind == "para"
             and _figures_row(blocks[j].text, blocks[i].text))
-
-
-def _plain(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("**", "").replace("<br>", " ").replace("_", " ")).strip()
 
 
 def to_blocks(pages: Sequence[str]) -> list[_Block]:
