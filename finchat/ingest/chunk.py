@@ -38,7 +38,7 @@ def part_section(section: str, k: int, n: int) -> str:
 
 #: The chunking rules' version: a filing chunked by other rules is chunked again by the next ``finchat ingest``
 #: (its Markdown cache is reused). Recorded with the parser's version in ``documents.parser``.
-CHUNKER_VERSION = "chunks/4"
+CHUNKER_VERSION = "chunks/5"
 
 
 def reading_version(parser: str) -> str:
@@ -130,6 +130,15 @@ def _is_toc_table(rows: list[list[str]], heading_context: str) -> bool:
 _HEADING_MD = re.compile(r"^(#{1,6})\s+(.*)$")
 _BOLD_LINE = re.compile(r"^\*\*([^*]{2,160})\*\*:?$")
 _SEPARATOR = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
+def _text_rows_after(blocks: list[_Block], i: int) -> bool:
+    """Is the first block after ``i`` that is no heading and no header line a paragraph (rows of text), not a
+    table?"""
+    j = i + 1
+    while j < len(blocks) and (blocks[j].kind == "heading" or (blocks[j].kind == "para" and _header_line(blocks[j].text))):
+        j += 1
+    return j < len(blocks) and blocks[j].kind == "para"
+
+
 def _rows_follow(blocks: list[_Block], i: int, direct: bool = False) -> bool:
     """Do rows of figures follow block ``i`` under a heading — or, ``direct``, right after it (a line with a
     figure per year of its header)?"""
@@ -415,9 +424,10 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
     column_header = ""  # a text table's header paragraph, put atop the rows after it
     unplaced = False  # the header is not yet atop any rows
     for i, blk in enumerate(blocks):
-        if blk.kind == "heading" and _UNITS.match(_plain(blk.text)):
-            # "(in thousands, except revenue per membership …)" set bold: the table's units, not what the
-            # section is about ("International Streaming Segment")
+        if blk.kind == "heading" and _UNITS.match(_plain(blk.text)) and _text_rows_after(blocks, i):
+            # "(in thousands, except revenue per membership …)" set bold over a text table: the table's units,
+            # not what the section is about ("International Streaming Segment"); over a Markdown table it
+            # stays a heading, part of the table's caption
             blk = blocks[i] = _Block("para", blk.text, blk.page, blk.page_end)
         if blk.kind == "heading":
             emit_text()

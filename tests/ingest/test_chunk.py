@@ -210,3 +210,12 @@ def test_header_lines_never_go_missing(count):
             "Net income 1,822 1,177 3,469 2,249")
     joined = "\n".join(c.text for c in chunk_pages([page(1, body)], count))
     assert "Three Months Ended Six Months Ended" in joined and "June 2, 2025 June 3, 2024" in joined
+
+
+def test_a_bold_units_line_over_a_markdown_table_stays_in_its_caption(count):
+    body = ("**CONSOLIDATED STATEMENTS OF OPERATIONS**\n\n**(In thousands, except per share data)**\n\n**(Unaudited)**\n\n"
+            "| | Three Months Ended | |\n|---|---|---|\n| | 2025 | 2024 |\n| Revenues | 3,942,207 | 3,264,888 |\n"
+            "| Net income | 243,544 | 1,622,625 |")
+    table = next(c for c in chunk_pages([page(1, body)], count) if c.kind == "table")
+    assert "STATEMENTS OF OPERATIONS" in table.section + table.text
+    assert "In thousands" in table.section + table.text
