@@ -184,22 +184,41 @@ def outlook_figure(text: str, names: list[str], said: bool = True) -> tuple[str,
     return None
 
 
+def _any_of(phrases: list[str]) -> str:
+    """A to_tsquery expression matching a passage holding every word of one of ``phrases`` (one query text
+    for any number of phrases: the statement is prepared once)."""
+    groups = [" & ".join(re.findall(r"[A-Za-z0-9]+", p)) for p in phrases]
+    return " | ".join(f"({g})" for g in groups if g) or "''"
+
+
+#: A range or bound an outlook table prints ("~$", "≥$", "$9.90 – $10.00").
+_BOUND = re.compile(r"[~≥≤]|\d\s?[-–]\s?\$")
+#: Filings of the hits searched for an outlook table (the first ranked: the latest outlook asked).
+OUTLOOK_FILINGS = 2
+
+
 def outlook_range(conn: psycopg.Connection, companies: list[str], hits: list[Hit],
                   measure_names: tuple[str, ...]) -> tuple[str, str, Hit] | None:
     """The figure an outlook table gives a measure (:func:`outlook_figure`) with the table's units, the next
-    column's figure or "", and the passage: from the companies' latest filings, then ``hits``; None when
-    no passage prints one."""
+    column's figure or "", and the passage: from the filings of ``hits`` (the companies'), latest first, then
+    ``hits`` themselves; None when no passage prints one."""
     from finchat.tables import units_scale
 
     names = [n for n in measure_names if n]
     label = "|".join(r"\W+".join(re.findall(r"[A-Za-z0-9]+", n)) for n in names)
     if not label:
         return None
+    # every passage of the filings the hits come from (an outlook table is seldom ranked itself), latest first
+    docs = list(dict.fromkeys(h.document for h in hits if not companies or h.company in companies))[:OUTLOOK_FILINGS]
     found = conn.execute(
-        f"{_SELECT} WHERE d.company_key = ANY(%s) AND c.kind = 'text' AND c.text ~* %s"
-        " ORDER BY d.period_end DESC NULLS LAST, c.id LIMIT %s",
-        (companies, rf"\m({label})\M", OUTLOOK_PASSAGES)).fetchall() if companies else []
+        f"{_SELECT} WHERE d.name = ANY(%s) AND c.kind = 'text' AND c.tsv @@ to_tsquery('english', %s)"
+        # an outlook's range or bound ("~$", "≥$", "$9.90 – $10.00") before the names' slower regular expression
+        " AND (c.text LIKE '%%~%%' OR c.text LIKE '%%≥%%' OR c.text LIKE '%%- $%%' OR c.text LIKE '%%– $%%')"
+        " AND c.text ~* %s ORDER BY d.period_end DESC NULLS LAST, c.id LIMIT %s",
+        (docs, _any_of(names), rf"\m({label})\M", OUTLOOK_PASSAGES)).fetchall() if docs else []
     for hit in [*_hits(found, "outlook"), *hits]:
+        if not _BOUND.search(hit.text):
+            continue  # no range or bound of an outlook in it: not read further
         text = plain_text(hit.text)
         said = bool(re.search(r"(?i)\b(?:outlook|guidance|expects?|forecast)\b", f"{hit.section} {text}"))
         got = outlook_figure(text, names, said)
@@ -219,13 +238,15 @@ def outlook_range(conn: psycopg.Connection, companies: list[str], hits: list[Hit
 def labelled_figure(conn: psycopg.Connection, document: str, phrases: tuple[str, ...]) -> tuple[str, Hit] | None:
     """A figure ``document``'s text prints right after one of ``phrases`` as its label ("Core EPS $1.50" in a
     release's highlights), quoted with the words around it and its citation; None when no passage prints one."""
-    names = [re.findall(r"[A-Za-z0-9]+", p) for p in phrases if p]
-    label = "|".join(r"\W+".join(ws) for ws in names if len(ws) >= 2)
+    names = [ws for ws in (re.findall(r"[A-Za-z0-9]+", p) for p in phrases if p) if len(ws) >= 2]
+    label = "|".join(r"\W+".join(ws) for ws in names)
     if not label:
         return None
+    # the full-text index narrows the passages first; the regular expression checks the words' order
     rows = conn.execute(
-        f"{_SELECT} WHERE d.name = %s AND c.kind = 'text' AND c.text ~* %s ORDER BY c.page_start, c.id LIMIT %s",
-        (document, rf"\m({label})\M", STATED_PASSAGES)).fetchall()
+        f"{_SELECT} WHERE d.name = %s AND c.kind = 'text' AND c.tsv @@ to_tsquery('english', %s) AND c.text ~* %s"
+        " ORDER BY c.page_start, c.id LIMIT %s",
+        (document, _any_of([" ".join(ws) for ws in names]), rf"\m({label})\M", STATED_PASSAGES)).fetchall()
     for hit in _hits(rows, "stated"):
         got = figure_after(plain_text(hit.text), label)
         if got is not None:

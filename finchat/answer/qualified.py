@@ -212,8 +212,7 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
     if subject.kind == "guidance":
         # an outlook table's figure for the measure asked ("Net sales ~$66,250 - $66,750"), then what is said
         measure_names = (subject.measure, metric_def(subject.metric).name if subject.metric else "",
-                         "earnings per share" if (subject.metric or "").startswith("eps") else "",
-                         *(synonyms_of(subject.measure) if subject.measure else ()))
+                         "earnings per share" if (subject.metric or "").startswith("eps") else "")
         ranged = outlook_range(conn, companies, hits, tuple(dict.fromkeys(n for n in measure_names if n)))
         if ranged is not None:
             now, before, hit = ranged
