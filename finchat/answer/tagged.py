@@ -82,6 +82,15 @@ def months_asked(question: str, form: str | None, quarter: str | None) -> int:
 RELEASE_END_DAYS = 40
 
 
+def _printed_end(conn: psycopg.Connection, doc_id: int, end: date) -> date:
+    """The latest date document ``doc_id``'s tables print near the month end ``end`` (a retailer's quarter
+    closes on January 28, not 31); ``end`` when none is near."""
+    near = conn.execute("SELECT max(as_of) FROM table_cells WHERE document_id = %s AND as_of BETWEEN %s AND %s",
+                        (doc_id, end - timedelta(days=RELEASE_END_DAYS), end + timedelta(days=RELEASE_END_DAYS))
+                        ).fetchone()
+    return near[0] if near and near[0] else end
+
+
 def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], company: str | None,
                    n: int) -> Iterator[tuple[int, date, int]]:
     """(document id, period end, months asked) of the first ``n`` filings of ``company`` among the hits
@@ -129,20 +138,13 @@ def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], com
                        f"Q{['first', 'second', 'third', 'fourth'].index(asked.group(2).lower()) + 1}" if asked else "Q4")
             if years:
                 end = nominal_period_end(conn, str(row[4]), years[-1], quarter)
-                near = conn.execute("SELECT max(as_of) FROM table_cells WHERE document_id = %s AND as_of BETWEEN %s"
-                                    " AND %s", (row[0], end - timedelta(days=RELEASE_END_DAYS),
-                                                end + timedelta(days=RELEASE_END_DAYS))).fetchone()
-                end = near[0] if near and near[0] else end
-                yield int(row[0]), end, 3 if asked else 12
+                yield int(row[0]), _printed_end(conn, int(row[0]), end), 3 if asked else 12
                 continue
         if end is None and row[4] and row[5] and row[2]:
             end = nominal_period_end(conn, str(row[4]), int(row[5]), str(row[2]))
             # the latest date its tables print near that month end is the release's own period end (a retailer's
             # quarter closes on January 28, not 31)
-            near = conn.execute("SELECT max(as_of) FROM table_cells WHERE document_id = %s AND as_of BETWEEN %s AND %s",
-                                (row[0], end - timedelta(days=RELEASE_END_DAYS), end + timedelta(days=RELEASE_END_DAYS))
-                                ).fetchone()
-            end = near[0] if near and near[0] else end
+            end = _printed_end(conn, int(row[0]), end)
         if end is not None:
             yield int(row[0]), end, months_asked(question, row[1], row[2])
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from datetime import date
 
-from finchat.graph.cells import Cell
+from finchat.graph.cells import _PER_SHARE, Cell
 from finchat.tables import row_units, units_scale
 
 _NUM = r"\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
@@ -36,8 +36,6 @@ _SPACED_PCT = re.compile(r"(?<=[\d)])\s+%(?!\s*change\b)", re.IGNORECASE)  # "20
 _CHANGE_HEADER = re.compile(r"(?i)\bchange\b|\bpercent\b|\bincrease/?\(?decrease|\bvs\.")
 #: Tables whose four columns are not the 10-Q's periods (balances at dates, maturities by year).
 _NOT_PERIODS = re.compile(r"(?i)\b(?:as of|balances?|maturit\w*|thereafter|fair value|level [123])\b")
-#: Row labels of per-share figures ("Adjusted EPS (diluted)", "Net income per diluted share").
-_PER_SHARE = re.compile(r"(?i)per (?:common |diluted |basic |core diluted )?share|\beps\b")
 #: Row labels that count things, not money, in a table "in thousands" ("Paid memberships", "Retail units").
 _COUNT_LABEL = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|customers|buyers|sellers|users|units|stores|clubs|"
                           r"employees|associates|transactions|shares|additions|headcount|locations|orders|visits)\b")
