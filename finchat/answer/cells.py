@@ -51,6 +51,7 @@ class CellFigure:
     value: float
     scale: str
     unit: str
+    totals: str = ""  # the labels of the "Total …" rows of the table printing it
 
     def shown(self) -> str:
         """"$3,511 million", "16%", "$0.45 per share", "79,807 thousand"."""
@@ -90,27 +91,38 @@ def _words_of(text: str) -> list[str]:
 
 
 def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
-    """Cells of document ``doc_id`` whose row label or headings hold every word of one of ``terms``."""
+    """Cells of document ``doc_id`` whose row label or headings hold every word of one of ``terms``, each with
+    the labels of its table's "Total …" rows (same chunk and page: "Total subscription revenue" says what
+    "Digital Media" above it is)."""
     query = " || ".join(["plainto_tsquery('english', %s)"] * len(terms))
     return conn.execute(
-        "SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of, t.value, t.scale,"
-        " t.unit, t.row_label FROM table_cells t JOIN documents d ON d.id = t.document_id"
+        "WITH hit AS (SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of,"
+        " t.value, t.scale, t.unit, t.row_label, t.chunk_id FROM table_cells t JOIN documents d ON d.id = t.document_id"
         " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
         # the stored vector's row-path part (weight A): no parsing of every cell's label per question
-        f" WHERE t.document_id = %s AND ts_filter(t.tsv, '{{a}}') @@ ({query})"
-        " ORDER BY t.page, t.chunk_id, t.row_path, t.col_label", (doc_id, *terms)).fetchall()
+        f" WHERE t.document_id = %s AND ts_filter(t.tsv, '{{a}}') @@ ({query})),"
+        " tot AS (SELECT x.chunk_id, x.page, string_agg(DISTINCT x.row_label, ' ') AS labels FROM table_cells x"
+        " WHERE x.document_id = %s AND x.chunk_id IN (SELECT chunk_id FROM hit) AND x.row_label ~* %s"
+        " GROUP BY x.chunk_id, x.page)"
+        " SELECT hit.name, hit.page, hit.label, hit.row_path, hit.caption, hit.col_label, hit.duration, hit.as_of,"
+        " hit.value, hit.scale, hit.unit, hit.row_label, coalesce(tot.labels, '') FROM hit"
+        " LEFT JOIN tot ON tot.chunk_id = hit.chunk_id AND tot.page = hit.page"
+        " ORDER BY hit.page, hit.chunk_id, hit.row_path, hit.col_label",
+        (doc_id, *terms, doc_id, r"^\s*total\M")).fetchall()
 
 
 def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subject: Any, hits: list[Any],
-                      company: str | None) -> tuple[str, list[CellFigure]] | None:
+                      company: str | None, amount: bool = False) -> tuple[str, list[CellFigure]] | None:
     """(answer text, [the figure, the year-earlier one]) from the first scoped filing with a matching row;
-    None when none has one."""
+    None when none has one. ``amount``: the part's amount is wanted (a share computed from it), whatever
+    percentage the question asks."""
     if subject.kind not in ("amount", "rate", "share"):
         return None
     terms = [" ".join(_words(q)) for q in subject.qualifiers
              if not q.startswith("by ") and q.lower() not in _NOT_NAMES]
     terms = [t for t in dict.fromkeys(terms) if t]
-    if not terms and subject.measure and subject.metric is None:
+    # a rate no statement line gives ("overhead ratio" builds on expenses): its own row
+    if not terms and subject.measure and (subject.metric is None or subject.kind == "rate"):
         terms = [" ".join(_words(subject.measure))]
     # "core EPS", "adjusted operating income": a statement line measured otherwise, printed as a row of its own
     # ("Core EPS", "Non-GAAP diluted EPS") — the row, never the GAAP line, answers it
@@ -128,13 +140,13 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                 if len(ws) >= INITIALS_MIN}
     q_words = set(_words(question))
     # "by what percentage did … net sales grow": the change of the amounts, not a percentage row
-    want_pct = subject.kind in ("rate", "share") or (
+    want_pct = not amount and subject.kind in ("rate", "share") or not amount and (
         bool(re.search(r"(?i)\b(percent|percentage|rate|margin|%)\b", question))
         and not (_CHANGE_ROW.search(question) and not re.search(r"(?i)\bmargin|\brate\b", question)))
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
         found = _rows(conn, doc_id, [*terms, *acronyms])
         best = _pick(found, terms, q_words, months, period_end, want_pct, _measure_words(subject, terms), question,
-                     acronyms, labelled)
+                     acronyms, labelled, company_wide=not any(not q.startswith("by ") for q in subject.qualifiers))
         if best is not None:
             cur, prior = best
             text = f"{name}'s {cur.row_path} for {cur.period()} was {cur.shown()} {cur.cite()}"
@@ -192,16 +204,17 @@ def _measure_words(subject: Any, terms: list[str]) -> set[str]:
 def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, period_end: date,
           want_pct: bool, measure: set[str] | None = None, question: str = "",
           acronyms: dict[str, list[str]] | None = None,
-          labelled: set[str] | None = None) -> tuple[CellFigure, CellFigure | None] | None:
+          labelled: set[str] | None = None, company_wide: bool = False) -> tuple[CellFigure, CellFigure | None] | None:
     """The best current cell of ``rows`` and its year-earlier one; ``acronyms``: initials of the measure or of a
-    name asked → their words; ``labelled``: words the row's own label and headings must hold ("core")."""
+    name asked → their words; ``labelled``: words the row's own label and headings must hold ("core");
+    ``company_wide``: the question names no part of the company, so a consolidated table's row comes first."""
     def _words(text: str) -> list[str]:
         """Words of ``text``; initials there ("MBR", "FLNA") stand for the words they abbreviate."""
         found = _words_of(text)
         return found + [w for a, ws in (acronyms or {}).items() if a in found for w in ws]
 
-    cells = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10])
-             for r in rows]
+    cells = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10],
+                        r[12] if len(r) > 12 else "") for r in rows]
     duration = f"{months}M"
 
     def current(c: CellFigure) -> bool:
@@ -212,7 +225,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     def measured(c: CellFigure) -> bool:
         if measure and measure & {"revenue", "revenues", "sales"} and _COST.search(c.row_path):
             return False  # "Cost of revenue › Subscription" is no revenue
-        around = set(_words(f"{c.row_path} {c.caption} {c.col_label}"))
+        around = set(_words(f"{c.row_path} {c.caption} {c.col_label} {c.totals}"))
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
         return all(set(t.split()) <= around for t in terms) and (not measure or bool(measure & around))
 
@@ -269,11 +282,13 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         lead = _introduced(c.caption, measure or set(), q_words)
         # a question naming no place asks the company's figure, not a region's (UCAN's, LATAM's)
         placed = int(" › " in c.row_path and bool(_GEO.search(c.row_path.split(" › ")[0])) and not asks_place)
+        # JPMorgan's firm-wide overhead ratio ("Consolidated financial highlights"), not a business line's
+        whole = int(company_wide and bool(_CONSOLIDATED.search(c.caption)))
         # a row of changes ("Worldwide declines from Paxlovid") answers no question asking the amount itself
         changed = int(bool(_CHANGE_ROW.search(c.row_path)) and not asks_change)
         # "Total subscription revenue" for Digital Media's: a total whose path lacks a name asked is everyone's
         total = int(bool(re.match(r"(?i)total\b", last.strip())) and any(not set(t.split()) <= path for t in terms))
-        return (held, -total, -changed, own, exact, -placed, lead, named, -extra, len(q_words & around),
+        return (held, -total, -changed, own, exact, -placed, whole, lead, named, -extra, len(q_words & around),
                 int(c.duration == duration), -c.page)
 
     for best in sorted(now, key=score, reverse=True):
@@ -292,6 +307,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         return best, earlier
     return None
 
+
+#: A table of the whole company's figures.
+_CONSOLIDATED = re.compile(r"(?i)\bconsolidated\b")
 
 #: A question asking a part's share of a whole.
 _SHARE_ASKED = re.compile(r"(?i)\b(?:share|portion|proportion|percent(?:age)? of|% of)\b")

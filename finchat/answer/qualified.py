@@ -65,7 +65,7 @@ def _share_of_total(conn: psycopg.Connection, question: str, subject: Subject, r
     row of the part's own table, both cited; None when the part's row or a total of its period is missing."""
     from finchat.graph.consistency import MULTIPLIER
 
-    part = answer_from_cells(conn, question, name, replace(subject, kind="amount"), hits, company)
+    part = answer_from_cells(conn, question, name, replace(subject, kind="amount"), hits, company, amount=True)
     if part is None or not part[1]:
         return None
     cell = part[1][0]
@@ -75,21 +75,30 @@ def _share_of_total(conn: psycopg.Connection, question: str, subject: Subject, r
                               or abs((cell.as_of - date.fromisoformat(str(total.as_of)[:10])).days) > SAME_PERIOD_DAYS
                               or (cell.duration or total.duration) != total.duration):
         total = None
-    if total is not None:
+    # the table's own "Total" row first: a share of segment profit is of the segments' total, not of the
+    # consolidated operating income; the statement total where the part's table prints none
+    row = table_total(conn, cell)
+    if row is not None:
+        # "Segment Operating Profit › Total": the whole is what the table totals, in its own words
+        parent, _, own = row.row_path.rpartition(" › ")
+        named = re.sub(r"(?i)^\s*total\s*", "", own).strip() or parent.strip()
+        whole, whole_name, whole_shown = (row.value * MULTIPLIER.get(row.scale, 1.0),
+                                          (named or subject.measure or "total").lower(), f"{row.shown()} {row.cite()}")
+    elif total is not None:
         whole, whole_name, whole_shown = (total.value * MULTIPLIER.get(total.scale, 1.0), total.name.lower(),
                                           f"{total.money()} {total.cite()}")
     else:
-        row = table_total(conn, cell)
-        if row is None:
-            return None
-        whole, whole_name, whole_shown = (row.value * MULTIPLIER.get(row.scale, 1.0),
-                                          (subject.measure or "total").lower(), f"{row.shown()} {row.cite()}")
+        return None
     if not whole:
         return None
     share = cell.value * MULTIPLIER.get(cell.scale, 1.0) / whole * 100
     if not 0 < share <= 100:
         return None  # a part larger than the whole is not of this total
-    text = (f"{cell.row_path.split(' › ')[-1]} was {share:.1f}% of {name}'s {whole_name} for {cell.period()} "
+    # "Aeronautics › Net sales": the part is the heading naming what was asked, not the measure's row
+    asked = [w.lower() for q in subject.qualifiers for w in re.findall(r"[A-Za-z0-9&]+", q)]
+    steps = cell.row_path.split(" › ")
+    part_name = next((x for x in steps if asked and all(w in x.lower() for w in asked)), steps[-1])
+    text = (f"{part_name} was {share:.1f}% of {name}'s {whole_name} for {cell.period()} "
             f"(computed: {cell.shown()} {cell.cite()} ÷ {whole_shown}).")
     answer = with_subject(Answer(text, "facts"), subject, res, found=True)
     answer.subject["filing"], answer.subject["period"] = cell.document, cell.period()

@@ -52,9 +52,10 @@ _NEUTRAL = {
 _PERIOD = re.compile(r"(?i)^(?:q[1-4]|fy\d{2,4}|\d{4}q[1-4]|(?:19|20)\d{2}|h[12]|ytd|[1-4](?:st|nd|rd|th))$")
 #: A rate or ratio the company reports, which no statement line or derived figure gives ("growth rate" is a
 #: change, which the statements do give).
-_RATE = re.compile(r"(?i)\b(?!growth\b)[a-z-]+\s+rate\b|\breturn on (?:average\s+)?tangible [a-z ]*?(?:equity|capital)\b|"
+_RATE = re.compile(r"(?i)(?<!['’])\b(?:(?!growth\b)[a-z-]+\s+rate\b|return on (?:average\s+)?(?:tangible\s+)?"
+                   r"(?:common\s+|total\s+|invested\s+)?(?:(?:share|stock)holders['’]?\s+)?(?:equity|capital|assets)\b|"
                    r"\bnet interest margin\b|\b(?:efficiency|capital|tier 1|cet1|leverage|loan[- ]to[- ]deposit)"
-                   r"(?: [a-z]+)? ratio\b|\b[a-z-]+(?:\s+[a-z-]+)?\s+ratio\b")
+                   r"(?: [a-z]+)? ratio\b|[a-z-]+(?:\s+[a-z-]+)?\s+ratio\b)")
 _SHARE = re.compile(r"(?i)\b(?:what|which)\s+(?:share|percentage|portion|proportion|part|fraction)\s+of\b|"
                     r"\b(?:share|percentage|proportion|%)\s+of\s+(?:the\s+|its\s+|total\s+|[a-z&.'’]+\s+){0,3}"
                     r"(?:revenues?|sales|income)|\bhow\s+much\s+of\b")
@@ -220,13 +221,21 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     return " ".join(words)
 
 
+def _name_words(name: str) -> list[str]:
+    """The words of a company's name without its corporate suffix ("Activision Blizzard Inc" → two)."""
+    return [w for w in re.findall(r"[A-Za-z&]+", name)
+            if w.lower() not in {"inc", "corp", "corporation", "co", "company", "plc", "ltd", "group", "holdings"}]
+
+
 #: Words that make the name before them a part of the company ("Blizzard segment").
 _PART_WORDS = frozenset({"segment", "segments", "division", "business", "unit"})
 
 
-def _words_before(question: str, start: int, names: set[str], parts: frozenset[str] = frozenset()) -> list[str]:
+def _words_before(question: str, start: int, names: set[str], parts: frozenset[str] = frozenset(),
+                  pieces: frozenset[str] = frozenset()) -> list[str]:
     """The words just before ``start`` back to a neutral word, a period, the company or a punctuation mark;
-    ``parts``: the words of multi-word company names (in ``names`` too), a stop only when capitalised."""
+    ``parts``: the words of multi-word company names (in ``names`` too), a stop only when capitalised;
+    ``pieces``: the words of multi-word names, aliases or not ("Blizzard" of "Activision Blizzard")."""
     before = re.split(r"[,;:?!()\"“”]", question[:start])[-1]
     words = re.findall(r"[A-Za-z0-9][\w&.'’-]*", before)
     out: list[str] = []
@@ -241,6 +250,9 @@ def _words_before(question: str, start: int, names: set[str], parts: frozenset[s
         # "segment", is the segment's
         if named and out and out[0].lower() in _PART_WORDS and i and words[i - 1].replace("’", "'").endswith("'s"):
             named = False
+        if low.endswith(("'s", "'")) and bare in pieces and out and out[0].lower() in _PART_WORDS:
+            out.insert(0, re.sub(r"['’]s?$", "", w))  # "Blizzard's segment net revenues": the segment's
+            break
         if low.endswith(("'s", "'")) or named or _PERIOD.match(bare) or bare in _NEUTRAL:
             break
         out.insert(0, w)
@@ -259,13 +271,14 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     names = {re.sub(r"[^a-z0-9&]", "", n.lower()) for n in companies} | {n.lower() for n in companies}
     whole = frozenset(names)
     parts = frozenset(w.lower() for n in companies for w in re.findall(r"[A-Za-z&]+", n)) - names
+    pieces = frozenset(w.lower() for n in companies for w in _name_words(n) if len(_name_words(n)) > 1)
     names |= parts
     metrics = metrics_in_question(question)
     qualifiers: list[str] = []
     measure = ""
     # a derived figure (a margin, a ratio) answers the measure: its words are the definition's, not qualifiers
     for m in () if derived else _HEAD.finditer(question):
-        words = _words_before(question, m.start(), names, parts)
+        words = _words_before(question, m.start(), names, parts, pieces)
         phrase = " ".join([*words, m.group(0)])
         measure = measure or phrase
         if not words:

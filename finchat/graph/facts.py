@@ -189,6 +189,8 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
         phrased = _years_under_one_phrase(header_rows, ncols)
         if phrased and any(c is not None and c[1] for c in phrased):
             out = phrased
+    elif any(c is not None and c[1] for c in out):
+        out = _sliced_runs(header_rows, ncols, out)
     out = _spread_duration(out)
     if len(durations) == 1 and all(c is None or c[1] is None for c in out) and any(out):
         # one duration centred above the dates, sliced so that no date column carries it ("13 Weeks" | "Ended")
@@ -231,11 +233,14 @@ _QUARTER_WORDS = re.compile(r"(?i)\b(first|second|third|fourth)\s+quarter|\b(six
                             r"\btwelve months\b")
 
 
-def _years_under_one_phrase(header_rows: list[list[str]], ncols: int) -> list[tuple[str, str | None, date | None] | None] | None:
+def _years_under_one_phrase(header_rows: list[list[str]], ncols: int,
+                            columns: range | None = None) -> list[tuple[str, str | None, date | None] | None] | None:
     """A header whose phrase and years the layout parser cut and interleaved — "Twelve Months End 2022" |
     "ed June 30, 2023" — read as one phrase ("Twelve Months Ended June 30,") over one year per column. Only
-    when every value column holds exactly one year and the rest, glued, names one date."""
-    cells = [" ".join(r[j] for r in header_rows if j < len(r) and r[j]) for j in range(1, ncols)]
+    when every value column (of ``columns``, default all) holds exactly one year and the rest, glued, names
+    one date. The list returned has an entry per column of the table (None outside ``columns``)."""
+    span = columns if columns is not None else range(1, ncols)
+    cells = [" ".join(r[j] for r in header_rows if j < len(r) and r[j]) for j in span]
     years = [_YEAR.findall(c) for c in cells]
     if not cells or any(len(y) != 1 for y in years):
         return None
@@ -243,12 +248,29 @@ def _years_under_one_phrase(header_rows: list[list[str]], ncols: int) -> list[tu
     for sep in ("", " "):
         phrase = re.sub(r"\s+", " ", sep.join(rest)).strip().rstrip(",")
         if len(_MONTH_DAY.findall(phrase)) == 1 and len(_DURATION.findall(phrase)) <= 1 and _DURATION.search(phrase):
-            out: list[tuple[str, str | None, date | None] | None] = [None]
-            for y in years:
+            out: list[tuple[str, str | None, date | None] | None] = [None] * ncols
+            for j, y in zip(span, years):
                 label = f"{phrase}, {y[0]}"
-                out.append((label, _duration(label), _as_of(label)) if _as_of(label) else None)
+                out[j] = (label, _duration(label), _as_of(label)) if _as_of(label) else None
             return out
     return None
+
+
+def _sliced_runs(header_rows: list[list[str]], ncols: int,
+                 cols: list[tuple[str, str | None, date | None] | None]) -> list[tuple[str, str | None, date | None] | None]:
+    """Columns after dated ones whose own phrase the layout parser cut across them ("3Q22" … | "Nine months e
+    2022" | "nded Sept 30, 2021"): each run of two or more columns without a duration, one year apiece, read as
+    one phrase over its years."""
+    out = list(cols)
+    j = 1
+    while j < ncols:
+        k = j
+        while k < ncols and (out[k] is None or out[k][1] is None):  # type: ignore[index]
+            k += 1
+        if k - j >= 2 and (got := _years_under_one_phrase(header_rows, ncols, range(j, k))):
+            out[j:k] = got[j:k]
+        j = k + 1
+    return out
 
 
 def _filing_relative(label: str, year: re.Match[str] | None, spanning: str,

@@ -28,6 +28,9 @@ _WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "ye
                 "52": 12, "thirteen": 3, "twenty-six": 6, "thirty-nine": 9, "fifty-two": 12}
 _YEAR = re.compile(r"\b(19|20)\d{2}\b")
 _NOISE = re.compile(r"[*_#®™©]+")  # markdown emphasis; trademark signs after a product name ("iPhone®")
+#: A bold two-digit percentage the PDF's text layer spaced out letter by letter: "**7** **5%**" is 75 %,
+#: "**1** **1**" is 11, "**10** **0%**" 100 % (General Mills' "Percent of Total" column).
+_SPACED_BOLD_DIGITS = re.compile(r"\*\*\d{1,2}\*\*\s+\*\*\d%\*\*|(?:\*\*\d\*\*\s+)+\*\*\d%?\*\*")
 #: A footnote mark after a row label, "Net revenues (1) $ 2,540": not a figure.
 _FOOTNOTE = re.compile(r"(?<=[A-Za-z])\s?\((?:\d|[a-z])\)(?=\s+[$(\d-])|(?<=\d)\s\([a-z]\)(?=\s|$)")
 #: A percentage printed apart from its number, "(2) %": one token.
@@ -39,6 +42,16 @@ _NOT_PERIODS = re.compile(r"(?i)\b(?:as of|balances?|maturit\w*|thereafter|fair 
 #: Row labels that count things, not money, in a table "in thousands" ("Paid memberships", "Retail units").
 _COUNT_LABEL = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|customers|buyers|sellers|users|units|stores|clubs|"
                           r"employees|associates|transactions|shares|additions|headcount|locations|orders|visits)\b")
+def _counted(label: str) -> bool:
+    """Does a row label name a count ("Paid members at end of period", "Stores opened", "Total Clubs")? A
+    capitalised count word inside a name ("Convenience Stores & Foodservice", a segment) is no count."""
+    words = re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", " ", label))
+    for i, w in enumerate(words):
+        if _COUNT_LABEL.fullmatch(w) and (w.islower() or i in (0, len(words) - 1)):
+            return True
+    return bool(re.search(r"(?i)\bnumber of\b", label))
+
+
 #: Units scale of a header that exempts per-unit rows: "(in thousands, except revenue per membership …)".
 _PER_UNIT = re.compile(r"(?i)\bper\b|\brate\b|\bratio\b|\bmargin\b")
 
@@ -197,6 +210,21 @@ def _amounts_beside_changes(header: str, rows: list[tuple[int, str, list[str]]])
 _VERSUS = re.compile(r"(?i)(?:19|20)\d\d\s+(?:vs\.?|versus|compared)")
 
 
+#: A column of shares beside each year's amounts ("Dollars Percent of Total").
+_SHARE_COLUMN = re.compile(r"(?i)\b(?:percent|%)\s+of\s+(?:total|net\s+sales|sales|revenues?)\b")
+
+
+def _amounts_with_shares(header: str, rows: list[tuple[int, str, list[str]]]) -> list[tuple[int, str, list[str]]]:
+    """Rows of an annual table printing, for each of two or three consecutive years, the amount then its
+    "Percent of Total" (General Mills' segment tables): the rows with their amounts alone; [] otherwise."""
+    years = _column_years(header)
+    if not 2 <= len(years) <= 3 or len(set(years)) != len(years) or max(years) - min(years) != len(years) - 1 \
+            or not _SHARE_COLUMN.search(header):
+        return []
+    out = [(at, label, nums[0::2]) for at, label, nums in rows if len(nums) == 2 * len(years)]
+    return out if len(out) >= 2 and len(out) * 2 >= len(rows) else []
+
+
 def _column_years(header: str) -> list[int]:
     """The years a header prints over its amount columns: "2017 2016 2015 2017 vs. 2016 2016 vs. 2015" → 2017,
     2016, 2015 (the comparisons' years are no columns of their own)."""
@@ -250,6 +278,7 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     last); ``section`` (the chunk's headings) gives a units line the text lost; ``heading`` names the rows
     when the table has no heading of its own (a region's table under its title)."""
     carry = carry if carry is not None else {}
+    text = _SPACED_BOLD_DIGITS.sub(lambda m: "**" + re.sub(r"[*\s]", "", m.group(0)) + "**", text)
     # lines joined by a mark no row label holds: a label starts on its own line, never with the header's words
     text = _BOLD_NAMES.sub(f" {_GROUP_SEP} ", text)
     # "<sup>$</sup> 1,359": the sign is the figure's; any other superscript is a footnote mark
@@ -399,6 +428,12 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         ascending = len(near) == width and len(set(near)) == width and near == sorted(near)
         durations, current_first, scale = [12], not ascending, units_scale(header) or units_scale(section) or "units"
         keep = width
+    elif form == "10-K" and (shared := _amounts_with_shares(own, rows)):
+        # "2020 2019 / Dollars Percent of Total Dollars Percent of Total": each year's amount, then its share
+        rows, width = shared, len(shared[0][2])
+        years = _column_years(own)
+        durations, current_first, keep = [12], years[0] > years[-1], width
+        scale = units_scale(header) or units_scale(section) or "units"
     elif form == "10-K" and _yearly_with_changes(own, width):
         # "(Dollars in Millions) 2022 2021 Change Change Change": the years, then comparison columns
         years = _column_years(own)
@@ -460,7 +495,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 row_scale = "units" if pct or (per_unit and "." in token and _PER_UNIT.search(label)) else scale
                 if stated is not None and not pct:  # "Cards-in-force (millions)": counted unless in $
                     row_scale = stated
-                money = "$" in token or ((row_scale != "units" or dollars) and not _COUNT_LABEL.search(label)
+                money = "$" in token or ((row_scale != "units" or dollars) and not _counted(label)
                                          and stated is None)
                 unit = "%" if pct else "USD/share" if _PER_SHARE.search(label) else "USD" if money else "count"
                 words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))

@@ -101,3 +101,35 @@ def test_how_many_asks_a_count_and_a_share_a_printed_share():
     assert _pick([growth], ["sam club"], qw, 3, now, True, {"sales"}, question) is None
     best, _ = _pick([growth, mix], ["sam club"], qw, 3, now, True, {"sales"}, question)
     assert best.value == 12.0
+
+
+def test_a_table_total_row_says_what_its_rows_are():
+    from finchat.answer.cells import _pick
+
+    now = date(2017, 12, 1)
+    # "Digital Media 4,480.8 … Total subscription revenue 6,133.9": the row names the segment only, its
+    # table's total names the measure
+    part = (*_row("Digital Media", 4480.8, now)[:12], "Total subscription revenue")
+    q = {"subscription", "revenue", "digital", "media", "segment"}
+    best, _ = _pick([part], ["subscription", "digital media"], q, 3, now, False, {"revenue"})
+    assert best.value == 4480.8
+    # without the total's words the row is not known to be subscription revenue
+    assert _pick([part[:12]], ["subscription", "digital media"], q, 3, now, False, {"revenue"}) is None
+
+
+def test_a_question_naming_no_part_takes_the_consolidated_tables_row():
+    from finchat.answer.cells import _pick
+
+    now = date(2022, 9, 30)
+
+    def ratio(path: str, value: float, caption: str) -> tuple[object, ...]:
+        return ("BANK_2022Q3_10Q", 3 if value == 59 else 23, None, path, caption, "Three Months Ended", "3M", now,
+                value, "units", "%", "Overhead ratio")
+
+    firm = ratio("Selected ratios and metrics › Overhead ratio", 59, "Consolidated financial highlights")
+    line = ratio("Financial ratios › Overhead ratio", 56, "Selected income statement data")
+    q = {"overhead", "ratio", "q3", "2022"}
+    assert _pick([firm, line], ["overhead ratio"], q, 3, now, True, {"overhead", "ratio"},
+                 company_wide=True)[0].value == 59
+    # naming a part, the consolidated table has no preference
+    assert _pick([line], ["overhead ratio"], q, 3, now, True, {"overhead", "ratio"}, company_wide=True)[0].value == 56

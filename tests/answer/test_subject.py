@@ -170,3 +170,17 @@ def test_a_kpi_and_a_named_segment(question, segments, measure, qualifiers, kind
     company = question.split("'s ")[0].split()[-1] if "'s " in question else "Walmart"
     s = analyse(question, companies=(company, "Walmart", "Adobe", "Boeing"), segments=segments)
     assert (s.measure, s.qualifiers, s.kind) == (measure, qualifiers, kind)
+
+
+def test_rates_reported_by_banks_and_a_segment_named_like_its_company():
+    from finchat.answer.subject import analyse
+
+    jpm = ("JPMORGAN", "JPMorgan")
+    s = analyse("What was JPMorgan's overhead ratio in Q3 2022?", companies=jpm)
+    assert (s.measure, s.kind) == ("overhead ratio", "rate")  # not "s overhead ratio"
+    s = analyse("What was JPMorgan's return on common equity for the third quarter of 2022?", companies=jpm)
+    assert (s.measure, s.kind) == ("return on common equity", "rate")
+    # "Blizzard" is an alias of Activision Blizzard and the name of its segment: "Blizzard's segment" is the segment
+    atvi = ("ACTIVISIONBLIZZARD", "Activision Blizzard", "Activision", "Blizzard")
+    assert analyse("What were Blizzard's segment net revenues in 2019?", companies=atvi).qualifiers == ("Blizzard",)
+    assert analyse("What were Blizzard's net revenues in 2019?", companies=atvi).qualifiers == ()

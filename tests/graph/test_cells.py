@@ -606,3 +606,36 @@ def test_a_row_the_chunker_cut_is_read_whole():
     assert _row_tail("LatAm **9,779** 8,108 6,942 **1,627** 1,369 1,033 Europe (b) **12,724** 13,038 11,922") == \
         "Europe (b) **12,724** 13,038 11,922"
     assert _row_tail("Revenue grew in every region this year.") == ""
+
+
+def test_a_spanning_header_sliced_across_the_year_to_date_columns():
+    """"3Q22 … 3Q21 | Nine months e 2022 | nded Sept 30, 2021": quarter codes, then a nine-month phrase the
+    layout parser cut across its two year columns."""
+    text = """| As of or for the period ended, (in millions, except ratio data) | 3Q22 | 2Q22 | 1Q22 | 4Q21 | 3Q21 | Nine months e 2022 | nded Sept 30, 2021 |
+|---|---|---|---|---|---|---|---|
+| Selected ratios and metrics |  |  |  |  |  |  |  |
+| Return on common equity | 15 % | 13 % | 13 % | 16 % | 18 % | 14 % | 20 % |
+"""
+    got = {(c.as_of, c.duration): c.value for c in table_cells(text, "", (date(2022, 9, 30), "Q3", 2022))}
+    assert got[(date(2022, 9, 30), "3M")] == 15
+    assert got[(date(2022, 9, 30), "9M")] == 14
+    assert got[(date(2021, 9, 30), "9M")] == 20
+    assert got[(date(2021, 9, 30), "3M")] == 18
+
+
+def test_amounts_beside_their_percent_of_total_and_digits_spaced_out_in_bold():
+    """"2020 2019 / Dollars Percent of Total Dollars Total": each year's amount then its share; the bold shares
+    of the current year come letter by letter ("**1** **1**" is 11, "**10** **0%**" 100 %)."""
+    from finchat.graph.textrows import text_cells
+
+    text = ("2020 2019\n\nIn Millions Dollars Percent of Total Dollars Total\n\n"
+            "North America Retail **$** **2,627.0** **7** **5%** $ 2,277.2 72% Convenience Stores & Foodservice "
+            "**337.2** **1** **0** 419.5 13 Pet **390.7** **1** **1** 268.4 9 "
+            "Total **$** **3,487.4** **10** **0%** $ 3,160.8 100%")
+    got = {(c.row_path, c.as_of): (c.value, c.unit) for c in text_cells(text, "", date(2020, 5, 31), "10-K", {})}
+    assert got[("Pet", date(2020, 5, 31))] == (390.7, "USD")
+    assert got[("Pet", date(2019, 5, 31))] == (268.4, "USD")
+    assert got[("Total", date(2020, 5, 31))] == (3487.4, "USD")
+    # a segment whose name holds a counted word is money, as the table is
+    assert got[("Convenience Stores & Foodservice", date(2020, 5, 31))] == (337.2, "USD")
+    assert len(got) == 8
