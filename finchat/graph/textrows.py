@@ -206,6 +206,19 @@ def _amounts_beside_changes(header: str, rows: list[tuple[int, str, list[str]]])
     return out if len(out) >= 2 and len(out) >= len(rows) // 2 else []
 
 
+#: "21 vs. 20": a comparison column's years in two digits (Corning), consecutive.
+_SHORT_VERSUS = re.compile(r"\b(\d{2})\s+(vs\.?|versus)\s+(\d{2})\b")
+
+
+def _full_years(m: re.Match[str]) -> str:
+    """"21 vs. 20" → "2021 vs. 2020"; other pairs of numbers stay as printed."""
+    a, b = int(m.group(1)), int(m.group(3))
+    if abs(a - b) != 1:
+        return m.group(0)
+    century = lambda y: 2000 + y if y < 70 else 1900 + y  # noqa: E731
+    return f"{century(a)} {m.group(2)} {century(b)}"
+
+
 #: "2017 vs. 2016": a comparison column's years.
 _VERSUS = re.compile(r"(?i)(?:19|20)\d\d\s+(?:vs\.?|versus|compared)")
 
@@ -278,6 +291,7 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     last); ``section`` (the chunk's headings) gives a units line the text lost; ``heading`` names the rows
     when the table has no heading of its own (a region's table under its title)."""
     carry = carry if carry is not None else {}
+    text = _SHORT_VERSUS.sub(_full_years, text)
     text = _SPACED_BOLD_DIGITS.sub(lambda m: "**" + re.sub(r"[*\s]", "", m.group(0)) + "**", text)
     # lines joined by a mark no row label holds: a label starts on its own line, never with the header's words
     text = _BOLD_NAMES.sub(f" {_GROUP_SEP} ", text)

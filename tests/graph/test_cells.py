@@ -639,3 +639,18 @@ def test_amounts_beside_their_percent_of_total_and_digits_spaced_out_in_bold():
     # a segment whose name holds a counted word is money, as the table is
     assert got[("Convenience Stores & Foodservice", date(2020, 5, 31))] == (337.2, "USD")
     assert len(got) == 8
+
+
+def test_comparison_columns_with_two_digit_years():
+    """"2021 2020 2019 21 vs. 20 20 vs. 19" on one line with the rows (Corning's segment net sales)."""
+    from finchat.graph.textrows import text_cells
+
+    text = ("The following table presents segment net sales by reportable segment (in millions):\n\n"
+            "% % Year ended December 31, change change **2021** 2020 2019 21 vs. 20 20 vs. 19 Display Technologies "
+            "**$** **3,700** $ 3,172 $ 3,254 17% (3)% Optical Communications **4,349** 3,563 4,064 22% (12)% "
+            "Specialty Materials **2,008** 1,884 1,594 7% 18%")
+    got = {(c.row_path, c.as_of): c.value for c in text_cells(text, "", date(2021, 12, 31), "10-K", {})}
+    assert got[("Display Technologies", date(2021, 12, 31))] == 3700
+    assert got[("Display Technologies", date(2020, 12, 31))] == 3172
+    assert got[("Specialty Materials", date(2019, 12, 31))] == 1594
+    assert len(got) == 9
