@@ -90,8 +90,9 @@ def _words_of(text: str) -> list[str]:
     return [w for w in re.findall(r"[a-z0-9]+", text.lower().replace("&", " and ")) if w not in _STOP]
 
 
-def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
-    """Cells of document ``doc_id`` whose row label or headings hold every word of one of ``terms``, each with
+def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str], captions: bool = False) -> list[Any]:
+    """Cells of document ``doc_id`` whose row label or headings (``captions``: or caption and column) hold every
+    word of one of ``terms``, each with
     the labels of its table's "Total …" rows (same chunk and page: "Total subscription revenue" says what
     "Digital Media" above it is)."""
     query = " || ".join(["plainto_tsquery('english', %s)"] * len(terms))
@@ -100,7 +101,7 @@ def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
         " t.value, t.scale, t.unit, t.row_label, t.chunk_id FROM table_cells t JOIN documents d ON d.id = t.document_id"
         " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
         # the stored vector's row-path part (weight A): no parsing of every cell's label per question
-        f" WHERE t.document_id = %s AND ts_filter(t.tsv, '{{a}}') @@ ({query})),"
+        f" WHERE t.document_id = %s AND ts_filter(t.tsv, '{{{'a,b' if captions else 'a'}}}') @@ ({query})),"
         " tot AS (SELECT x.chunk_id, x.page, string_agg(DISTINCT x.row_label, ' ') AS labels FROM table_cells x"
         " WHERE x.document_id = %s AND x.chunk_id IN (SELECT chunk_id FROM hit) AND x.row_label ~* %s"
         " GROUP BY x.chunk_id, x.page)"
@@ -143,10 +144,22 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     want_pct = not amount and subject.kind in ("rate", "share") or not amount and (
         bool(re.search(r"(?i)\b(percent|percentage|rate|margin|%)\b", question))
         and not (_CHANGE_ROW.search(question) and not re.search(r"(?i)\bmargin|\brate\b", question)))
+    # naming no part of the company (a KPI alone is no part: "backlog"), the company's own figure is asked
+    company_wide = not any(not q.startswith("by ") and q.lower() != (subject.measure or "").lower()
+                           for q in subject.qualifiers)
+    parts = _segment_pattern(conn, company) if company_wide else None
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
-        found = _rows(conn, doc_id, [*terms, *acronyms])
-        best = _pick(found, terms, q_words, months, period_end, want_pct, _measure_words(subject, terms), question,
-                     acronyms, labelled, company_wide=not any(not q.startswith("by ") for q in subject.qualifiers))
+        best = None
+        # rows naming the subject first; then rows under a caption naming it ("Sam's Club Segment — Including
+        # Fuel › Net sales")
+        for captions in (False, True):
+            found = _rows(conn, doc_id, [*terms, *acronyms], captions)
+            if captions:  # under such a caption, only the measure's own row: "Grocery" there is another item
+                found = [r for r in found if _is_measure(r[3].split(" › ")[-1], _measure_words(subject, terms))]
+            best = _pick(found, terms, q_words, months, period_end, want_pct, _measure_words(subject, terms),
+                         question, acronyms, labelled, company_wide=company_wide, parts=parts)
+            if best is not None:
+                break
         if best is not None:
             cur, prior = best
             text = f"{name}'s {cur.row_path} for {cur.period()} was {cur.shown()} {cur.cite()}"
@@ -204,10 +217,12 @@ def _measure_words(subject: Any, terms: list[str]) -> set[str]:
 def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, period_end: date,
           want_pct: bool, measure: set[str] | None = None, question: str = "",
           acronyms: dict[str, list[str]] | None = None,
-          labelled: set[str] | None = None, company_wide: bool = False) -> tuple[CellFigure, CellFigure | None] | None:
+          labelled: set[str] | None = None, company_wide: bool = False,
+          parts: re.Pattern[str] | None = None) -> tuple[CellFigure, CellFigure | None] | None:
     """The best current cell of ``rows`` and its year-earlier one; ``acronyms``: initials of the measure or of a
     name asked → their words; ``labelled``: words the row's own label and headings must hold ("core");
-    ``company_wide``: the question names no part of the company, so a consolidated table's row comes first."""
+    ``company_wide``: the question names no part of the company, so a consolidated table's row comes first and a
+    row of a table about one of its ``parts`` (a pattern of its segments' names) last."""
     def _words(text: str) -> list[str]:
         """Words of ``text``; initials there ("MBR", "FLNA") stand for the words they abbreviate."""
         found = _words_of(text)
@@ -237,7 +252,10 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
            # a share is no growth rate or comparable-sales figure printed beside the name, unless its table
            # says it is a share ("% of net sales", "Revenue Mix")
            and not (share and c.unit == "%" and _NOT_SHARE.search(f"{c.row_path} {c.caption} {c.col_label}")
-                    and not _SHARE_WORDS.search(f"{c.row_path} {c.caption} {c.col_label}"))]
+                    and not _SHARE_WORDS.search(f"{c.row_path} {c.caption} {c.col_label}"))
+           # a printed share is the part's when its row names the part: "Grocery 58 %" under a Sam's Club
+           # caption is grocery's share of the club's sales
+           and not (share and c.unit == "%" and not all(set(t.split()) <= set(_words(c.row_path)) for t in terms))]
 
     def item_only(c: CellFigure) -> bool:
         """A row under the qualifier's heading that is one of its items ("International › Appliances"), neither
@@ -284,11 +302,13 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         placed = int(" › " in c.row_path and bool(_GEO.search(c.row_path.split(" › ")[0])) and not asks_place)
         # JPMorgan's firm-wide overhead ratio ("Consolidated financial highlights"), not a business line's
         whole = int(company_wide and bool(_CONSOLIDATED.search(c.caption)))
+        # Lockheed's backlog is the company's, not the one under "Missiles and Fire Control …"
+        segmental = int(company_wide and parts is not None and bool(parts.search(f"{c.caption} {c.row_path}")))
         # a row of changes ("Worldwide declines from Paxlovid") answers no question asking the amount itself
         changed = int(bool(_CHANGE_ROW.search(c.row_path)) and not asks_change)
         # "Total subscription revenue" for Digital Media's: a total whose path lacks a name asked is everyone's
         total = int(bool(re.match(r"(?i)total\b", last.strip())) and any(not set(t.split()) <= path for t in terms))
-        return (held, -total, -changed, own, exact, -placed, whole, lead, named, -extra, len(q_words & around),
+        return (held, -total, -changed, own, exact, -placed, -segmental, whole, lead, named, -extra, len(q_words & around),
                 int(c.duration == duration), -c.page)
 
     for best in sorted(now, key=score, reverse=True):
@@ -465,6 +485,18 @@ def _segment_names(conn: psycopg.Connection, company: str | None) -> set[str]:
     if not company:
         return set()
     return {squash_name(n) for _, _, names in segment_rows(conn, company) for n in names}
+
+
+def _segment_pattern(conn: psycopg.Connection, company: str | None) -> re.Pattern[str] | None:
+    """The company's segment names as whole words ("Space", not "aerospace"); None when none is known."""
+    from finchat.graph.query import segment_rows
+
+    names = {n for _, _, ns in segment_rows(conn, company) for n in ns if len(n) >= INITIALS_MIN} if company else set()
+    if not names:
+        return None
+    spelled = sorted((r"\s*(?:&|and)\s*".join(re.escape(w) for w in re.split(r"\s*(?:&|\band\b)\s*", n)) for n in names),
+                     key=len, reverse=True)
+    return re.compile(rf"(?i)(?<![\w-])(?:{'|'.join(spelled)})(?![\w-])")
 
 
 def _item(row_path: str, measure: set[str]) -> str:

@@ -97,7 +97,9 @@ def _share_of_total(conn: psycopg.Connection, question: str, subject: Subject, r
     # "Aeronautics › Net sales": the part is the heading naming what was asked, not the measure's row
     asked = [w.lower() for q in subject.qualifiers for w in re.findall(r"[A-Za-z0-9&]+", q)]
     steps = cell.row_path.split(" › ")
-    part_name = next((x for x in steps if asked and all(w in x.lower() for w in asked)), steps[-1])
+    parts = [q for q in subject.qualifiers if not q.startswith("by ")]
+    part_name = next((x for x in steps if asked and all(w in x.lower() for w in asked)),
+                     f"{parts[0]}'s {steps[-1].lower()}" if parts else steps[-1])
     text = (f"{part_name} was {share:.1f}% of {name}'s {whole_name} for {cell.period()} "
             f"(computed: {cell.shown()} {cell.cite()} ÷ {whole_shown}).")
     answer = with_subject(Answer(text, "facts"), subject, res, found=True)

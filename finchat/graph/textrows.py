@@ -215,8 +215,11 @@ def _full_years(m: re.Match[str]) -> str:
     a, b = int(m.group(1)), int(m.group(3))
     if abs(a - b) != 1:
         return m.group(0)
-    century = lambda y: 2000 + y if y < 70 else 1900 + y  # noqa: E731
-    return f"{century(a)} {m.group(2)} {century(b)}"
+    return f"{_century(a)} {m.group(2)} {_century(b)}"
+
+
+def _century(y: int) -> int:
+    return 2000 + y if y < 70 else 1900 + y
 
 
 #: "2017 vs. 2016": a comparison column's years.

@@ -133,3 +133,37 @@ def test_a_question_naming_no_part_takes_the_consolidated_tables_row():
                  company_wide=True)[0].value == 59
     # naming a part, the consolidated table has no preference
     assert _pick([line], ["overhead ratio"], q, 3, now, True, {"overhead", "ratio"}, company_wide=True)[0].value == 56
+
+
+def test_a_kpi_asked_of_the_company_is_not_a_segments():
+    import re
+
+    from finchat.answer.cells import _pick
+
+    end = date(2022, 12, 31)
+
+    def backlog(path: str, value: float, caption: str) -> tuple[object, ...]:
+        return ("LM_2022_10K", 28, None, path, caption, "Year Ended", "12M", end, value, "millions", "USD",
+                path.split(" › ")[-1])
+
+    segment = backlog("Backlog at year-end", 28735, "Missiles and Fire Control Sniper Advanced Targeting Pod")
+    company = backlog("Cash flow information › Backlog", 149998, "Selected Financial Data")
+    parts = re.compile(r"(?i)(?<![\w-])(?:Missiles\s*(?:&|and)\s*Fire\ Control|Space)(?![\w-])")
+    q = {"backlog", "year", "end", "2022"}
+    best, _ = _pick([segment, company], ["backlog"], q, 12, end, False, {"backlog"}, company_wide=True, parts=parts)
+    assert best.value == 149998
+    # "aerospace" is no mention of the Space segment
+    aero = backlog("Backlog", 150000, "Aerospace backlog")
+    best, _ = _pick([aero], ["backlog"], q, 12, end, False, {"backlog"}, company_wide=True, parts=parts)
+    assert best.value == 150000
+
+
+def test_a_printed_share_answers_only_for_the_part_its_row_names():
+    from finchat.answer.cells import _pick
+
+    end = date(2018, 1, 31)
+    grocery = ("WMT_2018_10K", 13, None, "Grocery and consumables", "Sam's Club Segment — merchandise", "Year",
+               "12M", end, 58.0, "units", "%", "Grocery and consumables")
+    question = "What share of Walmart's fiscal 2018 net sales did Sam's Club account for?"
+    qw = {"share", "walmart", "fiscal", "2018", "net", "sales", "sam", "club", "account"}
+    assert _pick([grocery], ["sam club"], qw, 12, end, True, {"sales"}, question) is None
