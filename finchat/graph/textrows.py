@@ -222,6 +222,8 @@ def _century(y: int) -> int:
     return 2000 + y if y < 70 else 1900 + y
 
 
+#: "2019 v 2018", "2017 vs. 2016", "2022 compared to 2021": the years of a comparison.
+_COMPARED_YEARS = re.compile(r"(?i)(?:19|20)\d\d\s+(?:v\.?|vs\.?|versus|compared\s+(?:to|with))\s+(?:19|20)\d\d")
 #: "2017 vs. 2016": a comparison column's years.
 _VERSUS = re.compile(r"(?i)(?:19|20)\d\d\s+(?:vs\.?|versus|compared)")
 
@@ -415,7 +417,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             rows = [(at, label, nums[:len(groups)]) for at, label, nums in rows if len(nums) == width]
             width, keep = len(groups), 1
             durations = durations * width
-            header_years = [int(y.group(0)) for y in _YEAR.finditer(head_text)]
+            # ("… Increase / (decrease) 2019 v 2018": a comparison's years date no column)
+            header_years = [int(y.group(0)) for y in _YEAR.finditer(_COMPARED_YEARS.sub(" ", head_text))]
             if header_years:  # "For the Three Months Ended June 30, 2022": the year the header dates
                 offset = header_years[-1] - period_end.year
     elif carry.get("width") == width and not carry.get("per_name") and not (

@@ -654,3 +654,19 @@ def test_comparison_columns_with_two_digit_years():
     assert got[("Display Technologies", date(2020, 12, 31))] == 3172
     assert got[("Specialty Materials", date(2019, 12, 31))] == 1594
     assert len(got) == 9
+
+
+def test_segment_columns_dated_by_their_header_not_by_the_comparisons_years():
+    """"For the Year Ended December 31, 2019 | Increase / (decrease) 2019 v 2018" over "Activision Blizzard King
+    Total" twice, the header in the chunk before: the first four columns are 2019's."""
+    from finchat.graph.textrows import text_cells
+
+    lead = ("Information on the reportable segment net revenues and segment operating income are presented below "
+            "(amounts in millions):\n\n**For the Year Ended December 31, 2019** **Increase / (decrease) 2019 v 2018**"
+            "\n\n**Activision** **Blizzard** **King** **Total** **Activision** **Blizzard** **King** **Total**")
+    text = ("Segment net revenues $ 2,219 $ 1,719 $ 2,031 $ 5,969 $ (239) $ (572) $ (55) $ (866)\n\n"
+            "**Segment operating income** $ 850 $ 464 $ 740 $ 2,054 $ (161) $ (221) $ (10) $ (392)")
+    got = {(c.row_path, c.as_of): c.value for c in text_cells(text, lead, date(2019, 12, 31), "10-K", {})}
+    assert got[("Blizzard › Segment net revenues", date(2019, 12, 31))] == 1719
+    assert got[("Total › Segment operating income", date(2019, 12, 31))] == 2054
+    assert len(got) == 8
