@@ -14,7 +14,7 @@ from typing import Any
 
 import psycopg
 
-from finchat.answer.quote import TOPIC_SYNONYMS, plain_text
+from finchat.answer.quote import _FORWARD, _SAFE_HARBOR, TOPIC_SYNONYMS, plain_text
 from finchat.retrieve.fusion import Hit
 
 #: Passages a guidance question reads from the store.
@@ -184,6 +184,24 @@ def outlook_figure(text: str, names: list[str], said: bool = True) -> tuple[str,
     return None
 
 
+def range_midpoint(printed: str) -> str | None:
+    """The midpoint of a printed range, in its own form ("~$66,250 - $66,750 million" → "$66,500 million",
+    "$10.00 - $10.10" → "$10.05", "5% to 7%" → "6%"); None for a single figure or bound."""
+    m = re.fullmatch(r"\s*~?\s*(\$?)\s?([\d,]+(?:\.\d+)?)\s*(%?)\s*(?:-|–|—|to)\s*~?\s*\$?\s?([\d,]+(?:\.\d+)?)\s*%?\s*(.*)",
+                     printed)
+    if not m:
+        return None
+    low, high = (float(x.replace(",", "")) for x in (m.group(2), m.group(4)))
+    if high <= low:
+        return None
+    decimals = max(len(x.split(".")[1]) if "." in x else 0 for x in (m.group(2), m.group(4)))
+    mid = (low + high) / 2
+    decimals = decimals if round(mid, decimals) == mid else decimals + 1
+    unit = m.group(3) or ("%" if printed.rstrip().endswith("%") else "")
+    tail = f" {m.group(5).strip()}" if m.group(5).strip() and not unit else ""
+    return f"{m.group(1)}{mid:,.{decimals}f}{unit}{tail}"
+
+
 def _any_of(phrases: list[str]) -> str:
     """A to_tsquery expression matching a passage holding every word of one of ``phrases`` (one query text
     for any number of phrases: the statement is prepared once)."""
@@ -235,6 +253,62 @@ def outlook_range(conn: psycopg.Connection, companies: list[str], hits: list[Hit
     return None
 
 
+#: Passages naming a product or segment with a forward word and a figure read for its outlook sentence.
+OUTLOOK_SENTENCES = 40
+#: A sentence giving a forecast as such.
+_FORECAST = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|we (?:now )?expect|projects?)\b")
+#: A figure in a sentence of guidance: an amount, a percentage, a range.
+_GUIDED = re.compile(r"\$\s?\d|\d\s?%|\b\d+(?:\.\d+)?\s+(?:percent|billion|million)\b")
+
+
+def outlook_sentence(conn: psycopg.Connection, companies: list[str], hits: list[Hit], name: str,
+                     year: int | None = None) -> tuple[str, Hit] | None:
+    """A forward-looking sentence of the hits' filings (latest first) naming ``name`` (a product, a segment:
+    "Comirnaty") with a figure — "we forecasted approximately $32 billion in revenues for Comirnaty in
+    2022" — preferring one naming ``year``; the sentence and its passage, or None."""
+    words = re.findall(r"[A-Za-z0-9]+", name)
+    docs = list(dict.fromkeys(h.document for h in hits if not companies or h.company in companies))[:OUTLOOK_FILINGS]
+    if not words or not docs:
+        return None
+    rows = conn.execute(
+        f"{_SELECT} WHERE d.name = ANY(%s) AND c.kind = 'text' AND c.tsv @@ to_tsquery('english', %s)"
+        " AND c.text ~* %s AND c.text ~* %s AND c.text ~ %s ORDER BY d.period_end DESC NULLS LAST, c.id LIMIT %s",
+        (docs, _any_of([name]), r"\m" + r"\W+".join(words) + r"\M",
+         r"\m(expect|forecast|outlook|guidance|anticipat|project)", r"\$\s?\d|\d\s?%", OUTLOOK_SENTENCES)).fetchall()
+    return outlook_sentence_in([(h.text, h) for h in _hits(rows, "outlook")], name, year)
+
+
+def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | None = None) -> tuple[str, Any] | None:
+    """The best sentence of ``passages`` ((text, passage), latest filing first) naming ``name`` with a
+    forward word and a figure: for ``year`` (no later year in it) first, then said as a forecast, then with
+    its figure nearest the name; None when none does."""
+    words = re.findall(r"[A-Za-z0-9]+", name)
+    if not words:
+        return None
+    named = re.compile(r"(?i)\b" + r"\W+".join(words) + r"\b")
+    found: list[tuple[tuple[int, int, int], str, Any]] = []
+    for text, hit in passages:
+        # a bullet starts a sentence of its own ("◦As of February 8, 2022, we forecasted …")
+        pieces = [x for line in text.splitlines() for x in _SENTENCE.split(plain_text(line))]
+        for sentence in pieces:
+            s = sentence.strip(" ◦•·-_*")
+            if (named.search(s) and (_FORWARD.search(s) or _FORECAST.search(s)) and not _SAFE_HARBOR.search(s)
+                    and _GUIDED.search(s) and len(s) <= 450):
+                # the year asked, and no later one ("… in 2023, down 64% from actual 2022 results" is 2023's)
+                years = [int(y) for y in re.findall(r"\b(20\d\d)\b", s)]
+                # then the figure nearest the name ("$32 billion in revenues for Comirnaty")
+                at = named.search(s).start()  # type: ignore[union-attr]
+                near = min(abs(m.start() - at) for m in _GUIDED.finditer(s))
+                # a forecast said as one ("we forecasted", "guidance") over contracted amounts "expected to be
+                # recognized"
+                found.append(((int(year is not None and year in years and max(years) <= year),
+                               int(bool(_FORECAST.search(s))), -near), s, hit))
+    if not found:
+        return None
+    best = max(found, key=lambda f: f[0])  # the first of the best: the latest filing's
+    return best[1], best[2]
+
+
 def labelled_figure(conn: psycopg.Connection, document: str, phrases: tuple[str, ...]) -> tuple[str, Hit] | None:
     """A figure ``document``'s text prints right after one of ``phrases`` as its label ("Core EPS $1.50" in a
     release's highlights), quoted with the words around it and its citation; None when no passage prints one."""
@@ -277,4 +351,4 @@ def synonyms_of(measure: str) -> tuple[str, ...]:
     return ()
 
 
-__all__ = ["OUTLOOK_PASSAGES", "labelled_figure", "outlook_figure", "outlook_passages", "outlook_range", "stated_change", "stated_figure", "synonyms_of"]
+__all__ = ["OUTLOOK_PASSAGES", "labelled_figure", "outlook_figure", "outlook_passages", "outlook_range", "outlook_sentence", "outlook_sentence_in", "range_midpoint", "stated_change", "stated_figure", "synonyms_of"]

@@ -17,7 +17,14 @@ import psycopg
 from finchat.answer.buybacks import buyback_answer
 from finchat.answer.cells import SAME_PERIOD_DAYS, answer_from_cells, breakdown_from_cells, table_total
 from finchat.answer.figures import Figure
-from finchat.answer.passages import labelled_figure, outlook_range, stated_figure, synonyms_of
+from finchat.answer.passages import (
+    labelled_figure,
+    outlook_range,
+    outlook_sentence,
+    range_midpoint,
+    stated_figure,
+    synonyms_of,
+)
 from finchat.answer.quote import quote_passages
 from finchat.answer.result import Answer, with_subject
 from finchat.answer.subject import Subject
@@ -186,6 +193,10 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
                          change=change)
 
 
+#: Qualifiers that say how a figure is measured, not what it is of: no guidance sentence needs to print them.
+_NOT_NAMED = frozenset({"adjusted", "non-gaap", "organic", "core", "reported", "gaap", "comparable"})
+
+
 def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[str], names: dict[str, str], res: Any,
                    hits: list[Any], figures: Answer | None) -> Answer:
     """A qualified question (a segment's, a product's, a rate, a share, a ranking, guidance) that no figure of
@@ -200,8 +211,11 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         asked = f"guidance on {subject.measure or 'the outlook'}"
     doc = next((h.document for h in hits if not companies or h.company == companies[0]), None)
     words = f"{res.question} {' '.join(subject.qualifiers)}"
+    # guidance on a product or segment ("Comirnaty revenue") is a sentence naming it: the company's outlook
+    # for something else is no answer
+    named = tuple(q for q in subject.qualifiers if not q.startswith("by ") and q.lower() not in _NOT_NAMED)
     quote, quoted = quote_passages(words, hits, n=2, forward=subject.kind == "guidance",
-                                   must=subject.qualifiers if subject.kind != "guidance" else ())
+                                   must=subject.qualifiers if subject.kind != "guidance" else named)
     # a figure in the quoted sentences themselves (their citations carry page numbers)
     holds = bool(_FIGURE.search(re.sub(r"\[[^\]]*\]", "", quote)))
     if doc is not None and subject.kind != "guidance":
@@ -227,11 +241,21 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         ranged = outlook_range(conn, companies, hits, tuple(dict.fromkeys(n for n in measure_names if n)))
         if ranged is not None:
             now, before, hit = ranged
+            mid = range_midpoint(now)
             line = (f"{name + chr(39) + 's ' if name else 'The '}outlook for {subject.measure}: {now} "
-                    f"[{hit.citation()}]" + (f" (the table's next column: {before})" if before else "") +
+                    f"[{hit.citation()}]" + (f", midpoint {mid}" if mid else "") +
+                    (f" (the table's next column: {before})" if before else "") +
                     " — as its outlook table prints it.")
             answer = Answer("\n".join([line, *([quote] if quote else [])]), "passages", quoted=[hit, *quoted])
             return with_subject(answer, subject, res, found=True)
+    if subject.kind == "guidance" and named:
+        # guidance on a product or segment: the filing's sentence naming it with a figure
+        said = outlook_sentence(conn, companies, hits, named[0], res.filters.years[0] if res.filters.years else None)
+        if said is not None:
+            line = (f"{name + chr(39) + 's ' if name else 'The '}outlook for {named[0]}, in the filing's words: "
+                    f"“{said[0]}” [{said[1].citation()}]")
+            return with_subject(Answer(line, "passages", quoted=[said[1]]), subject, res, found=True)
+        quote, quoted, holds = "", [], False  # no sentence naming it: not the outlook for something else
     if subject.kind == "guidance" and quote:  # the outlook is what the filing says of the period ahead
         lines.append(f"{name + chr(39) + 's ' if name else 'The '}outlook, in the filing's words: {quote}")
         answer = Answer("\n".join(lines), "passages", quoted=quoted)

@@ -37,3 +37,30 @@ def test_a_figure_printed_right_after_the_measures_name():
     assert figure_after(text, r"organic\W+revenue\W+growth")[0] == "Organic revenue growth 14.3%"
     # the name followed by other words is no label of a figure
     assert figure_after("Core EPS grew on higher volume, to $1.50.", r"core\W+eps") is None
+
+
+def test_guidance_for_a_product_is_the_forecast_sentence_naming_it_for_the_year_asked():
+    from finchat.answer.passages import outlook_sentence_in
+
+    older = ("One billion doses are being supplied at a not-for-profit price to the poorest nations.\n\n"
+             "◦As of February 8, 2022, we forecasted approximately $32 billion in revenues for Vaxo in 2022, with "
+             "gross profit to be split evenly with our partner.\n\n"
+             "Contracted revenue expected to be recognized from firm orders to supply Vaxo to our customers totals "
+             "$34.4 billion, most of it in 2022.")
+    newer = ("As of August 1, 2023, we forecasted Vaxo revenues of approximately $13.5 billion in 2023, down 64% from "
+             "actual 2022 results.")
+    got = outlook_sentence_in([(newer, "10-Q 2023"), (older, "10-K 2021")], "Vaxo", 2022)
+    assert got is not None and "$32 billion" in got[0] and got[1] == "10-K 2021"
+    got = outlook_sentence_in([(newer, "10-Q 2023"), (older, "10-K 2021")], "Vaxo", 2023)
+    assert got is not None and "$13.5 billion" in got[0]
+    # a sentence about another product is none
+    assert outlook_sentence_in([(older, "10-K 2021")], "Paxlovid", 2022) is None
+
+
+def test_the_midpoint_of_an_outlook_range_in_its_own_form():
+    from finchat.answer.passages import range_midpoint
+
+    assert range_midpoint("~$66,250 - $66,750 million") == "$66,500 million"
+    assert range_midpoint("$10.00 - $10.10") == "$10.05"
+    assert range_midpoint("5% to 7%") == "6%"
+    assert range_midpoint("≥$6,200") is None
