@@ -117,6 +117,15 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
 
     for row in rows[:nh]:  # the first period heading may close the header ("Three months ended June 2, 2023")
         row_period = (dated(_clean(row[0])) if row else None) or row_period
+        if row_period is None and not any(periods[1:]):
+            # one period sliced across the segment columns' header ("YE | AR ENDED MA | Y 31, 2019"): it dates
+            # them all, and each column's name heads its figures
+            pieces = [c for c in row[1:] if c]
+            row_period = next((got for glue in ("", " ") if len(pieces) >= 1
+                               and (got := dated(_clean(glue.join(pieces)))) is not None), None)
+            if row_period is not None:  # the period's pieces name no column
+                col_words = [_clean(" ".join(dict.fromkeys(r[j] for r in rows[:nh] if r is not row and j < len(r)
+                                                           and r[j]))) for j in range(ncols)]
     for row in _wrapped_labels(rows[nh:]):
         label = _clean(row[0]) if row else ""
         if row_units(label):  # with whether that row is money ("$ 1,552.8") or counted ("133.3")

@@ -670,3 +670,17 @@ def test_segment_columns_dated_by_their_header_not_by_the_comparisons_years():
     assert got[("Blizzard › Segment net revenues", date(2019, 12, 31))] == 1719
     assert got[("Total › Segment operating income", date(2019, 12, 31))] == 2054
     assert len(got) == 8
+
+
+def test_segment_columns_under_one_period_sliced_across_them():
+    """"YE | AR ENDED MA | Y 31, 2019" over "NORTH AMERICA | … | GREATER CHINA": the period dates every column,
+    each column's name heads its rows."""
+    text = """|  |  |  | YE | AR ENDED MA | Y 31, 2019 |
+|---|---|---|---|---|---|
+| _(Dollars in millions)_ | NORTH AMERICA | GREATER CHINA | CONVERSE | CORPORATE | TOTAL NIKE, INC. |
+| Revenues by: |  |  |  |  |  |
+| Footwear | $ 10,045 | $ 4,262 | $ 1,658 | $ — | 25,880 |
+"""
+    got = {(c.row_path, c.as_of, c.duration): c.value for c in table_cells(text, "", None, None, date(2019, 5, 31))}
+    assert got[("GREATER CHINA › Footwear", date(2019, 5, 31), "12M")] == 4262
+    assert got[("TOTAL NIKE, INC. › Footwear", date(2019, 5, 31), "12M")] == 25880
