@@ -265,6 +265,8 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
             return False
         if measure and (_is_measure(last, measure) or last.strip().lower() == "total"):
             return False
+        if company_wide:  # the measure asked is the heading ("TPV"): a row under it is another measure
+            return True
         return len({x.row_path for x in now if x.row_path.rpartition(" › ")[0] == parent}) >= 2
 
     # a per-share measure ("core EPS") is answered by a per-share figure, never an amount

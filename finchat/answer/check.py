@@ -18,7 +18,8 @@ def _figures(text: str, *, counts: bool = False) -> list[tuple[float, int, bool,
     for m in _FIGURE.finditer(text):
         raw = m.group(1).replace(",", "") + (m.group(2) or "")
         value = float(raw)
-        year = 1900 <= value <= 2100 and not m.group(2)
+        # "$1,906 million" is no year: a year has neither thousands separator nor dollar sign
+        year = 1900 <= value <= 2100 and not m.group(2) and "," not in m.group(1) and "$" not in m.group(0)
         small_count = value <= 10 and not m.group(2) and not m.group(3)
         if not counts and (year or small_count):
             continue

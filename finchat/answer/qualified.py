@@ -15,7 +15,13 @@ from typing import Any
 import psycopg
 
 from finchat.answer.buybacks import buyback_answer
-from finchat.answer.cells import SAME_PERIOD_DAYS, answer_from_cells, breakdown_from_cells, table_total
+from finchat.answer.cells import (
+    INITIALS_MIN,
+    SAME_PERIOD_DAYS,
+    answer_from_cells,
+    breakdown_from_cells,
+    table_total,
+)
 from finchat.answer.figures import Figure
 from finchat.answer.passages import (
     labelled_figure,
@@ -189,6 +195,9 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
         return None
     phrases = [" ".join([*named, m]) for m in measures]
     phrases += [" ".join([*named, s]) for m in measures for s in synonyms_of(m)]
+    # "total payment volume" is "TPV" in the filing's sentences
+    phrases += [" ".join([*named, "".join(w[0] for w in ws).upper()]) for m in measures
+                if len(ws := re.findall(r"[A-Za-z]+", m)) >= INITIALS_MIN]
     return stated_figure(conn, doc, phrases[0], quarter=quarter, synonyms=tuple(dict.fromkeys(phrases[1:])),
                          change=change)
 

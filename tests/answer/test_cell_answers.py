@@ -167,3 +167,15 @@ def test_a_printed_share_answers_only_for_the_part_its_row_names():
     question = "What share of Walmart's fiscal 2018 net sales did Sam's Club account for?"
     qw = {"share", "walmart", "fiscal", "2018", "net", "sales", "sam", "club", "account"}
     assert _pick([grocery], ["sam club"], qw, 12, end, True, {"sales"}, question) is None
+
+
+def test_another_measure_under_the_kpis_heading_is_no_answer():
+    from finchat.answer.cells import _pick
+
+    now = date(2023, 6, 30)
+    per_account = (*_row("TPV › Number of payment transactions per active account", 54.7, now)[:9], "millions",
+                   "count", "Number of payment transactions per active account")
+    cross_border = (*_row("TPV › Percent of cross-border TPV", 12, now)[:9], "units", "%", "Percent of cross-border TPV")
+    q = {"total", "payment", "volume", "tpv", "q2", "2023"}
+    assert _pick([per_account, cross_border], ["total payment volume"], q, 3, now, False,
+                 {"total", "payment", "volume"}, acronyms={"tpv": ["total", "payment", "volume"]}, company_wide=True) is None

@@ -15,6 +15,7 @@ SOURCES = ["| Total net sales | 81,797 | 82,959 |", "Net income $19,881 million;
     ("Revenue was $91,797 million.", ["$91,797"]),
     ("Margin was 47.1%.", ["47.1%"]),
     ("Net income was (19,882) and 19,882 again.", ["(19,882)"]),  # flagged once, as first written
+    ("Converse brought in $1,906 million in 2019.", ["$1,906"]),  # a figure in the years' range is no year
 ])
 def test_unsupported_figures(answer, flagged):
     assert unsupported_figures(answer, SOURCES, [0.44516, 0.0226]) == flagged
