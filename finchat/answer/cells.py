@@ -154,8 +154,11 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         # Fuel › Net sales")
         for captions in (False, True):
             found = _rows(conn, doc_id, [*terms, *acronyms], captions)
-            if captions:  # under such a caption, only the measure's own row: "Grocery" there is another item
-                found = [r for r in found if _is_measure(r[3].split(" › ")[-1], _measure_words(subject, terms))]
+            if captions:  # under such a caption, the measure's own row or one naming part of what was asked:
+                # "Grocery" there is another item
+                asked = {w for t in terms for w in t.split()}
+                found = [r for r in found if _is_measure(r[3].split(" › ")[-1], _measure_words(subject, terms))
+                         or asked & set(_words(r[3].split(" › ")[-1]))]
             best = _pick(found, terms, q_words, months, period_end, want_pct, _measure_words(subject, terms),
                          question, acronyms, labelled, company_wide=company_wide, parts=parts)
             if best is not None:
@@ -285,6 +288,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         around = set(_words(f"{c.row_path} {c.caption} {c.col_label}"))
         held = sum(1 for t in terms if set(t.split()) <= path)
         named = sum(1 for t in terms if set(t.split()) <= label)
+        # a name split between the row and its caption ("Service" under "Subscription and support revenues by
+        # service offering"): the row holding more of it
+        partly = max((len(set(t.split()) & label) for t in terms if not set(t.split()) <= path), default=0)
         # the measure in the row's own headings or column beats a caption that merely mentions it
         # — unless the row's own label adds a word the question lacks ("Casino revenue" for net revenues)
         own = int(bool(measure and measure & set(_words(f"{c.row_path} {c.col_label}")))
@@ -310,7 +316,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         changed = int(bool(_CHANGE_ROW.search(c.row_path)) and not asks_change)
         # "Total subscription revenue" for Digital Media's: a total whose path lacks a name asked is everyone's
         total = int(bool(re.match(r"(?i)total\b", last.strip())) and any(not set(t.split()) <= path for t in terms))
-        return (held, -total, -changed, own, exact, -placed, -segmental, whole, lead, named, -extra, len(q_words & around),
+        return (held, partly, -total, -changed, own, exact, -placed, -segmental, whole, lead, named, -extra, len(q_words & around),
                 int(c.duration == duration), -c.page)
 
     for best in sorted(now, key=score, reverse=True):

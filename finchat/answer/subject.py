@@ -253,10 +253,13 @@ def _words_before(question: str, start: int, names: set[str], parts: frozenset[s
         if low.endswith(("'s", "'")) and bare in pieces and out and out[0].lower() in _PART_WORDS:
             out.insert(0, re.sub(r"['’]s?$", "", w))  # "Blizzard's segment net revenues": the segment's
             break
-        if low.endswith(("'s", "'")) or named or _PERIOD.match(bare) or bare in _NEUTRAL:
+        # "subscription and support revenue": "and" between two words of the name joins them
+        joins = bare in ("and", "&") and out and i > 0 and re.sub(r"'s?$", "", words[i - 1].lower()) not in _NEUTRAL \
+            and not words[i - 1].replace("’", "'").endswith("'s")
+        if not joins and (low.endswith(("'s", "'")) or named or _PERIOD.match(bare) or bare in _NEUTRAL):
             break
         out.insert(0, w)
-        if len(out) == 3:
+        if len([x for x in out if x.lower() not in ("and", "&")]) == 3:
             break
     return out
 

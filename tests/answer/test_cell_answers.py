@@ -179,3 +179,18 @@ def test_another_measure_under_the_kpis_heading_is_no_answer():
     q = {"total", "payment", "volume", "tpv", "q2", "2023"}
     assert _pick([per_account, cross_border], ["total payment volume"], q, 3, now, False,
                  {"total", "payment", "volume"}, acronyms={"tpv": ["total", "payment", "volume"]}, company_wide=True) is None
+
+
+def test_a_name_split_between_the_row_and_its_caption():
+    from finchat.answer.cells import _pick
+
+    now = date(2022, 10, 31)
+
+    def offering(label: str, value: float) -> tuple[object, ...]:
+        return ("CRM_2023Q3_10Q", 17, None, label, "Subscription and Support Revenue by the Company's Service Offering",
+                "Three Months Ended", "3M", now, value, "millions", "USD", label)
+
+    rows = [offering("Sales", 1717), offering("Service", 1856), offering("Total", 7233)]
+    q = {"service", "subscription", "support", "revenue", "q3", "fiscal", "2023"}
+    best, _ = _pick(rows, ["service subscription support"], q, 3, now, False, {"revenue", "revenues", "sales"})
+    assert best.value == 1856

@@ -184,3 +184,13 @@ def test_rates_reported_by_banks_and_a_segment_named_like_its_company():
     atvi = ("ACTIVISIONBLIZZARD", "Activision Blizzard", "Activision", "Blizzard")
     assert analyse("What were Blizzard's segment net revenues in 2019?", companies=atvi).qualifiers == ("Blizzard",)
     assert analyse("What were Blizzard's net revenues in 2019?", companies=atvi).qualifiers == ()
+
+
+def test_a_name_joined_by_and():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What was Salesforce's Service subscription and support revenue in Q3 fiscal 2023?",
+                companies=("SALESFORCE", "Salesforce"))
+    assert s.qualifiers == ("Service subscription and support",)
+    # "and" between two questions' measures joins nothing
+    assert analyse("What was Walmart's net sales and operating income in Q1?", companies=("WALMART", "Walmart")).qualifiers == ()
