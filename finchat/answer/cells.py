@@ -145,7 +145,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         bool(re.search(r"(?i)\b(percent|percentage|rate|margin|%)\b", question))
         and not (_CHANGE_ROW.search(question) and not re.search(r"(?i)\bmargin|\brate\b", question)))
     # naming no part of the company (a KPI alone is no part: "backlog"), the company's own figure is asked
-    company_wide = not any(not q.startswith("by ") and q.lower() != (subject.measure or "").lower()
+    company_wide = not any(not q.startswith("by ") and _bare(q) != _bare(subject.measure or "")
                            for q in subject.qualifiers)
     parts = _segment_pattern(conn, company) if company_wide else None
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
@@ -493,6 +493,11 @@ def _segment_names(conn: psycopg.Connection, company: str | None) -> set[str]:
     if not company:
         return set()
     return {squash_name(n) for _, _, names in segment_rows(conn, company) for n in names}
+
+
+def _bare(measure: str) -> str:
+    """A measure without the words that leave it the company's: "total backlog" is "backlog"."""
+    return " ".join(w for w in measure.lower().split() if w not in ("total", "net", "consolidated", "overall"))
 
 
 def _segment_pattern(conn: psycopg.Connection, company: str | None) -> re.Pattern[str] | None:

@@ -56,8 +56,8 @@ _RATE = re.compile(r"(?i)(?<!['’])\b(?:(?!growth\b)[a-z-]+\s+rate\b|return on 
                    r"(?:common\s+|total\s+|invested\s+)?(?:(?:share|stock)holders['’]?\s+)?(?:equity|capital|assets)\b|"
                    r"\bnet interest margin\b|\b(?:efficiency|capital|tier 1|cet1|leverage|loan[- ]to[- ]deposit)"
                    r"(?: [a-z]+)? ratio\b|[a-z-]+(?:\s+[a-z-]+)?\s+ratio\b)")
-_SHARE = re.compile(r"(?i)\b(?:what|which)\s+(?:share|percentage|portion|proportion|part|fraction)\s+of\b|"
-                    r"\b(?:share|percentage|proportion|%)\s+of\s+(?:the\s+|its\s+|total\s+|[a-z&.'’]+\s+){0,3}"
+_SHARE = re.compile(r"(?i)\b(?:what|which)\s+(?:share|percent(?:age)?|portion|proportion|part|fraction)\s+of\b|"
+                    r"\b(?:share|percentage|proportion|%)\s+of\s+(?:the\s+|its\s+|total\s+|[a-z0-9&.'’]+\s+){0,6}"
                     r"(?:revenues?|sales|income)|\bhow\s+much\s+of\b")
 _RANKING = re.compile(r"(?i)\bwhich\s+(?:of\s+(?:the|its|[a-z&.'’]+'s?)\s+)?(?:[a-z&.'’]+\s+){0,3}(?:segments?|products?|"
                       r"categor(?:y|ies)|regions?|geograph\w*|business(?:es)?|divisions?|brands?|units?|"
@@ -121,6 +121,9 @@ def _not_part(word: str, names: set[str]) -> bool:
 _SHARE_PART = re.compile(r"(?i)\b(?:came|comes?|coming|derived|generated|contributed|was|were)\s+(?:from\s+|by\s+)?"
                          r"(?:the\s+|its\s+)?(?P<part>[a-z][a-z&'’ -]{2,60}?)(?=\s+(?:in|during|for|over|at|as|on|"
                          r"through|compared)\b|\s*[?,.;]|\s*$)")
+#: "Aeronautics as a percentage of Lockheed Martin's net sales": the part before "as a percentage of".
+_PART_AS_SHARE = re.compile(r"(?i)^\s*(?:what\s+(?:was|were|is|are)\s+)?(?:the\s+)?(?P<part>[a-z][\w&'’ -]{1,60}?)"
+                            r"(?:['’]s?)?\s+as\s+a\s+(?:percent(?:age)?|share|proportion)\s+of\b")
 _NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][\w&.-]*\s+){0,4})(?:segment|division|business(?:es)?|unit|group|"
                          r"reportable segment)\b")
 _ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|comparable|constant[\s-]currency|"
@@ -330,7 +333,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kind = "ranking"
     elif (share := _SHARE.search(question)) and not derived:  # "D&A as a percentage of net sales" is derived
         kind = "share"
-        part = _SHARE_PART.search(question[share.end():])
+        part = _SHARE_PART.search(question[share.end():]) or _PART_AS_SHARE.search(question)
         if part and not any(part.group("part").lower() in q.lower() or q.lower() in part.group("part").lower()
                             for q in qualifiers):
             qualifiers.append(part.group("part").strip())

@@ -194,3 +194,14 @@ def test_a_name_joined_by_and():
     assert s.qualifiers == ("Service subscription and support",)
     # "and" between two questions' measures joins nothing
     assert analyse("What was Walmart's net sales and operating income in Q1?", companies=("WALMART", "Walmart")).qualifiers == ()
+
+
+def test_share_questions_in_other_words():
+    from finchat.answer.subject import analyse
+
+    lmt = ("LOCKHEEDMARTIN", "Lockheed Martin")
+    for q in ("Aeronautics as a percentage of Lockheed Martin's total 2021 net sales?",
+              "What percent of Lockheed Martin's 2021 sales did Aeronautics represent?",
+              "What portion of Lockheed Martin's 2021 net sales came from Aeronautics?"):
+        s = analyse(q, companies=lmt)
+        assert (s.kind, s.qualifiers) == ("share", ("Aeronautics",)), q
