@@ -49,9 +49,9 @@ def base_metric(key: str) -> str:
 DEFINITIONS: tuple[Definition, ...] = (
     Definition("gross_margin", "Gross margin", r"gross (?:profit )?margin", ("gross_profit", "revenue"), "%",
                "gross profit ÷ revenue", lambda v: _ratio(v[0], v[1])),
-    Definition("operating_margin", "Operating margin", r"operating (?:profit )?margin",
+    Definition("operating_margin", "Operating margin", r"operating (?:profit |income )?margin",
                ("operating_income", "revenue"), "%", "operating income ÷ revenue", lambda v: _ratio(v[0], v[1])),
-    Definition("net_margin", "Net margin", r"net (?:profit )?margin|profit margin", ("net_income", "revenue"), "%",
+    Definition("net_margin", "Net margin", r"net (?:profit |income )?margin|profit margin", ("net_income", "revenue"), "%",
                "net income ÷ revenue", lambda v: _ratio(v[0], v[1])),
     Definition("free_cash_flow", "Free cash flow", r"free cash ?flow|\bfcf\b", ("operating_cash_flow", "capex"),
                "USD", "operating cash flow − capital expenditure", lambda v: v[0] - abs(v[1])),

@@ -61,6 +61,10 @@ def from_tables(conn: psycopg.Connection, question: str, subject: Subject, res: 
     if listed is not None:
         return with_subject(Answer(listed, "facts"), subject, res, found=True)
     cells = answer_from_cells(conn, question, name, subject, hits, company)
+    if cells is None and subject.kind == "amount":
+        ratio = _part_ratio(conn, question, subject, res, hits, company, name)
+        if ratio is not None:
+            return ratio
     if cells is None and subject.kind == "share":
         total = figures.figures[0] if figures is not None and figures.figures else None
         return _share_of_total(conn, question, subject, res, hits, company, name, total)
@@ -117,6 +121,41 @@ def _share_of_total(conn: psycopg.Connection, question: str, subject: Subject, r
             f"(computed: {cell.shown()} {cell.cite()} ÷ {whole_shown}).")
     answer = with_subject(Answer(text, "facts"), subject, res, found=True)
     answer.subject["filing"], answer.subject["period"] = cell.document, cell.period()
+    return answer
+
+
+def _part_ratio(conn: psycopg.Connection, question: str, subject: Subject, res: Any, hits: list[Any],
+                company: str | None, name: str) -> Answer | None:
+    """A margin of a part no table prints ("Intelligent Cloud's operating margin"): the part's rows for the
+    definition's two inputs (operating income, revenue) of one period, divided, both cited; None when the
+    measure is no such ratio, no part is named or either row is missing."""
+    from finchat.answer.derive import DEFINITIONS
+
+    d = next((d for d in DEFINITIONS if d.name.lower() == (subject.measure or "").lower() and d.unit == "%"
+              and len(d.inputs) == 2 and not d.optional), None)
+    parts = [q for q in subject.qualifiers if not q.startswith("by ") and q.lower() not in _NOT_NAMED]
+    if d is None or not parts:
+        return None
+    got = []
+    for key in d.inputs:
+        one = replace(subject, measure=metric_def(key).name.lower(), metric=key, kind="amount")
+        found = answer_from_cells(conn, question, name, one, hits, company, amount=True)
+        if found is None or not found[1]:
+            return None
+        got.append(found[1][0])
+    top, bottom = got
+    if (top.as_of, top.duration, top.document) != (bottom.as_of, bottom.duration, bottom.document) or \
+            top.unit != "USD" or bottom.unit != "USD":
+        return None
+    from finchat.graph.consistency import MULTIPLIER
+
+    value = d.compute([top.value * MULTIPLIER.get(top.scale, 1.0), bottom.value * MULTIPLIER.get(bottom.scale, 1.0)])
+    if value is None:
+        return None
+    text = (f"{parts[0]}'s {d.name.lower()} for {top.period()} was {value * 100:.1f}% (computed: {d.formula}: "
+            f"{top.shown()} {top.cite()} ÷ {bottom.shown()} {bottom.cite()}).")
+    answer = with_subject(Answer(text, "facts"), subject, res, found=True)
+    answer.subject["filing"], answer.subject["period"] = top.document, top.period()
     return answer
 
 

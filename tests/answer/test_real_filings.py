@@ -81,6 +81,11 @@ CASES = [
     # a sentence stating the measure for both years: its change computed
     ("What was Walmart's eCommerce sales growth in Q1 FY2024?", ["up 27.2%", "$14.5 billion", "WALMART_2024Q1_10Q p."],
      ["152,301"]),
+    # a segment's margin no table prints: its operating income over its net sales, both cited
+    ("What was the operating margin of Apple's Greater China segment in Q3 2023?",
+     ["39.4%", "$6,207 million", "$15,758 million", "APPLE_2023Q3_10Q p."], ["81,797"]),
+    # a share of the segment total, the part named before "as a percentage of"
+    ("Aeronautics as a percentage of Lockheed Martin's net sales in Q2 2022?", ["Aeronautics was 38.0%"], []),
 ]
 
 
