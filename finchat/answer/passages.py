@@ -258,7 +258,7 @@ OUTLOOK_SENTENCES = 40
 #: A sentence giving a forecast as such.
 _FORECAST = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|we (?:now )?expect|projects?)\b")
 #: A figure in a sentence of guidance: an amount, a percentage, a range.
-_GUIDED = re.compile(r"\$\s?\d|\d\s?%|\b\d+(?:\.\d+)?\s+(?:percent|billion|million)\b")
+_GUIDED = re.compile(r"\$\s?\d|\d\s?%|\b\d+(?:\.\d+)?\s+(?:percent|billion|million|cents)\b")
 
 
 def outlook_sentence(conn: psycopg.Connection, companies: list[str], hits: list[Hit], name: str,
@@ -290,8 +290,13 @@ def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | 
     for text, hit in passages:
         # a bullet starts a sentence of its own ("◦As of February 8, 2022, we forecasted …")
         pieces = [x for line in text.splitlines() for x in _SENTENCE.split(plain_text(line))]
+        lead = ""
         for sentence in pieces:
             s = sentence.strip(" ◦•·-_*")
+            # a bullet under "… the Company expects:" is said of the period ahead: quoted with its lead
+            if lead and named.search(s) and not (_FORWARD.search(s) or _FORECAST.search(s)):
+                s = f"{lead} {s}"
+            lead = s if s.endswith(":") and (_FORWARD.search(s) or _FORECAST.search(s)) else lead if s.endswith(":") else ""
             if (named.search(s) and (_FORWARD.search(s) or _FORECAST.search(s)) and not _SAFE_HARBOR.search(s)
                     and _GUIDED.search(s) and len(s) <= 450):
                 # the year asked, and no later one ("… in 2023, down 64% from actual 2022 results" is 2023's)

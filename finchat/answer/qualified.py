@@ -296,14 +296,18 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
                     " — as its outlook table prints it.")
             answer = Answer("\n".join([line, *([quote] if quote else [])]), "passages", quoted=[hit, *quoted])
             return with_subject(answer, subject, res, found=True)
-    if subject.kind == "guidance" and named:
-        # guidance on a product or segment: the filing's sentence naming it with a figure
-        said = outlook_sentence(conn, companies, hits, named[0], res.filters.years[0] if res.filters.years else None)
-        if said is not None:
-            line = (f"{name + chr(39) + 's ' if name else 'The '}outlook for {named[0]}, in the filing's words: "
-                    f"“{said[0]}” [{said[1].citation()}]")
-            return with_subject(Answer(line, "passages", quoted=[said[1]]), subject, res, found=True)
-        quote, quoted, holds = "", [], False  # no sentence naming it: not the outlook for something else
+    if subject.kind == "guidance":
+        # guidance on a product or segment, else on the measure ("adjusted EPS"): the filing's sentence naming it
+        # with a figure
+        year = res.filters.years[0] if res.filters.years else None
+        for asked_name in named[:1] or [n for n in (subject.measure,) if n]:
+            said = outlook_sentence(conn, companies, hits, asked_name, year)
+            if said is not None:
+                line = (f"{name + chr(39) + 's ' if name else 'The '}outlook for {asked_name}, in the filing's words: "
+                        f"“{said[0]}” [{said[1].citation()}]")
+                return with_subject(Answer(line, "passages", quoted=[said[1]]), subject, res, found=True)
+        if named:
+            quote, quoted, holds = "", [], False  # no sentence naming it: not the outlook for something else
     if subject.kind == "guidance" and quote:  # the outlook is what the filing says of the period ahead
         lines.append(f"{name + chr(39) + 's ' if name else 'The '}outlook, in the filing's words: {quote}")
         answer = Answer("\n".join(lines), "passages", quoted=quoted)

@@ -64,3 +64,12 @@ def test_the_midpoint_of_an_outlook_range_in_its_own_form():
     assert range_midpoint("$10.00 - $10.10") == "$10.05"
     assert range_midpoint("5% to 7%") == "6%"
     assert range_midpoint("≥$6,200") is None
+
+
+def test_guidance_on_a_measure_in_a_bulleted_outlook():
+    from finchat.answer.passages import outlook_sentence_in
+
+    text = ("Fiscal 2024 Guidance For the twelve-month period ending June 30, 2024, the Company expects: • Adjusted "
+            "EPS of 67 to 71 cents per share which includes: • Comparable constant currency earnings growth")
+    got = outlook_sentence_in([(text, "release")], "adjusted EPS", 2024)
+    assert got is not None and "67 to 71 cents" in got[0]
