@@ -205,3 +205,12 @@ def test_share_questions_in_other_words():
               "What portion of Lockheed Martin's 2021 net sales came from Aeronautics?"):
         s = analyse(q, companies=lmt)
         assert (s.kind, s.qualifiers) == ("share", ("Aeronautics",)), q
+
+
+def test_operating_kpis_printed_as_percentages():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What was Verizon's wireless retail postpaid churn in 2022?", companies=("VERIZON", "Verizon"))
+    assert (s.kind, s.measure) == ("rate", "wireless retail postpaid churn")
+    s = analyse("What was MGM's Las Vegas Strip occupancy in 2022?", companies=("MGMRESORTS", "MGM"))
+    assert s.kind == "rate" and "Las Vegas Strip" in s.qualifiers
