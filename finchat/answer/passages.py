@@ -159,8 +159,8 @@ def stated_change(sentence: str) -> str | None:
 
 
 #: A guidance table's figure: "~$66,250 - $66,750", "$9.90 – $10.00", "≥$8,150", "6.0% – 7.0%".
-_RANGE = (r"(?:~|≥|≤|>|<|approximately\s+)?\s*\$?\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*%?"
-          r"(?:\s*(?:-|–|—|to)\s*~?\s*\$?\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*%?)?")
+_RANGE = (r"(?:~|≥|≤|>|<|approximately\s+)?\s*\$?\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*%?(?:\s*(?:billion|million|cents)\b)?"
+          r"(?:\s*(?:-|–|—|to)\s*~?\s*\$?\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*%?(?:\s*(?:billion|million|cents)\b)?)?")
 
 
 def outlook_figure(text: str, names: list[str], said: bool = True) -> tuple[str, str, bool] | None:
@@ -176,7 +176,7 @@ def outlook_figure(text: str, names: list[str], said: bool = True) -> tuple[str,
     row = re.compile(rf"(?i)\b(?:{label})(?:\d{{1,2}}(?=\s))?\b[^$~≥≤\d.]{{0,40}}?(?P<now>{_RANGE})(?:\s*(?P<before>{_RANGE}))?")
     for m in row.finditer(re.sub(r"<sup>[^<]*</sup>", " ", text)):
         now = m.group("now").strip()
-        if not re.search(r"[-–—≥≤~]|\bto\b", now) or not re.search(r"\d", now):
+        if not re.search(r"[-–—≥≤~]|\bto\b|approximately", now) or not re.search(r"\d", now):
             continue  # a bare number after the name is no outlook's range or bound
         if not said and not re.search(r"[~≥≤]", now):
             continue
@@ -187,8 +187,8 @@ def outlook_figure(text: str, names: list[str], said: bool = True) -> tuple[str,
 def range_midpoint(printed: str) -> str | None:
     """The midpoint of a printed range, in its own form ("~$66,250 - $66,750 million" → "$66,500 million",
     "$10.00 - $10.10" → "$10.05", "5% to 7%" → "6%"); None for a single figure or bound."""
-    m = re.fullmatch(r"\s*~?\s*(\$?)\s?([\d,]+(?:\.\d+)?)\s*(%?)\s*(?:-|–|—|to)\s*~?\s*\$?\s?([\d,]+(?:\.\d+)?)\s*%?\s*(.*)",
-                     printed)
+    m = re.fullmatch(r"\s*~?\s*(\$?)\s?([\d,]+(?:\.\d+)?)\s*(%?)\s*(?:billion|million|cents)?\s*(?:-|–|—|to)\s*~?\s*\$?\s?"
+                     r"([\d,]+(?:\.\d+)?)\s*%?\s*(.*)", printed)
     if not m:
         return None
     low, high = (float(x.replace(",", "")) for x in (m.group(2), m.group(4)))
@@ -210,7 +210,7 @@ def _any_of(phrases: list[str]) -> str:
 
 
 #: A range or bound an outlook table prints ("~$", "≥$", "$9.90 – $10.00").
-_BOUND = re.compile(r"[~≥≤]|\d\s?[-–]\s?\$")
+_BOUND = re.compile(r"[~≥≤]|\d\s?[-–]\s?\$|\d(?:\s*%|\s+(?:billion|million))?\s+to\s+\$?\d|approximately\s+\$?\d")
 #: Filings of the hits searched for an outlook table (the first ranked: the latest outlook asked).
 OUTLOOK_FILINGS = 2
 
@@ -229,11 +229,13 @@ def outlook_range(conn: psycopg.Connection, companies: list[str], hits: list[Hit
     # every passage of the filings the hits come from (an outlook table is seldom ranked itself), latest first
     docs = list(dict.fromkeys(h.document for h in hits if not companies or h.company in companies))[:OUTLOOK_FILINGS]
     found = conn.execute(
-        f"{_SELECT} WHERE d.name = ANY(%s) AND c.kind = 'text' AND c.tsv @@ to_tsquery('english', %s)"
-        # an outlook's range or bound ("~$", "≥$", "$9.90 – $10.00") before the names' slower regular expression
-        " AND (c.text LIKE '%%~%%' OR c.text LIKE '%%≥%%' OR c.text LIKE '%%- $%%' OR c.text LIKE '%%– $%%')"
+        f"{_SELECT} WHERE d.name = ANY(%s) AND c.kind IN ('text', 'table') AND c.tsv @@ to_tsquery('english', %s)"
+        # an outlook's range or bound ("~$", "≥$", "$9.90 – $10.00", "$10.95 billion to $11.05 billion") before
+        # the names' slower regular expression
+        " AND (c.text LIKE '%%~%%' OR c.text LIKE '%%≥%%' OR c.text LIKE '%%- $%%' OR c.text LIKE '%%– $%%'"
+        " OR c.text LIKE '%% to $%%' OR c.text ~ %s OR c.text ILIKE '%%approximately%%')"
         " AND c.text ~* %s ORDER BY d.period_end DESC NULLS LAST, c.id LIMIT %s",
-        (docs, _any_of(names), rf"\m({label})\M", OUTLOOK_PASSAGES)).fetchall() if docs else []
+        (docs, _any_of(names), r"\d\s?%\s+to\s+\d", rf"\m({label})\M", OUTLOOK_PASSAGES)).fetchall() if docs else []
     for hit in [*_hits(found, "outlook"), *hits]:
         if not _BOUND.search(hit.text):
             continue  # no range or bound of an outlook in it: not read further
@@ -243,11 +245,13 @@ def outlook_range(conn: psycopg.Connection, companies: list[str], hits: list[Hit
         if got is None:
             continue
         now, before, per_share = got
+        if not re.search(r"[-–—~≥≤]|\bto\b", now) and not re.search(r"(?i)\b(?:outlook|guidance)\b", f"{hit.section} {text}"):
+            continue  # "approximately $500 million" is an outlook's only in an outlook's table
         # the table's units line, in its text or the chunk before it (a table split over two chunks)
         scale = units_scale(text) or next((units_scale(r[0]) for r in conn.execute(
             "SELECT text FROM chunks WHERE id = %s AND document_id = (SELECT document_id FROM chunks WHERE id = %s)",
             (hit.chunk_id - 1, hit.chunk_id)).fetchall()), None)
-        if scale and scale != "units" and "%" not in now and not per_share:
+        if scale and scale != "units" and "%" not in now and not per_share and not re.search(r"(?i)illion", now):
             now = f"{now} {scale.rstrip('s')}"
         return now, before, hit
     return None

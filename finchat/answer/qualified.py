@@ -262,8 +262,10 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
     # guidance on a product or segment ("Comirnaty revenue") is a sentence naming it: the company's outlook
     # for something else is no answer
     named = tuple(q for q in subject.qualifiers if not q.startswith("by ") and q.lower() not in _NOT_NAMED)
-    quote, quoted = quote_passages(words, hits, n=2, forward=subject.kind == "guidance",
-                                   must=subject.qualifiers if subject.kind != "guidance" else named)
+    # (guidance on a measure: a sentence naming the measure)
+    measured = subject.measure or (metric_def(subject.metric).name if subject.metric else "")
+    must = subject.qualifiers if subject.kind != "guidance" else named or tuple(m for m in (measured,) if m)
+    quote, quoted = quote_passages(words, hits, n=2, forward=subject.kind == "guidance", must=must)
     # a figure in the quoted sentences themselves (their citations carry page numbers)
     holds = bool(_FIGURE.search(re.sub(r"\[[^\]]*\]", "", quote)))
     if doc is not None and subject.kind != "guidance":

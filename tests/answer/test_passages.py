@@ -73,3 +73,14 @@ def test_guidance_on_a_measure_in_a_bulleted_outlook():
             "EPS of 67 to 71 cents per share which includes: • Comparable constant currency earnings growth")
     got = outlook_sentence_in([(text, "release")], "adjusted EPS", 2024)
     assert got is not None and "67 to 71 cents" in got[0]
+
+
+def test_an_outlook_table_printing_ranges_in_words():
+    from finchat.answer.passages import outlook_figure, range_midpoint
+
+    text = ("| | FY23 Outlook | |---|---| | Net sales | $10.95 billion to $11.05 billion | | Comparable sales | 4% to 5% |"
+            " | Share repurchases | approximately $900 million |")
+    assert outlook_figure(text, ["net sales"])[0] == "$10.95 billion to $11.05 billion"
+    assert outlook_figure(text, ["share repurchases"])[0] == "approximately $900 million"
+    assert range_midpoint("$10.95 billion to $11.05 billion") == "$11.00 billion"
+    assert outlook_figure("Adjusted EPS of 67-71 cents per share", ["adjusted EPS"])[0] == "67-71 cents"
