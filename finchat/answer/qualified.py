@@ -145,8 +145,8 @@ def _part_ratio(conn: psycopg.Connection, question: str, subject: Subject, res: 
         got.append(found[1][0])
     top, bottom = got
     if (top.as_of, top.duration, top.document) != (bottom.as_of, bottom.duration, bottom.document) or \
-            top.unit != "USD" or bottom.unit != "USD":
-        return None
+            top.unit != "USD" or bottom.unit != "USD" or (top.row_path, top.page) == (bottom.row_path, bottom.page):
+        return None  # one row read for both inputs is no ratio (a "margin" of 100 %)
     from finchat.graph.consistency import MULTIPLIER
 
     value = d.compute([top.value * MULTIPLIER.get(top.scale, 1.0), bottom.value * MULTIPLIER.get(bottom.scale, 1.0)])
