@@ -90,6 +90,12 @@ def _words_of(text: str) -> list[str]:
     return [w for w in re.findall(r"[a-z0-9]+", text.lower().replace("&", " and ")) if w not in _STOP]
 
 
+def _within(term: str, words: set[str]) -> bool:
+    """Does ``words`` hold every word of ``term``, a plural for a singular ("phones" for "phone") and back?"""
+    return all(w in words or f"{w}s" in words or (len(w) > 3 and w.endswith("s") and w[:-1] in words)
+               for w in term.split())
+
+
 def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str], captions: bool = False) -> list[Any]:
     """Cells of document ``doc_id`` whose row label or headings (``captions``: or caption and column) hold every
     word of one of ``terms``, each with
@@ -245,7 +251,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
             return False  # "Cost of revenue › Subscription" is no revenue
         around = set(_words(f"{c.row_path} {c.caption} {c.col_label} {c.totals}"))
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
-        return all(set(t.split()) <= around for t in terms) and (not measure or bool(measure & around))
+        return all(_within(t, around) for t in terms) and (not measure or bool(measure & around))
 
     share = bool(_SHARE_ASKED.search(question))
     # "How many …" asks a count: no amount of money answers it
@@ -258,13 +264,13 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
                     and not _SHARE_WORDS.search(f"{c.row_path} {c.caption} {c.col_label}"))
            # a printed share is the part's when its row names the part: "Grocery 58 %" under a Sam's Club
            # caption is grocery's share of the club's sales
-           and not (share and c.unit == "%" and not all(set(t.split()) <= set(_words(c.row_path)) for t in terms))]
+           and not (share and c.unit == "%" and not all(_within(t, set(_words(c.row_path))) for t in terms))]
 
     def item_only(c: CellFigure) -> bool:
         """A row under the qualifier's heading that is one of its items ("International › Appliances"), neither
         the qualifier itself nor its measure or total: not the qualifier's figure."""
         parent, _, last = c.row_path.rpartition(" › ")
-        if not parent or any(set(t.split()) <= set(_words(last)) for t in terms):
+        if not parent or any(_within(t, set(_words(last))) for t in terms):
             return False
         if measure and (_is_measure(last, measure) or last.strip().lower() == "total"):
             return False
@@ -286,11 +292,11 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         path = set(_words(c.row_path))
         label = set(_words(c.row_path.split(" › ")[-1]))
         around = set(_words(f"{c.row_path} {c.caption} {c.col_label}"))
-        held = sum(1 for t in terms if set(t.split()) <= path)
-        named = sum(1 for t in terms if set(t.split()) <= label)
+        held = sum(1 for t in terms if _within(t, path))
+        named = sum(1 for t in terms if _within(t, label))
         # a name split between the row and its caption ("Service" under "Subscription and support revenues by
         # service offering"): the row holding more of it
-        partly = max((len(set(t.split()) & label) for t in terms if not set(t.split()) <= path), default=0)
+        partly = max((len(set(t.split()) & label) for t in terms if not _within(t, path)), default=0)
         # the measure in the row's own headings or column beats a caption that merely mentions it
         # — unless the row's own label adds a word the question lacks ("Casino revenue" for net revenues)
         own = int(bool(measure and measure & set(_words(f"{c.row_path} {c.col_label}")))
@@ -315,7 +321,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         # a row of changes ("Worldwide declines from Paxlovid") answers no question asking the amount itself
         changed = int(bool(_CHANGE_ROW.search(c.row_path)) and not asks_change)
         # "Total subscription revenue" for Digital Media's: a total whose path lacks a name asked is everyone's
-        total = int(bool(re.match(r"(?i)total\b", last.strip())) and any(not set(t.split()) <= path for t in terms))
+        total = int(bool(re.match(r"(?i)total\b", last.strip())) and any(not _within(t, path) for t in terms))
         return (held, partly, -total, -changed, own, exact, -placed, -segmental, whole, lead, named, -extra, len(q_words & around),
                 int(c.duration == duration), -c.page)
 

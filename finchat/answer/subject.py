@@ -74,7 +74,7 @@ _KPI = re.compile(r"(?i)\b(?:gmv|gross merchandise volume|tpv|total payment volu
                   r"memberships?|subscribers?|active (?:accounts|users|customers)|backlog|bookings|arpu|arr|"
                   r"average revenue per|units? (?:sold|shipped)|deliveries|headcount|employees|store count|"
                   r"number of (?:stores|shares|employees|customers)|shares? (?:did|were) .{0,20}repurchas\w*|"
-                  r"how many shares|(?:[a-z]+ ){0,3}churn(?: rate)?|occupancy(?: rate)?|revpar|"
+                  r"how many shares|(?:(?!(?:what|was|were|is|are|the|its)\b)[a-z]+ ){0,3}churn(?: rate)?|occupancy(?: rate)?|revpar|"
                   r"revenue per available room|average daily rate|load factor)\b")
 #: A named part of the company: "the Intelligent Cloud segment", "Commercial Airplanes segment".
 #: A capitalised name in a question (a product, a brand, a business: "How much revenue did Paxlovid bring Pfizer").
@@ -132,7 +132,8 @@ _ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|c
 
 
 #: Company-reported measures printed as a percentage change, never an amount.
-_PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store )?sales|same[- ]store sales|(?:[a-z]+ ){0,3}churn(?: rate)?|"
+_PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store )?sales|same[- ]store sales|"
+                          r"(?:(?!(?:what|was|were|is|are|the|its)\b)[a-z]+ ){0,3}churn(?: rate)?|"
                           r"occupancy(?: rate)?|load factor")
 
 

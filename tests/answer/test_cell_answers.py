@@ -194,3 +194,14 @@ def test_a_name_split_between_the_row_and_its_caption():
     q = {"service", "subscription", "support", "revenue", "q3", "fiscal", "2023"}
     best, _ = _pick(rows, ["service subscription support"], q, 3, now, False, {"revenue", "revenues", "sales"})
     assert best.value == 1856
+
+
+def test_a_row_printing_the_plural_of_the_word_asked():
+    from finchat.answer.cells import _pick
+
+    now = date(2021, 12, 31)
+    phones = ("VZ_2021_10K", 27, None, "Churn Rate: › Wireless retail postpaid phones", "Consumer segment", "Year",
+              "12M", now, 0.71, "units", "%", "Wireless retail postpaid phones")
+    q = {"postpaid", "phone", "churn", "consumer", "segment", "2021"}
+    best, _ = _pick([phones], ["postpaid phone churn", "consumer"], q, 12, now, True, {"churn"})
+    assert best.value == 0.71

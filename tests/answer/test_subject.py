@@ -214,3 +214,10 @@ def test_operating_kpis_printed_as_percentages():
     assert (s.kind, s.measure) == ("rate", "wireless retail postpaid churn")
     s = analyse("What was MGM's Las Vegas Strip occupancy in 2022?", companies=("MGMRESORTS", "MGM"))
     assert s.kind == "rate" and "Las Vegas Strip" in s.qualifiers
+
+
+def test_a_kpi_after_the_question_verb():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What was postpaid phone churn in Verizon's Consumer segment for 2021?", companies=("VERIZON", "Verizon"))
+    assert (s.measure, s.kind) == ("postpaid phone churn", "rate")
