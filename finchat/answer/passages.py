@@ -14,7 +14,7 @@ from typing import Any
 
 import psycopg
 
-from finchat.answer.quote import _FORWARD, _SAFE_HARBOR, TOPIC_SYNONYMS, plain_text
+from finchat.answer.quote import FORWARD, SAFE_HARBOR, TOPIC_SYNONYMS, plain_text
 from finchat.retrieve.fusion import Hit
 
 #: Passages a guidance question reads from the store.
@@ -294,15 +294,15 @@ def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | 
     for text, hit in passages:
         # a bullet starts a sentence of its own ("◦As of February 8, 2022, we forecasted …")
         pieces = [x for line in text.splitlines() for x in _SENTENCE.split(plain_text(line))]
-        lead = ""
+        lead = ""  # "… the Company expects:": the bullets after it are said of the period ahead
         for sentence in pieces:
             s = sentence.strip(" ◦•·-_*")
-            # a bullet under "… the Company expects:" is said of the period ahead: quoted with its lead
-            if lead and named.search(s) and not (_FORWARD.search(s) or _FORECAST.search(s)):
-                s = f"{lead} {s}"
-            lead = s if s.endswith(":") and (_FORWARD.search(s) or _FORECAST.search(s)) else lead if s.endswith(":") else ""
-            if (named.search(s) and (_FORWARD.search(s) or _FORECAST.search(s)) and not _SAFE_HARBOR.search(s)
-                    and _GUIDED.search(s) and len(s) <= 450):
+            forward = bool(FORWARD.search(s) or _FORECAST.search(s))
+            if not forward and lead and named.search(s):
+                s, forward = f"{lead} {s}", True  # quoted with its lead
+            elif forward:
+                lead = s if s.endswith(":") else ""
+            if named.search(s) and forward and not SAFE_HARBOR.search(s) and _GUIDED.search(s) and len(s) <= 450:
                 # the year asked, and no later one ("… in 2023, down 64% from actual 2022 results" is 2023's)
                 years = [int(y) for y in re.findall(r"\b(20\d\d)\b", s)]
                 # then the figure nearest the name ("$32 billion in revenues for Comirnaty")

@@ -29,7 +29,7 @@ def plain_text(text: str) -> str:
 
 
 #: A forward-looking sentence: what an outlook / guidance question is answered with (never the actuals).
-_FORWARD = re.compile(r"(?i)\b(?:expects?|expected|expecting|outlook|guidance|guides?|anticipates?|forecasts?|"
+FORWARD = re.compile(r"(?i)\b(?:expects?|expected|expecting|outlook|guidance|guides?|anticipates?|forecasts?|"
                       r"projects?|projected|will\b|reaffirm\w*|rais(?:e|es|ed|ing) (?:its|our|the)|full[- ]year|"
                       r"for (?:fiscal )?(?:year )?20\d\d\b)")
 
@@ -49,7 +49,7 @@ _TOPIC = re.compile(r"(?i)\b(?:about|regarding|concerning|related to|relating to
 
 
 #: The legal notice about forward-looking statements: forward-looking words, no outlook.
-_SAFE_HARBOR = re.compile(r"(?i)forward-looking statements?|safe harbor|actual results (?:may|could|will|likely)")
+SAFE_HARBOR = re.compile(r"(?i)forward-looking statements?|safe harbor|actual results (?:may|could|will|likely)")
 
 
 def narrative_topic(question: str) -> tuple[str, ...]:
@@ -85,7 +85,7 @@ def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = Fa
                 continue
             stems = _stems(s)
             overlap = len(want & stems)
-            if overlap == 0 or (forward and (not _FORWARD.search(s) or _SAFE_HARBOR.search(s))):
+            if overlap == 0 or (forward and (not FORWARD.search(s) or SAFE_HARBOR.search(s))):
                 continue
             if needed and not any(need & stems for need in needed):
                 continue
