@@ -344,7 +344,8 @@ def figure_after(text: str, label: str) -> tuple[str, str] | None:
     """("Core EPS $1.50", the words around it) where ``text`` prints a figure right after a name matching
     ``label`` (a regex of the measure's words), a parenthesised note between allowed; None when it does not."""
     text = re.sub(r"<sup>[^<]*</sup>", " ", text).replace("*", "")
-    m = re.search(rf"(?i)\b(?:{label})\b(?:\s*\([^)]{{0,20}}\))?[\s:]{{0,3}}{_LABELLED}", text)
+    # (and "… as a percentage of GPV was 2.93%": the figure after the measure's verb)
+    m = re.search(rf"(?i)\b(?:{label})\b(?:\s*\([^)]{{0,20}}\))?(?:[\s:]{{0,3}}|\s+(?:was|were|is)\s+){_LABELLED}", text)
     if m is None:
         return None
     start, end = max(0, m.start() - 60), min(len(text), m.end() + 60)

@@ -131,6 +131,11 @@ _ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|c
                        r"ex[\s-]?fx|pro forma)\b")
 
 
+#: "… as a percentage of GPV": a ratio over a measure that is no statement total (a share of revenue is a
+#: share, a line over revenue a derived figure).
+_RATIO_OF = re.compile(r"(?i)\bas\s+a\s+(?:percent(?:age)?|%)\s+of\s+(?!(?:total\s+|net\s+)*(?:revenues?|sales)\b)"
+                       r"[A-Za-z][\w&-]*(?:\s+(?!in\b|for\b|during\b)[A-Za-z][\w&-]*){0,2}")
+
 #: Company-reported measures printed as a percentage change, never an amount.
 _PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store )?sales|same[- ]store sales|"
                           r"(?:(?!(?:what|was|were|is|are|the|its)\b)[a-z]+ ){0,3}churn(?: rate)?|"
@@ -343,6 +348,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     elif not derived and rate:
         kind = "rate"
         measure = rate.group(0)  # "effective tax rate": the rate is the measure, not the line it is built on
+    elif not derived and (ratio := _RATIO_OF.search(question)):
+        # "transaction-based revenue as a percentage of GPV": a rate the company reports over a measure of its
+        # own, read as printed
+        base = re.split(r"(?i)\s+as\s+a\s+(?:percent(?:age)?|%)\b", measure)[0]
+        kind, measure = "rate", f"{base} {ratio.group(0)}".strip()
     elif k and _PERCENT_KPI.fullmatch(k.group(0)):
         kind, measure = "rate", k.group(0)  # "Sam's Club comparable sales": a percentage change the filing prints
     metric = metrics[0] if metrics else None

@@ -84,3 +84,11 @@ def test_an_outlook_table_printing_ranges_in_words():
     assert outlook_figure(text, ["share repurchases"])[0] == "approximately $900 million"
     assert range_midpoint("$10.95 billion to $11.05 billion") == "$11.00 billion"
     assert outlook_figure("Adjusted EPS of 67-71 cents per share", ["adjusted EPS"])[0] == "67-71 cents"
+
+
+def test_a_figure_after_the_measures_verb():
+    from finchat.answer.passages import figure_after
+
+    text = "Transaction-based revenue as a percentage of GPV was 2.93%, 2.95%, and 2.98% in the years ended 2016, 2015"
+    got = figure_after(text, r"transaction\W+based\W+revenue\W+as\W+a\W+percentage\W+of\W+GPV")
+    assert got is not None and got[0].endswith("2.93%")

@@ -221,3 +221,13 @@ def test_a_kpi_after_the_question_verb():
 
     s = analyse("What was postpaid phone churn in Verizon's Consumer segment for 2021?", companies=("VERIZON", "Verizon"))
     assert (s.measure, s.kind) == ("postpaid phone churn", "rate")
+
+
+def test_a_rate_over_a_measure_of_the_companys_own():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What was Square's transaction-based revenue as a percentage of GPV in 2016?", companies=("BLOCK", "Square"))
+    assert (s.kind, s.measure) == ("rate", "transaction-based revenue as a percentage of GPV")
+    # over revenue it stays a share (or a derived figure): "as a percentage of net sales"
+    s = analyse("Aeronautics as a percentage of Lockheed Martin's total 2021 net sales?", companies=("LOCKHEEDMARTIN",))
+    assert s.kind == "share"
