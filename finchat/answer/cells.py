@@ -31,7 +31,7 @@ _METRIC_WORDS = {"revenue": {"revenue", "revenues", "sales"}, "net_income": {"in
                  "capex": {"capital", "expenditures"}}
 _COST = re.compile(r"(?i)\bcosts?\b|\bexpenses?\b")
 #: Qualifiers that say how a figure is measured, not what it is of.
-_NOT_NAMES = frozenset({"adjusted", "non-gaap", "organic", "reported", "gaap", "core", "recast", "restated", "recasted"})
+NOT_NAMES = frozenset({"adjusted", "non-gaap", "organic", "reported", "gaap", "core", "recast", "restated", "recasted"})
 #: Of those, the ones naming a measure other than the statement's line ("core EPS").
 _NON_GAAP = frozenset({"adjusted", "non-gaap", "organic", "core"})
 #: Days a column's end date may lie from the filing's period end and still be the period asked.
@@ -96,26 +96,27 @@ def _within(term: str, words: set[str]) -> bool:
                for w in term.split())
 
 
-def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str], captions: bool = False) -> list[Any]:
-    """Cells of document ``doc_id`` whose row label or headings (``captions``: or caption and column) hold every
-    word of one of ``terms``, each with
-    the labels of its table's "Total …" rows (same chunk and page: "Total subscription revenue" says what
-    "Digital Media" above it is)."""
+def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
+    """Cells of document ``doc_id`` whose row label, headings, caption or column hold every word of one of
+    ``terms``, each with the labels of its table's "Total …" rows (same chunk and page: "Total subscription
+    revenue" says what "Digital Media" above it is) and whether its label or headings hold them."""
     query = " || ".join(["plainto_tsquery('english', %s)"] * len(terms))
     return conn.execute(
         "WITH hit AS (SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of,"
-        " t.value, t.scale, t.unit, t.row_label, t.chunk_id FROM table_cells t JOIN documents d ON d.id = t.document_id"
-        " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
+        " t.value, t.scale, t.unit, t.row_label, t.chunk_id,"
         # the stored vector's row-path part (weight A): no parsing of every cell's label per question
-        f" WHERE t.document_id = %s AND ts_filter(t.tsv, '{{{'a,b' if captions else 'a'}}}') @@ ({query})),"
+        f" ts_filter(t.tsv, '{{a}}') @@ ({query}) AS in_path"
+        " FROM table_cells t JOIN documents d ON d.id = t.document_id"
+        " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
+        f" WHERE t.document_id = %s AND ts_filter(t.tsv, '{{a,b}}') @@ ({query})),"
         " tot AS (SELECT x.chunk_id, x.page, string_agg(DISTINCT x.row_label, ' ') AS labels FROM table_cells x"
         " WHERE x.document_id = %s AND x.chunk_id IN (SELECT chunk_id FROM hit) AND x.row_label ~* %s"
         " GROUP BY x.chunk_id, x.page)"
         " SELECT hit.name, hit.page, hit.label, hit.row_path, hit.caption, hit.col_label, hit.duration, hit.as_of,"
-        " hit.value, hit.scale, hit.unit, hit.row_label, coalesce(tot.labels, '') FROM hit"
+        " hit.value, hit.scale, hit.unit, hit.row_label, coalesce(tot.labels, ''), hit.in_path FROM hit"
         " LEFT JOIN tot ON tot.chunk_id = hit.chunk_id AND tot.page = hit.page"
         " ORDER BY hit.page, hit.chunk_id, hit.row_path, hit.col_label",
-        (doc_id, *terms, doc_id, r"^\s*total\M")).fetchall()
+        (*terms, doc_id, *terms, doc_id, r"^\s*total\M")).fetchall()
 
 
 def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subject: Any, hits: list[Any],
@@ -126,7 +127,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     if subject.kind not in ("amount", "rate", "share"):
         return None
     terms = [" ".join(_words(q)) for q in subject.qualifiers
-             if not q.startswith("by ") and q.lower() not in _NOT_NAMES]
+             if not q.startswith("by ") and q.lower() not in NOT_NAMES]
     terms = [t for t in dict.fromkeys(terms) if t]
     # a rate no statement line gives ("overhead ratio" builds on expenses): its own row
     if not terms and subject.measure and (subject.metric is None or subject.kind == "rate"):
@@ -154,19 +155,19 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     company_wide = not any(not q.startswith("by ") and _bare(q) != _bare(subject.measure or "")
                            for q in subject.qualifiers)
     parts = _segment_pattern(conn, company) if company_wide else None
+    measure = _measure_words(subject, terms)
+    asked = {w for t in terms for w in t.split()}
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
-        best = None
+        found = _rows(conn, doc_id, [*terms, *acronyms])
         # rows naming the subject first; then rows under a caption naming it ("Sam's Club Segment — Including
-        # Fuel › Net sales")
-        for captions in (False, True):
-            found = _rows(conn, doc_id, [*terms, *acronyms], captions)
-            if captions:  # under such a caption, the measure's own row or one naming part of what was asked:
-                # "Grocery" there is another item
-                asked = {w for t in terms for w in t.split()}
-                found = [r for r in found if _is_measure(r[3].split(" › ")[-1], _measure_words(subject, terms))
-                         or asked & set(_words(r[3].split(" › ")[-1]))]
-            best = _pick(found, terms, q_words, months, period_end, want_pct, _measure_words(subject, terms),
-                         question, acronyms, labelled, company_wide=company_wide, parts=parts)
+        # Fuel › Net sales"), only the measure's own row or one naming part of what was asked ("Grocery" there
+        # is another item)
+        best = None
+        for rows in ([r for r in found if r[13]],
+                     [r for r in found if _is_measure(r[3].split(" › ")[-1], measure)
+                      or asked & set(_words(r[3].split(" › ")[-1]))]):
+            best = _pick(rows, terms, q_words, months, period_end, want_pct, measure, question, acronyms, labelled,
+                         company_wide=company_wide, parts=parts)
             if best is not None:
                 break
         if best is not None:

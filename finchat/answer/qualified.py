@@ -17,6 +17,7 @@ import psycopg
 from finchat.answer.buybacks import buyback_answer
 from finchat.answer.cells import (
     INITIALS_MIN,
+    NOT_NAMES,
     SAME_PERIOD_DAYS,
     answer_from_cells,
     breakdown_from_cells,
@@ -35,6 +36,7 @@ from finchat.answer.quote import quote_passages
 from finchat.answer.result import Answer, with_subject
 from finchat.answer.subject import Subject
 from finchat.answer.tagged import answer_from_tags
+from finchat.graph.consistency import MULTIPLIER
 from finchat.graph.lexicon import metric as metric_def
 
 #: A figure in a sentence: a percentage, an amount, a number with thousands separators or decimals — not a
@@ -80,8 +82,6 @@ def _share_of_total(conn: psycopg.Connection, question: str, subject: Subject, r
     """A part's share of the whole that no table prints ("what share of revenue came from Intelligent Cloud"):
     the part's row over the statement total of the same period and unit (``total``), else over the "Total"
     row of the part's own table, both cited; None when the part's row or a total of its period is missing."""
-    from finchat.graph.consistency import MULTIPLIER
-
     part = answer_from_cells(conn, question, name, replace(subject, kind="amount"), hits, company, amount=True)
     if part is None or not part[1]:
         return None
@@ -147,8 +147,6 @@ def _part_ratio(conn: psycopg.Connection, question: str, subject: Subject, res: 
     if (top.as_of, top.duration, top.document) != (bottom.as_of, bottom.duration, bottom.document) or \
             top.unit != "USD" or bottom.unit != "USD" or (top.row_path, top.page) == (bottom.row_path, bottom.page):
         return None  # one row read for both inputs is no ratio (a "margin" of 100 %)
-    from finchat.graph.consistency import MULTIPLIER
-
     value = d.compute([top.value * MULTIPLIER.get(top.scale, 1.0), bottom.value * MULTIPLIER.get(bottom.scale, 1.0)])
     if value is None:
         return None
@@ -242,7 +240,7 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
 
 
 #: Qualifiers that say how a figure is measured, not what it is of: no guidance sentence needs to print them.
-_NOT_NAMED = frozenset({"adjusted", "non-gaap", "organic", "core", "reported", "gaap", "comparable"})
+_NOT_NAMED = NOT_NAMES | {"comparable"}
 
 
 def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[str], names: dict[str, str], res: Any,
