@@ -265,7 +265,8 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
                     and not _SHARE_WORDS.search(f"{c.row_path} {c.caption} {c.col_label}"))
            # a printed share is the part's when its row names the part: "Grocery 58 %" under a Sam's Club
            # caption is grocery's share of the club's sales
-           and not (share and c.unit == "%" and not all(_within(t, set(_words(c.row_path))) for t in terms))]
+           and not (share and c.unit == "%" and not all(_within(t, set(_words(c.row_path))) for t in terms))
+           and not (share and c.unit == "%" and _another_ratio(c.row_path, terms))]
 
     def item_only(c: CellFigure) -> bool:
         """A row under the qualifier's heading that is one of its items ("International › Appliances"), neither
@@ -345,6 +346,17 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
 
 #: A table of the whole company's figures.
 _CONSOLIDATED = re.compile(r"(?i)\bconsolidated\b")
+
+#: "Adjusted EBIT as a percentage of net sales": what comes before the phrase is the ratio's numerator.
+_RATIO_ROW = re.compile(r"(?i)^(?P<of>.*?\w.*?)\s+(?:as\s+an?\s+)?(?:%|percent(?:age)?)\s+of\b")
+
+
+def _another_ratio(row_path: str, terms: list[str]) -> bool:
+    """Whether a percentage row is another measure's ratio ("Flexibles › Adjusted EBIT as a percentage of net
+    sales" is the segment's margin), not the share of the part ``terms`` name."""
+    m = _RATIO_ROW.match(row_path.rpartition(" › ")[2])
+    return m is not None and not any(_within(t, set(_words(m.group("of")))) for t in terms)
+
 
 #: A question asking a part's share of a whole.
 _SHARE_ASKED = re.compile(r"(?i)\b(?:share|portion|proportion|percent(?:age)? of|% of)\b")

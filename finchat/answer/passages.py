@@ -352,6 +352,65 @@ def figure_after(text: str, label: str) -> tuple[str, str] | None:
     return m.group(0), ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
 
 
+#: "… represented 9% of our consolidated net sales in 2020", "accounted for approximately 76% of …": a part's
+#: share stated in a sentence — the verb, the percentage and what it is of.
+_SHARE_STATED = re.compile(
+    r"(?i)\b(?:represent(?:ed|s)?|accounted\s+for|account\s+for|made\s+up|comprised|constituted|contributed|"
+    r"generated|was|were)\s+(?:approximately\s+|about\s+|roughly\s+|nearly\s+|over\s+|almost\s+)?"
+    r"(?P<pct>\d{1,3}(?:\.\d+)?)\s*(?:%|percent\b)\s+of\s+(?P<of>[^.;%]{3,90})")
+
+
+def stated_share(conn: psycopg.Connection, document: str, part: str, measure: str,
+                 year: int | None = None) -> tuple[str, str, Hit] | None:
+    """A sentence of ``document`` stating ``part``'s share of ``measure`` (see share_stated_in): (the
+    percentage ("9%"), the sentence quoted with its citation, the passage); None when no sentence does."""
+    stems = [re.sub(r"[^a-z]", "", _stem(w)) for w in re.findall(r"[A-Za-z]+", part) if w.lower() not in _STOP]
+    query = " & ".join(sorted({s + ":*" for s in stems if len(s) > 2}))
+    if not query:
+        return None
+    rows = conn.execute(
+        f"{_SELECT} WHERE d.name = %s AND c.kind = 'text' AND c.tsv @@ to_tsquery('english', %s)"
+        " AND c.text ~ %s ORDER BY c.page_start, c.id LIMIT %s",
+        (document, query, r"\d\s*(%|percent)", STATED_PASSAGES)).fetchall()
+    best: tuple[int, str, str, Hit] | None = None
+    for hit in _hits(rows, "stated"):
+        got = share_stated_in(plain_text(hit.text), part, measure, year)
+        if got is not None and (best is None or got[0] > best[0]):
+            best = (*got, hit)
+    if best is None:
+        return None
+    return best[1], f"“{best[2]}” [{best[3].citation()}]", best[3]
+
+
+def share_stated_in(text: str, part: str, measure: str, year: int | None = None) -> tuple[int, str, str] | None:
+    """(score, percentage, sentence) of the sentence of ``text`` stating ``part``'s share of ``measure``
+    ("Net sales from RMS' Sikorsky helicopter programs represented 9% of our consolidated net sales in 2020"):
+    every word of the part before the share's verb, the measure's after "N% of" (sales and revenues alike); of
+    several years' shares in one sentence ("28% … during 2020 and 27% during 2019") the one printed with
+    ``year``, and no sentence printing only other years. Score 2 when the sentence prints ``year``, 1 when it
+    prints none. None when no sentence does."""
+    def words(t: str) -> set[str]:
+        return {"revenu" if s in ("sale", "sales") else s for s in _stems(t)} - {_stem(w) for w in _STOP}
+
+    part_stems, measure_stems = words(part), words(measure)
+    if not part_stems:
+        return None
+    best: tuple[int, str, str] | None = None
+    for _, piece in _pieces(text):
+        if len(piece) > 450:
+            continue
+        found = [m for m in _SHARE_STATED.finditer(piece)
+                 if part_stems <= words(piece[:m.start()]) and measure_stems <= words(m.group("of"))]
+        years = {int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", piece)}
+        if not found or (year and years and year not in years):
+            continue
+        pick = next((m for m in found if year and str(year) in m.group("of")), found[0])
+        score = 2 if year and year in years else 1 if not years else 0
+        if best is None or score > best[0]:
+            best = (score, f"{pick.group('pct')}%", piece)
+    return best
+
+
 def synonyms_of(measure: str) -> tuple[str, ...]:
     """What filings call ``measure`` otherwise ("buybacks" → "repurchase" …), from the narrative topics."""
     low = measure.lower()
@@ -361,4 +420,4 @@ def synonyms_of(measure: str) -> tuple[str, ...]:
     return ()
 
 
-__all__ = ["OUTLOOK_PASSAGES", "labelled_figure", "outlook_figure", "outlook_passages", "outlook_range", "outlook_sentence", "outlook_sentence_in", "range_midpoint", "stated_change", "stated_figure", "synonyms_of"]
+__all__ = ["OUTLOOK_PASSAGES", "labelled_figure", "outlook_figure", "outlook_passages", "outlook_range", "outlook_sentence", "outlook_sentence_in", "range_midpoint", "stated_change", "stated_figure", "share_stated_in", "stated_share", "synonyms_of"]

@@ -26,6 +26,7 @@ from finchat.answer.cells import (
 from finchat.answer.figures import Figure
 from finchat.answer.passages import (
     labelled_figure,
+    stated_share,
     outlook_range,
     outlook_sentence,
     range_midpoint,
@@ -266,12 +267,21 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
     quote, quoted = quote_passages(words, hits, n=2, forward=subject.kind == "guidance", must=must)
     # a figure in the quoted sentences themselves (their citations carry page numbers)
     holds = bool(_FIGURE.search(re.sub(r"\[[^\]]*\]", "", quote)))
-    if doc is not None and subject.kind != "guidance":
+    if doc is not None and subject.kind == "share" and named:
+        # a part's share no table prints, stated in a sentence ("… represented 9% of our consolidated net sales")
+        said = stated_share(conn, doc, " ".join(named), subject.measure or measured,
+                            max(res.filters.years) if res.filters.years else None)
+        if said is not None:
+            whole = f" of {name + chr(39) + 's ' if name else ''}{subject.measure}" if subject.measure else ""
+            line = f"{' '.join(named)} was {said[0]}{whole}, as the filing states it: {said[1]}"
+            return with_subject(Answer(line, "passages", quoted=[said[2]]), subject, res, found=True)
+    if doc is not None and subject.kind not in ("guidance", "share"):
         # the figure printed right after the measure's own name ("Core EPS $1.50", "Organic revenue growth
         # 14.3%"): the filing's answer
         moved = _CHANGE_ASKED.search(res.question)
+        # (a part's measure under its own name only: "Net sales $65,398" is the company's, not Sikorsky's)
         measure_names = tuple(f"{m} {moved.group(0)}" if moved else m
-                              for m in (subject.measure, " ".join([*extra, subject.measure])))
+                              for m in ((() if named else (subject.measure,)) + (" ".join([*extra, subject.measure]),)))
         printed = labelled_figure(conn, doc, tuple(dict.fromkeys(n for n in measure_names if n)))
         if printed is not None:
             return with_subject(Answer(f"{name + chr(39) + 's ' if name else ''}{printed[0]}", "passages",

@@ -29,7 +29,7 @@ _HEAD = re.compile(r"(?i)\b(earnings before interest,? (?:and|&) (?:income )?tax
                    r"net revenues?|income|earnings|eps|profits?|operating margin|margin)\b")
 #: Words that do not narrow a statement measure.
 _NEUTRAL = {
-    "total", "net", "gross", "consolidated", "reported", "gaap", "overall", "annual", "quarterly", "fiscal", "the",
+    "total", "net", "gross", "consolidated", "reported", "gaap", "overall", "worldwide", "globally", "annual", "quarterly", "fiscal", "the",
     "its", "their", "his", "her", "company", "company's", "companys", "firm", "in", "of", "for", "and", "or", "what",
     "was", "were", "is", "are", "how", "much", "many", "did", "does", "do", "a", "an", "to", "from", "by", "at",
     "on", "as", "year", "quarter", "period", "full", "diluted", "basic", "per", "share", "common", "operating",
@@ -125,6 +125,9 @@ _SHARE_PART = re.compile(r"(?i)\b(?:came|comes?|coming|derived|generated|contrib
 #: "Aeronautics as a percentage of Lockheed Martin's net sales": the part before "as a percentage of".
 _PART_AS_SHARE = re.compile(r"(?i)^\s*(?:what\s+(?:was|were|is|are)\s+)?(?:the\s+)?(?P<part>[a-z][\w&'’ -]{1,60}?)"
                             r"(?:['’]s?)?\s+as\s+a\s+(?:percent(?:age)?|share|proportion)\s+of\b")
+#: "… net sales did the F-35 program represent?": the part before the share's verb.
+_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<part>[\w&'’.-][\w&'’. -]{1,60}?)\s+"
+                       r"(?:represent|account\s+for|make\s+up|comprise|contribute|generate)\b")
 _NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][\w&.-]*\s+){0,4})(?:segment|division|business(?:es)?|unit|group|"
                          r"reportable segment)\b")
 _ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|comparable|constant[\s-]currency|"
@@ -223,6 +226,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     np = re.split(r"(?i)^.*?['’]s?\s+", np, maxsplit=1)[-1]  # "American Express's billed business"
     words = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", np)
              if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and not _PERIOD.match(w.lower())]
+    while words and words[-1].lower() in ("worldwide", "globally", "overall", "altogether", "total"):
+        words.pop()  # "How much did STELARA sell worldwide": the whole figure, no qualifier
     if words and words[-1].lower() in _EARN:  # "How much did … Commercial Banking segment earn": its net income
         return "net income"
     if words and words[-1].lower() in ("sell", "sold"):  # "How much did Amcor sell in Latin America": its sales
@@ -341,7 +346,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kind = "ranking"
     elif (share := _SHARE.search(question)) and not derived:  # "D&A as a percentage of net sales" is derived
         kind = "share"
-        part = _SHARE_PART.search(question[share.end():]) or _PART_AS_SHARE.search(question)
+        part = (_SHARE_PART.search(question[share.end():]) or _PART_AS_SHARE.search(question)
+                or _PART_DID.search(question[share.end():]))
         if part and not any(part.group("part").lower() in q.lower() or q.lower() in part.group("part").lower()
                             for q in qualifiers):
             qualifiers.append(part.group("part").strip())

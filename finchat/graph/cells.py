@@ -266,7 +266,7 @@ def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing
                 fiscal_year_end: Any, form: str | None = None) -> int:
     """Every table's numeric cells into ``table_cells`` (graph/cells.py), each with the chunk and page of
     the part printing its row."""
-    rows = []
+    rows: list[tuple[int, int, str, Cell]] = []
     for group in table_groups(chunks):
         caption = f"{PART.sub('', group[0][2])} {_lead_in(chunks, group[0])}".strip()
         for cell in table_cells(group_text(group), caption, filing_period, units_above(chunks, group[0]),
@@ -276,7 +276,55 @@ def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing
     if filing_period is not None and filing_period[0] is not None:
         quarter = re.fullmatch(r"Q([1-4])", str(filing_period[1] or ""))
         rows += _text_table_rows(chunks, filing_period[0], form, int(quarter.group(1)) if quarter else None)
+    parts = part_headings(chunks)
+    rows = [(cid, page, _with_part(caption, parts.get(cid, "")), cell) for cid, page, caption, cell in rows]
     return store_cells(conn, doc_id, rows)
+
+
+#: A heading naming one part of the company: "Verizon Consumer Group", "Sam's Club Segment".
+_PART_HEADING = re.compile(r"(?i)^(?P<name>[A-Z][\w&'’.,-]*(?:\s+[\w&'’.,-]+){0,5})\s+(?:segment|group|division)$")
+#: Words that name no part when a heading is made only of them ("Reportable Segment", "Business Group").
+_NO_PART = frozenset({"segment", "segments", "reportable", "operating", "business", "results", "of", "by", "the",
+                      "our", "group", "information", "financial", "other", "total"})
+#: Words of a heading that is about something else than one part ("Sale of Homeowner Services Group",
+#: "Revenue by Segment", "Balance Sheets for Obligor Group").
+_NOT_PART = frozenset({"by", "for", "of", "sale", "gain", "loss", "balance", "sheets", "results", "data",
+                       "performance", "revenue", "revenues", "income", "asset", "assets"})
+#: Headings that close a part's: the company as a whole again ("Consolidated Operating Expenses", "Liquidity").
+_PART_END = re.compile(r"(?i)\b(?:consolidated|liquidity|critical accounting|special items|corporate|non-gaap|"
+                       r"overview|segment results|results of operations|by (?:business |reportable )?segments?)\b")
+#: Pages a part's heading covers: its tables follow it within this many (Verizon's Consumer tables: 1–3).
+PART_PAGES = 4
+
+
+def part_headings(chunks: list[Any]) -> dict[int, str]:
+    """The part of the company each chunk reports on when a heading over it names one ("Verizon Consumer Group"
+    over "Churn Rate:", whose rows and caption do not): chunk id → heading. The heading holds from its chunk
+    until another part's heading, a new top section (Item 7 → Item 8) or PART_PAGES pages on."""
+    out: dict[int, str] = {}
+    current, top, since = "", "", 0
+    for c in chunks:
+        path = PART.sub("", str(c[2])).split(" > ")
+        if path[0] != top:
+            current, top = "", path[0]
+        last = path[-1].split(" — ")[0].strip().rstrip(":")
+        m = _PART_HEADING.match(last) if len(path) > 1 else None
+        words = {w.lower().strip(".,") for w in m.group("name").split()} if m else set()
+        if words - _NO_PART and not words & _NOT_PART:
+            current, since = last, int(c[4])
+        elif current and (int(c[4]) > since + PART_PAGES or _PART_END.search(last)):
+            current = ""
+        if current:
+            out[int(c[0])] = current
+    return out
+
+
+def _with_part(caption: str, part: str) -> str:
+    """``caption`` with the part's heading after its top section, unless the caption already holds it."""
+    if not part or part.lower() in caption.lower():
+        return caption
+    top, sep, rest = caption.partition(" > ")
+    return f"{top} > {part} > {rest}" if sep else f"{part} > {caption}"
 
 
 #: A text chunk is searched for table rows when it holds at least this many numbers.

@@ -458,6 +458,10 @@ class Retriever:
 
         if not (f.companies or f.unknown):
             return [], ""
+        if f.unknown and not f.companies:
+            self._owned(f)
+            if not f.unknown:
+                return [], ""
         # the company list (name, aliases, whether any filing of it is stored) is read once per Retriever, and
         # again before saying a company is missing: a filing ingested during the chat is then found
         rows = self.company_rows()
@@ -472,6 +476,20 @@ class Retriever:
         f.companies = [c for c in f.companies if c in stored]
         aliases = [(n, a) for _, n, a, has in rows if has]
         return missing, missing_notice(missing, sorted(stored.values()), aliases)
+
+    def _owned(self, f: Filters) -> None:
+        """A product or segment named without its company ("How much did STELARA sell in 2022?") scopes the
+        one company whose tables label rows with it; the name becomes a segment of the question's, not a
+        missing company."""
+        from finchat.retrieve.filters import owners_of_labels
+
+        owners = owners_of_labels(self.conn, f.unknown)
+        if not owners:
+            return
+        f.companies = sorted(set(owners.values()))
+        f.segments += [n for n in owners if n not in f.segments]
+        f.unknown = [n for n in f.unknown if n not in owners]
+        f.breakdown, f.statements = True, []
 
     def _ranked(self, f: Filters, qvec: np.ndarray | None, k: int) -> list[Hit]:
         cands = self.candidates_for(f, qvec)

@@ -205,3 +205,14 @@ def test_a_row_printing_the_plural_of_the_word_asked():
     q = {"postpaid", "phone", "churn", "consumer", "segment", "2021"}
     best, _ = _pick([phones], ["postpaid phone churn", "consumer"], q, 12, now, True, {"churn"})
     assert best.value == 0.71
+
+
+def test_another_measures_ratio_in_a_parts_table_is_not_its_share():
+    """"What percentage of net sales came from Flexibles?": "Flexibles Segment › Adjusted EBIT as a percentage of
+    net sales" is the segment's margin, not its share."""
+    from finchat.answer.cells import _another_ratio
+
+    assert _another_ratio("Flexibles Segment › Adjusted EBIT as a percentage of net sales", ["flexibles"])
+    assert _another_ratio("Gross profit as % of revenue", ["domestic"])
+    assert not _another_ratio("Revenue mix › Flexibles as a percentage of net sales", ["flexibles"])
+    assert not _another_ratio("Flexibles", ["flexibles"])

@@ -92,3 +92,23 @@ def test_a_figure_after_the_measures_verb():
     text = "Transaction-based revenue as a percentage of GPV was 2.93%, 2.95%, and 2.98% in the years ended 2016, 2015"
     got = figure_after(text, r"transaction\W+based\W+revenue\W+as\W+a\W+percentage\W+of\W+GPV")
     assert got is not None and got[0].endswith("2.93%")
+
+
+def test_a_parts_share_stated_in_a_sentence():
+    from finchat.answer.passages import share_stated_in
+
+    text = ("Net sales from RMS' Sikorsky helicopter programs represented 9% of our consolidated net sales in 2020 "
+            "and 2019, and 10% in 2018. Net sales for the F-35 program represented approximately 28% of our "
+            "consolidated net sales during 2020 and 27% during 2019 and 2018.")
+    assert share_stated_in(text, "Sikorsky", "net sales", 2020)[1:] == ("9%", text.split(". ")[0] + ".")
+    assert share_stated_in(text, "F-35 program", "net sales", 2020)[1] == "28%"
+    # sales and revenues alike; a sentence of other years only is no answer for the year asked
+    assert share_stated_in(text, "F-35 program", "revenues", 2020)[1] == "28%"
+    assert share_stated_in(text, "F-35 program", "net sales", 2017) is None
+    # the part named after the share is not the part whose share it is; another measure's share is no answer
+    assert share_stated_in("Our largest customer accounted for 21% of Sikorsky net sales.", "Sikorsky",
+                           "net sales") is None
+    assert share_stated_in("Flexibles accounted for approximately 76% of consolidated net sales.", "Flexibles",
+                           "operating income") is None
+    assert share_stated_in("In fiscal year 2023, Flexibles accounted for approximately 76% of consolidated net "
+                           "sales.", "Flexibles", "net sales", 2023)[1] == "76%"

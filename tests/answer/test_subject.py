@@ -27,12 +27,22 @@ from finchat.cli import cli
     ("What were Activision Blizzard's Blizzard segment net revenues in Q2 2023?", ("Activision Blizzard", "Blizzard"), "Blizzard",
      "amount"),
     ("How much net revenue did eBay generate internationally in Q2 2023?", ("eBay",), "international", "amount"),
+    ("What percentage of Lockheed Martin's 2020 net sales did the F-35 program represent?", ("Lockheed Martin",),
+     "F-35 program", "share"),
 ])
 def test_qualified_questions(question, companies, qualifier, kind):
     s = analyse(question, companies=companies, intent="outlook" if "guidance" in question else "figure")
     assert s.qualified and s.kind == kind
     if qualifier:
         assert qualifier in s.qualifiers
+
+
+def test_a_whole_figure_asked_worldwide_is_no_qualifier():
+    """"How much did STELARA sell worldwide": the product's sales; "worldwide" asks all of them, not a region."""
+    s = analyse("How much did STELARA sell worldwide in 2022?", segments=("STELARA",))
+    assert (s.measure, s.qualifiers) == ("sales", ("STELARA",))
+    s = analyse("What were STELARA's worldwide sales in 2022?", segments=("STELARA",))
+    assert s.qualifiers == ("STELARA",)
 
 
 @pytest.mark.parametrize(("question", "companies", "derived"), [

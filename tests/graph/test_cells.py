@@ -684,3 +684,44 @@ def test_segment_columns_under_one_period_sliced_across_them():
     got = {(c.row_path, c.as_of, c.duration): c.value for c in table_cells(text, "", None, None, date(2019, 5, 31))}
     assert got[("GREATER CHINA › Footwear", date(2019, 5, 31), "12M")] == 4262
     assert got[("TOTAL NIKE, INC. › Footwear", date(2019, 5, 31), "12M")] == 25880
+
+
+def test_a_parts_heading_names_the_tables_under_it_until_the_company_as_a_whole_returns():
+    """Verizon prints its Consumer segment's churn under "Verizon Consumer Group" › "Churn Rate:": the caption
+    of such a table gets the part's heading; a consolidated heading, a new Item, another part or pages on end it;
+    a heading about something else ("Sale of Homeowner Services Group") names no part."""
+    from finchat.graph.cells import _with_part, part_headings
+
+    item7 = "Item 7. Management's Discussion and Analysis"
+    chunks = [(1, "text", f"{item7} > Verizon Consumer Group", "Our Consumer segment provides …", 27),
+              (2, "text", f"{item7} > Churn Rate:", "Wireless retail postpaid phones 0.71 % 0.67 %", 28),
+              (3, "text", f"{item7} > Verizon Business Group", "Our Business segment provides …", 30),
+              (4, "text", f"{item7} > Segment Operating Income and EBITDA", "Segment operating income margin 11.1 %", 32),
+              (5, "text", f"{item7} > Consolidated Operating Expenses", "Cost of services 1,000", 33),
+              (6, "text", f"{item7} > Sale of Homeowner Services Group", "Proceeds 480", 34),
+              (7, "text", f"{item7} > Capital Expenditures", "Capital expenditures 2,000", 35),
+              (8, "text", f"{item7} > Walmart U.S. Segment", "Net sales 1,000", 40),
+              (9, "text", f"{item7} > Comparable sales", "Comparable sales 4.8 %", 45),
+              (10, "text", "Item 8. Financial Statements > Walmart U.S. Segment", "Net sales 1,000", 46),
+              (11, "text", "Item 8. Financial Statements > Revenue by Segment", "Walmart U.S. 1,000", 46),
+              (12, "text", "Item 9. Controls > Controls", "None", 47)]
+    got = part_headings(chunks)
+    assert got == {1: "Verizon Consumer Group", 2: "Verizon Consumer Group", 3: "Verizon Business Group",
+                   4: "Verizon Business Group", 8: "Walmart U.S. Segment", 10: "Walmart U.S. Segment"}
+    assert _with_part(f"{item7} > Churn Rate:", got[2]) == f"{item7} > Verizon Consumer Group > Churn Rate:"
+    assert _with_part(f"{item7} > Verizon Consumer Group", got[1]) == f"{item7} > Verizon Consumer Group"
+
+
+def test_a_row_label_holding_a_percent_sign():
+    """"Comparable sales % gain 0.2 % 0.5 % 1.0%", "Gross profit as % of revenue 23.9 % …" (Best Buy's segment
+    summary): the sign inside a label is the label's, not the end of the row before."""
+    from finchat.graph.textrows import text_cells
+
+    text = ("**Domestic Segment Performance Summary** **2017** **2016** **2015** Revenue $ 36,248 $ 36,365 $ 36,055 "
+            "Revenue % gain (decline) (0.3)% 0.9 % 0.6% Comparable sales % gain <sup>(1)</sup> 0.2 % 0.5 % 1.0% "
+            "Gross profit $ 8,650 $ 8,484 $ 8,080 Gross profit as % of revenue 23.9 % 23.3 % 22.4%")
+    got = {(c.row_path, c.as_of): c.value for c in text_cells(text, "", date(2017, 1, 28), "10-K", {})}
+    assert got[("Comparable sales % gain", date(2017, 1, 28))] == 0.2
+    assert got[("Gross profit as % of revenue", date(2016, 1, 28))] == 23.3
+    assert got[("Revenue % gain (decline)", date(2017, 1, 28))] == -0.3
+    assert got[("Revenue", date(2015, 1, 28))] == 36055

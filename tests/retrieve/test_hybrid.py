@@ -395,3 +395,43 @@ def test_a_company_whose_first_filing_arrives_during_the_chat_is_found(make_data
         conn.commit()
         f = Filters(companies=["MICROSOFT", "APPLE"])
         assert r.missing_companies(f) == ([], "") and f.companies == ["MICROSOFT", "APPLE"]
+
+
+def test_a_product_or_segment_named_without_its_company_scopes_the_company_whose_rows_it_labels(make_database):
+    """"How much did STELARA sell?": no company is named; the one company whose tables label a row with the name
+    is scoped and the name kept as the question's segment. A name labelling rows of two companies, or none,
+    stays an unknown company (the analyst is told it is not among the filings)."""
+    from finchat.db import migrate
+    from finchat.db.admin import seed_companies
+    from finchat.db.pool import connect
+    from finchat.retrieve.filters import Extractor, owners_of_labels
+    from finchat.retrieve.hybrid import Retriever
+
+    url = make_database()
+    with connect(url) as conn:
+        migrate.migrate(conn)
+        seed_companies(conn)
+        for name, company, labels in [("APPLE_2023_10K", "APPLE", ["Zephyrix", "Orbital (a)", "Services"]),
+                                      ("PEPSICO_2022_10K", "PEPSICO", ["Orbital Solutions", "Services"]),
+                                      ("BOEING_2022_10K", "BOEING", ["Services:"])]:
+            doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
+                               " fiscal_quarter, page_count) VALUES (%s, 'x', %s, %s, '10-K', 2022, 'FY', 9)"
+                               " RETURNING id", (name, name, company)).fetchone()[0]
+            chunk = conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text,"
+                                 " embed_text) VALUES (%s, 0, 5, 5, '', 'table', '', '') RETURNING id",
+                                 (doc,)).fetchone()[0]
+            for label in labels:
+                conn.execute("INSERT INTO table_cells (document_id, chunk_id, page, caption, row_label, row_path,"
+                             " duration, as_of, value, unit) VALUES (%s, %s, 5, 'Net sales by product', %s, %s,"
+                             " '12M', '2022-12-31', 100, 'USD')", (doc, chunk, label, label))
+        # whole labels only, a note mark aside: "Orbital" is Apple's row, not PepsiCo's "Orbital Solutions"
+        assert owners_of_labels(conn, ["Zephyrix", "Orbital", "Services", "Quuxly"]) == {"Zephyrix": "APPLE",
+                                                                                         "Orbital": "APPLE"}
+        r = Retriever(conn, None, rerank=False)
+        f = Extractor.from_db(conn).extract("How much did Zephyrix sell worldwide in 2022?")
+        assert f.unknown == ["Zephyrix"] and not f.companies
+        assert r.missing_companies(f) == ([], "")
+        assert f.companies == ["APPLE"] and "Zephyrix" in f.segments and not f.unknown
+        f = Extractor.from_db(conn).extract("How much did Quuxly sell in 2022?")
+        missing, notice = r.missing_companies(f)
+        assert missing == ["Quuxly"] and "not among the ingested filings" in notice
