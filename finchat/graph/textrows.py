@@ -20,8 +20,10 @@ from finchat.tables import row_units, units_scale
 _NUM = r"\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
 #: A figure, or a dash or "NM" printed for none ("10.2 - 8.0") between figures.
 _TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|N/A|n/m)(?=\s)"
-_ROW = re.compile(rf"(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.]*?(?:(?<=[A-Za-z])\s%\s[A-Za-z][A-Za-z0-9 ,&'’()/\-.]*?)?"
-                  rf"(?:[A-Za-z)]|(?<=[A-Z])\.))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-]|NM|N/A|n/m)\s+){{1,11}}\$?\s?{_NUM})(?=\s|$)")
+#: A row: its label (from a word's start, a bounded length: an unbounded lazy label made every chunk's scan
+#: quadratic, 7x slower on the 95 filings' text chunks), then up to twelve figures.
+_ROW = re.compile(rf"(?<![A-Za-z])(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,200}}?"
+                  rf"(?:(?<=[A-Za-z])\s%\s[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-]|NM|N/A|n/m)\s+){{1,11}}\$?\s?{_NUM})(?=\s|$)")
 _HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}):(?=\s|$)")
 _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|six|nine)[- ](?:and|,)\s+(six|nine|twelve)[- ]month|"
                         r"\b(quarter|year)s?\s+ended\b|\bfiscal\s+years?\s+ended\b")
