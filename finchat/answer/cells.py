@@ -298,7 +298,10 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         named = sum(1 for t in terms if _within(t, label))
         # a name split between the row and its caption ("Service" under "Subscription and support revenues by
         # service offering"): the row holding more of it
-        partly = max((len(set(t.split()) & label) for t in terms if not _within(t, path)), default=0)
+        # — not a row adding words the question lacks ("Pharmacy network" for Pharmacy Services' revenues)
+        strange = label - q_words - (measure or set()) - {w for t in terms for w in t.split()} - {"net", "total"}
+        partly = 0 if strange else max((len(set(t.split()) & label) for t in terms if not _within(t, path)),
+                                       default=0)
         # the measure in the row's own headings or column beats a caption that merely mentions it
         # — unless the row's own label adds a word the question lacks ("Casino revenue" for net revenues)
         own = int(bool(measure and measure & set(_words(f"{c.row_path} {c.col_label}")))
@@ -323,7 +326,11 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         # a row of changes ("Worldwide declines from Paxlovid") answers no question asking the amount itself
         changed = int(bool(_CHANGE_ROW.search(c.row_path)) and not asks_change)
         # "Total subscription revenue" for Digital Media's: a total whose path lacks a name asked is everyone's
-        total = int(bool(re.match(r"(?i)total\b", last.strip())) and any(not _within(t, path) for t in terms))
+        # — unless the table's caption is the part's ("… summarizes the Pharmacy Services segment's performance";
+        # not one listing every segment: "… reportable segments: Digital Media, Digital Experience …")
+        titled = " ".join(_words(c.caption.replace("’", "'").replace("'s ", " ")))
+        total = int(bool(re.match(r"(?i)total\b", last.strip()))
+                    and any(not _within(t, path) and f"{t} segment" not in titled for t in terms))
         return (held, partly, -total, -changed, own, exact, -placed, -segmental, whole, lead, named, -extra, len(q_words & around),
                 int(c.duration == duration), -c.page)
 

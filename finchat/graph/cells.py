@@ -282,7 +282,7 @@ def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing
 
 
 #: A heading naming one part of the company: "Verizon Consumer Group", "Sam's Club Segment".
-_PART_HEADING = re.compile(r"(?i)^(?P<name>[A-Z][\w&'’.,-]*(?:\s+[\w&'’.,-]+){0,5})\s+(?:segment|group|division)$")
+_PART_HEADING = re.compile(r"(?i)^(?P<name>[A-Z][\w&'’.,/-]*(?:\s+[\w&'’.,/-]+){0,5})\s+(?:segment|group|division)$")
 #: Words that name no part when a heading is made only of them ("Reportable Segment", "Business Group").
 _NO_PART = frozenset({"segment", "segments", "reportable", "operating", "business", "results", "of", "by", "the",
                       "our", "group", "information", "financial", "other", "total"})

@@ -216,3 +216,29 @@ def test_another_measures_ratio_in_a_parts_table_is_not_its_share():
     assert _another_ratio("Gross profit as % of revenue", ["domestic"])
     assert not _another_ratio("Revenue mix › Flexibles as a percentage of net sales", ["flexibles"])
     assert not _another_ratio("Flexibles", ["flexibles"])
+
+
+def test_a_segments_own_table_total_over_a_row_naming_part_of_its_name():
+    """CVS's Pharmacy Services table ("The following table summarizes the Pharmacy Services segment's
+    performance"): its "Total revenues" row is the segment's, not the "Pharmacy network" channel row; a caption
+    listing every segment does not make the table one segment's."""
+    from finchat.answer.cells import _pick
+
+    now = date(2022, 12, 31)
+    cap = "MD&A > Pharmacy Services Segment The following table summarizes the Pharmacy Services segment’s performance"
+
+    def row(path: str, value: float, caption: str) -> tuple[object, ...]:
+        r = list(_row(path, value, now))
+        r[4] = caption
+        return tuple(r)
+
+    rows = [row("Revenues (by distribution channel) › Pharmacy network", 97668, cap),
+            row("Revenues › Total revenues", 169236, cap)]
+    q = {"pharmacy", "services", "segment", "total", "revenue"}
+    best, _ = _pick(rows, ["pharmacy services"], q, 3, now, False, {"revenue", "revenues"})
+    assert best.value == 169236
+    listed = "Subscription revenue by reportable segment: Digital Media, Digital Experience, and Publishing"
+    rows = [row("Digital Media", 12385, listed), row("Total subscription revenue", 16388, listed)]
+    best, _ = _pick(rows, ["digital media"], {"digital", "media", "subscription", "revenue"}, 3, now, False,
+                    {"subscription", "revenue"})
+    assert best.value == 12385

@@ -37,6 +37,14 @@ def test_qualified_questions(question, companies, qualifier, kind):
         assert qualifier in s.qualifiers
 
 
+def test_the_measure_between_what_and_the_verb():
+    """"What network volumes did American Express report": the words before "did" are what is asked."""
+    s = analyse("What network volumes did American Express report for 2022?", companies=("American Express",))
+    assert (s.measure, s.qualifiers) == ("network volumes", ())
+    assert analyse("What billed business did American Express record in 2022?",
+                   companies=("American Express",)).measure == "billed business"
+
+
 def test_a_whole_figure_asked_worldwide_is_no_qualifier():
     """"How much did STELARA sell worldwide": the product's sales; "worldwide" asks all of them, not a region."""
     s = analyse("How much did STELARA sell worldwide in 2022?", segments=("STELARA",))
