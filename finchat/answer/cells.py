@@ -208,9 +208,14 @@ def table_total(conn: psycopg.Connection, part: CellFigure) -> CellFigure | None
     found = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10])
              for r in rows]
     found = [c for c in found if abs(c.value) >= abs(part.value)]
-    # the total under the part's own heading ("Net sales › Total"), else the table's only one
+    # the total under the part's own heading ("Net sales › Total"), else the table's only one — of the part's
+    # measure when its row names one ("Greater China › Net sales" is no part of "Total operating income")
     same = [c for c in found if c.row_path.rpartition(" › ")[0] == parent]
-    return same[0] if same else found[0] if len({c.value for c in found}) == 1 else None
+    if same:
+        return same[0]
+    measured = set(_words(part.row_path.rpartition(" › ")[2])) if parent else set()
+    found = [c for c in found if measured <= set(_words(c.row_path)) | {"net", "total"}]
+    return found[0] if len({c.value for c in found}) == 1 else None
 
 
 def _measure_words(subject: Any, terms: list[str]) -> set[str]:

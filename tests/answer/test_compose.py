@@ -209,3 +209,19 @@ def test_comparison_gives_every_company_its_line_and_facts(three, monkeypatch):
     assert lines[1].startswith("Amcor's gross margin for the three months ended July 1, 2023 was 44.5%")
     assert {f["company"] for f in d["facts"]} == {"Apple", "Amcor"}
     assert [c["key"] for c in d["computed"]].count("gross_margin") == 4  # each company, and a year earlier
+
+
+def test_a_year_to_date_question_reads_the_year_to_date_column():
+    """"… for the nine months ended October 31, 2022" of a third-quarter 10-Q is nine months, not the quarter; a
+    second quarter's year to date is six months; a bare quarter is three; an annual report twelve."""
+    from types import SimpleNamespace
+
+    from finchat.answer.compose import _duration_for
+
+    q3 = SimpleNamespace(form="10-Q", fiscal_quarter="Q3")
+    q2 = SimpleNamespace(form="10-Q", fiscal_quarter="Q2")
+    assert _duration_for("Operating cash flow for the nine months ended October 31, 2022?", q3) == "9M"
+    assert _duration_for("Operating cash flow year to date?", q2) == "6M"
+    assert _duration_for("Net income for the first half of 2023?", q2) == "6M"
+    assert _duration_for("Operating cash flow in Q3 FY2023?", q3) == "3M"
+    assert _duration_for("Revenue for the nine months?", SimpleNamespace(form="10-K", fiscal_quarter="FY")) == "12M"

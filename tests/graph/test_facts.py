@@ -257,3 +257,13 @@ def test_a_tax_line_printed_as_a_benefit_reads_as_the_expense():
     facts = extract_facts(text)
     assert by(facts, "income_tax", "Three Months Ended July 1, 2023")[0].value == 113
     assert by(facts, "income_tax", "Three Months Ended June 25, 2022")[0].value == -191
+
+
+def test_a_share_buyback_line_is_share_repurchases():
+    """Amcor's cash flow statement prints "Share buyback/cancellations"; its "Purchase of treasury shares" (for
+    employee plans) is no buyback."""
+    from finchat.graph.lexicon import metric_for_label
+
+    assert metric_for_label("Share buyback/cancellations") == "share_repurchases"
+    assert metric_for_label("Share buy-back/cancellations") == "share_repurchases"
+    assert metric_for_label("Purchase of treasury shares") is None
