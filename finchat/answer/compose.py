@@ -56,10 +56,10 @@ _FULL_YEAR = re.compile(r"(?i)\b(?:full[\s-]+year|annual(?:ly)?|fiscal\s+year|fy
 def _duration_for(question: str, hit: Any) -> str:
     if hit is not None and (hit.form == "10-K" or hit.fiscal_quarter == "FY"):
         return "12M"
-    if hit is not None and (months := months_asked(question, hit.form, hit.fiscal_quarter)) in (6, 9):
+    if hit is not None and (months := months_asked(question, hit.form, hit.fiscal_quarter)) in (6, 9, 12):
         # "for the nine months ended October 31, 2022": the year to date, not the quarter (a second
-        # quarter's year to date is six months)
-        return "6M" if hit.fiscal_quarter == "Q2" else f"{months}M"
+        # quarter's year to date is six months); "in 2022" of a fourth-quarter release: the year it closes
+        return "6M" if months == 9 and hit.fiscal_quarter == "Q2" else f"{months}M"
     return "12M" if _FULL_YEAR.search(question) and not re.search(r"(?i)\bq[1-4]\b|quarter", question) else "3M"
 
 

@@ -96,10 +96,14 @@ def _share_of_total(conn: psycopg.Connection, question: str, subject: Subject, r
     # the table's own "Total" row first: a share of segment profit is of the segments' total, not of the
     # consolidated operating income; the statement total where the part's table prints none
     row = table_total(conn, cell)
+    if row is not None and (row.value == cell.value or _names_part(row.row_path, subject)):
+        row = None  # "Las Vegas Strip Resorts › Total" is the part's own total, not the whole it is part of
     if row is not None:
         # "Segment Operating Profit › Total": the whole is what the table totals, in its own words
         parent, _, own = row.row_path.rpartition(" › ")
         named = re.sub(r"(?i)^\s*total\s*", "", own).strip() or parent.strip()
+        if named.lower() in ("company", "consolidated", "company-wide"):
+            named = subject.measure  # "Total Company": the company's net sales
         whole, whole_name, whole_shown = (row.value * MULTIPLIER.get(row.scale, 1.0),
                                           (named or subject.measure or "total").lower(), f"{row.shown()} {row.cite()}")
     elif total is not None:
@@ -123,6 +127,13 @@ def _share_of_total(conn: psycopg.Connection, question: str, subject: Subject, r
     answer = with_subject(Answer(text, "facts"), subject, res, found=True)
     answer.subject["filing"], answer.subject["period"] = cell.document, cell.period()
     return answer
+
+
+def _names_part(row_path: str, subject: Subject) -> bool:
+    """Whether ``row_path`` names one of the parts ``subject`` asks about (every word of it)."""
+    words = set(re.findall(r"[a-z0-9&]+", row_path.lower()))
+    return any(set(re.findall(r"[a-z0-9&]+", q.lower())) <= words for q in subject.qualifiers
+               if not q.startswith("by ") and re.search(r"[a-z]", q.lower()))
 
 
 def _part_ratio(conn: psycopg.Connection, question: str, subject: Subject, res: Any, hits: list[Any],

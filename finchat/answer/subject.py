@@ -98,7 +98,7 @@ def _proper_names(question: str, names: set[str]) -> list[str]:
         if before.count("(") > before.count(")"):
             continue  # "(formerly known as Square)": an aside
         # "Corporate & Investment Bank's net income": the possessive ends the name, it is no word of it
-        words = [re.sub(r"['’]s$", "", w) for w in re.split(r"\s+", m.group(1)) if w]
+        words = [re.sub(r"['’]s?$", "", w) for w in re.split(r"\s+", m.group(1)) if w]
         if not before.strip() or before.rstrip().endswith((".", "?", "!", ":")):
             words = words[1:]  # a sentence's first word is capitalised as such ("Approach the question …")
         # the company's name, a possessive ("Pfizer's"), periods and measures are trimmed from either end
@@ -298,14 +298,22 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # a derived figure (a margin, a ratio) answers the measure: its words are the definition's, not qualifiers
     for m in () if derived else _HEAD.finditer(question):
         words = _words_before(question, m.start(), names, parts, pieces)
-        phrase = " ".join([*words, m.group(0)])
+        head = m.group(0)
+        lead = re.search(r"(?i)\b(?:operating|gross)\s+$", question[:m.start()]) if not words else None
+        if lead:  # "American Water's regulated businesses operating revenue": the part before the measure's words
+            words = _words_before(question, lead.start(), names, parts, pieces)
+            if all(w.lower() in _PART_WORDS | {"reportable"} for w in words):
+                words = []  # "segment operating income": the measure's own word, no part named
+            head = question[lead.start():m.end()] if words else head
+        phrase = " ".join([*words, head])
         measure = measure or phrase
         if not words:
             continue
         # "cost of sales", "net interest income": the words (with the neutral ones before them) make another
         # statement metric, not a qualifier
-        alone = set(metrics_in_question(m.group(0)))
-        wider = " ".join(re.findall(r"[A-Za-z&'-]+", question[:m.start()])[-len(words) - 2:] + [m.group(0)])
+        alone = set(metrics_in_question(head))
+        start = lead.start() if lead and words else m.start()
+        wider = " ".join(re.findall(r"[A-Za-z&'-]+", question[:start])[-len(words) - 2:] + [head])
         if (set(metrics_in_question(phrase)) | set(metrics_in_question(wider))) - alone:
             continue
         # "Space segment net sales": the segment is "Space" (tables print the name, not the word "segment")

@@ -225,3 +225,7 @@ def test_a_year_to_date_question_reads_the_year_to_date_column():
     assert _duration_for("Net income for the first half of 2023?", q2) == "6M"
     assert _duration_for("Operating cash flow in Q3 FY2023?", q3) == "3M"
     assert _duration_for("Revenue for the nine months?", SimpleNamespace(form="10-K", fiscal_quarter="FY")) == "12M"
+    # a year asked of a fourth-quarter release is the year it closes; its quarter when asked
+    q4 = SimpleNamespace(form="EARNINGS", fiscal_quarter="Q4")
+    assert _duration_for("What were MGM's net revenues in 2022?", q4) == "12M"
+    assert _duration_for("What were MGM's net revenues in Q4 2022?", q4) == "3M"

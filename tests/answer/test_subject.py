@@ -37,6 +37,19 @@ def test_qualified_questions(question, companies, qualifier, kind):
         assert qualifier in s.qualifiers
 
 
+def test_a_part_named_before_the_measures_own_words():
+    """"regulated businesses operating revenue": the part before "operating revenue"; "segment operating income"
+    names no part; a plural possessive's mark is no part of the name."""
+    s = analyse("What was American Water's regulated businesses operating revenue in 2021?",
+                companies=("American Water", "American Water Works"))
+    assert s.qualifiers == ("regulated businesses",) and s.metric == "revenue"
+    s = analyse("How much segment operating income did King earn for Activision Blizzard in Q2 2023?",
+                companies=("Activision Blizzard",), segments=("King",))
+    assert s.qualifiers == ("King",)
+    assert analyse("What was Boeing Global Services' operating margin in 2022?",
+                   companies=("Boeing",)).qualifiers == ("Global Services",)
+
+
 def test_the_measure_between_what_and_the_verb():
     """"What network volumes did American Express report": the words before "did" are what is asked."""
     s = analyse("What network volumes did American Express report for 2022?", companies=("American Express",))
