@@ -156,6 +156,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                            for q in subject.qualifiers)
     parts = _segment_pattern(conn, company) if company_wide else None
     measure = _measure_words(subject, terms)
+    if not measure and not subject.measure and subject.kind == "amount" and not amount:
+        return None  # a part named with no measure read ("Consumer's … net additions"): any row of it is no answer
     asked = {w for t in terms for w in t.split()}
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
         found = _rows(conn, doc_id, [*terms, *acronyms])
@@ -252,12 +254,19 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
             return False
         return c.duration in (duration, None)
 
+    # a measure in the question's own words, of many words, by all of them but one ("wireless retail postpaid phone
+    # net additions" is not any row mentioning "wireless"); a statement metric's words by any one
+    own = measure or set()
+    need = len(own) - 1 if len(own) >= 4 and own <= q_words else 1
+
     def measured(c: CellFigure) -> bool:
         if measure and measure & {"revenue", "revenues", "sales"} and _COST.search(c.row_path):
             return False  # "Cost of revenue › Subscription" is no revenue
         around = set(_words(f"{c.row_path} {c.caption} {c.col_label} {c.totals}"))
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
-        return all(_within(t, around) for t in terms) and (not measure or bool(measure & around))
+        # (a measure of many words by most of them: "wireless retail postpaid phone net additions" is not any
+        # row mentioning "wireless")
+        return all(_within(t, around) for t in terms) and (not measure or len(measure & around) >= need)
 
     share = bool(_SHARE_ASKED.search(question))
     # "How many …" asks a count: no amount of money answers it

@@ -226,6 +226,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     np = re.split(r"(?i)^.*?['’]s?\s+", np, maxsplit=1)[-1]  # "American Express's billed business"
     words = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", np)
              if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and not _PERIOD.match(w.lower())]
+    cut = max((i for i, w in enumerate(words[:-1]) if w.lower() in _PART_WORDS), default=-1)
+    words = words[cut + 1:]  # "Consumer segment wireless retail postpaid phone net additions": after the part
     while words and words[-1].lower() in ("worldwide", "globally", "overall", "altogether", "total"):
         words.pop()  # "How much did STELARA sell worldwide": the whole figure, no qualifier
     if words and words[-1].lower() in _EARN:  # "How much did … Commercial Banking segment earn": its net income

@@ -253,13 +253,19 @@ def store_cells(conn: psycopg.Connection, doc_id: int, rows: list[tuple[int, int
 def scale_unscaled_cells(conn: psycopg.Connection, doc_id: int, scale: str) -> int:
     """Give document ``doc_id``'s whole-number money cells read with no units phrase the filing's ``scale``
     (the one its statements print): a note's "tabular dollars are in millions" is stated once, far from its
-    tables. Prices and amounts with decimals ("$ 138.04") stay dollars. Returns how many changed."""
+    tables. Prices, figures per unit ("RevPAR") and amounts with decimals ("$ 138.04") stay dollars. Returns
+    how many changed."""
     from finchat.graph.consistency import UNSCALED_BELOW
 
     return conn.execute(
         "UPDATE table_cells SET scale = %s WHERE document_id = %s AND scale = 'units' AND unit = 'USD'"
         " AND printed !~ '[.]' AND abs(value) < %s AND row_label !~* %s",
-        (scale, doc_id, UNSCALED_BELOW, r"\m(price|per share)")).rowcount
+        (scale, doc_id, UNSCALED_BELOW, _PER_UNIT)).rowcount
+
+
+#: Row labels of a figure per unit — a price, per share, per room or membership: dollars, whatever the filing's
+#: scale ("Revenue per available room (RevPAR) 224" is $224).
+_PER_UNIT = r"\m(price|per|revpar|arpu|arpa|adr)\M"
 
 
 def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing_period: Any,

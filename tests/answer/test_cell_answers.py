@@ -242,3 +242,18 @@ def test_a_segments_own_table_total_over_a_row_naming_part_of_its_name():
     best, _ = _pick(rows, ["digital media"], {"digital", "media", "subscription", "revenue"}, 3, now, False,
                     {"subscription", "revenue"})
     assert best.value == 12385
+
+
+def test_a_kpi_of_many_words_is_no_row_holding_a_few_of_them():
+    """"wireless retail postpaid phone net additions": a row "Wireless retail postpaid" (connections) holds three of
+    its five words — no answer; the row holding them all is."""
+    from finchat.answer.cells import _pick
+
+    now = date(2022, 12, 31)
+    q = {"verizon", "consumer", "segment", "wireless", "retail", "postpaid", "phone", "net", "additions"}
+    measure = {"wireless", "retail", "postpaid", "phone", "additions"}
+    rows = [_row("Consumer › Wireless retail postpaid", 91856, now)]
+    assert _pick(rows, ["consumer"], q, 3, now, False, measure) is None
+    rows.append(_row("Consumer › Wireless retail postpaid phone net additions", 100, now))
+    best, _ = _pick(rows, ["consumer"], q, 3, now, False, measure)
+    assert best.value == 100

@@ -50,6 +50,13 @@ def test_a_part_named_before_the_measures_own_words():
                    companies=("Boeing",)).qualifiers == ("Global Services",)
 
 
+def test_a_kpi_asked_after_the_part_it_is_of():
+    """"Verizon's Consumer segment wireless retail postpaid phone net additions": the measure is after "segment"."""
+    s = analyse("What was Verizon's Consumer segment wireless retail postpaid phone net additions in 2022?",
+                companies=("Verizon",))
+    assert (s.measure, s.qualifiers) == ("wireless retail postpaid phone net additions", ("Consumer",))
+
+
 def test_the_measure_between_what_and_the_verb():
     """"What network volumes did American Express report": the words before "did" are what is asked."""
     s = analyse("What network volumes did American Express report for 2022?", companies=("American Express",))
