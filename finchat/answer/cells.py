@@ -304,6 +304,24 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     asks_place = bool(_GEO.search(question))
     asks_change = bool(_CHANGE_ROW.search(question))
 
+    # one row name printed by several tables of the period (the company's, then each region's in Nike's MD&A):
+    # naming no place, the question asks the largest — the whole the others are parts of
+    # (rows of one page sharing a name are told apart by their headings, not their size)
+    def named_as(c: CellFigure) -> tuple[str, Any, str]:
+        """A row's name without its units ("Billed business (billions)" is "billed business"), period, unit."""
+        last = re.sub(r"\([^)]*\)", " ", c.row_path.split(" › ")[-1])
+        return " ".join(w for w in _words(last) if w not in _UNIT_WORDS), c.as_of, c.unit
+
+    widest: dict[tuple[str, Any, str], list[tuple[int, float]]] = {}
+    for c in now:
+        if c.unit != "%":
+            widest.setdefault(named_as(c), []).append((c.page, c.value))
+
+    def is_smaller(c: CellFigure) -> bool:
+        group = widest.get(named_as(c), [])
+        return (sum(1 for p, _ in group if p == c.page) == 1
+                and any(v > c.value for p, v in group if p != c.page))
+
     def score(c: CellFigure) -> tuple[int, ...]:
         path = set(_words(c.row_path))
         label = set(_words(c.row_path.split(" › ")[-1]))
@@ -345,7 +363,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         titled = " ".join(_words(c.caption.replace("’", "'").replace("'s ", " ")))
         total = int(bool(re.match(r"(?i)total\b", last.strip()))
                     and any(not _within(t, path) and f"{t} segment" not in titled for t in terms))
-        return (held, partly, -total, -changed, own, exact, -placed, -segmental, whole, lead, named, -extra, len(q_words & around),
+        smaller = int(not asks_place and c.unit != "%" and is_smaller(c))
+        return (held, partly, -total, -changed, own, exact, -placed, -segmental, whole, lead, named, -smaller, -extra,
+                len(q_words & around),
                 int(c.duration == duration), -c.page)
 
     for best in sorted(now, key=score, reverse=True):
@@ -379,6 +399,8 @@ def _another_ratio(row_path: str, terms: list[str]) -> bool:
     return m is not None and not any(_within(t, set(_words(m.group("of")))) for t in terms)
 
 
+#: Units words in a row's name.
+_UNIT_WORDS = frozenset({"in", "thousands", "millions", "billions", "dollars", "usd", "000"})
 #: A question asking a part's share of a whole.
 _SHARE_ASKED = re.compile(r"(?i)\b(?:share|portion|proportion|percent(?:age)? of|% of)\b")
 #: Words of a table of percentages that are no shares: changes, comparable sales, margins, rates.

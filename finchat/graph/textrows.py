@@ -196,7 +196,8 @@ def _group_names(header: str) -> list[str]:
 
 def _amounts_beside_changes(header: str, rows: list[tuple[int, str, list[str]]]) -> list[tuple[int, str, list[str]]]:
     """Rows of an annual table whose header names two or three consecutive years, each row printing that many
-    amounts among changes marked "%" (or "—"): the rows with their amounts alone; [] for any other table."""
+    amounts among changes marked "%" (or "—") — or three under two years with two comparisons each: the rows
+    with their amounts alone; [] for any other table."""
     years = sorted({int(y.group(0)) for y in _YEAR.finditer(header)})
     if not 2 <= len(years) <= 3 or years[-1] - years[0] != len(years) - 1:
         return []
@@ -204,8 +205,12 @@ def _amounts_beside_changes(header: str, rows: list[tuple[int, str, list[str]]])
     for at, label, nums in rows:
         changes = [n for n in nums if n.strip().endswith("%") or n.strip() in ("—", "–", "-")]
         amounts = [n for n in nums if n not in changes]
-        if changes and len(amounts) == len(years):
+        # (Nike's "FISCAL 2023 FISCAL 2022 … FISCAL 2021": the third year's heading lost with its cell text,
+        # its amounts still printed after the first comparison columns)
+        if changes and (len(amounts) == len(years) or (len(years) == 2 and len(amounts) == 3 and len(changes) >= 4)):
             out.append((at, label, amounts))
+    if len({len(r[2]) for r in out}) > 1:
+        return []  # rows of two widths: not one table's years
     return out if len(out) >= 2 and len(out) >= len(rows) // 2 else []
 
 

@@ -257,3 +257,23 @@ def test_a_kpi_of_many_words_is_no_row_holding_a_few_of_them():
     rows.append(_row("Consumer › Wireless retail postpaid phone net additions", 100, now))
     best, _ = _pick(rows, ["consumer"], q, 3, now, False, measure)
     assert best.value == 100
+
+
+def test_a_row_name_printed_by_the_company_and_each_region_is_the_largest():
+    """Nike's MD&A prints "Sales through NIKE Direct" for the brand (p.36) and again for each region (pp.41-44),
+    the regions' headings lost: naming no place, the question asks the whole — the largest."""
+    from finchat.answer.cells import _pick
+
+    now = date(2023, 5, 31)
+    rows = [_row("Revenues by › Sales through NIKE Direct", 10335, now, page=41),
+            _row("Revenues by › Sales through NIKE Direct", 4896, now, page=42),
+            _row("NIKE Brand Revenues by › Sales through NIKE Direct", 21308, now, page=36)]
+    q = {"nike", "direct", "revenue"}
+    best, _ = _pick(rows, ["direct"], q, 3, now, False, {"revenue", "revenues", "sales"})
+    assert best.value == 21308
+    # a place asked: not the largest
+    q = {"nike", "direct", "revenue", "north", "america"}
+    rows[0] = _row("North America › Sales through NIKE Direct", 10335, now, page=41)
+    best, _ = _pick(rows, ["direct"], q, 3, now, False, {"revenue", "revenues", "sales"},
+                    "What was Nike Direct revenue in North America?")
+    assert best.value == 10335

@@ -725,3 +725,17 @@ def test_a_row_label_holding_a_percent_sign():
     assert got[("Gross profit as % of revenue", date(2016, 1, 28))] == 23.3
     assert got[("Revenue % gain (decline)", date(2017, 1, 28))] == -0.3
     assert got[("Revenue", date(2015, 1, 28))] == 36055
+
+
+def test_three_years_under_a_header_naming_two():
+    """Nike's "FISCAL 2023 FISCAL 2022 % CHANGE … FISCAL 2021": the third year's heading lost, its amounts printed
+    after the first comparison columns; rows of other widths make it no such table."""
+    from finchat.graph.textrows import text_cells
+
+    text = ("(Dollars in millions)\n\nFISCAL FISCAL\n\n2023 2022\n\nSales to Wholesale Customers $ 27,397 $ 25,608 7 % "
+            "14 % $ 25,898 -1 % -1 % Sales through NIKE Direct 21,308 18,726 14 % 20 % 16,370 14 % 15 % "
+            "**TOTAL NIKE BRAND REVENUES** **$ 48,763 $ 44,436** **10 %** **16 %** **$ 42,293** **5 %** **6 %**")
+    got = {(c.row_path, c.as_of): c.value for c in text_cells(text, "", date(2023, 5, 31), "10-K", {})}
+    assert got[("Sales through NIKE Direct", date(2023, 5, 31))] == 21308
+    assert got[("Sales through NIKE Direct", date(2021, 5, 31))] == 16370
+    assert got[("TOTAL NIKE BRAND REVENUES", date(2022, 5, 31))] == 44436
