@@ -267,25 +267,30 @@ _GUIDED = re.compile(r"\$\s?\d|\d\s?%|\b\d+(?:\.\d+)?\s+(?:percent|billion|milli
 
 def outlook_sentence(conn: psycopg.Connection, companies: list[str], hits: list[Hit], name: str,
                      year: int | None = None) -> tuple[str, Hit] | None:
-    """A forward-looking sentence of the hits' filings (latest first) naming ``name`` (a product, a segment:
-    "Comirnaty") with a figure — "we forecasted approximately $32 billion in revenues for Comirnaty in
-    2022" — preferring one naming ``year``; the sentence and its passage, or None."""
+    """A forward-looking sentence naming ``name`` (a product, a segment, a measure: "Comirnaty") with a figure —
+    "we forecasted approximately $32 billion in revenues for Comirnaty in 2022" — preferring one naming
+    ``year``: from the companies' filings, latest first (guidance is where the company last gave it, whichever
+    filing the question's words ranked), else the hits' filings; the sentence and its passage, or None."""
     words = re.findall(r"[A-Za-z0-9]+", name)
-    docs = list(dict.fromkeys(h.document for h in hits if not companies or h.company in companies))[:OUTLOOK_FILINGS]
-    if not words or not docs:
+    docs = list(dict.fromkeys(h.document for h in hits if not companies or h.company in companies))
+    if not words or not (docs or companies):
         return None
     rows = conn.execute(
-        f"{_SELECT} WHERE d.name = ANY(%s) AND c.kind = 'text' AND c.tsv @@ to_tsquery('english', %s)"
+        f"{_SELECT} WHERE (d.company_key = ANY(%s) OR d.name = ANY(%s)) AND c.kind = 'text'"
+        " AND c.tsv @@ to_tsquery('english', %s)"
         " AND c.text ~* %s AND c.text ~* %s AND c.text ~ %s ORDER BY d.period_end DESC NULLS LAST, c.id LIMIT %s",
-        (docs, _any_of([name]), r"\m" + r"\W+".join(words) + r"\M",
-         r"\m(expect|forecast|outlook|guidance|anticipat|project)", r"\$\s?\d|\d\s?%", OUTLOOK_SENTENCES)).fetchall()
-    return outlook_sentence_in([(h.text, h) for h in _hits(rows, "outlook")], name, year)
+        (companies, docs, _any_of([name]), r"\m" + r"\W+".join(words) + r"\M",
+         r"\m(expect|forecast|outlook|guidance|anticipat|project)", r"\$\s?\d|\d\s?%|\d\s+percent",
+         OUTLOOK_SENTENCES)).fetchall()
+    return outlook_sentence_in([(h.text, h) for h in _hits(rows, "outlook")], name, year, set(docs))
 
 
-def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | None = None) -> tuple[str, Any] | None:
+def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | None = None,
+                        ranked: set[str] | None = None) -> tuple[str, Any] | None:
     """The best sentence of ``passages`` ((text, passage), latest filing first) naming ``name`` with a
-    forward word and a figure: for ``year`` (no later year in it) first, then said as a forecast, then with
-    its figure nearest the name; None when none does."""
+    forward word and a figure: for ``year`` (no later year in it) first, then of the filings the question
+    ranked (``ranked``: their names), then said as a forecast, then with its figure nearest the name; None when
+    none does."""
     words = re.findall(r"[A-Za-z0-9]+", name)
     if not words:
         return None
@@ -293,7 +298,9 @@ def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | 
     found: list[tuple[tuple[int, int, int], str, Any]] = []
     for text, hit in passages:
         # a bullet starts a sentence of its own ("◦As of February 8, 2022, we forecasted …")
-        pieces = [x for line in text.splitlines() for x in _SENTENCE.split(plain_text(line))]
+        # (a line starting in lower case continues the sentence the PDF wrapped: "(previously 6 | percent)")
+        joined = re.sub(r"\s*\n+\s*(?=[a-z])", " ", text)
+        pieces = [x for line in joined.splitlines() for x in _SENTENCE.split(plain_text(line))]
         lead = ""  # "… the Company expects:": the bullets after it are said of the period ahead
         for sentence in pieces:
             s = sentence.strip(" ◦•·-_*")
@@ -311,6 +318,7 @@ def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | 
                 # a forecast said as one ("we forecasted", "guidance") over contracted amounts "expected to be
                 # recognized"
                 found.append(((int(year is not None and year in years and max(years) <= year),
+                               int(ranked is None or getattr(hit, "document", None) in ranked),
                                int(bool(_FORECAST.search(s))), -near), s, hit))
     if not found:
         return None

@@ -321,7 +321,11 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         # guidance on a product or segment, else on the measure ("adjusted EPS"): the filing's sentence naming it
         # with a figure
         year = res.filters.years[0] if res.filters.years else None
-        for asked_name in named[:1] or [n for n in (subject.measure,) if n]:
+        measures = [n for n in (subject.measure,) if n]
+        # "organic sales growth" is "organic revenue growth" in PepsiCo's outlook, and back
+        measures += [re.sub(r"(?i)\bsales\b", "revenue", m) for m in measures if re.search(r"(?i)\bsales\b", m)]
+        measures += [re.sub(r"(?i)\brevenues?\b", "sales", m) for m in measures if re.search(r"(?i)\brevenues?\b", m)]
+        for asked_name in named[:1] or list(dict.fromkeys(measures)):
             said = outlook_sentence(conn, companies, hits, asked_name, year)
             if said is not None:
                 line = (f"{name + chr(39) + 's ' if name else 'The '}outlook for {asked_name}, in the filing's words: "

@@ -112,3 +112,24 @@ def test_a_parts_share_stated_in_a_sentence():
                            "operating income") is None
     assert share_stated_in("In fiscal year 2023, Flexibles accounted for approximately 76% of consolidated net "
                            "sales.", "Flexibles", "net sales", 2023)[1] == "76%"
+
+
+def test_an_outlook_sentence_wrapped_over_lines_and_the_ranked_filings_first():
+    """A sentence the PDF wrapped ("(previously 6 | percent)") is read whole; of two filings' forecasts for no year
+    asked, the one of a filing the question ranked comes first."""
+    from types import SimpleNamespace
+
+    from finchat.answer.passages import outlook_sentence_in
+
+    new = SimpleNamespace(document="ACME_2022_10K")
+    old = SimpleNamespace(document="ACME_2020_10K")
+    wrapped = ("For fiscal year 2023, the Company now expects to deliver 8 percent organic revenue growth (previously 6"
+               "\n\npercent), and 9 percent core constant currency EPS growth.")
+    said, _ = outlook_sentence_in([(wrapped, new)], "organic revenue", 2023)
+    assert said.endswith("(previously 6 percent), and 9 percent core constant currency EPS growth.")
+    near = "We expect capital investment in the Regulated Businesses of $8.9 billion over the next five years."
+    far = "We expect to invest between $12.5 billion and $13 billion over the next five years in the Regulated Businesses."
+    said, hit = outlook_sentence_in([(far, new), (near, old)], "Regulated Businesses", None, {"ACME_2022_10K"})
+    assert hit is new
+    said, hit = outlook_sentence_in([(far, new), (near, old)], "Regulated Businesses", None)
+    assert hit is old  # without the ranking, the figure nearest the name
