@@ -266,7 +266,7 @@ _GUIDED = re.compile(r"\$\s?\d|\d\s?%|\b\d+(?:\.\d+)?\s+(?:percent|billion|milli
 
 
 def outlook_sentence(conn: psycopg.Connection, companies: list[str], hits: list[Hit], name: str,
-                     year: int | None = None) -> tuple[str, Hit] | None:
+                     year: int | None = None, question: str = "") -> tuple[str, Hit] | None:
     """A forward-looking sentence naming ``name`` (a product, a segment, a measure: "Comirnaty") with a figure —
     "we forecasted approximately $32 billion in revenues for Comirnaty in 2022" — preferring one naming
     ``year``: from the companies' filings, latest first (guidance is where the company last gave it, whichever
@@ -282,15 +282,16 @@ def outlook_sentence(conn: psycopg.Connection, companies: list[str], hits: list[
         (companies, docs, _any_of([name]), r"\m" + r"\W+".join(words) + r"\M",
          r"\m(expect|forecast|outlook|guidance|anticipat|project)", r"\$\s?\d|\d\s?%|\d\s+percent",
          OUTLOOK_SENTENCES)).fetchall()
-    return outlook_sentence_in([(h.text, h) for h in _hits(rows, "outlook")], name, year, set(docs))
+    return outlook_sentence_in([(h.text, h) for h in _hits(rows, "outlook")], name, year, set(docs), question)
 
 
 def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | None = None,
-                        ranked: set[str] | None = None) -> tuple[str, Any] | None:
+                        ranked: set[str] | None = None, question: str = "") -> tuple[str, Any] | None:
     """The best sentence of ``passages`` ((text, passage), latest filing first) naming ``name`` with a
     forward word and a figure: for ``year`` (no later year in it) first, then of the filings the question
-    ranked (``ranked``: their names), then said as a forecast, then with its figure nearest the name; None when
-    none does."""
+    ranked (``ranked``: their names), then said as a forecast, then holding most of ``question``'s other words
+    ("over the next five years"), then with its figure nearest the name; None when none does."""
+    asked = _stems(question) - _stems(name) - {_stem(w) for w in _STOP}
     words = re.findall(r"[A-Za-z0-9]+", name)
     if not words:
         return None
@@ -319,7 +320,7 @@ def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | 
                 # recognized"
                 found.append(((int(year is not None and year in years and max(years) <= year),
                                int(ranked is None or getattr(hit, "document", None) in ranked),
-                               int(bool(_FORECAST.search(s))), -near), s, hit))
+                               int(bool(_FORECAST.search(s))), len(asked & _stems(s)), -near), s, hit))
     if not found:
         return None
     best = max(found, key=lambda f: f[0])  # the first of the best: the latest filing's

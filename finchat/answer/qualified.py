@@ -102,8 +102,8 @@ def _share_of_total(conn: psycopg.Connection, question: str, subject: Subject, r
         # "Segment Operating Profit › Total": the whole is what the table totals, in its own words
         parent, _, own = row.row_path.rpartition(" › ")
         named = re.sub(r"(?i)^\s*total\s*", "", own).strip() or parent.strip()
-        if named.lower() in ("company", "consolidated", "company-wide"):
-            named = subject.measure  # "Total Company": the company's net sales
+        if named.lower() in ("company", "consolidated", "company-wide") or re.search(r"(?i)\btable\b|\bfollowing\b", named):
+            named = subject.measure  # "Total Company", a caption's sentence: the company's net sales
         whole, whole_name, whole_shown = (row.value * MULTIPLIER.get(row.scale, 1.0),
                                           (named or subject.measure or "total").lower(), f"{row.shown()} {row.cite()}")
     elif total is not None:
@@ -326,7 +326,7 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         measures += [re.sub(r"(?i)\bsales\b", "revenue", m) for m in measures if re.search(r"(?i)\bsales\b", m)]
         measures += [re.sub(r"(?i)\brevenues?\b", "sales", m) for m in measures if re.search(r"(?i)\brevenues?\b", m)]
         for asked_name in named[:1] or list(dict.fromkeys(measures)):
-            said = outlook_sentence(conn, companies, hits, asked_name, year)
+            said = outlook_sentence(conn, companies, hits, asked_name, year, res.question)
             if said is not None:
                 line = (f"{name + chr(39) + 's ' if name else 'The '}outlook for {asked_name}, in the filing's words: "
                         f"“{said[0]}” [{said[1].citation()}]")

@@ -54,7 +54,8 @@ _PERIOD = re.compile(r"(?i)^(?:q[1-4]|fy\d{2,4}|\d{4}q[1-4]|(?:19|20)\d{2}|h[12]
 #: change, which the statements do give).
 _RATE = re.compile(r"(?i)(?<!['’])\b(?:(?!growth\b)[a-z-]+\s+rate\b|return on (?:average\s+)?(?:tangible\s+)?"
                    r"(?:common\s+|total\s+|invested\s+)?(?:(?:share|stock)holders['’]?\s+)?(?:equity|capital|assets)\b|"
-                   r"\bnet interest margin\b|\b(?:efficiency|capital|tier 1|cet1|leverage|loan[- ]to[- ]deposit)"
+                   r"\bnet interest (?:margin|yield)(?: on (?:average )?[a-z-]+(?: [a-z-]+){0,2})?|"
+                   r"\b(?:efficiency|capital|tier 1|cet1|leverage|loan[- ]to[- ]deposit)"
                    r"(?: [a-z]+)? ratio\b|[a-z-]+(?:\s+[a-z-]+)?\s+ratio\b)")
 _SHARE = re.compile(r"(?i)\b(?:what|which)\s+(?:share|percent(?:age)?|portion|proportion|part|fraction)\s+of\b|"
                     r"\b(?:share|percentage|proportion|%)\s+of\s+(?:the\s+|its\s+|total\s+|[a-z0-9&.'’]+\s+){0,6}"

@@ -133,3 +133,15 @@ def test_an_outlook_sentence_wrapped_over_lines_and_the_ranked_filings_first():
     assert hit is new
     said, hit = outlook_sentence_in([(far, new), (near, old)], "Regulated Businesses", None)
     assert hit is old  # without the ranking, the figure nearest the name
+
+
+def test_an_outlook_sentence_holding_the_questions_own_period_words():
+    """"… over the next five years": of two forecasts naming the Regulated Businesses, the five-year plan."""
+    from finchat.answer.passages import outlook_sentence_in
+
+    text = ("In 2023, the Company expects to invest $2.9 billion in the Regulated Businesses. The Company expects "
+            "capital investment in the Regulated Businesses between $12.5 billion to $13 billion over the next five "
+            "years.")
+    q = "How much does the company plan to invest in its Regulated Businesses over the next five years?"
+    assert "$12.5 billion" in outlook_sentence_in([(text, None)], "Regulated Businesses", None, None, q)[0]
+    assert "$2.9 billion" in outlook_sentence_in([(text, None)], "Regulated Businesses", None, None, "")[0]

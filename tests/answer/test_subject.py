@@ -19,6 +19,8 @@ from finchat.cli import cli
     ("Which segment of Lockheed grew fastest in Q2 2022?", ("Lockheed", "Lockheed Martin"), None, "ranking"),
     ("What was PayPal's transaction expense rate in Q2 2023?", ("PayPal",), None, "rate"),
     ("What was JPMorgan's return on tangible common equity in Q2 2022?", ("JPMorgan",), None, "rate"),
+    ("What was American Express's net interest yield on average Card Member loans in 2022?", ("American Express",),
+     None, "rate"),
     ("What is eBay's effective tax rate for Q2 2023?", ("eBay",), None, "rate"),
     ("What core EPS did PepsiCo report for Q1 2023?", ("PepsiCo",), "core", "amount"),
     ("What share of Best Buy's Q2 FY2024 revenue was domestic?", ("Best Buy",), "domestic", "share"),
