@@ -271,8 +271,11 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     share = bool(_SHARE_ASKED.search(question))
     # "How many …" asks a count: no amount of money answers it
     counted = bool(re.match(r"(?i)\s*how\s+many\b", question))
+    # an amount of money asked ("net operating revenues") is no plain number (Coca-Cola's segment table of
+    # percentages read without its "%")
+    money = bool((measure or set()) & _MONEY_WORDS) and not counted
     now = [c for c in cells if current(c) and (c.unit == "%") == want_pct and measured(c)
-           and (not counted or c.unit == "count")
+           and (not counted or c.unit == "count") and not (money and c.unit == "count")
            # a share is no growth rate or comparable-sales figure printed beside the name, unless its table
            # says it is a share ("% of net sales", "Revenue Mix")
            and not (share and c.unit == "%" and _NOT_SHARE.search(f"{c.row_path} {c.caption} {c.col_label}")
@@ -399,6 +402,9 @@ def _another_ratio(row_path: str, terms: list[str]) -> bool:
     return m is not None and not any(_within(t, set(_words(m.group("of")))) for t in terms)
 
 
+#: Words of a measure of money.
+_MONEY_WORDS = frozenset({"revenue", "revenues", "sales", "income", "profit", "earnings", "expense", "expenses",
+                          "cost", "costs", "ebitda", "ebit", "ebitdar"})
 #: Units words in a row's name.
 _UNIT_WORDS = frozenset({"in", "thousands", "millions", "billions", "dollars", "usd", "000"})
 #: A question asking a part's share of a whole.

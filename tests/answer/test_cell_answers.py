@@ -277,3 +277,17 @@ def test_a_row_name_printed_by_the_company_and_each_region_is_the_largest():
     best, _ = _pick(rows, ["direct"], q, 3, now, False, {"revenue", "revenues", "sales"},
                     "What was Nike Direct revenue in North America?")
     assert best.value == 10335
+
+
+def test_an_amount_of_money_is_no_plain_number():
+    """Coca-Cola's "Net Operating Revenues by Operating Segment" prints percentages its text lost the "%" of:
+    "Bottling Investments 29.8" is no answer to the segment's net operating revenues."""
+    from finchat.answer.cells import _pick
+
+    now = date(2017, 12, 31)
+    plain = (*_row("Bottling Investments", 29.8, now)[:9], "units", "count", "Bottling Investments")
+    q = {"bottling", "investments", "net", "operating", "revenues"}
+    assert _pick([plain], ["bottling investments"], q, 3, now, False, {"operating", "revenues"}) is None
+    money = (*_row("Bottling Investments", 10524, now)[:9], "millions", "USD", "Bottling Investments")
+    best, _ = _pick([plain, money], ["bottling investments"], q, 3, now, False, {"operating", "revenues"})
+    assert best.value == 10524
