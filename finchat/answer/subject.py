@@ -297,6 +297,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     names |= parts
     metrics = metrics_in_question(question)
     qualifiers: list[str] = []
+    before_measure: list[str] = []  # qualifiers read from the words before the measure
     measure = ""
     # a derived figure (a margin, a ratio) answers the measure: its words are the definition's, not qualifiers
     for m in () if derived else _HEAD.finditer(question):
@@ -322,6 +323,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         # "Space segment net sales": the segment is "Space" (tables print the name, not the word "segment")
         named = re.sub(r"(?i)\s+(?:reportable\s+)?(?:segment|division|business|unit)s?$", "", " ".join(words))
         qualifiers.append(named)
+        before_measure.append(named)
         measure = phrase
     if derived:
         measure = derived_name.lower()
@@ -361,6 +363,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
                 or _PART_DID.search(question[share.end():]))
         if part and not any(part.group("part").lower() in q.lower() or q.lower() in part.group("part").lower()
                             for q in qualifiers):
+            # "… regulated operating revenues came from Pennsylvania": the words before the measure are the
+            # whole's, the part is after the verb
+            qualifiers = [q for q in qualifiers if q not in before_measure]
             qualifiers.append(part.group("part").strip())
     elif not derived and rate:
         kind = "rate"

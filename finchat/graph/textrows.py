@@ -21,9 +21,10 @@ _NUM = r"\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
 #: A figure, or a dash or "NM" printed for none ("10.2 - 8.0") between figures.
 _TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|N/A|n/m)(?=\s)"
 #: A row: its label (from a word's start, a bounded length: an unbounded lazy label made every chunk's scan
-#: quadratic, 7x slower on the 95 filings' text chunks), then up to twelve figures.
+#: quadratic, 7x slower on the 95 filings' text chunks; a "%" inside it, "Comparable sales % gain", but not a
+#: header's "% of Total" before the first row), then up to twelve figures.
 _ROW = re.compile(rf"(?<![A-Za-z])(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,200}}?"
-                  rf"(?:(?<=[A-Za-z])\s%\s[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-]|NM|N/A|n/m)\s+){{1,11}}\$?\s?{_NUM})(?=\s|$)")
+                  rf"(?:(?<=[A-Za-z])\s%\s(?![Oo]f\s+[Tt]otal\b)[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-]|NM|N/A|n/m)\s+){{1,11}}\$?\s?{_NUM})(?=\s|$)")
 _HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}):(?=\s|$)")
 _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|six|nine)[- ](?:and|,)\s+(six|nine|twelve)[- ]month|"
                         r"\b(quarter|year)s?\s+ended\b|\bfiscal\s+years?\s+ended\b")
@@ -342,6 +343,75 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     return out
 
 
+#: "… for and as of the year ended December 31, 2022:": the one period a table of named columns is for.
+_ONE_PERIOD = re.compile(r"(?i)\b(?:for|as of)\b[^.:]{0,40}?\b(?P<kind>year|twelve months|as of)\s+(?:ended\s+)?"
+                         r"(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?P<day>\d{1,2}),?\s+"
+                         r"(?P<year>(?:19|20)\d\d)\s*:?\s*(?:¶|\n|\*|$)")
+_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                                        "dec"), 1)}
+
+
+def _named_columns(own: str, lead_in: str, width: int, period_end: date):  # type: ignore[no-untyped-def]
+    """A reader of rows for a table of one period whose columns are named by what they measure, not dated:
+    American Water's "Operating Revenues (in millions) ¦ Number of Customers (in thousands)" over "Water ¦
+    Wastewater ¦ Total ¦ % of Total" twice, the period in the sentence introducing it ("for and as of the year
+    ended December 31, 2022:"). None for any other table: years in the header, no such sentence, or names that
+    do not fill the row's width."""
+    if _YEAR.search(own) or width < 2:
+        return None
+    said = _ONE_PERIOD.search(lead_in[-2 * HEADER_SPAN - 200:])
+    if said is None or said.end() < len(lead_in[-2 * HEADER_SPAN - 200:].rstrip()) - 2 * HEADER_SPAN:
+        return None
+    end = date(int(said.group("year")), _MONTHS[said.group("month")[:3].lower()], int(said.group("day")))
+    if abs((end - period_end).days) > 7:
+        return None  # another period than the filing's: not read here
+    tail = re.split(r"¶|\n", lead_in.rstrip())[-1]
+    groups = [g.strip(" *") for g in tail.replace("*", "").split(_GROUP_SEP)] if _GROUP_SEP in tail else [""]
+    if width % len(groups):
+        groups = [""]
+    span = width // len(groups)
+    # the column names, once per group ("Total % of Total" is two: "% of …" starts a name); the last one may run
+    # into the first row's label ("% | of Total New Jersey"), its rest cut from that label
+    names = [re.sub(r"\s*\([a-z]\)\s*", " ", c).strip(" ,:") for part in own.split(_GROUP_SEP)
+             for c in re.split(r"\s+(?=%\s*(?:of\b|$))", part) if c.strip(" ,:")]
+    first = names[:span]
+    if len(first) != span or len(names) > width:
+        return None
+    expected = (first * len(groups))[:len(names)]
+    rest = ""
+    if names[:-1] != expected[:-1] or not expected[-1].startswith(names[-1]):
+        return None
+    if len(names) < width or names[-1] != expected[-1]:
+        if len(names) != width:
+            return None
+        rest = expected[-1][len(names[-1]):].strip()  # "of Total": printed before the first row's label
+    cols = first * len(groups)
+    months = 12 if said.group("kind").lower() != "as of" else None
+    when = f"{end:%B} {end.day}, {end.year}"
+
+    def read(label: str, nums: list[str]) -> list[Cell]:
+        if rest and label.startswith(rest):
+            label = label[len(rest):].strip()
+        out = []
+        for i, token in enumerate(nums):
+            v = _value(token)
+            if v is None:
+                continue
+            group = groups[i // span]
+            pct = token.endswith("%")
+            scale = "units" if pct else units_scale(group) or "units"
+            money = "$" in token or bool(re.search(r"(?i)revenue|sales|income|expense|cost|\$", group))
+            unit = "%" if pct else "USD" if money else "count"
+            name = re.sub(r"\s*\((?:in|\$ in)[^)]*\)", "", group).strip()
+            column = " › ".join(x for x in (name, cols[i]) if x)
+            out.append(Cell(label[:200], label[:400], f"{column} — {'Twelve Months Ended' if months else 'As of'} "
+                            f"{when}"[:200], "12M" if months else None, end, v, token.replace("$", "").strip(),
+                            scale, unit))
+        return out
+
+    return read
+
+
 _MONTH_END = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
 #: "Years ended December 31, 2022 2021 2020": a header of a day and years, not a row.
 _DATED_HEADER = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+"
@@ -372,6 +442,10 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         return []
     # the commonest row width; a tie goes to the wider rows ("Corporate expense" beside its "$ Change" row)
     width = max({len(n) for _, _, n in rows}, key=lambda w: (sum(1 for _, _, n in rows if len(n) == w), w))
+    named = _named_columns(body[:rows[0][0]], lead_in, width, period_end)
+    if named is not None:  # one period, columns named by what they measure: read here, nothing carried
+        carry.clear()
+        return [cell for at, label, nums in rows if len(nums) == width for cell in named(label, nums)]
     inside = body[rows[0][0]:rows[-1][0]]  # between the first and the last row: a next table's header is after
     if _HEADER_DURATION.search(inside) or re.search(r"(?i)\bmonths? ended\b", inside):
         carry.clear()  # periods as row headings inside the table ("Six months ended June 2, 2023 Revenue …")

@@ -52,6 +52,14 @@ def test_a_part_named_before_the_measures_own_words():
                    companies=("Boeing",)).qualifiers == ("Global Services",)
 
 
+def test_the_words_before_a_shares_measure_are_the_wholes():
+    """"What share of … regulated operating revenues came from Pennsylvania": the part is Pennsylvania; "regulated"
+    says what the whole is."""
+    s = analyse("What share of American Water's regulated operating revenues came from Pennsylvania in 2022?",
+                companies=("American Water", "American Water Works"))
+    assert (s.kind, s.qualifiers) == ("share", ("Pennsylvania",))
+
+
 def test_a_kpi_asked_after_the_part_it_is_of():
     """"Verizon's Consumer segment wireless retail postpaid phone net additions": the measure is after "segment"."""
     s = analyse("What was Verizon's Consumer segment wireless retail postpaid phone net additions in 2022?",

@@ -739,3 +739,26 @@ def test_three_years_under_a_header_naming_two():
     assert got[("Sales through NIKE Direct", date(2023, 5, 31))] == 21308
     assert got[("Sales through NIKE Direct", date(2021, 5, 31))] == 16370
     assert got[("TOTAL NIKE BRAND REVENUES", date(2022, 5, 31))] == 44436
+
+
+def test_one_periods_columns_named_by_what_they_measure():
+    """American Water's states: "Operating Revenues (in millions) ¦ Number of Customers (in thousands)" over "Water ¦
+    Wastewater ¦ Total ¦ % of Total" twice, for the year the sentence before states; the last name running into
+    the first row's label is cut from it."""
+    from finchat.graph.textrows import text_cells
+
+    lead = ("Presented in the table below is a geographic summary of the Regulated Businesses’ operating revenues and "
+            "the number of customers the Company serves, by type of service, for and as of the year ended December "
+            "31, 2022:\n\n**Operating Revenues (in millions)** **Number of Customers (in thousands)**")
+    text = ("**Water (a)** **Wastewater** **Total** **% of Total** **Water** **Wastewater** **Total** **% of Total** "
+            "New Jersey $ 858 $ 51 $ 909 25.9 % 663 59 722 20.9 % Pennsylvania 714 105 819 23.4 % 679 97 776 22.5 % "
+            "Missouri 367 16 383 10.9 % 480 22 502 14.6 %")
+    got = {(c.row_path, c.col_label.split(" — ")[0]): (c.value, c.scale, c.unit, c.as_of, c.duration)
+           for c in text_cells(text, lead, date(2022, 12, 31), "10-K", {})}
+    end = date(2022, 12, 31)
+    assert got[("New Jersey", "Operating Revenues › Total")] == (909, "millions", "USD", end, "12M")
+    assert got[("Pennsylvania", "Operating Revenues › % of Total")] == (23.4, "units", "%", end, "12M")
+    assert got[("Pennsylvania", "Number of Customers › Total")] == (776, "thousands", "count", end, "12M")
+    assert len(got) == 24
+    # another period than the filing's, or no sentence stating one: not read so
+    assert not text_cells(text, lead.replace("2022", "2019"), date(2022, 12, 31), "10-K", {})
