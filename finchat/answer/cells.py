@@ -130,11 +130,14 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
              if not q.startswith("by ") and q.lower() not in NOT_NAMES]
     terms = [t for t in dict.fromkeys(terms) if t]
     # a rate no statement line gives ("overhead ratio" builds on expenses): its own row
+    labelled: set[str] = set()
     if not terms and subject.measure and (subject.metric is None or subject.kind == "rate"):
         terms = [" ".join(_words(subject.measure))]
+        # "core operating margin": a margin measured otherwise is its own row ("Core operating margins"),
+        # never the GAAP one
+        labelled = {q.lower() for q in subject.qualifiers if q.lower() in _NON_GAAP} - set(terms[0].split())
     # "core EPS", "adjusted operating income": a statement line measured otherwise, printed as a row of its own
     # ("Core EPS", "Non-GAAP diluted EPS") — the row, never the GAAP line, answers it
-    labelled: set[str] = set()
     if not terms and subject.metric:
         terms = [t for t in dict.fromkeys(" ".join(_words(q)) for q in subject.qualifiers
                                           if q.lower() in _NON_GAAP) if t]
@@ -156,6 +159,10 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                            for q in subject.qualifiers)
     parts = _segment_pattern(conn, company) if company_wide else None
     measure = _measure_words(subject, terms)
+    # a rate asked of a part ("net write-off rate … on Card Member loans") is a row naming the rate, not any
+    # percentage of the part's table ("Net interest yield on average Card Member loans")
+    named_rate = (set(_words(subject.measure or "")) - _RATE_WORDS - {w for t in terms for w in t.split()}
+                  if subject.kind == "rate" else set())
     if not measure and not subject.measure and subject.kind == "amount" and not amount:
         return None  # a part named with no measure read ("Consumer's … net additions"): any row of it is no answer
     asked = {w for t in terms for w in t.split()}
@@ -169,7 +176,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                      [r for r in found if _is_measure(r[3].split(" › ")[-1], measure)
                       or asked & set(_words(r[3].split(" › ")[-1]))]):
             best = _pick(rows, terms, q_words, months, period_end, want_pct, measure, question, acronyms, labelled,
-                         company_wide=company_wide, parts=parts)
+                         company_wide=company_wide, parts=parts, named_rate=named_rate)
             if best is not None:
                 break
         if best is not None:
@@ -235,7 +242,8 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
           want_pct: bool, measure: set[str] | None = None, question: str = "",
           acronyms: dict[str, list[str]] | None = None,
           labelled: set[str] | None = None, company_wide: bool = False,
-          parts: re.Pattern[str] | None = None) -> tuple[CellFigure, CellFigure | None] | None:
+          parts: re.Pattern[str] | None = None,
+          named_rate: set[str] | None = None) -> tuple[CellFigure, CellFigure | None] | None:
     """The best current cell of ``rows`` and its year-earlier one; ``acronyms``: initials of the measure or of a
     name asked → their words; ``labelled``: words the row's own label and headings must hold ("core");
     ``company_wide``: the question names no part of the company, so a consolidated table's row comes first and a
@@ -300,6 +308,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     # a per-share measure ("core EPS") is answered by a per-share figure, never an amount
     per_share = bool(measure and measure & {"eps"}) or bool(re.search(r"(?i)\bper share\b|\beps\b", question))
     now = [c for c in now if not item_only(c) and (not labelled or labelled <= set(_words(c.row_path)))
+           and (not named_rate or _within(" ".join(sorted(named_rate)), set(_words(c.row_path))))
            and (not (labelled and per_share) or c.unit == "USD/share")]
     if not now:
         return None
@@ -405,6 +414,8 @@ def _another_ratio(row_path: str, terms: list[str]) -> bool:
 #: Words of a measure of money.
 _MONEY_WORDS = frozenset({"revenue", "revenues", "sales", "income", "profit", "earnings", "expense", "expenses",
                           "cost", "costs", "ebitda", "ebit", "ebitdar"})
+#: Words naming a kind of rate, not which one.
+_RATE_WORDS = frozenset({"rate", "rates", "ratio", "margin", "percentage", "percent", "net", "total"})
 #: Units words in a row's name.
 _UNIT_WORDS = frozenset({"in", "thousands", "millions", "billions", "dollars", "usd", "000"})
 #: A question asking a part's share of a whole.

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import psycopg
@@ -132,7 +132,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
             conn, question, subject, res, list(res.hits), companies, names)
         if exact is not None:
             return exact
-        said = stated(conn, subject, res.hits, companies)
+        # (a share is a sentence stating the part's percentage of the whole: the qualified answer below)
+        said = stated(conn, subject, res.hits, companies) if subject.kind != "share" else None
         if said is not None:
             return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
     hits = list(res.hits)
@@ -162,6 +163,13 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         bought = repurchase_table(conn, subject, res, companies, names) if not (about or explain) else None
         if bought is not None:
             return bought
+        if derived and not (about or explain) and subject.measure:
+            # a ratio the statements do not give the inputs of ("Loss from operations"): the filing's own row
+            # for it ("Operating margins (5.3)%"), as printed
+            printed = from_tables(conn, question, replace(subject, kind="rate", metric=None), res, list(res.hits),
+                                  companies, names)
+            if printed is not None:
+                return printed
         said = None if about or explain else stated(conn, subject, res.hits, companies,
                                                      quarter=bool(res.filters.quarters))
         if said is not None:  # a sentence of the filing stating the figure the statements do not print

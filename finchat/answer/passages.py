@@ -67,6 +67,12 @@ def _stem(word: str) -> str:
     return re.sub(r"(?<=[^s])s$", "", w)[:6]
 
 
+def _prefix(stem: str) -> str:
+    """A stem as a full-text prefix query: five letters at most, since the index's English stemmer may cut a word
+    shorter than six ("obligation" is "oblig" there, never "obliga")."""
+    return re.sub(r"[^a-z]", "", stem)[:5] + ":*"
+
+
 def _stems(text: str) -> set[str]:
     """Stems of ``text``'s words and of the parts of its hyphenated ones ("Cards-in-force")."""
     words = re.findall(r"[A-Za-z][A-Za-z-]+", text)
@@ -99,7 +105,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     wanted = [w for w in wanted if w]
     if not wanted:
         return None
-    query = " | ".join("(" + " & ".join(sorted({re.sub(r"[^a-z]", "", s) + ":*" for s in w if len(s) > 2})) + ")"
+    query = " | ".join("(" + " & ".join(sorted({_prefix(s) for s in w if len(s) > 2})) + ")"
                        for w in wanted if any(len(s) > 2 for s in w))
     if not query:
         return None
@@ -120,7 +126,12 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             said = f"{lead}: {piece}" if lead and pair is None else piece
             if quarter and (not _QUARTER.search(said) or _TO_DATE.search(said)):
                 continue
-            score = -len(piece) / 450 - 0.01 * hit.page_start + (1.0 if change and stated_change(piece) else 0.0)
+            # a sentence holding every word the measure is asked in ("Total remaining performance obligation",
+            # not "Current remaining performance obligation") first
+            whole = any(all(re.search(rf"(?i)\b{re.escape(w)}", piece) for w in re.findall(r"[A-Za-z]+", p))
+                        for p in phrases)
+            score = (-len(piece) / 450 - 0.01 * hit.page_start + (1.0 if change and stated_change(piece) else 0.0)
+                     + (0.5 if whole else 0.0))
             if best is None or score > best[0]:
                 best = (score, said, hit)
     if best is None:
@@ -366,7 +377,10 @@ def figure_after(text: str, label: str) -> tuple[str, str] | None:
 _SHARE_STATED = re.compile(
     r"(?i)\b(?:represent(?:ed|s)?|accounted\s+for|account\s+for|made\s+up|comprised|constituted|contributed|"
     r"generated|was|were)\s+(?:approximately\s+|about\s+|roughly\s+|nearly\s+|over\s+|almost\s+)?"
-    r"(?P<pct>\d{1,3}(?:\.\d+)?)\s*(?:%|percent\b)\s+of\s+(?P<of>[^.;%]{3,90})")
+    r"(?P<pct>\d{1,3}(?:\.\d+)?)\s*(?:%|percent\b)"
+    # "69 percent, 69 percent and 70 percent of … for 2017, 2016 and 2015, respectively": one per year
+    r"(?P<more>(?:(?:\s*,\s*|\s+and\s+|\s*,\s*and\s+)\d{1,3}(?:\.\d+)?\s*(?:%|percent\b)){0,4})"
+    r"\s+of\s+(?P<of>[^.;%]{3,120})")
 
 
 def stated_share(conn: psycopg.Connection, document: str, part: str, measure: str,
@@ -374,7 +388,7 @@ def stated_share(conn: psycopg.Connection, document: str, part: str, measure: st
     """A sentence of ``document`` stating ``part``'s share of ``measure`` (see share_stated_in): (the
     percentage ("9%"), the sentence quoted with its citation, the passage); None when no sentence does."""
     stems = [re.sub(r"[^a-z]", "", _stem(w)) for w in re.findall(r"[A-Za-z]+", part) if w.lower() not in _STOP]
-    query = " & ".join(sorted({s + ":*" for s in stems if len(s) > 2}))
+    query = " & ".join(sorted({_prefix(s) for s in stems if len(s) > 2}))
     if not query:
         return None
     rows = conn.execute(
@@ -415,8 +429,18 @@ def share_stated_in(text: str, part: str, measure: str, year: int | None = None)
             continue
         pick = next((m for m in found if year and str(year) in m.group("of")), found[0])
         score = 2 if year and year in years else 1 if not years else 0
+        pct = pick.group("pct")
+        if pick.group("more"):  # a list of shares, one per year of the "respectively" list after it
+            pcts = [pct, *re.findall(r"(\d{1,3}(?:\.\d+)?)\s*(?:%|percent\b)", pick.group("more"))]
+            listed = [int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", pick.group("of"))]
+            if not (re.search(r"(?i)\brespectively\b", piece) and len(listed) == len(pcts)):
+                continue
+            if year in listed:
+                pct = pcts[listed.index(year)]
+            elif year is not None:
+                continue
         if best is None or score > best[0]:
-            best = (score, f"{pick.group('pct')}%", piece)
+            best = (score, f"{pct}%", piece)
     return best
 
 

@@ -205,25 +205,33 @@ _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings"
 _EARN = {"earn", "make", "lose", "net"}
 
 
+#: "By how much did Salesforce's current remaining performance obligation grow …": the measure before the verb.
+_GREW = re.compile(r"(?i)^\s*(?:by\s+)?how\s+much\s+(?:did|does|has|have|had)\s+(?P<np>.+?)\s+(?:grow|increase|rise|"
+                   r"decline|decrease|fall|change|expand|shrink)\b")
+
+
 def _asked_phrase(question: str, names: set[str]) -> str:
     """The measure a question asks in its own words when no statement word names it ("billed business",
     "medical benefit ratio", "cards in force"); "" when the question has no such shape."""
-    m = _ASKED.match(question)
-    if not m:
+    grew = _GREW.match(question)
+    m = None if grew else _ASKED.match(question)
+    if grew:
+        np = grew.group("np")
+    elif m is None:
         return ""
-    np = m.group("np")
-    if m.group("count") and m.group("verb").lower() not in ("was", "were", "is", "are"):
+    elif m.group("count") and m.group("verb").lower() not in ("was", "were", "is", "are"):
         np = m.group("count")  # "How much corporate expense did Foot Locker record": the thing asked
         # "How many airplanes did Boeing deliver": the counted thing and what was done ("airplanes deliveries")
         done = re.findall(r"[a-z]+", _NP_END.split(m.group("np"), maxsplit=1)[0].lower())
         if done and done[-1] in _COUNTED_ACT:
             np = f"{np} {_COUNTED_ACT[done[-1]]}"
     elif m.group("count"):  # "How many cards were in force at …": the counted thing, then what is said of it
+        np = m.group("np")
         lead = re.match(r"(?i)in\s+", np)  # "in force", "in service": the predicate's own preposition
         at = lead.end() if lead else 0
         np = f"{m.group('count')} {np[:at]}{_NP_END.split(np[at:], maxsplit=1)[0]}"
     else:
-        np = _NP_END.split(np, maxsplit=1)[0]
+        np = _NP_END.split(m.group("np"), maxsplit=1)[0]
     np = re.split(r"(?i)^.*?['’]s?\s+", np, maxsplit=1)[-1]  # "American Express's billed business"
     words = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", np)
              if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and not _PERIOD.match(w.lower())]
@@ -243,7 +251,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
 def _name_words(name: str) -> list[str]:
     """The words of a company's name without its corporate suffix ("Activision Blizzard Inc" → two)."""
     return [w for w in re.findall(r"[A-Za-z&]+", name)
-            if w.lower() not in {"inc", "corp", "corporation", "co", "company", "plc", "ltd", "group", "holdings"}]
+            if w.lower() not in {"inc", "incorporated", "corp", "corporation", "co", "company", "plc", "ltd", "group",
+                                 "holdings"}]
 
 
 #: Words that make the name before them a part of the company ("Blizzard segment").
@@ -361,11 +370,12 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kind = "share"
         part = (_SHARE_PART.search(question[share.end():]) or _PART_AS_SHARE.search(question)
                 or _PART_DID.search(question[share.end():]))
-        if part and not any(part.group("part").lower() in q.lower() or q.lower() in part.group("part").lower()
-                            for q in qualifiers):
+        if part:
             # "… regulated operating revenues came from Pennsylvania": the words before the measure are the
             # whole's, the part is after the verb
-            qualifiers = [q for q in qualifiers if q not in before_measure]
+            qualifiers = [q for q in qualifiers if q not in before_measure or part.group("part").lower() in q.lower()]
+        if part and not any(part.group("part").lower() in q.lower() or q.lower() in part.group("part").lower()
+                            for q in qualifiers):
             qualifiers.append(part.group("part").strip())
     elif not derived and rate:
         kind = "rate"

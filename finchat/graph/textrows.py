@@ -23,9 +23,11 @@ _TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|N/A|n/m)(?=\s)"
 #: A row: its label (from a word's start, a bounded length: an unbounded lazy label made every chunk's scan
 #: quadratic, 7x slower on the 95 filings' text chunks; a "%" inside it, "Comparable sales % gain", but not a
 #: header's "% of Total" before the first row), then up to twelve figures.
-_ROW = re.compile(rf"(?<![A-Za-z])(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,200}}?"
-                  rf"(?:(?<=[A-Za-z])\s%\s(?![Oo]f\s+[Tt]otal\b)[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-]|NM|N/A|n/m)\s+){{1,11}}\$?\s?{_NUM})(?=\s|$)")
-_HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}):(?=\s|$)")
+_ROW = re.compile(rf"(?<![A-Za-z])(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.—–]{{0,200}}?"
+                  rf"(?:(?<=[A-Za-z])\s%\s(?!of\s+Total\b)[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-]|NM|N/A|n/m)\s+){{1,11}}\$?\s?{_NUM})(?=\s|$)")
+#: A heading over rows ("Increases in comparable sales:", "… excluding the impact of changes in foreign currency
+#: and gasoline prices:" — a variant of the rows above, its own heading).
+_HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}(?: excluding(?:[ ¶]+[A-Za-z0-9&'’\-.()]+){1,12})?)\s?:(?=\s|$)")
 _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|six|nine)[- ](?:and|,)\s+(six|nine|twelve)[- ]month|"
                         r"\b(quarter|year)s?\s+ended\b|\bfiscal\s+years?\s+ended\b")
 _WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "year": 12, "13": 3, "26": 6, "39": 9,
@@ -432,7 +434,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             and not _DATED_HEADER.search(f"{label} {' '.join(nums)}")
             # "July 29, 2023", "Three Months Ended June 30, 2025": a header's date
             and not (_MONTH_END.search(label) and len(nums) == 2 and bool(_YEAR.fullmatch(nums[1].strip())))]
-    heads = [(m.start(), m.group("h").strip()) for m in _HEADING.finditer(body)]
+    heads = [(m.start(), re.sub(r"\s+", " ", re.sub(r"¶|\(\d\)", " ", m.group("h"))).strip())
+             for m in _HEADING.finditer(body)]
     # one row goes on the table of the chunk before when it has its width (a total the chunker cut off)
     if len(rows) < 2 and not (rows and carry.get("width") == len(rows[0][2]) and not _durations(body)):
         # a header alone: the rows and title before it stay known for the next period's table

@@ -291,3 +291,22 @@ def test_an_amount_of_money_is_no_plain_number():
     money = (*_row("Bottling Investments", 10524, now)[:9], "millions", "USD", "Bottling Investments")
     best, _ = _pick([plain, money], ["bottling investments"], q, 3, now, False, {"operating", "revenues"})
     assert best.value == 10524
+
+
+def test_a_rate_asked_of_a_part_is_a_row_naming_the_rate():
+    """"net write-off rate … on Card Member loans": not "Net interest yield on average Card Member loans", the
+    percentage row of the part's table that names another rate."""
+    from finchat.answer.cells import _pick
+
+    now = date(2022, 12, 31)
+    def pct(path: str, value: float) -> tuple[object, ...]:
+        r = list(_row(path, value, now)[:9])
+        r[4] = "Card Member loans: net write-offs, the net write-off rate and the net interest yield"
+        return (*r, "units", "%", path.split(" › ")[-1])
+
+    rows = [pct("Net interest yield on average Card Member loans", 11.6),
+            pct("Card Member loans › Net write-off rate — principal, interest and fees", 1.1)]
+    q = {"net", "write", "off", "rate", "card", "member", "loans"}
+    best, _ = _pick(rows, ["card member"], q, 3, now, True, {"write", "off", "rate"}, named_rate={"write", "off"})
+    assert best.value == 1.1
+    assert _pick(rows[:1], ["card member"], q, 3, now, True, {"write", "off", "rate"}, named_rate={"write", "off"}) is None

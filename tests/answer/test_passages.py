@@ -145,3 +145,25 @@ def test_an_outlook_sentence_holding_the_questions_own_period_words():
     q = "How much does the company plan to invest in its Regulated Businesses over the next five years?"
     assert "$12.5 billion" in outlook_sentence_in([(text, None)], "Regulated Businesses", None, None, q)[0]
     assert "$2.9 billion" in outlook_sentence_in([(text, None)], "Regulated Businesses", None, None, "")[0]
+
+
+def test_shares_listed_for_several_years_respectively():
+    """"69 percent, 69 percent and 70 percent of our worldwide unit case volume for 2017, 2016 and 2015,
+    respectively": the share of the year asked."""
+    from finchat.answer.passages import share_stated_in
+
+    text = ("Sparkling soft drinks represented 69 percent, 69 percent and 70 percent of our worldwide unit case volume "
+            "for 2017, 2016 and 2015, respectively.")
+    assert share_stated_in(text, "sparkling soft drinks", "unit case volume", 2017)[1] == "69%"
+    assert share_stated_in(text, "sparkling soft drinks", "unit case volume", 2015)[1] == "70%"
+    assert share_stated_in(text, "sparkling soft drinks", "unit case volume", 2014) is None
+    assert share_stated_in(text.replace(", respectively", ""), "sparkling soft drinks", "unit case volume",
+                           2017) is None  # a list without its years said in order
+
+
+def test_a_full_text_prefix_the_english_stemmer_never_cuts_short_of():
+    """"obligation" is "oblig" in the index: a six-letter prefix "obliga:*" would find no passage."""
+    from finchat.answer.passages import _prefix, _stem
+
+    assert _prefix(_stem("obligation")) == "oblig:*"
+    assert _prefix(_stem("buybacks")) == "buyba:*"

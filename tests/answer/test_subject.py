@@ -67,6 +67,20 @@ def test_a_kpi_asked_after_the_part_it_is_of():
     assert (s.measure, s.qualifiers) == ("wireless retail postpaid phone net additions", ("Consumer",))
 
 
+def test_the_measure_that_grew():
+    """"By how much did Salesforce's current remaining performance obligation grow": the words before the verb."""
+    s = analyse("By how much did Salesforce's current remaining performance obligation grow year over year as of "
+                "October 31, 2022?", companies=("Salesforce",))
+    assert s.measure == "current remaining performance obligation"
+
+
+def test_a_piece_of_the_companys_own_name_before_segment_is_no_segment():
+    """"Corning's segment net sales" (Corning Incorporated): the company's, not a segment named Corning."""
+    s = analyse("What share of Corning's segment net sales did Display Technologies represent in 2020?",
+                companies=("Corning Incorporated", "CORNING"), segments=("Display Technologies",))
+    assert s.qualifiers == ("Display Technologies",)
+
+
 def test_the_measure_between_what_and_the_verb():
     """"What network volumes did American Express report": the words before "did" are what is asked."""
     s = analyse("What network volumes did American Express report for 2022?", companies=("American Express",))

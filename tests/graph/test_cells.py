@@ -762,3 +762,23 @@ def test_one_periods_columns_named_by_what_they_measure():
     assert len(got) == 24
     # another period than the filing's, or no sentence stating one: not read so
     assert not text_cells(text, lead.replace("2022", "2019"), date(2022, 12, 31), "10-K", {})
+
+
+def test_a_variant_of_the_rows_above_under_its_own_long_heading():
+    """Costco: "Increases in comparable sales:" then "… excluding the impact of changes in foreign currency and
+    gasoline prices(1):" over the same regions: each block under its own heading; a label with an em dash
+    ("Net write-off rate — principal only") is read whole."""
+    from finchat.graph.textrows import text_cells
+
+    text = ("**2021** **2020** **2019** Net Sales $ 192,052 $ 163,220 $ 149,351 Increases in comparable sales:\n\n"
+            "U.S. 15 % 8 % 8 % Canada 20 % 5 % 2 % Total Company 16 % 8 % 6 % Increases in comparable sales excluding "
+            "the impact of changes in foreign\n\ncurrency and gasoline prices(1):\n\nU.S. 14 % 9 % 6 % Canada 12 % 7 % "
+            "5 % Total Company 13 % 9 % 6 %")
+    got = {c.row_path: c.value for c in text_cells(text, "", date(2021, 8, 29), "10-K", {}) if c.as_of.year == 2021}
+    assert got["Increases in comparable sales › Canada"] == 20
+    assert got["Increases in comparable sales excluding the impact of changes in foreign currency and gasoline "
+               "prices › Canada"] == 12
+    text = ("Years Ended December 31, 2022 2021 2020 Net write-off rate — principal only 0.9 % 0.9 % 2.4 % 30+ days "
+            "past due as a % of total 1.0 % 0.7 % 1.0 %")
+    got = {c.row_path: c.value for c in text_cells(text, "", date(2022, 12, 31), "10-K", {}) if c.as_of.year == 2022}
+    assert got == {"Net write-off rate — principal only": 0.9, "days past due as a % of total": 1.0}
