@@ -126,10 +126,12 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             said = f"{lead}: {piece}" if lead and pair is None else piece
             if quarter and (not _QUARTER.search(said) or _TO_DATE.search(said)):
                 continue
-            # a sentence holding every word the measure is asked in ("Total remaining performance obligation",
-            # not "Current remaining performance obligation") first
-            whole = any(all(re.search(rf"(?i)\b{re.escape(w)}", piece) for w in re.findall(r"[A-Za-z]+", p))
-                        for p in phrases)
+            # a sentence naming, before its first figure, every word of a measure asked in three words or more
+            # ("Total remaining performance obligation … was $40.0 billion", not "Current …") first
+            first = _STATED.search(piece)
+            at = first.start() if first else len(piece)
+            whole = any(len(ws) >= 3 and all(re.search(rf"(?i)\b{re.escape(w)}", piece[:at]) for w in ws)
+                        for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
             score = (-len(piece) / 450 - 0.01 * hit.page_start + (1.0 if change and stated_change(piece) else 0.0)
                      + (0.5 if whole else 0.0))
             if best is None or score > best[0]:
