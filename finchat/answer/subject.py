@@ -201,6 +201,9 @@ _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings"
                 "hire": "hires", "add": "additions", "repurchase": "repurchased", "back": "repurchased",
                 "sell": "sold", "acquire": "acquisitions", "issue": "issued"}
 
+#: "… sell in grocery and consumables in Q1": what was sold (a category, a region), before the period.
+_SOLD_IN = re.compile(r"(?i)\b(?:sell|sold)\s+(?:in|of)\s+(?P<what>[a-z][\w&'’ -]*?)(?=\s+(?:in|during|for|over|"
+                      r"through|at)\b|\s*[?,.;]|\s*$)")
 #: Verbs that ask a profit: "How much did the segment earn / make / lose?"
 _EARN = {"earn", "make", "lose", "net"}
 
@@ -243,6 +246,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         return "net income"
     if words and words[-1].lower() in ("sell", "sold"):  # "How much did Amcor sell in Latin America": its sales
         return "sales"
+    if words and words[-1].lower() in ("bring", "brought"):  # "How much did Apple's Services business bring in"
+        return "revenue"
     if not words or len(words) > 6 or all(w.lower() in _NEUTRAL for w in words):
         return ""
     return " ".join(words)
@@ -339,6 +344,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     elif not measure:
         measure = _asked_phrase(question, names)
     qualifiers += [s for s in segments if not any(s.lower() in q.lower() for q in qualifiers)]
+    sold = _SOLD_IN.search(question)
+    if sold and measure == "sales" and not _PERIOD.match(sold.group("what").split()[0].lower()) \
+            and not re.search(r"\d", sold.group("what")):
+        qualifiers.append(sold.group("what"))  # "How much did Sam's Club sell in grocery and consumables"
     for p in _NAMED_PART.finditer(question):
         part = p.group(1).strip()
         if part.lower() not in whole and part.split()[0].lower() not in ("the", "which", "what", "each"):

@@ -67,6 +67,18 @@ def test_a_kpi_asked_after_the_part_it_is_of():
     assert (s.measure, s.qualifiers) == ("wireless retail postpaid phone net additions", ("Consumer",))
 
 
+def test_what_a_part_sold_and_brought_in():
+    """"How much did Sam's Club sell in grocery and consumables": the category is asked too, not the period;
+    "bring in" asks revenue."""
+    s = analyse("How much did Sam's Club sell in grocery and consumables in Q1 FY2024?", companies=("Walmart",),
+                segments=("Sam's Club",))
+    assert (s.measure, s.qualifiers) == ("sales", ("Sam's Club", "grocery and consumables"))
+    assert analyse("How much did Amcor sell in Q1 2023?", companies=("Amcor",)).qualifiers == ()
+    s = analyse("How much did Apple's Services business bring in over the first nine months of fiscal 2023?",
+                companies=("Apple",))
+    assert (s.measure, s.qualifiers) == ("revenue", ("Services",))
+
+
 def test_the_measure_that_grew():
     """"By how much did Salesforce's current remaining performance obligation grow": the words before the verb."""
     s = analyse("By how much did Salesforce's current remaining performance obligation grow year over year as of "
