@@ -19,6 +19,7 @@ from typing import Any
 import psycopg
 
 from finchat.answer.figures import number
+from finchat.answer.parts import bare_measure, segment_names, segment_pattern
 from finchat.answer.tagged import scoped_filings, squash_name
 from finchat.retrieve.fusion import page_reference
 
@@ -155,9 +156,9 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         bool(re.search(r"(?i)\b(percent|percentage|rate|margin|%)\b", question))
         and not (_CHANGE_ROW.search(question) and not re.search(r"(?i)\bmargin|\brate\b", question)))
     # naming no part of the company (a KPI alone is no part: "backlog"), the company's own figure is asked
-    company_wide = not any(not q.startswith("by ") and _bare(q) != _bare(subject.measure or "")
+    company_wide = not any(not q.startswith("by ") and bare_measure(q) != bare_measure(subject.measure or "")
                            for q in subject.qualifiers)
-    parts = _segment_pattern(conn, company) if company_wide else None
+    parts = segment_pattern(conn, company) if company_wide else None
     measure = _measure_words(subject, terms)
     # a rate asked of a part ("net write-off rate … on Card Member loans") is a row naming the rate, not any
     # percentage of the part's table ("Net interest yield on average Card Member loans")
@@ -201,30 +202,6 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             text += f" — as its table prints it{f' ({where[:90]})' if where else ''}."
             return text, [cur] + ([prior] if prior else [])
     return None
-
-
-def table_total(conn: psycopg.Connection, part: CellFigure) -> CellFigure | None:
-    """The "Total" (or "Consolidated") row of the table printing ``part``, for its period: the whole a part's
-    share is of ("Net sales › Total" for "Net sales › North America Retail"); None when the table has none."""
-    parent = part.row_path.rpartition(" › ")[0]
-    rows = conn.execute(
-        "SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of, t.value, t.scale,"
-        " t.unit FROM table_cells t JOIN documents d ON d.id = t.document_id"
-        " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
-        " WHERE d.name = %s AND t.page = %s AND t.as_of = %s AND t.duration IS NOT DISTINCT FROM %s AND t.unit = %s"
-        " AND t.row_label ~* %s ORDER BY t.row_path",
-        (part.document, part.page, part.as_of, part.duration, part.unit, r"^\s*(total|consolidated)\M")).fetchall()
-    found = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10])
-             for r in rows]
-    found = [c for c in found if abs(c.value) >= abs(part.value)]
-    # the total under the part's own heading ("Net sales › Total"), else the table's only one — of the part's
-    # measure when its row names one ("Greater China › Net sales" is no part of "Total operating income")
-    same = [c for c in found if c.row_path.rpartition(" › ")[0] == parent]
-    if same:
-        return same[0]
-    measured = set(_words(part.row_path.rpartition(" › ")[2])) if parent else set()
-    found = [c for c in found if measured <= set(_words(c.row_path)) | {"net", "total"}]
-    return found[0] if len({c.value for c in found}) == 1 else None
 
 
 def _measure_words(subject: Any, terms: list[str]) -> set[str]:
@@ -497,7 +474,7 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
             tables.setdefault((chunk, c.caption), []).append((c, prior))
         # "geographic segments": the company's segments are what is ranked, whichever word came first
         segmental = noun.startswith(("segment", "business", "division")) or bool(re.search(r"(?i)\bsegments?\b", question))
-        known = _segment_names(conn, company) if segmental else set()
+        known = segment_names(conn, company) if segmental else set()
 
         def fit(kv: tuple[tuple[int, str], list[tuple[CellFigure, CellFigure | None]]],
                 known: set[str] = known) -> tuple[int, int, bool, bool, int, int]:
@@ -563,32 +540,6 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
             return text
         return f"{head}: {'; '.join(show(cp) for cp in items)}."
     return None
-
-
-def _segment_names(conn: psycopg.Connection, company: str | None) -> set[str]:
-    """The company's segments the graph knows (its filings list or tag them), squashed for comparison."""
-    from finchat.graph.query import segment_rows
-
-    if not company:
-        return set()
-    return {squash_name(n) for _, _, names in segment_rows(conn, company) for n in names}
-
-
-def _bare(measure: str) -> str:
-    """A measure without the words that leave it the company's: "total backlog" is "backlog"."""
-    return " ".join(w for w in measure.lower().split() if w not in ("total", "net", "consolidated", "overall"))
-
-
-def _segment_pattern(conn: psycopg.Connection, company: str | None) -> re.Pattern[str] | None:
-    """The company's segment names as whole words ("Space", not "aerospace"); None when none is known."""
-    from finchat.graph.query import segment_rows
-
-    names = {n for _, _, ns in segment_rows(conn, company) for n in ns if len(n) >= INITIALS_MIN} if company else set()
-    if not names:
-        return None
-    spelled = sorted((r"\s*(?:&|and)\s*".join(re.escape(w) for w in re.split(r"\s*(?:&|\band\b)\s*", n)) for n in names),
-                     key=len, reverse=True)
-    return re.compile(rf"(?i)(?<![\w-])(?:{'|'.join(spelled)})(?![\w-])")
 
 
 def _item(row_path: str, measure: set[str]) -> str:

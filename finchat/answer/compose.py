@@ -36,6 +36,7 @@ import psycopg
 
 from finchat.answer import derive
 from finchat.answer.figures import Computed, FactBook, Figure, change
+from finchat.answer.parts import named_by_a_piece
 from finchat.answer.passages import outlook_passages
 from finchat.answer.qualified import from_tables, quarter_from_cells, repurchase_table, stated, unsubstituted
 from finchat.answer.quote import narrative_topic, quote_passages
@@ -112,7 +113,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     if _PERFORM.search(question) and not explain:
         books = _books(conn, res, companies, list(PERFORMANCE))
         return with_subject(_performance(companies, names, books, res), Subject("performance", None), res)
-    segments = tuple(res.filters.segments) + _named_by_a_piece(conn, res.question, companies, names)
+    segments = tuple(res.filters.segments) + named_by_a_piece(conn, res.question, companies, names)
     subject = analyse(res.question, companies=_surface_names(companies, names), segments=segments,
                       intent=res.filters.intent, derived=bool(derived),
                       derived_name=derived[0].name if derived else "")
@@ -185,27 +186,6 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     else:
         out = Answer("The top passages hold no sentence that answers this; see the sources below.", "none")
     return with_subject(out, subject, res)
-
-
-def _named_by_a_piece(conn: psycopg.Connection, question: str, companies: list[str],
-                      names: dict[str, str]) -> tuple[str, ...]:
-    """Segments the question names by a word of its company's longer name, that name not written whole
-    ("What segment operating income did Blizzard earn": Activision Blizzard's Blizzard segment); only a word the
-    company's filings list as a segment."""
-    from finchat.answer.cells import _segment_names
-    from finchat.answer.tagged import squash_name
-
-    out: list[str] = []
-    for key in companies:
-        name = re.sub(r"(?i)[,.]?\s+(?:inc|incorporated|corp|corporation|co|company|plc|ltd)\.?$", "", names.get(key, key))
-        pieces = name.split()
-        if len(pieces) < 2 or re.search(rf"(?i)\b{re.escape(name)}\b", question):
-            continue
-        said = [p for p in pieces if re.search(rf"\b{re.escape(p)}\b", question)]
-        if said:
-            known = _segment_names(conn, key)
-            out += [p for p in said if squash_name(p) in known]
-    return tuple(out)
 
 
 def _surface_names(companies: list[str], names: dict[str, str]) -> tuple[str, ...]:

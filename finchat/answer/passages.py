@@ -309,7 +309,7 @@ def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | 
     if not words:
         return None
     named = re.compile(r"(?i)\b" + r"\W+".join(words) + r"\b")
-    found: list[tuple[tuple[int, int, int], str, Any]] = []
+    found: list[tuple[tuple[int, ...], str, Any]] = []
     for text, hit in passages:
         # a bullet starts a sentence of its own ("◦As of February 8, 2022, we forecasted …")
         # (a line starting in lower case continues the sentence the PDF wrapped: "(previously 6 | percent)")
@@ -455,4 +455,4 @@ def synonyms_of(measure: str) -> tuple[str, ...]:
     return ()
 
 
-__all__ = ["OUTLOOK_PASSAGES", "labelled_figure", "outlook_figure", "outlook_passages", "outlook_range", "outlook_sentence", "outlook_sentence_in", "range_midpoint", "stated_change", "stated_figure", "share_stated_in", "stated_share", "synonyms_of"]
+__all__ = ["OUTLOOK_PASSAGES", "labelled_figure", "outlook_figure", "outlook_passages", "outlook_range", "outlook_sentence", "outlook_sentence_in", "range_midpoint", "share_stated_in", "stated_change", "stated_figure", "stated_share", "synonyms_of"]

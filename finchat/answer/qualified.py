@@ -19,18 +19,19 @@ from finchat.answer.cells import (
     INITIALS_MIN,
     NOT_NAMES,
     SAME_PERIOD_DAYS,
+    CellFigure,
+    _words,
     answer_from_cells,
     breakdown_from_cells,
-    table_total,
 )
 from finchat.answer.figures import Figure
 from finchat.answer.passages import (
     labelled_figure,
-    stated_share,
     outlook_range,
     outlook_sentence,
     range_midpoint,
     stated_figure,
+    stated_share,
     synonyms_of,
 )
 from finchat.answer.quote import quote_passages
@@ -127,6 +128,30 @@ def _share_of_total(conn: psycopg.Connection, question: str, subject: Subject, r
     answer = with_subject(Answer(text, "facts"), subject, res, found=True)
     answer.subject["filing"], answer.subject["period"] = cell.document, cell.period()
     return answer
+
+
+def table_total(conn: psycopg.Connection, part: CellFigure) -> CellFigure | None:
+    """The "Total" (or "Consolidated") row of the table printing ``part``, for its period: the whole a part's
+    share is of ("Net sales › Total" for "Net sales › North America Retail"); None when the table has none."""
+    parent = part.row_path.rpartition(" › ")[0]
+    rows = conn.execute(
+        "SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of, t.value, t.scale,"
+        " t.unit FROM table_cells t JOIN documents d ON d.id = t.document_id"
+        " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
+        " WHERE d.name = %s AND t.page = %s AND t.as_of = %s AND t.duration IS NOT DISTINCT FROM %s AND t.unit = %s"
+        " AND t.row_label ~* %s ORDER BY t.row_path",
+        (part.document, part.page, part.as_of, part.duration, part.unit, r"^\s*(total|consolidated)\M")).fetchall()
+    found = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10])
+             for r in rows]
+    found = [c for c in found if abs(c.value) >= abs(part.value)]
+    # the total under the part's own heading ("Net sales › Total"), else the table's only one — of the part's
+    # measure when its row names one ("Greater China › Net sales" is no part of "Total operating income")
+    same = [c for c in found if c.row_path.rpartition(" › ")[0] == parent]
+    if same:
+        return same[0]
+    measured = set(_words(part.row_path.rpartition(" › ")[2])) if parent else set()
+    found = [c for c in found if measured <= set(_words(c.row_path)) | {"net", "total"}]
+    return found[0] if len({c.value for c in found}) == 1 else None
 
 
 def _names_part(row_path: str, subject: Subject) -> bool:
@@ -280,12 +305,12 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
     holds = bool(_FIGURE.search(re.sub(r"\[[^\]]*\]", "", quote)))
     if doc is not None and subject.kind == "share" and named:
         # a part's share no table prints, stated in a sentence ("… represented 9% of our consolidated net sales")
-        said = stated_share(conn, doc, " ".join(named), subject.measure or measured,
-                            max(res.filters.years) if res.filters.years else None)
-        if said is not None:
+        share = stated_share(conn, doc, " ".join(named), subject.measure or measured,
+                             max(res.filters.years) if res.filters.years else None)
+        if share is not None:
             whole = f" of {name + chr(39) + 's ' if name else ''}{subject.measure}" if subject.measure else ""
-            line = f"{' '.join(named)} was {said[0]}{whole}, as the filing states it: {said[1]}"
-            return with_subject(Answer(line, "passages", quoted=[said[2]]), subject, res, found=True)
+            line = f"{' '.join(named)} was {share[0]}{whole}, as the filing states it: {share[1]}"
+            return with_subject(Answer(line, "passages", quoted=[share[2]]), subject, res, found=True)
     if doc is not None and subject.kind not in ("guidance", "share"):
         # the figure printed right after the measure's own name ("Core EPS $1.50", "Organic revenue growth
         # 14.3%"): the filing's answer

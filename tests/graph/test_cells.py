@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from finchat.graph.cells import table_cells
 
 SEGMENTS = """Segment results (in millions)
@@ -712,33 +714,31 @@ def test_a_parts_heading_names_the_tables_under_it_until_the_company_as_a_whole_
     assert _with_part(f"{item7} > Verizon Consumer Group", got[1]) == f"{item7} > Verizon Consumer Group"
 
 
-def test_a_row_label_holding_a_percent_sign():
-    """"Comparable sales % gain 0.2 % 0.5 % 1.0%", "Gross profit as % of revenue 23.9 % …" (Best Buy's segment
-    summary): the sign inside a label is the label's, not the end of the row before."""
+_BEST_BUY = ("**Domestic Segment Performance Summary** **2017** **2016** **2015** Revenue $ 36,248 $ 36,365 $ 36,055 "
+             "Revenue % gain (decline) (0.3)% 0.9 % 0.6% Comparable sales % gain <sup>(1)</sup> 0.2 % 0.5 % 1.0% "
+             "Gross profit $ 8,650 $ 8,484 $ 8,080 Gross profit as % of revenue 23.9 % 23.3 % 22.4%")
+_NIKE = ("(Dollars in millions)\n\nFISCAL FISCAL\n\n2023 2022\n\nSales to Wholesale Customers $ 27,397 $ 25,608 7 % "
+         "14 % $ 25,898 -1 % -1 % Sales through NIKE Direct 21,308 18,726 14 % 20 % 16,370 14 % 15 % "
+         "**TOTAL NIKE BRAND REVENUES** **$ 48,763 $ 44,436** **10 %** **16 %** **$ 42,293** **5 %** **6 %**")
+
+
+@pytest.mark.parametrize(("text", "end", "expected"), [
+    # Best Buy's segment summary: a "%" inside a label is the label's, not the end of the row before
+    (_BEST_BUY, date(2017, 1, 28), {("Comparable sales % gain", date(2017, 1, 28)): 0.2,
+                                    ("Gross profit as % of revenue", date(2016, 1, 28)): 23.3,
+                                    ("Revenue % gain (decline)", date(2017, 1, 28)): -0.3,
+                                    ("Revenue", date(2015, 1, 28)): 36055}),
+    # Nike's "FISCAL 2023 FISCAL 2022 % CHANGE … FISCAL 2021": the third year's heading lost, its amounts
+    # printed after the first comparison columns
+    (_NIKE, date(2023, 5, 31), {("Sales through NIKE Direct", date(2023, 5, 31)): 21308,
+                                ("Sales through NIKE Direct", date(2021, 5, 31)): 16370,
+                                ("TOTAL NIKE BRAND REVENUES", date(2022, 5, 31)): 44436}),
+])
+def test_labels_holding_a_percent_sign_and_three_years_under_a_header_naming_two(text, end, expected):
     from finchat.graph.textrows import text_cells
 
-    text = ("**Domestic Segment Performance Summary** **2017** **2016** **2015** Revenue $ 36,248 $ 36,365 $ 36,055 "
-            "Revenue % gain (decline) (0.3)% 0.9 % 0.6% Comparable sales % gain <sup>(1)</sup> 0.2 % 0.5 % 1.0% "
-            "Gross profit $ 8,650 $ 8,484 $ 8,080 Gross profit as % of revenue 23.9 % 23.3 % 22.4%")
-    got = {(c.row_path, c.as_of): c.value for c in text_cells(text, "", date(2017, 1, 28), "10-K", {})}
-    assert got[("Comparable sales % gain", date(2017, 1, 28))] == 0.2
-    assert got[("Gross profit as % of revenue", date(2016, 1, 28))] == 23.3
-    assert got[("Revenue % gain (decline)", date(2017, 1, 28))] == -0.3
-    assert got[("Revenue", date(2015, 1, 28))] == 36055
-
-
-def test_three_years_under_a_header_naming_two():
-    """Nike's "FISCAL 2023 FISCAL 2022 % CHANGE … FISCAL 2021": the third year's heading lost, its amounts printed
-    after the first comparison columns; rows of other widths make it no such table."""
-    from finchat.graph.textrows import text_cells
-
-    text = ("(Dollars in millions)\n\nFISCAL FISCAL\n\n2023 2022\n\nSales to Wholesale Customers $ 27,397 $ 25,608 7 % "
-            "14 % $ 25,898 -1 % -1 % Sales through NIKE Direct 21,308 18,726 14 % 20 % 16,370 14 % 15 % "
-            "**TOTAL NIKE BRAND REVENUES** **$ 48,763 $ 44,436** **10 %** **16 %** **$ 42,293** **5 %** **6 %**")
-    got = {(c.row_path, c.as_of): c.value for c in text_cells(text, "", date(2023, 5, 31), "10-K", {})}
-    assert got[("Sales through NIKE Direct", date(2023, 5, 31))] == 21308
-    assert got[("Sales through NIKE Direct", date(2021, 5, 31))] == 16370
-    assert got[("TOTAL NIKE BRAND REVENUES", date(2022, 5, 31))] == 44436
+    got = {(c.row_path, c.as_of): c.value for c in text_cells(text, "", end, "10-K", {})}
+    assert {k: got.get(k) for k in expected} == expected
 
 
 def test_one_periods_columns_named_by_what_they_measure():
@@ -782,3 +782,4 @@ def test_a_variant_of_the_rows_above_under_its_own_long_heading():
             "past due as a % of total 1.0 % 0.7 % 1.0 %")
     got = {c.row_path: c.value for c in text_cells(text, "", date(2022, 12, 31), "10-K", {}) if c.as_of.year == 2022}
     assert got == {"Net write-off rate — principal only": 0.9, "days past due as a % of total": 1.0}
+

@@ -1,0 +1,57 @@
+"""The parts of a company a question may name: its segments as the graph knows them, a segment named by a word
+of the company's own longer name, and a measure that leaves the question the company's ("total backlog")."""
+
+from __future__ import annotations
+
+import re
+
+import psycopg
+
+from finchat.answer.tagged import squash_name
+
+#: Letters a segment name needs to be looked for as a word of a caption or row ("Space", never "US").
+SEGMENT_NAME_MIN = 3
+
+
+def segment_names(conn: psycopg.Connection, company: str | None) -> set[str]:
+    """The company's segments the graph knows (its filings list or tag them), squashed for comparison."""
+    from finchat.graph.query import segment_rows
+
+    if not company:
+        return set()
+    return {squash_name(n) for _, _, names in segment_rows(conn, company) for n in names}
+
+
+def bare_measure(measure: str) -> str:
+    """A measure without the words that leave it the company's: "total backlog" is "backlog"."""
+    return " ".join(w for w in measure.lower().split() if w not in ("total", "net", "consolidated", "overall"))
+
+
+def segment_pattern(conn: psycopg.Connection, company: str | None) -> re.Pattern[str] | None:
+    """The company's segment names as whole words ("Space", not "aerospace"); None when none is known."""
+    from finchat.graph.query import segment_rows
+
+    names = {n for _, _, ns in segment_rows(conn, company) for n in ns if len(n) >= SEGMENT_NAME_MIN} if company else set()
+    if not names:
+        return None
+    spelled = sorted((r"\s*(?:&|and)\s*".join(re.escape(w) for w in re.split(r"\s*(?:&|\band\b)\s*", n)) for n in names),
+                     key=len, reverse=True)
+    return re.compile(rf"(?i)(?<![\w-])(?:{'|'.join(spelled)})(?![\w-])")
+
+
+def named_by_a_piece(conn: psycopg.Connection, question: str, companies: list[str],
+                      names: dict[str, str]) -> tuple[str, ...]:
+    """Segments the question names by a word of its company's longer name, that name not written whole
+    ("What segment operating income did Blizzard earn": Activision Blizzard's Blizzard segment); only a word the
+    company's filings list as a segment."""
+    out: list[str] = []
+    for key in companies:
+        name = re.sub(r"(?i)[,.]?\s+(?:inc|incorporated|corp|corporation|co|company|plc|ltd)\.?$", "", names.get(key, key))
+        pieces = name.split()
+        if len(pieces) < 2 or re.search(rf"(?i)\b{re.escape(name)}\b", question):
+            continue
+        said = [p for p in pieces if re.search(rf"\b{re.escape(p)}\b", question)]
+        if said:
+            known = segment_names(conn, key)
+            out += [p for p in said if squash_name(p) in known]
+    return tuple(out)

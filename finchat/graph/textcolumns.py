@@ -1,0 +1,97 @@
+"""Columns of text tables: a figure's printed token read as a number, and tables of one period whose columns are
+named by what they measure rather than dated (graph/textrows.py reads every other kind)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date
+
+from finchat.graph.cells import Cell
+from finchat.tables import units_scale
+
+_YEAR = re.compile(r"\b(19|20)\d{2}\b")
+#: Characters one table header's period words span ("Three Months Ended June 30, … Six Months Ended …").
+HEADER_SPAN = 80
+#: The boundary the parser keeps between column-group names side by side (ingest/parse.py GROUP_SEP).
+_GROUP_SEP = "¦"
+
+
+def _value(token: str) -> float | None:
+    t = token.replace("$", "").replace(" ", "").rstrip("%")
+    neg = t.startswith("(") or t.endswith(")")
+    t = t.strip("()").replace(",", "")
+    try:
+        v = float(t)
+    except ValueError:
+        return None
+    return -v if neg else v
+
+
+#: "… for and as of the year ended December 31, 2022:": the one period a table of named columns is for.
+_ONE_PERIOD = re.compile(r"(?i)\b(?:for|as of)\b[^.:]{0,40}?\b(?P<kind>year|twelve months|as of)\s+(?:ended\s+)?"
+                         r"(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?P<day>\d{1,2}),?\s+"
+                         r"(?P<year>(?:19|20)\d\d)\s*:?\s*(?:¶|\n|\*|$)")
+_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                                        "dec"), 1)}
+
+
+def _named_columns(own: str, lead_in: str, width: int, period_end: date) -> Callable[[str, list[str]], list[Cell]] | None:
+    """A reader of rows for a table of one period whose columns are named by what they measure, not dated:
+    American Water's "Operating Revenues (in millions) ¦ Number of Customers (in thousands)" over "Water ¦
+    Wastewater ¦ Total ¦ % of Total" twice, the period in the sentence introducing it ("for and as of the year
+    ended December 31, 2022:"). None for any other table: years in the header, no such sentence, or names that
+    do not fill the row's width."""
+    if _YEAR.search(own) or width < 2:
+        return None
+    said = _ONE_PERIOD.search(lead_in[-2 * HEADER_SPAN - 200:])
+    if said is None or said.end() < len(lead_in[-2 * HEADER_SPAN - 200:].rstrip()) - 2 * HEADER_SPAN:
+        return None
+    end = date(int(said.group("year")), _MONTHS[said.group("month")[:3].lower()], int(said.group("day")))
+    if abs((end - period_end).days) > 7:
+        return None  # another period than the filing's: not read here
+    tail = re.split(r"¶|\n", lead_in.rstrip())[-1]
+    groups = [g.strip(" *") for g in tail.replace("*", "").split(_GROUP_SEP)] if _GROUP_SEP in tail else [""]
+    if width % len(groups):
+        groups = [""]
+    span = width // len(groups)
+    # the column names, once per group ("Total % of Total" is two: "% of …" starts a name); the last one may run
+    # into the first row's label ("% | of Total New Jersey"), its rest cut from that label
+    names = [re.sub(r"\s*\([a-z]\)\s*", " ", c).strip(" ,:") for part in own.split(_GROUP_SEP)
+             for c in re.split(r"\s+(?=%\s*(?:of\b|$))", part) if c.strip(" ,:")]
+    first = names[:span]
+    if len(first) != span or len(names) > width:
+        return None
+    expected = (first * len(groups))[:len(names)]
+    rest = ""
+    if names[:-1] != expected[:-1] or not expected[-1].startswith(names[-1]):
+        return None
+    if len(names) < width or names[-1] != expected[-1]:
+        if len(names) != width:
+            return None
+        rest = expected[-1][len(names[-1]):].strip()  # "of Total": printed before the first row's label
+    cols = first * len(groups)
+    months = 12 if said.group("kind").lower() != "as of" else None
+    when = f"{end:%B} {end.day}, {end.year}"
+
+    def read(label: str, nums: list[str]) -> list[Cell]:
+        if rest and label.startswith(rest):
+            label = label[len(rest):].strip()
+        out = []
+        for i, token in enumerate(nums):
+            v = _value(token)
+            if v is None:
+                continue
+            group = groups[i // span]
+            pct = token.endswith("%")
+            scale = "units" if pct else units_scale(group) or "units"
+            money = "$" in token or bool(re.search(r"(?i)revenue|sales|income|expense|cost|\$", group))
+            unit = "%" if pct else "USD" if money else "count"
+            name = re.sub(r"\s*\((?:in|\$ in)[^)]*\)", "", group).strip()
+            column = " › ".join(x for x in (name, cols[i]) if x)
+            out.append(Cell(label[:200], label[:400], f"{column} — {'Twelve Months Ended' if months else 'As of'} "
+                            f"{when}"[:200], "12M" if months else None, end, v, token.replace("$", "").strip(),
+                            scale, unit))
+        return out
+
+    return read
