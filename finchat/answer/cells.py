@@ -79,6 +79,8 @@ class CellFigure:
         return f"the {months} ended {day}" if months else f"{day}"
 
 
+#: A model's name split by the question's word reading: "f 35", "c 130j".
+_MODEL = re.compile(r"\b([a-z]{1,3}) (\d+[a-z]?)\b")
 #: Words a name needs before its initials are looked for: "North America" as "NA" would match "not available".
 INITIALS_MIN = 3
 
@@ -102,6 +104,8 @@ def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
     ``terms``, each with the labels of its table's "Total …" rows (same chunk and page: "Total subscription
     revenue" says what "Digital Media" above it is) and whether its label or headings hold them."""
     query = " || ".join(["plainto_tsquery('english', %s)"] * len(terms))
+    # a model's name keeps its hyphen for the index ("F-35" is 'f' and '-35' there; "f 35" would find no row)
+    terms = [_MODEL.sub(r"\1-\2", t) for t in terms]
     return conn.execute(
         "WITH hit AS (SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of,"
         " t.value, t.scale, t.unit, t.row_label, t.chunk_id,"
@@ -277,6 +281,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         if not parent or any(_within(t, set(_words(last))) for t in terms):
             return False
         if measure and (_is_measure(last, measure) or last.strip().lower() == "total"):
+            return False
+        # a model the question names ("Aircraft Deliveries › F-35" for "how many F-35 aircraft"): asked
+        if {w for w in _words(last) if re.search(r"\d", w)} & {w for t in terms for w in t.split()}:
             return False
         if company_wide:  # the measure asked is the heading ("TPV"): a row under it is another measure
             return True

@@ -310,3 +310,18 @@ def test_a_rate_asked_of_a_part_is_a_row_naming_the_rate():
     best, _ = _pick(rows, ["card member"], q, 3, now, True, {"write", "off", "rate"}, named_rate={"write", "off"})
     assert best.value == 1.1
     assert _pick(rows[:1], ["card member"], q, 3, now, True, {"write", "off", "rate"}, named_rate={"write", "off"}) is None
+
+
+def test_a_model_the_question_names_under_a_count_heading():
+    """"How many F-35 aircraft did … deliver": the row "F-35" under "Aircraft Deliveries" is the one asked, not an
+    item of another measure."""
+    from finchat.answer.cells import _MODEL, _pick
+
+    assert _MODEL.sub(r"\1-\2", "f 35 aircraft deliveries") == "f-35 aircraft deliveries"
+    now = date(2023, 3, 26)
+    rows = [(*_row("Aircraft Deliveries › F-35", 5, now)[:9], "units", "count", "F-35"),
+            (*_row("Aircraft Deliveries › C-130J", 2, now)[:9], "units", "count", "C-130J")]
+    q = {"how", "many", "f", "35", "aircraft", "deliver", "lockheed", "martin"}
+    best, _ = _pick(rows, ["f 35 aircraft deliveries"], q, 3, now, False, set(),
+                    "How many F-35 aircraft did Lockheed Martin deliver in Q1 2023?", company_wide=True)
+    assert best.value == 5
