@@ -46,7 +46,8 @@ def units_scale(text: str) -> str | None:
 
 
 #: A row label's own units: "Billed business (billions)", "Cards-in-force (millions)", "spending (dollars)".
-_ROW_UNITS = re.compile(r"(?i)\((thousands|millions|billions|dollars)\)")
+#: "Gross Payment Volume (GPV) (in millions)" under "(in thousands, except for GPV …)": that row's own.
+_ROW_UNITS = re.compile(r"(?i)\((in\s+)?(thousands|millions|billions|dollars)\)")
 
 
 def row_units(label: str) -> str | None:
@@ -55,8 +56,15 @@ def row_units(label: str) -> str | None:
     m = _ROW_UNITS.search(re.sub(r"[_*]+", "", label or ""))
     if m is None:
         return None
-    word = m.group(1).lower()
+    word = m.group(2).lower()
     return "units" if word == "dollars" else word
+
+
+def row_units_own(label: str) -> bool:
+    """Do a row label's units hold for that row only? "(in millions)" excepts one row from its table's units;
+    a bare "(billions)" heads the rows after it too ("Network volumes (billions)" › "Billed business")."""
+    m = _ROW_UNITS.search(re.sub(r"[_*]+", "", label or ""))
+    return bool(m and m.group(1))
 
 
 def letters(text: str) -> str:

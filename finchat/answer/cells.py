@@ -19,7 +19,7 @@ from typing import Any
 import psycopg
 
 from finchat.answer.figures import number
-from finchat.answer.parts import bare_measure, segment_names, segment_pattern
+from finchat.answer.parts import bare_measure, company_segments, segment_names, segment_pattern, short_names
 from finchat.answer.tagged import scoped_filings, squash_name
 from finchat.retrieve.fusion import page_reference
 
@@ -90,7 +90,8 @@ def _words(text: str) -> list[str]:
 
 
 def _words_of(text: str) -> list[str]:
-    return [w for w in re.findall(r"[a-z0-9]+", text.lower().replace("&", " and ")) if w not in _STOP]
+    """Words of ``text`` as the full-text index has them: an abbreviation keeps its dots ("u.s")."""
+    return [w for w in re.findall(r"[a-z0-9]+(?:\.[a-z0-9]+)*", text.lower().replace("&", " and ")) if w not in _STOP]
 
 
 def _within(term: str, words: set[str]) -> bool:
@@ -162,7 +163,10 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     # naming no part of the company (a KPI alone is no part: "backlog"), the company's own figure is asked
     company_wide = not any(not q.startswith("by ") and bare_measure(q) != bare_measure(subject.measure or "")
                            for q in subject.qualifiers)
-    parts = segment_pattern(conn, company) if company_wide else None
+    segments = company_segments(conn, company)
+    parts = segment_pattern(conn, company, segments) if company_wide else None
+    # "Global Services revenue" in a table captioned "BGS revenues consist of the following:"
+    acronyms.update(short_names(segments, question))
     measure = _measure_words(subject, terms)
     # a rate asked of a part ("net write-off rate … on Card Member loans") is a row naming the rate, not any
     # percentage of the part's table ("Net interest yield on average Card Member loans")
@@ -186,7 +190,11 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                 break
         if best is not None:
             cur, prior = best
-            text = f"{name}'s {cur.row_path} for {cur.period()} was {cur.shown()} {cur.cite()}"
+            # the part a heading over the table names ("Global Services" over "Operating margins"), said
+            heading = [q for q in subject.qualifiers if q.lower() in cur.caption.lower()
+                       and not _within(" ".join(_words(q)), set(_words(cur.row_path)))]
+            label = f"{heading[0]} › {cur.row_path}" if heading else cur.row_path
+            text = f"{name}'s {label} for {cur.period()} was {cur.shown()} {cur.cite()}"
             if subject.kind == "share" and cur.unit == "%" and subject.measure:
                 text = f"{cur.row_path} was {cur.shown()} of {name}'s {subject.measure} for {cur.period()} {cur.cite()}"
             if prior is not None and cur.unit != "%" and prior.value:
@@ -255,7 +263,8 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
         # (a measure of many words by most of them: "wireless retail postpaid phone net additions" is not any
         # row mentioning "wireless")
-        return all(_within(t, around) for t in terms) and (not measure or len(measure & around) >= need)
+        return all(_within(t, around) for t in terms) and (
+            not measure or sum(_within(w, around) for w in measure) >= need)
 
     share = bool(_SHARE_ASKED.search(question))
     # "How many …" asks a count: no amount of money answers it
@@ -580,5 +589,6 @@ def _last_sentence(caption: str) -> str:
 def _is_measure(label: str, measure: set[str]) -> bool:
     """Is a row label the measure itself ("Net sales", "Revenues"), not a line that mentions it ("Cost of
     sales")?"""
-    words = set(_words(label))
-    return bool(words & measure) and words <= measure | {"net", "total", "segment"}
+    words = set(_words(label))  # "Operating margins" is the operating margin
+    return any(_within(w, measure) for w in words) and all(_within(w, measure | {"net", "total", "segment"})
+                                                           for w in words)

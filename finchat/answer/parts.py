@@ -27,11 +27,31 @@ def bare_measure(measure: str) -> str:
     return " ".join(w for w in measure.lower().split() if w not in ("total", "net", "consolidated", "overall"))
 
 
-def segment_pattern(conn: psycopg.Connection, company: str | None) -> re.Pattern[str] | None:
-    """The company's segment names as whole words ("Space", not "aerospace"); None when none is known."""
+def company_segments(conn: psycopg.Connection, company: str | None) -> list[list[str]]:
+    """Each of the company's segments as the graph knows it: its names ("Global Services", "BGS")."""
     from finchat.graph.query import segment_rows
 
-    names = {n for _, _, ns in segment_rows(conn, company) for n in ns if len(n) >= SEGMENT_NAME_MIN} if company else set()
+    return [names for _, _, names in segment_rows(conn, company)] if company else []
+
+
+def short_names(segments: list[list[str]], question: str) -> dict[str, list[str]]:
+    """The initials a filing gives the segments a question names in full ("BGS" for "Global Services"): initials
+    (lower case) → the full name's words, for rows and captions that print only the initials."""
+    out: dict[str, list[str]] = {}
+    for names in segments:
+        full = [n for n in names if len(n.split()) >= 2 and re.search(rf"(?i)\b{re.escape(n)}\b", question)]
+        for short in (n for n in names if full and re.fullmatch(r"[A-Z]{2,6}", n)):
+            out[short.lower()] = re.findall(r"[a-z0-9]+", full[0].lower())
+    return out
+
+
+def segment_pattern(conn: psycopg.Connection, company: str | None,
+                    segments: list[list[str]] | None = None) -> re.Pattern[str] | None:
+    """The company's segment names as whole words ("Space", not "aerospace"); None when none is known.
+    ``segments``: the company's, when already read (company_segments)."""
+    if segments is None:
+        segments = company_segments(conn, company)
+    names = {n for ns in segments for n in ns if len(n) >= SEGMENT_NAME_MIN}
     if not names:
         return None
     spelled = sorted((r"\s*(?:&|and)\s*".join(re.escape(w) for w in re.split(r"\s*(?:&|\band\b)\s*", n)) for n in names),

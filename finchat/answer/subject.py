@@ -121,8 +121,9 @@ def _not_part(word: str, names: set[str]) -> bool:
 
 #: What a share question's total is made of: "… net sales came from cosmetics in …", "… net sales was skincare?"
 _SHARE_PART = re.compile(r"(?i)\b(?:came|comes?|coming|derived|generated|contributed|was|were)\s+(?:from\s+|by\s+)?"
-                         r"(?:the\s+|its\s+)?(?P<part>[a-z][a-z&'’ -]{2,60}?)(?=\s+(?:in|during|for|over|at|as|on|"
-                         r"through|compared)\b|\s*[?,.;]|\s*$)")
+                         r"(?:the\s+|its\s+)?(?P<part>[a-z](?:[a-z&'’ -]|\.(?=[a-z]|\s+(?-i:[a-z])))"
+                         r"{2,60}?)(?=\s+(?:in|during|for|over|at|as|on|"
+                         r"through|compared)\b|\s*[?,;]|\s*\.(?!(?-i:[a-z])|\s+(?-i:[a-z]))|\s*$)")
 #: "Aeronautics as a percentage of Lockheed Martin's net sales": the part before "as a percentage of".
 _PART_AS_SHARE = re.compile(r"(?i)^\s*(?:what\s+(?:was|were|is|are)\s+)?(?:the\s+)?(?P<part>[a-z][\w&'’ -]{1,60}?)"
                             r"(?:['’]s?)?\s+as\s+a\s+(?:percent(?:age)?|share|proportion)\s+of\b")
@@ -383,9 +384,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             # "… regulated operating revenues came from Pennsylvania": the words before the measure are the
             # whole's, the part is after the verb
             qualifiers = [q for q in qualifiers if q not in before_measure or part.group("part").lower() in q.lower()]
-        if part and not any(part.group("part").lower() in q.lower() or q.lower() in part.group("part").lower()
-                            for q in qualifiers):
-            qualifiers.append(part.group("part").strip())
+        whole_part = part.group("part").strip() if part else ""
+        if part and not any(whole_part.lower() in q.lower() for q in qualifiers):
+            # a piece of the part read alone ("U.S" of "the U.S. government") gives way to the whole part
+            qualifiers = [q for q in qualifiers if q.lower() not in whole_part.lower()] + [whole_part]
     elif not derived and rate:
         kind = "rate"
         measure = rate.group(0)  # "effective tax rate": the rate is the measure, not the line it is built on

@@ -19,7 +19,7 @@ import psycopg
 
 from finchat.graph.facts import column_periods, split_table_text
 from finchat.graph.tablegroups import PART, group_text, table_groups, units_above
-from finchat.tables import header_count, parse_value, row_units, units_scale
+from finchat.tables import header_count, parse_value, row_units, row_units_own, units_scale
 
 #: A row label naming things counted, not money ("paid memberships", "units", "employees").
 _COUNTED = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|customers|units|stores|employees|"
@@ -128,8 +128,10 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                                                            and r[j]))) for j in range(ncols)]
     for row in _wrapped_labels(rows[nh:]):
         label = _clean(row[0]) if row else ""
+        here = stated
         if row_units(label):  # with whether that row is money ("$ 1,552.8") or counted ("133.3")
-            stated = (str(row_units(label)), "$" in " ".join(row[1:]) or "dollars" in label.lower())
+            here = (str(row_units(label)), "$" in " ".join(row[1:]) or "dollars" in label.lower())
+            stated = stated if row_units_own(label) else here
         values = [(j, c) for j, c in enumerate(row[1:], start=1) if c and _value(c) is not None]
         if not values:
             # segments as columns, periods as row headings ("Three months ended June 2, 2023"): the period
@@ -158,7 +160,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             pct = c.rstrip().endswith("%") or bool(re.search(r"(?i)%|percent", col)) or \
                 bool(_PERCENTISH.search(label) and not row_money and abs(v) < 1000) or \
                 bool(rate_row and "$" not in c and abs(v) <= 100)
-            own = stated  # "Billed business" under "Network volumes (billions)": the rows' own scale
+            own = here  # "Billed business" under "Network volumes (billions)": the rows' own scale
             if pct:
                 unit, cell_scale = "%", "units"
             elif own:
@@ -282,7 +284,10 @@ def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing
     if filing_period is not None and filing_period[0] is not None:
         quarter = re.fullmatch(r"Q([1-4])", str(filing_period[1] or ""))
         rows += _text_table_rows(chunks, filing_period[0], form, int(quarter.group(1)) if quarter else None)
-    parts = part_headings(chunks)
+    from finchat.graph.segments import segments_in_text
+
+    listed = segments_in_text("\n".join(str(c[3]) for c in chunks if c[1] == "text"))
+    parts = part_headings(chunks, tuple(seg.name for seg in listed))
     rows = [(cid, page, _with_part(caption, parts.get(cid, "")), cell) for cid, page, caption, cell in rows]
     return store_cells(conn, doc_id, rows)
 
@@ -303,12 +308,14 @@ _PART_END = re.compile(r"(?i)\b(?:consolidated|liquidity|critical accounting|spe
 PART_PAGES = 4
 
 
-def part_headings(chunks: list[Any]) -> dict[int, str]:
+def part_headings(chunks: list[Any], segments: tuple[str, ...] = ()) -> dict[int, str]:
     """The part of the company each chunk reports on when a heading over it names one ("Verizon Consumer Group"
-    over "Churn Rate:", whose rows and caption do not): chunk id → heading. The heading holds from its chunk
-    until another part's heading, a new top section (Item 7 → Item 8) or PART_PAGES pages on."""
+    over "Churn Rate:", whose rows and caption do not; "Global Services — Business Environment and Trends"
+    when the filing lists "Global Services" among its ``segments``): chunk id → heading. The heading holds from
+    its chunk until another part's heading, a new top section (Item 7 → Item 8) or PART_PAGES pages on."""
     out: dict[int, str] = {}
-    current, top, since = "", "", 0
+    current, top, since, own = "", "", 0, False
+    listed = {s.lower() for s in segments}
     for c in chunks:
         path = PART.sub("", str(c[2])).split(" > ")
         if path[0] != top:
@@ -316,9 +323,12 @@ def part_headings(chunks: list[Any]) -> dict[int, str]:
         last = path[-1].split(" — ")[0].strip().rstrip(":")
         m = _PART_HEADING.match(last) if len(path) > 1 else None
         words = {w.lower().strip(".,") for w in m.group("name").split()} if m else set()
-        if words - _NO_PART and not words & _NOT_PART:
-            current, since = last, int(c[4])
-        elif current and (int(c[4]) > since + PART_PAGES or _PART_END.search(last)):
+        if len(path) > 1 and last.lower() in listed:
+            current, since, own = last, int(c[4]), True
+        elif words - _NO_PART and not words & _NOT_PART:
+            current, since, own = last, int(c[4]), False
+        elif current and (int(c[4]) > since + PART_PAGES or _PART_END.search(last)) and not (
+                own and last.lower() == "results of operations"):  # a listed segment's own results
             current = ""
         if current:
             out[int(c[0])] = current

@@ -16,7 +16,7 @@ from datetime import date
 
 from finchat.graph.cells import _PER_SHARE, Cell
 from finchat.graph.textcolumns import _GROUP_SEP, _YEAR, HEADER_SPAN, _named_columns, _value
-from finchat.tables import row_units, units_scale
+from finchat.tables import row_units, row_units_own, units_scale
 
 _NUM = r"\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
 #: A figure, or a dash or "NM" printed for none ("10.2 - 8.0") between figures.
@@ -395,7 +395,10 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         # the years of the header nearest the rows (another table's header may begin the text before)
         years = [int(y.group(0)) for y in _YEAR.finditer(own or (header_before if fresh else "") or lead_in)]
         current_first = not years or years[0] >= period_end.year or (len(years) > 1 and years[0] > years[1])
-        scale = units_scale(header) or units_scale(section) or "units"
+        # a header of its own takes no units from the figures before it (another table's "(Dollars in
+        # millions)" over Boeing's "Deliveries of units … Years ended …")
+        near = f"{header_before} {own}" if own_durations else header
+        scale = units_scale(near) or units_scale(section) or "units"
         per = width // len(durations)
         # comparison columns after each period group ("2023 2022 % Change"): the periods are the header's years
         distinct = len({int(y.group(0)) for y in _YEAR.finditer(head_text)})
@@ -491,13 +494,15 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # rows of the table's width; with comparison columns, any row holding the periods of every group
     rows = [r for r in rows if len(r[2]) == width or (keep < per and len(r[2]) % len(durations) == 0
                                                        and len(r[2]) // len(durations) >= keep)]
-    per_unit = bool(re.search(r"(?i)\bexcept\b", header + " " + section)) or bool(carry.get("per_unit"))
+    # a table going on from the chunk before keeps what its header said; a table with its own header does not
+    per_unit = bool(re.search(r"(?i)\bexcept\b", header + " " + section)) or (continued and bool(carry.get("per_unit")))
     out: list[Cell] = []
     stated: str | None = None  # a row label's own units ("Network volumes (billions)") hold for the rows after it
     # "$" printed on a table's first and total rows only: the rows between are money too
-    dollars = any("$" in t for r in rows for t in r[2]) or bool(carry.get("dollars"))
+    dollars = any("$" in t for r in rows for t in r[2]) or (continued and bool(carry.get("dollars")))
     for at, label, nums in rows:
-        stated = row_units(label) or stated
+        here = row_units(label) or stated
+        stated = stated if row_units_own(label) else here
         outer = next((h for pos, h in reversed(heads) if pos < at and h != label),
                      str(carry.get("heading") or heading or ""))
         path = f"{outer} › {label}" if outer else label
@@ -514,10 +519,10 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 pct = token.endswith("%")
                 # "(in thousands, except … per membership)": a per-unit row is in units
                 row_scale = "units" if pct or (per_unit and "." in token and _PER_UNIT.search(label)) else scale
-                if stated is not None and not pct:  # "Cards-in-force (millions)": counted unless in $
-                    row_scale = stated
+                if here is not None and not pct:  # "Cards-in-force (millions)": counted unless in $
+                    row_scale = here
                 money = "$" in token or ((row_scale != "units" or dollars) and not _counted(label)
-                                         and stated is None)
+                                         and here is None)
                 unit = "%" if pct else "USD/share" if _PER_SHARE.search(label) else "USD" if money else "count"
                 words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))
                 # the filing's own period end is exact; a year earlier the header's date is not read
