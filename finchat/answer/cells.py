@@ -194,6 +194,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             heading = [q for q in subject.qualifiers if q.lower() in cur.caption.lower()
                        and not _within(" ".join(_words(q)), set(_words(cur.row_path)))]
             label = f"{heading[0]} › {cur.row_path}" if heading else cur.row_path
+            if " — " in cur.col_label:  # a named column's figure ("Water — As of December 31, 2021")
+                label = f"{label} ({cur.col_label.split(' — ')[0]})"
             text = f"{name}'s {label} for {cur.period()} was {cur.shown()} {cur.cite()}"
             if subject.kind == "share" and cur.unit == "%" and subject.measure:
                 text = f"{cur.row_path} was {cur.shown()} of {name}'s {subject.measure} for {cur.period()} {cur.cite()}"
@@ -370,7 +372,11 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
                     and any(not _within(t, path) and f"{t} segment" not in titled for t in terms))
         smaller = int(not asks_place and c.unit != "%" and is_smaller(c))
         return (held, partly, -total, -changed, own, exact, -placed, -segmental, whole, lead, named, -smaller, -extra,
+                # a row's named columns ("Water ¦ Wastewater"): the one the question names
+                len(q_words & set(_words(c.col_label.split(" — ")[0]))) if " — " in c.col_label else 0,
                 len(q_words & around),
+                # a row's named columns ("Insured ¦ ASC ¦ Total"), none asked: its total column
+                int(bool(re.match(r"(?i)total\b", c.col_label))),
                 int(c.duration == duration), -c.page)
 
     for best in sorted(now, key=score, reverse=True):

@@ -65,12 +65,16 @@ def narrative_topic(question: str) -> tuple[str, ...]:
     return (topic,)
 
 
+#: Stems of a qualifier a sentence must hold all of (a name: "Latin America", "Walmart U.S."); a longer one, half.
+NAME_STEMS = 3
+
+
 def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = False, forward: bool = False,
                    must: tuple[str, ...] = (), about: tuple[str, ...] = ()) -> tuple[str, list[Any]]:
     """The best ``n`` sentences of the top prose passages for ``question`` (its search words: companies and
     periods already scope the passages), quoted with their citations, and the passages quoted ("" and []
     when none shares a content word). ``forward``: only forward-looking sentences (guidance); ``must``:
-    only sentences naming one of these (a segment, product, KPI asked) count; ``about``: only sentences
+    only sentences naming one of these whole (a segment, product, KPI asked) count; ``about``: only sentences
     holding every word of one of these (a narrative question's topic or a synonym) count."""
     want = _stems(question)
     needed = [_stems(m) or {m.lower()[:7]} for m in must]
@@ -87,7 +91,10 @@ def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = Fa
             overlap = len(want & stems)
             if overlap == 0 or (forward and (not FORWARD.search(s) or SAFE_HARBOR.search(s))):
                 continue
-            if needed and not any(need & stems for need in needed):
+            # a name of a few words whole ("Latin America", not "North America"); a longer qualifier read off the
+            # question's wording by half its words
+            if needed and not any(need <= stems if len(need) <= NAME_STEMS else 2 * len(need & stems) >= len(need)
+                                  for need in needed):
                 continue
             if topics and not any(t <= stems for t in topics):
                 continue

@@ -74,7 +74,7 @@ _KPI = re.compile(r"(?i)\b(?:gmv|gross merchandise volume|tpv|total payment volu
                   r"comp(?:arable)? sales|same[- ]store sales|paid (?:net )?(?:memberships?|members|subscribers)|"
                   r"memberships?|subscribers?|active (?:accounts|users|customers)|backlog|bookings|arpu|arr|"
                   r"average revenue per|units? (?:sold|shipped)|deliveries|headcount|employees|store count|"
-                  r"number of (?:stores|shares|employees|customers)|shares? (?:did|were) .{0,20}repurchas\w*|"
+                  r"number of (?:stores|shares|employees|customers)|(?<!per )shares? (?:did|were) .{0,20}repurchas\w*|"
                   r"how many shares|(?:(?!(?:what|was|were|is|are|the|its)\b)[a-z]+ ){0,3}churn(?: rate)?|occupancy(?: rate)?|revpar|"
                   r"revenue per available room|average daily rate|load factor)\b")
 #: A named part of the company: "the Intelligent Cloud segment", "Commercial Airplanes segment".
@@ -140,6 +140,9 @@ _ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|c
 #: share, a line over revenue a derived figure).
 _RATIO_OF = re.compile(r"(?i)\bas\s+a\s+(?:percent(?:age)?|%)\s+of\s+(?!(?:total\s+|net\s+)*(?:revenues?|sales)\b)"
                        r"[A-Za-z][\w&-]*(?:\s+(?!in\b|for\b|during\b)[A-Za-z][\w&-]*){0,2}")
+
+#: A measure that is a price or an amount per unit ("average price per share"): no statement line's amount.
+PRICE_MEASURE = re.compile(r"(?i)\bprice\b|\bper\s+(?:share|unit|room|member(?:ship)?|customer|user)\b")
 
 #: Company-reported measures printed as a percentage change, never an amount.
 _PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store )?sales|same[- ]store sales|"
@@ -399,6 +402,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     elif k and _PERCENT_KPI.fullmatch(k.group(0)):
         kind, measure = "rate", k.group(0)  # "Sam's Club comparable sales": a percentage change the filing prints
     metric = metrics[0] if metrics else None
+    if metric and not metric.startswith("eps") and PRICE_MEASURE.search(measure):
+        metric = None  # "average price per share" paid for repurchased shares is no amount of repurchases
     return Subject(measure, metric, tuple(dict.fromkeys(qualifiers)), kind)
 
 

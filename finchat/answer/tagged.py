@@ -26,6 +26,7 @@ _NINE = re.compile(r"(?i)(?<![\w-])nine[- ]months?\b|\b(?:thirty[- ]nine|39)[- ]
 _SIX = re.compile(r"(?i)(?<![\w-])six[- ]months?\b|\b(?:twenty[- ]six|26)[- ]weeks?\b|\bfirst half\b|\bh1\b")
 _YEAR = re.compile(r"(?i)\b(?:full[- ]year|fiscal\s+year|annual|for the year|fy\s?\d{2,4}|fiscal\s+(?:19|20)\d{2})\b")
 _QUARTER = re.compile(r"(?i)\bq[1-4]\b|\bquarter\b")
+_FOURTH = re.compile(r"(?i)\bq4\b|\bfourth[- ]quarter\b|\bfourth\s+fiscal\s+quarter\b")
 _RECAST = re.compile(r"(?i)\b(?:recast\w*|restat\w*|re-?presented)\b")
 _BARE_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _SCALES = {0: "units", 3: "thousands", 6: "millions", 9: "billions"}
@@ -72,7 +73,8 @@ def months_asked(question: str, form: str | None, quarter: str | None) -> int:
     if _SIX.search(question):
         return 6
     if form == "10-K" or quarter == "FY":
-        return 12
+        # "in the fourth quarter of 2018" of an annual report: its fourth-quarter tables, never the year's
+        return 3 if _FOURTH.search(question) else 12
     # "in 2022" of a fourth-quarter release, no quarter named: the year it closes
     year = _YEAR.search(question) or (quarter == "Q4" and _BARE_YEAR.search(question))
     return 12 if year and not _QUARTER.search(question) else 3

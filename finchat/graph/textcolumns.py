@@ -29,9 +29,30 @@ def _value(token: str) -> float | None:
 
 
 #: "… for and as of the year ended December 31, 2022:": the one period a table of named columns is for.
-_ONE_PERIOD = re.compile(r"(?i)\b(?:for|as of)\b[^.:]{0,40}?\b(?P<kind>year|twelve months|as of)\s+(?:ended\s+)?"
+#: "… medical membership as of December 31, 2018 was as follows:" too.
+_ONE_PERIOD = re.compile(r"(?i)(?:\b(?:for|as of)\b[^.:]{0,40}?)?\b(?P<kind>year|twelve months|as of)\s+(?:ended\s+)?"
                          r"(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?P<day>\d{1,2}),?\s+"
-                         r"(?P<year>(?:19|20)\d\d)\s*:?\s*(?:¶|\n|\*|$)")
+                         r"(?P<year>(?:19|20)\d\d)\s*(?:(?:is|was|were|are)\s+as\s+follows\s*)?:?\s*(?:¶|\n|\*|$)")
+#: A units phrase or a footnote mark standing in a header line: no column's name.
+_NOT_NAME = re.compile(r"(?i)\(?\b(?:in|\$ in|amounts in)\s+(?:thousands|millions|billions)\)?|\(\d\)|\([a-z]\)")
+
+
+def _header_cells(own: str, width: int, short: int = 0) -> tuple[list[int], list[str]]:
+    """The years and the column names of the last line of ``own`` (the words before a text table's first row,
+    the parser's "¦" between names), when the names fill ``width`` columns or a whole number of years' worth;
+    ([], []) otherwise. A line with no "¦" is read a word per name only when that fills the columns
+    ("Insured ASC Total")."""
+    lines = [x for x in own.split("¶") if x.strip(" ¦") and not x.strip(" ¦").endswith(":")]  # no heading
+    if not lines:
+        return [], []
+    line = _NOT_NAME.sub(" ", lines[-1])
+    years = [int(y.group(0)) for y in _YEAR.finditer(line)]
+    line = _YEAR.sub(" ", line)
+    names = [c.strip(" ,:") for c in line.split(_GROUP_SEP) if c.strip(" ,:")]
+    if len(names) not in (width, width - short):
+        words = [w.strip(" ,:") for c in names for w in c.split() if w.strip(" ,:")]
+        names = words if len(words) == width else names
+    return (years, names) if len(names) in (width, width - short) else ([], [])
 _MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
                                         "dec"), 1)}
 
@@ -59,6 +80,8 @@ def _named_columns(own: str, lead_in: str, width: int, period_end: date) -> Call
     # into the first row's label ("% | of Total New Jersey"), its rest cut from that label
     names = [re.sub(r"\s*\([a-z]\)\s*", " ", c).strip(" ,:") for part in own.split(_GROUP_SEP)
              for c in re.split(r"\s+(?=%\s*(?:of\b|$))", part) if c.strip(" ,:")]
+    if len(names) != width and not _header_cells(own, width)[0] and _header_cells(own, width)[1]:
+        names = _header_cells(own, width)[1]  # "In thousands Insured ¦ ASC Total": a name per column
     first = names[:span]
     if len(first) != span or len(names) > width:
         return None
@@ -84,7 +107,7 @@ def _named_columns(own: str, lead_in: str, width: int, period_end: date) -> Call
                 continue
             group = groups[i // span]
             pct = token.endswith("%")
-            scale = "units" if pct else units_scale(group) or "units"
+            scale = "units" if pct else units_scale(group) or units_scale(own) or "units"
             money = "$" in token or bool(re.search(r"(?i)revenue|sales|income|expense|cost|\$", group))
             unit = "%" if pct else "USD" if money else "count"
             name = re.sub(r"\s*\((?:in|\$ in)[^)]*\)", "", group).strip()
@@ -92,6 +115,50 @@ def _named_columns(own: str, lead_in: str, width: int, period_end: date) -> Call
             out.append(Cell(label[:200], label[:400], f"{column} — {'Twelve Months Ended' if months else 'As of'} "
                             f"{when}"[:200], "12M" if months else None, end, v, token.replace("$", "").strip(),
                             scale, unit))
+        return out
+
+    return read
+
+
+def _years_over_names(own: str, lead_in: str, width: int, period_end: date,
+                      first_label: str = "") -> Callable[[str, list[str]], list[Cell]] | None:
+    """A reader of rows for a table whose years each head the same named columns: American Water's customers
+    "2021 2020 2019 (In thousands) Water Wastewater Water Wastewater Water Wastewater". Balances ("as of" in
+    the words before) are dated to each year's period end, else the year's twelve months. The last name may
+    have run into ``first_label`` ("Wastewater Residential"): cut from it. None for any other header."""
+    years, names = _header_cells(own, width, short=1)
+    k = len(years)
+    if k < 2 or len(set(years)) != k or width % k or width == k:
+        return None
+    span = width // k
+    first = names[:span]
+    rest = ""
+    if len(names) == width - 1 and first_label.startswith(f"{first[-1]} "):
+        rest, names = first[-1], names + [first[-1]]
+    if names != first * k or len(set(first)) != span:
+        return None
+    scale = units_scale([x for x in own.split("¶") if x.strip(" ¦")][-1]) or "units"
+    balance = bool(re.search(r"(?i)\bas of\b", f"{lead_in[-300:]} {own[-400:]}"))
+
+    def read(label: str, nums: list[str]) -> list[Cell]:
+        if rest and label.startswith(f"{rest} "):
+            label = label[len(rest):].strip()
+        out = []
+        for i, token in enumerate(nums[:width]):
+            v = _value(token)
+            if v is None:
+                continue
+            year = years[i // span]
+            try:
+                end = period_end.replace(year=year)
+            except ValueError:  # 29 February
+                end = period_end.replace(year=year, day=28)
+            pct = token.endswith("%")
+            unit = "%" if pct else "USD" if "$" in token else "count"
+            when = f"{'As of' if balance else 'Twelve Months Ended'} {end:%B} {end.day}, {end.year}"
+            out.append(Cell(label[:200], label[:400], f"{first[i % span]} — {when}"[:200],
+                            None if balance else "12M", end, v, token.replace("$", "").strip(),
+                            "units" if pct else scale, unit))
         return out
 
     return read

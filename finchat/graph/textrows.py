@@ -15,10 +15,11 @@ from dataclasses import replace
 from datetime import date
 
 from finchat.graph.cells import _PER_SHARE, Cell
-from finchat.graph.textcolumns import _GROUP_SEP, _YEAR, HEADER_SPAN, _named_columns, _value
+from finchat.graph.textcolumns import _GROUP_SEP, _YEAR, HEADER_SPAN, _named_columns, _value, _years_over_names
 from finchat.tables import row_units, row_units_own, units_scale
 
-_NUM = r"\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
+#: (a minus sign touches its figure: "1,758 - 1,758" is a figure, a dash for none, a figure)
+_NUM = r"\(?(?:-(?=[\d$(]))?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
 #: A figure, or a dash or "NM" printed for none ("10.2 - 8.0") between figures.
 _TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|N/A|n/m)(?=\s)"
 #: A row: its label (from a word's start, a bounded length: an unbounded lazy label made every chunk's scan
@@ -311,10 +312,18 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
             got = _segment_cells(body[start:end], lead_in, period_end, form, carry, quarter, section, heading)
             # the chunk's own words before its first row ("The following table presents … product lines …
             # Revenue from external customers 2022 2021 2020") say what the table holds: its caption
-            first = next((m for m in _ROW.finditer(body[:end])  # a header of years ("… 2022 2021 2020") is no row
-                          if not all(_YEAR.fullmatch(n.strip()) for n in re.findall(_TOKEN, m.group("nums")))), None)
+            # a header of years ("… 2022 2021 2020") is no row, nor a sentence's dates ("as of December 31, 2021, 2020")
+            first = next((m for m in _ROW.finditer(body[:end])
+                          if not all(_YEAR.fullmatch(n.strip()) for n in re.findall(_TOKEN, m.group("nums")))
+                          and not (_MONTH_END.search(_trim(m.group("label"))) and all(
+                              _YEAR.fullmatch(n.strip(" ,")) for n in re.findall(_TOKEN, m.group("nums"))[1:]))), None)
             at = first.start("label") + len(first.group("label")) - len(_trim(first.group("label"))) if first else 0
-            intro = re.sub(r"\s+", " ", body[:at].replace("¶", " ").replace(_GROUP_SEP, " ")).strip()
+            # (up to the sentence introducing it, when one ends in a colon: the header after it is no caption)
+            said = [x for x in body[:at].split("¶") if x.strip(f" {_GROUP_SEP}")]
+            colon = max((i for i, x in enumerate(said) if x.rstrip(f" *{_GROUP_SEP}").endswith(":")), default=-1)
+            if 0 <= colon < len(said) - 1 and re.search(r"[a-z]{3,}\s+[a-z]{3,}", said[colon]):
+                said = said[:colon + 1]
+            intro = re.sub(r"\s+", " ", " ".join(said).replace(_GROUP_SEP, " ")).strip()
             if len(re.findall(r"[A-Za-z]{3,}", intro)) >= INTRO_WORDS:
                 got = [c if c.lead else replace(c, lead=intro[-LEAD_CHARS:]) for c in got]
             out += got
@@ -349,7 +358,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip()) for n in nums)  # "2023 2022": a header
             and not _DATED_HEADER.search(f"{label} {' '.join(nums)}")
             # "July 29, 2023", "Three Months Ended June 30, 2025": a header's date
-            and not (_MONTH_END.search(label) and len(nums) == 2 and bool(_YEAR.fullmatch(nums[1].strip())))]
+            and not (_MONTH_END.search(label) and all(_YEAR.fullmatch(n.strip(" ,")) for n in nums[1:]))]
     heads = [(m.start(), re.sub(r"\s+", " ", re.sub(r"¶|\(\d\)", " ", m.group("h"))).strip())
              for m in _HEADING.finditer(body)]
     # one row goes on the table of the chunk before when it has its width (a total the chunker cut off)
@@ -361,7 +370,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         return []
     # the commonest row width; a tie goes to the wider rows ("Corporate expense" beside its "$ Change" row)
     width = max({len(n) for _, _, n in rows}, key=lambda w: (sum(1 for _, _, n in rows if len(n) == w), w))
-    named = _named_columns(body[:rows[0][0]], lead_in, width, period_end)
+    named = (_named_columns(body[:rows[0][0]], lead_in, width, period_end)
+             or _years_over_names(body[:rows[0][0]], lead_in, width, period_end, rows[0][1]))
     if named is not None:  # one period, columns named by what they measure: read here, nothing carried
         carry.clear()
         return [cell for at, label, nums in rows if len(nums) == width for cell in named(label, nums)]
