@@ -312,16 +312,21 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
             got = _segment_cells(body[start:end], lead_in, period_end, form, carry, quarter, section, heading)
             # the chunk's own words before its first row ("The following table presents … product lines …
             # Revenue from external customers 2022 2021 2020") say what the table holds: its caption
-            # a header of years ("… 2022 2021 2020") is no row, nor a sentence's dates ("as of December 31, 2021, 2020")
+            # a header of years ("… 2022 2021 2020") is no row, nor a sentence's dates ("… the Company served by
+            # class as of December 31, 2021, 2020"); a header's "Years ended December 31, 2018 2017" ends the words
             first = next((m for m in _ROW.finditer(body[:end])
                           if not all(_YEAR.fullmatch(n.strip()) for n in re.findall(_TOKEN, m.group("nums")))
-                          and not (_MONTH_END.search(_trim(m.group("label"))) and all(
+                          and not (len(m.group("label").split()) >= SENTENCE_WORDS
+                                   and _MONTH_END.search(_trim(m.group("label"))) and all(
                               _YEAR.fullmatch(n.strip(" ,")) for n in re.findall(_TOKEN, m.group("nums"))[1:]))), None)
             at = first.start("label") + len(first.group("label")) - len(_trim(first.group("label"))) if first else 0
-            # (up to the sentence introducing it, when one ends in a colon: the header after it is no caption)
+            # (up to the sentence introducing it, when one ends in a colon and the columns after it are named — each
+            # cell's column label holds its name; a header naming the measure, "Revenue from external customers
+            # 2022 2021", stays)
             said = [x for x in body[:at].split("¶") if x.strip(f" {_GROUP_SEP}")]
             colon = max((i for i, x in enumerate(said) if x.rstrip(f" *{_GROUP_SEP}").endswith(":")), default=-1)
-            if 0 <= colon < len(said) - 1 and re.search(r"[a-z]{3,}\s+[a-z]{3,}", said[colon]):
+            if (0 <= colon < len(said) - 1 and re.search(r"[a-z]{3,}\s+[a-z]{3,}", said[colon])
+                    and all(_GROUP_SEP in x for x in said[colon + 1:])):
                 said = said[:colon + 1]
             intro = re.sub(r"\s+", " ", " ".join(said).replace(_GROUP_SEP, " ")).strip()
             if len(re.findall(r"[A-Za-z]{3,}", intro)) >= INTRO_WORDS:
@@ -346,6 +351,8 @@ _DATED_HEADER = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|no
 
 
 #: The end of a sentence ("spending. In the …", "… spending."), not of a month's abbreviation ("Dec. 31").
+#: Words of a "row" label that is a sentence's (its date read as the row's figures), not a header's.
+SENTENCE_WORDS = 6
 _SENTENCE_END = re.compile(r"(?<![A-Z][a-z]{2})[.!?](?:\s+(?=[A-Z])|\s*$)")
 
 
@@ -407,8 +414,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         current_first = not years or years[0] >= period_end.year or (len(years) > 1 and years[0] > years[1])
         # a header of its own takes no units from the figures before it (another table's "(Dollars in
         # millions)" over Boeing's "Deliveries of units … Years ended …")
-        near = f"{header_before} {own}" if own_durations else header
-        scale = units_scale(near) or units_scale(section) or "units"
+        units_at = f"{header_before} {own}" if own_durations else header
+        scale = units_scale(units_at) or units_scale(section) or "units"
         per = width // len(durations)
         # comparison columns after each period group ("2023 2022 % Change"): the periods are the header's years
         distinct = len({int(y.group(0)) for y in _YEAR.finditer(head_text)})

@@ -325,3 +325,42 @@ def test_a_model_the_question_names_under_a_count_heading():
     best, _ = _pick(rows, ["f 35 aircraft deliveries"], q, 3, now, False, set(),
                     "How many F-35 aircraft did Lockheed Martin deliver in Q1 2023?", company_wide=True)
     assert best.value == 5
+
+
+def test_a_rows_named_columns_and_a_plural_label():
+    """A row printed under named columns ("Insured ¦ ASC ¦ Total", "Water ¦ Wastewater"): the column the question
+    names, else the total; "Operating margins" is the operating margin asked."""
+    from finchat.answer.cells import _pick
+
+    now = date(2025, 6, 30)
+
+    def col(path: str, name: str, value: float, caption: str = "Membership as of June 30, 2025 was as follows:"
+            ) -> tuple[object, ...]:
+        return ("ACME_2025_10K", 8, None, path, caption, f"{name} — As of June 30, 2025", None, now, value, "thousands",
+                "count", path)
+
+    rows = [col("Total medical membership", n, v) for n, v in (("ASC", 14551), ("Insured", 7550), ("Total", 22101))]
+    best, _ = _pick(rows, ["medical membership"], {"total", "medical", "membership"}, 12, now, False, set())
+    assert best.value == 22101
+    rows = [col("Residential", n, v, "The number of water and wastewater customers served by class:")
+            for n, v in (("Wastewater", 245), ("Water", 2972))]
+    best, _ = _pick(rows, ["residential customers"], {"residential", "water", "customers"}, 12, now, False, set(),
+                    question="How many residential water customers did Acme serve?")
+    assert best.value == 2972
+    rows = [_row("Operating margins", 14.8, now)]
+    rows = [(*r[:10], "%", *r[11:]) for r in rows]
+    # the part asked stands nowhere by the row
+    assert _pick(rows, ["global services"], {"operating", "margin", "global", "services"}, 3, now, True,
+                 {"operating", "margin"}) is None
+    rows = [("ACME_2025Q2_10Q", 36, None, "Operating margins", "Item 7 > Global Services > Results of Operations",
+             "Three Months Ended", "3M", now, 14.8, "units", "%", "Operating margins")]
+    best, _ = _pick(rows, ["global services"], {"operating", "margin", "global", "services"}, 3, now, True,
+                    {"operating", "margin"})
+    assert best.value == 14.8
+
+
+def test_a_fourth_quarter_asked_of_an_annual_report():
+    from finchat.answer.tagged import months_asked
+
+    assert months_asked("What were 3M's Industrial segment sales in the fourth quarter of 2018?", "10-K", "FY") == 3
+    assert months_asked("What were 3M's Industrial segment sales in 2018?", "10-K", "FY") == 12

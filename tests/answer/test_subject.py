@@ -305,3 +305,29 @@ def test_a_rate_over_a_measure_of_the_companys_own():
     # over revenue it stays a share (or a derived figure): "as a percentage of net sales"
     s = analyse("Aeronautics as a percentage of Lockheed Martin's total 2021 net sales?", companies=("LOCKHEEDMARTIN",))
     assert s.kind == "share"
+
+
+def test_a_share_of_a_dotted_name_and_a_price_per_share():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What percentage of Boeing Global Services revenue came from the U.S. government in 2018?",
+                companies=("BOEING", "Boeing"))
+    assert s.kind == "share" and s.qualifiers == ("U.S. government",)
+    s = analyse("What share of Amazon's 2017 net sales came from the United States?", companies=("AMAZON", "Amazon"))
+    assert s.qualifiers == ("United States",)
+    # a price per share paid for repurchased shares is neither the repurchases' amount nor a share count
+    s = analyse("What average price per share did Best Buy pay for repurchased shares in the first six months of "
+                "fiscal 2024?", companies=("BESTBUY", "Best Buy"))
+    assert (s.measure, s.metric, s.qualifiers) == ("average price per share", None, ())
+    s = analyse("How many shares did Best Buy repurchase in the first six months of fiscal 2024?",
+                companies=("BESTBUY", "Best Buy"))
+    assert s.qualifiers
+
+
+def test_adjusted_ebitda_is_the_companys_row_not_a_computed_ebitda():
+    from finchat.answer.derive import asked
+
+    assert [d.key for d in asked("What adjusted EBITDA did Block report for 2020?")] == []
+    assert [d.key for d in asked("What was Block's Adjusted EBITDA margin in 2020?")] == []
+    assert [d.key for d in asked("What is the FY2022 unadjusted EBITDA % margin for PepsiCo?")] == ["ebitda_margin"]
+    assert [d.key for d in asked("What is PepsiCo's FY2022 EBITDA?")] == ["ebitda"]

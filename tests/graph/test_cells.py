@@ -783,3 +783,78 @@ def test_a_variant_of_the_rows_above_under_its_own_long_heading():
     got = {c.row_path: c.value for c in text_cells(text, "", date(2022, 12, 31), "10-K", {}) if c.as_of.year == 2022}
     assert got == {"Net write-off rate — principal only": 0.9, "days past due as a % of total": 1.0}
 
+
+
+def test_columns_named_under_one_date_or_under_each_year():
+    """CVS's membership "In thousands ¦ Insured ¦ ASC (1) ¦ Total" as of the date the sentence before states,
+    a dash for none; American Water's customers "2021 2020 2019 (In thousands)" over "Water ¦ Wastewater" for
+    each year, the last name running into the first row's label."""
+    from finchat.graph.textrows import text_cells
+
+    lead = "Health Care Benefits segment medical membership as of December 31, 2018 was as follows:"
+    text = ("**_In thousands_** **Insured** **ASC** <sup>**(1)**</sup> **Total**\n\nMedical membership:\n\n"
+            "Commercial 3,871 13,888 17,759\n\nMedicare Advantage 1,758  - 1,758\n\n"
+            "Total medical membership 7,550 14,551 22,101")
+    got = {(c.row_path, c.col_label.split(" — ")[0]): (c.value, c.scale, c.unit, c.as_of, c.duration)
+           for c in text_cells(text, lead, date(2018, 12, 31), "10-K", {})}
+    assert got[("Total medical membership", "Total")] == (22101, "thousands", "count", date(2018, 12, 31), None)
+    assert got[("Medicare Advantage", "Total")][0] == 1758  # "- 1,758" is none, then a figure: no minus
+    assert ("Medicare Advantage", "ASC") not in got
+    lead = ("Presented in the table below is the number of water and wastewater customers the Company served by "
+            "class as of December 31, 2021, 2020 and 2019:")
+    text = ("**2021** **2020** **2019** **(In thousands)** **Water** **Wastewater** **Water** **Wastewater** **Water** "
+            "**Wastewater** Residential 2,972 245 2,948 236 2,914 215 Commercial 225 15 225 15 222 13")
+    got = {(c.row_path, c.col_label.split(" — ")[0], c.as_of): (c.value, c.scale, c.unit)
+           for c in text_cells(text, lead, date(2021, 12, 31), "10-K", {})}
+    assert got[("Residential", "Water", date(2021, 12, 31))] == (2972, "thousands", "count")
+    assert got[("Residential", "Wastewater", date(2020, 12, 31))] == (236, "thousands", "count")
+    assert len(got) == 12
+
+
+def test_a_rows_own_units_and_a_table_with_its_own_header():
+    """Block's "(in thousands, except for GPV …)" table: "Gross Payment Volume (GPV) (in millions)" is that
+    row's own scale, not the next row's; Boeing's deliveries under their own "Years ended …" header take no
+    "(Dollars in millions)" from the table before them."""
+    from finchat.graph.textrows import text_cells
+
+    table = """| | Year Ended December 31, | | |
+|---|---|---|---|
+| | 2020 | 2019 | 2018 |
+| | (_in thousands, e_ | _xcept for GPV and_ | _per share data)_ |
+| Gross Payment Volume (GPV) (in millions) | $ 112,295 | $ 106,239 | $ 84,654 |
+| Adjusted EBITDA | $ 474,071 | $ 416,853 | $ 256,523 |
+"""
+    got = {c.row_path: (c.value, c.scale, c.unit) for c in table_cells(table, "Key Operating Metrics")
+           if c.as_of == date(2020, 12, 31)}
+    assert got["Gross Payment Volume (GPV) (in millions)"] == (112295, "millions", "USD")
+    assert got["Adjusted EBITDA"] == (474071, "thousands", "USD")
+    text = ("Year Ended December 31, 2020 2019 2018 (in thousands, except for GPV and per share data)\n\n"
+            "Gross Payment Volume (GPV) (in millions) $ 112,295 $ 106,239 $ 84,654\n\n"
+            "Adjusted EBITDA $ 474,071 $ 416,853 $ 256,523")
+    got = {c.row_label: (c.value, c.scale, c.unit) for c in text_cells(text, "", date(2020, 12, 31), "10-K", {})
+           if c.as_of == date(2020, 12, 31)}
+    assert got["Adjusted EBITDA"] == (474071, "thousands", "USD")
+    assert [v for k, v in got.items() if k.endswith("(GPV) (in millions)")] == [(112295, "millions", "USD")]
+    carry: dict[str, object] = {}
+    text_cells("(Dollars in millions)\n\nYears ended December 31, 2018 2017 2016\n\nRevenues **$23,195** $20,561 "
+               "$20,180\n\nEarnings from operations **$1,594** $2,193 $1,678", "", date(2018, 12, 31), "10-K", carry)
+    got = {c.row_path: (c.value, c.scale, c.unit) for c in text_cells(
+        "The following discussions should be viewed in this context.\n\nDeliveries of units for new-build production "
+        "aircraft were as follows:\n\nYears ended December 31, **2018** 2017 2016\n\nF/A-18 Models **17** 23 25\n\n"
+        "P-8 Models **16** 19 18", "Earnings from operations **$1,594** $2,193 $1,678", date(2018, 12, 31), "10-K",
+        carry) if c.as_of == date(2018, 12, 31)}
+    assert got["P-8 Models"] == (16, "units", "count")
+
+
+def test_a_listed_segments_heading_names_its_results_tables():
+    """Boeing's "Global Services — Business Environment and Trends", then its "Results of Operations": a heading
+    naming a segment the filing lists names the tables under it, through its own results."""
+    from finchat.graph.cells import part_headings
+
+    item7 = "Item 7. Management's Discussion and Analysis"
+    chunks = [(1, "text", f"{item7} > Global Services — Business Environment and Trends", "The markets …", 35),
+              (2, "text", f"{item7} > Results of Operations", "Operating margins 14.8% 15.4% 15.6%", 36),
+              (3, "text", f"{item7} > Liquidity and Capital Resources", "Cash 1,000", 37)]
+    assert part_headings(chunks) == {}
+    assert part_headings(chunks, ("Commercial Airplanes", "Global Services")) == {1: "Global Services",
+                                                                                   2: "Global Services"}
