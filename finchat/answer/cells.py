@@ -81,6 +81,12 @@ class CellFigure:
 
 #: A model's name split by the question's word reading: "f 35", "c 130j".
 _MODEL = re.compile(r"\b([a-z]{1,3}) (\d+[a-z]?)\b")
+#: Measures tables print spelled out that questions ask by their initials.
+SPELLED_OUT = {"ebit": "earnings before interest and taxes", "ebt": "earnings before taxes",
+               "ebitda": "earnings before interest taxes depreciation and amortization",
+               "sg&a": "selling general and administrative", "r&d": "research and development"}
+#: A spelled-out measure may lack one word in this many (a wrapped label's lost "taxes").
+SPELLED_SLACK = 4
 #: Words a name needs before its initials are looked for: "North America" as "NA" would match "not available".
 INITIALS_MIN = 3
 
@@ -167,6 +173,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     parts = segment_pattern(conn, company, segments) if company_wide else None
     # "Global Services revenue" in a table captioned "BGS revenues consist of the following:"
     acronyms.update(short_names(segments, question))
+    # a measure asked by its initials ("EBIT"), printed spelled out ("Earnings before interest and taxes")
+    acronyms.update({a: _words(SPELLED_OUT[a]) for a in _words(subject.measure or "") if a in SPELLED_OUT})
     measure = _measure_words(subject, terms)
     # a rate asked of a part ("net write-off rate … on Card Member loans") is a row naming the rate, not any
     # percentage of the part's table ("Net interest yield on average Card Member loans")
@@ -242,7 +250,10 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     def _words(text: str) -> list[str]:
         """Words of ``text``; initials there ("MBR", "FLNA") stand for the words they abbreviate."""
         found = _words_of(text)
-        return found + [w for a, ws in (acronyms or {}).items() if a in found for w in ws]
+        # and the words a row spells out stand for their initials asked ("Earnings before interest and taxes": EBIT)
+        return found + [w for a, ws in (acronyms or {}).items() if a in found for w in ws] + [
+            a for a, ws in (acronyms or {}).items()
+            if a in SPELLED_OUT and len(set(ws) - set(found)) <= len(ws) // SPELLED_SLACK]
 
     cells = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10],
                         r[12] if len(r) > 12 else "") for r in rows]
