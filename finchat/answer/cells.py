@@ -156,6 +156,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         labelled = {w for t in terms for w in t.split()}
     if not terms:
         return None
+    # a part's figure measured otherwise ("PepsiCo Europe's core operating profit"): only a row or column saying so
+    labelled = labelled or {q.lower() for q in subject.qualifiers if q.lower() in _NON_GAAP}
     # "medical benefit ratio" is printed "MBR", "Frito-Lay North America" "FLNA": rows holding the initials of
     # the measure or of a name asked hold those words
     spelled = [_words(subject.measure or "")] if subject.metric is None else []
@@ -199,7 +201,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         if best is not None:
             cur, prior = best
             # the part a heading over the table names ("Global Services" over "Operating margins"), said
-            heading = [q for q in subject.qualifiers if q.lower() in cur.caption.lower()
+            heading = [q for q in subject.qualifiers if q.lower() in cur.caption.lower() and q.lower() not in NOT_NAMES
                        and not _within(" ".join(_words(q)), set(_words(cur.row_path)))]
             label = f"{heading[0]} › {cur.row_path}" if heading else cur.row_path
             if " — " in cur.col_label:  # a named column's figure ("Water — As of December 31, 2021")
@@ -313,7 +315,8 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
 
     # a per-share measure ("core EPS") is answered by a per-share figure, never an amount
     per_share = bool(measure and measure & {"eps"}) or bool(re.search(r"(?i)\bper share\b|\beps\b", question))
-    now = [c for c in now if not item_only(c) and (not labelled or labelled <= set(_words(c.row_path)))
+    now = [c for c in now if not item_only(c)
+           and (not labelled or labelled <= set(_words(f"{c.row_path} {c.col_label}")))
            and (not named_rate or _within(" ".join(sorted(named_rate)), set(_words(c.row_path))))
            and (not (labelled and per_share) or c.unit == "USD/share")]
     if not now:

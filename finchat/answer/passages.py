@@ -114,7 +114,10 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
         " ORDER BY c.page_start, c.id LIMIT %s", (document, query, STATED_PASSAGES)).fetchall()
     best: tuple[float, str, Hit] | None = None
     for hit in _hits(rows, "stated"):
-        for lead, piece in _pieces(plain_text(hit.text)):
+        text = plain_text(hit.text)
+        for lead, piece in _pieces(text):
+            # the words just before the sentence ("Fiscal 2024 outlook: …") say whether it is of the period ahead
+            before = text[max(0, text.find(piece) - AHEAD_REACH):max(0, text.find(piece))]
             pair = _PAIR.search(piece) if change else None
             if pair is not None:  # the sentence stating the pair, not the table rows the text layer ran into it
                 starts = [m.end() for m in re.finditer(r"(?:\d|\.)\s+(?=[A-Z][a-z])", piece[:pair.start()])]
@@ -132,8 +135,11 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             at = first.start() if first else len(piece)
             whole = any(len(ws) >= 3 and all(re.search(rf"(?i)\b{re.escape(w)}", piece[:at]) for w in ws)
                         for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
+            # what the company expects of the period ahead is no figure it reports ("… the Company expects: Adjusted
+            # Free Cash Flow of $850-950 million" beside "… for fiscal 2023 was $848 million")
+            ahead = bool(_AHEAD.search(_IN_LINE.sub(" ", f"{before} {said}"))) or bool(_SPAN.search(piece))
             score = (-len(piece) / 450 - 0.01 * hit.page_start + (1.0 if change and stated_change(piece) else 0.0)
-                     + (0.5 if whole else 0.0))
+                     + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0))
             if best is None or score > best[0]:
                 best = (score, said, hit)
     if best is None:
@@ -144,6 +150,14 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     return f"“{best[1]}” [{best[2].citation()}]", best[2]
 
 
+#: Words of a sentence about the period ahead; "in line with guidance" is said of results.
+_AHEAD = re.compile(r"(?i)\b(?:expects?|expected|expecting|outlook|guidance|anticipates?|forecasts?|will)\b")
+_IN_LINE = re.compile(r"(?i)\b(?:in\s+line\s+with|above|below|exceed(?:ed|ing)?)\s+(?:the\s+|our\s+|its\s+)?"
+                      r"(?:\w+\s+){0,2}(?:guidance|outlook|expectations?)(?:\s+provided\s+in\s+\w+)?")
+#: A figure given as a range ("$850-950 million"): what is expected, not what was reported.
+_SPAN = re.compile(r"\$\s?\d[\d,.]*\s*(?:-|–|to)\s*\$?\d")
+#: Characters before a sentence searched for the heading or words putting it in the period ahead.
+AHEAD_REACH = 60
 #: "$14.5 billion and $11.4 billion … for the three months ended April 30, 2023 and 2022, respectively": one
 #: measure stated for two periods, the later first.
 _PAIR = re.compile(r"\$\s?(?P<a>\d[\d,]*(?:\.\d+)?)\s*(?P<ua>thousand|million|billion)?\s+and\s+"
@@ -376,6 +390,10 @@ def figure_after(text: str, label: str) -> tuple[str, str] | None:
 
 #: "… represented 9% of our consolidated net sales in 2020", "accounted for approximately 76% of …": a part's
 #: share stated in a sentence — the verb, the percentage and what it is of.
+#: The comparison clause of a sentence ("as compared to $5.8 billion and 77% … in 2018"): a year earlier's.
+_COMPARED = re.compile(r"(?i),?\s*(?:as\s+)?compared\s+(?:to|with)\b[^;]*")
+#: Characters before a share within which "compared to" makes it the comparison's.
+COMPARED_REACH = 60
 _SHARE_STATED = re.compile(
     r"(?i)\b(?:represent(?:ed|s)?|accounted\s+for|account\s+for|made\s+up|comprised|constituted|contributed|"
     r"generated|was|were)\s+(?:approximately\s+|about\s+|roughly\s+|nearly\s+|over\s+|almost\s+)?"
@@ -426,9 +444,12 @@ def share_stated_in(text: str, part: str, measure: str, year: int | None = None)
             continue
         found = [m for m in _SHARE_STATED.finditer(piece)
                  if part_stems <= words(piece[:m.start()]) and measure_stems <= words(m.group("of"))]
-        years = {int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", piece)}
+        # (a year printed only in the comparison, "… as compared to … 77% … in 2018", is not the sentence's)
+        own = _COMPARED.sub(" ", piece)
+        years = {int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", own)}
         if not found or (year and years and year not in years):
             continue
+        found = [m for m in found if not _COMPARED.search(piece[:m.start()][-COMPARED_REACH:])] or found
         pick = next((m for m in found if year and str(year) in m.group("of")), found[0])
         score = 2 if year and year in years else 1 if not years else 0
         pct = pick.group("pct")

@@ -26,7 +26,8 @@ _NINE = re.compile(r"(?i)(?<![\w-])nine[- ]months?\b|\b(?:thirty[- ]nine|39)[- ]
 _SIX = re.compile(r"(?i)(?<![\w-])six[- ]months?\b|\b(?:twenty[- ]six|26)[- ]weeks?\b|\bfirst half\b|\bh1\b")
 _YEAR = re.compile(r"(?i)\b(?:full[- ]year|fiscal\s+year|annual|for the year|fy\s?\d{2,4}|fiscal\s+(?:19|20)\d{2})\b")
 _QUARTER = re.compile(r"(?i)\bq[1-4]\b|\bquarter\b")
-_FOURTH = re.compile(r"(?i)\bq4\b|\bfourth[- ]quarter\b|\bfourth\s+fiscal\s+quarter\b")
+_FOURTH = re.compile(r"(?i)\bq4\b|\bfourth[- ]quarter\b|\bfourth\s+fiscal\s+quarter\b|\bquarter\s+end(?:ed|ing)\b|"
+                     r"\b(?:three\s+months|13\s+weeks|thirteen\s+weeks)\s+ended\b")
 _RECAST = re.compile(r"(?i)\b(?:recast\w*|restat\w*|re-?presented)\b")
 _BARE_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _SCALES = {0: "units", 3: "thousands", 6: "millions", 9: "billions"}
@@ -91,6 +92,17 @@ def _printed_end(conn: psycopg.Connection, doc_id: int, end: date) -> date:
                         (doc_id, end - timedelta(days=RELEASE_END_DAYS), end + timedelta(days=RELEASE_END_DAYS))
                         ).fetchone()
     return near[0] if near and near[0] else end
+
+
+def year_release(conn: psycopg.Connection, document: str) -> str | None:
+    """The fourth-quarter results release of the fiscal year annual report ``document`` closes (its non-GAAP
+    figures, "Adjusted Free Cash Flow for fiscal 2023 was $848 million", are printed there); None when
+    ``document`` is no annual report or no such release is ingested."""
+    row = conn.execute(
+        "SELECT r.name FROM documents a JOIN documents r ON r.company_key = a.company_key"
+        " AND r.fiscal_year = a.fiscal_year AND r.fiscal_quarter = 'Q4' AND r.form = 'EARNINGS'"
+        " WHERE a.name = %s AND a.form = '10-K' ORDER BY r.name LIMIT 1", (document,)).fetchone()
+    return str(row[0]) if row else None
 
 
 def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], company: str | None,
