@@ -24,6 +24,8 @@ from finchat.tables import header_count, parse_value, row_units, row_units_own, 
 #: A row label naming things counted, not money ("paid memberships", "units", "employees").
 _COUNTED = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|customers|units|stores|employees|"
                       r"transactions|shares(?! of)|square feet|locations|restaurants|vehicles|deliveries|users)\b")
+#: Of those, things counted one by one, never by the thousand in a filing's tables.
+_COUNTED_SINGLY = re.compile(r"(?i)\b(?:deliveries|stores|restaurants|locations|warehouses|clubs|aircraft)\b")
 _PER_SHARE = re.compile(r"(?i)per (?:common |diluted |basic |core diluted )?share|\beps\b")
 _MONEY = re.compile(r"(?i)\$|\bdollars?\b|\bin (?:thousands|millions|billions)\b|\(in (?:thousands|millions)\)")
 _PERCENTISH = re.compile(r"(?i)\bpercent|%|\bmargin\b|\brate\b|\bas a percentage\b")
@@ -90,6 +92,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     ncols = max(len(r) for r in rows)
     head_text = " ".join([*caption, caption_hint, *(c for r in rows[:nh] for c in r)])
     scale = (units_scale(head_text) or units_hint or "units")
+    own_units = units_scale(" ".join(c for r in rows[:nh] for c in r)) is not None
     money_table = bool(_MONEY.search(head_text)) or any("$" in c for r in rows for c in r[1:])
     year_end = (fiscal_year_end, "12M") if fiscal_year_end else None
     try:
@@ -170,7 +173,10 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             elif (counted := _COUNTED.search(label + " " + outer)) and "$" not in c:
                 # "(in millions, except for aircraft deliveries …)": the counted rows are in units
                 excepted = re.search(rf"(?i)\bexcept\b[^)]*\b{counted.group(0)[:6]}", head_text)
-                unit, cell_scale = "count", "units" if excepted else scale
+                # things counted one by one (aircraft delivered, stores) under a header printing no units of its
+                # own: a caption's "in millions" is another table's (Lockheed's deliveries under its balance sheet)
+                single = bool(_COUNTED_SINGLY.search(label + " " + outer)) and not own_units
+                unit, cell_scale = "count", "units" if excepted or single else scale
             elif row_money or scale != "units":  # a units phrase above ("in millions") means money unless counted
                 unit, cell_scale = "USD", scale
             else:

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from datetime import date
 
-from finchat.graph.cells import _PER_SHARE, Cell
+from finchat.graph.cells import _COUNTED_SINGLY, _PER_SHARE, Cell
 from finchat.graph.textcolumns import _GROUP_SEP, _YEAR, HEADER_SPAN, _named_columns, _value, _years_over_names
 from finchat.tables import row_units, row_units_own, units_scale
 
@@ -412,10 +412,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         # the years of the header nearest the rows (another table's header may begin the text before)
         years = [int(y.group(0)) for y in _YEAR.finditer(own or (header_before if fresh else "") or lead_in)]
         current_first = not years or years[0] >= period_end.year or (len(years) > 1 and years[0] > years[1])
-        # a header of its own takes no units from the figures before it (another table's "(Dollars in
-        # millions)" over Boeing's "Deliveries of units … Years ended …")
-        units_at = f"{header_before} {own}" if own_durations else header
-        scale = units_scale(units_at) or units_scale(section) or "units"
+        scale = units_scale(header) or units_scale(section) or "units"
         per = width // len(durations)
         # comparison columns after each period group ("2023 2022 % Change"): the periods are the header's years
         distinct = len({int(y.group(0)) for y in _YEAR.finditer(head_text)})
@@ -517,6 +514,9 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     stated: str | None = None  # a row label's own units ("Network volumes (billions)") hold for the rows after it
     # "$" printed on a table's first and total rows only: the rows between are money too
     dollars = any("$" in t for r in rows for t in r[2]) or (continued and bool(carry.get("dollars")))
+    # things counted one by one, introduced as such ("Deliveries of units for new-build production aircraft …
+    # were as follows:"), no "$" among them: counts, whatever "(Dollars in millions)" the table before printed
+    singly = (bool(_COUNTED_SINGLY.search(own[-3 * HEADER_SPAN:])) and not dollars) or bool(continued and carry.get("singly"))
     for at, label, nums in rows:
         here = row_units(label) or stated
         stated = stated if row_units_own(label) else here
@@ -535,11 +535,11 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                     continue
                 pct = token.endswith("%")
                 # "(in thousands, except … per membership)": a per-unit row is in units
-                row_scale = "units" if pct or (per_unit and "." in token and _PER_UNIT.search(label)) else scale
+                row_scale = "units" if pct or singly or (per_unit and "." in token and _PER_UNIT.search(label)) else scale
                 if here is not None and not pct:  # "Cards-in-force (millions)": counted unless in $
                     row_scale = here
                 money = "$" in token or ((row_scale != "units" or dollars) and not _counted(label)
-                                         and here is None)
+                                         and here is None and not singly)
                 unit = "%" if pct else "USD/share" if _PER_SHARE.search(label) else "USD" if money else "count"
                 words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))
                 # the filing's own period end is exact; a year earlier the header's date is not read
@@ -547,7 +547,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 out.append(Cell(label[:200], path[:400], f"{words} Months Ended {when}",
                                 f"{months}M", end, v, token.replace("$", "").strip(), row_scale, unit))
     carry.update(width=width, durations=durations, current_first=current_first, scale=scale, keep=keep, per_unit=per_unit,
-                 dollars=dollars,
+                 dollars=dollars, singly=singly,
                  groups=groups, per_name=per_name,
                  continued=continued,
                  labels=labels, title=heading,

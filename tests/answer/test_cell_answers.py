@@ -364,3 +364,24 @@ def test_a_fourth_quarter_asked_of_an_annual_report():
 
     assert months_asked("What were 3M's Industrial segment sales in the fourth quarter of 2018?", "10-K", "FY") == 3
     assert months_asked("What were 3M's Industrial segment sales in 2018?", "10-K", "FY") == 12
+
+
+def test_a_measure_asked_by_its_initials_is_the_row_spelling_it_out():
+    """"EBIT" of a region: the "Earnings before interest and taxes" row under it, not its revenues (the caption
+    "Operating segments" names no measure); a wrapped label's lost last word is tolerated."""
+    from finchat.answer.cells import SPELLED_OUT, _pick
+
+    now = date(2021, 5, 31)
+
+    def row(path: str, value: float, caption: str = "NOTE 17 — OPERATING SEGMENTS") -> tuple[object, ...]:
+        return ("ACME_2021_10K", 91, None, path, caption, "Twelve Months Ended May 31, 2021", "12M", now, value,
+                "millions", "USD", path.split(" › ")[-1])
+
+    rows = [row("REVENUES › Europe, Middle East & Africa", 11456),
+            row("EARNINGS BEFORE INTEREST AND › Europe, Middle East & Africa", 2435)]
+    measure = {"ebit", "operating", "income", "profit", "loss"}
+    q = {"ebit", "europe", "middle", "east", "africa", "region", "2021"}
+    spelled = {"ebit": ["earnings", "before", "interest", "taxes"]}
+    assert SPELLED_OUT["ebit"] == "earnings before interest and taxes"
+    best, _ = _pick(rows, ["europe middle east africa"], q, 12, now, False, measure, "", spelled)
+    assert best.value == 2435

@@ -167,3 +167,15 @@ def test_a_full_text_prefix_the_english_stemmer_never_cuts_short_of():
 
     assert _prefix(_stem("obligation")) == "oblig:*"
     assert _prefix(_stem("buybacks")) == "buyba:*"
+
+
+def test_a_share_stated_beside_a_year_earlier_one_is_this_years():
+    """"… were 76% of consolidated net revenues, as compared to $5.8 billion and 77% … in 2018": the 2019
+    highlights' share is 76 %; the comparison's year does not make the sentence 2018's."""
+    from finchat.answer.passages import share_stated_in
+
+    text = ("revenues from digital online channels decreased 15% to $4.9 billion and were 76% of consolidated net "
+            "revenues, as compared to $5.8 billion and 77% of consolidated net revenues in 2018;")
+    got = share_stated_in(text, "digital online channels", "net revenues", 2019)
+    assert got is not None and got[1] == "76%"
+    assert share_stated_in(text, "retail channels", "net revenues", 2019) is None

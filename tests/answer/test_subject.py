@@ -331,3 +331,12 @@ def test_adjusted_ebitda_is_the_companys_row_not_a_computed_ebitda():
     assert [d.key for d in asked("What was Block's Adjusted EBITDA margin in 2020?")] == []
     assert [d.key for d in asked("What is the FY2022 unadjusted EBITDA % margin for PepsiCo?")] == ["ebitda_margin"]
     assert [d.key for d in asked("What is PepsiCo's FY2022 EBITDA?")] == ["ebitda"]
+
+
+def test_a_region_of_several_words_is_one_qualifier():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What was EBIT for Nike's Europe, Middle East & Africa region in fiscal 2021?", companies=("NIKE", "Nike"))
+    assert "Europe, Middle East & Africa" in s.qualifiers and "Europe" not in s.qualifiers
+    s = analyse("What were Nike's Greater China revenues in fiscal 2021?", companies=("NIKE", "Nike"))
+    assert "Greater China" in s.qualifiers
