@@ -254,8 +254,12 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
     if company is not None:
         filing_period = _filing_period(conn, ckey, year, quarter, period_end, form)
         candidates = table_candidates(conn, chunks, ckey, form, year, quarter, period_end, filing_period)
+        from finchat.graph.segments import segments_in_text
+
+        # the segments the filing's text lists: the headings naming its tables, then the graph's Segment vertices
+        listed = segments_in_text("\n".join(c[3] for c in chunks if c[1] == "text"))
         counts["cells"] = build_cells(conn, doc_id, chunks, filing_period, period_end if form == "10-K" else None,
-                                      form)
+                                      form, tuple(seg.name for seg in listed))
         tags = tagged_facts(conn, doc_id)
         tag_disagreements: list[str] = []
         for (f, cid, page, _), others in _one_fact_per_period(candidates):
@@ -302,7 +306,7 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
     conn.execute("UPDATE documents SET fact_notes = %s WHERE id = %s", (notes, doc_id))
     counts["flagged"] = len(notes)
     if company is not None:
-        counts["segments"] = _segments(conn, company, ckey, name, chunks, vid, mentions, doc_id)
+        counts["segments"] = _segments(conn, company, ckey, name, chunks, vid, mentions, doc_id, listed)
     counts["executives"] = _edges(conn, "RELATED", officer_of)
     if llm is not None:
         counts["triplets"] = _llm_triplets(conn, llm, name, [(c[0], c[1], c[3]) for c in chunks], vid, mentions)
@@ -312,7 +316,8 @@ def build_document_graph(conn: psycopg.Connection, doc_id: int,
 
 
 def _segments(conn: psycopg.Connection, company: str, ckey: str, document: str, chunks: list[Any],
-              vid: dict[int, str], mentions: list[tuple[str, str, dict[str, Any]]], doc_id: int | None = None) -> int:
+              vid: dict[int, str], mentions: list[tuple[str, str, dict[str, Any]]], doc_id: int | None = None,
+              listed: list[Any] | None = None) -> int:
     """Segment vertices for the segments this filing lists (in its text, or as members of its tagged
     business-segment axis), HAS_SEGMENT edges from the company, and MENTIONS
     edges (appended to ``mentions``) from the chunks naming any segment the company is known to have —
@@ -329,7 +334,7 @@ def _segments(conn: psycopg.Connection, company: str, ckey: str, document: str, 
                           + r")(?![\w&])")
 
     before = known()
-    listed = segments_in_text("\n".join(c[3] for c in chunks if c[1] == "text"))
+    listed = list(listed) if listed is not None else segments_in_text("\n".join(c[3] for c in chunks if c[1] == "text"))
     if doc_id is not None:
         seen = {seg.name.lower() for seg in listed}
         listed += [seg for seg in tagged_segments(conn, doc_id) if seg.name.lower() not in seen]

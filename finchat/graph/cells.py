@@ -277,9 +277,10 @@ _PER_UNIT = r"\m(price|per|revpar|arpu|arpa|adr)\M"
 
 
 def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing_period: Any,
-                fiscal_year_end: Any, form: str | None = None) -> int:
+                fiscal_year_end: Any, form: str | None = None, segments: tuple[str, ...] = ()) -> int:
     """Every table's numeric cells into ``table_cells`` (graph/cells.py), each with the chunk and page of
-    the part printing its row."""
+    the part printing its row; ``segments``: the names the filing lists its segments by (their headings name
+    the tables under them)."""
     rows: list[tuple[int, int, str, Cell]] = []
     for group in table_groups(chunks):
         caption = f"{PART.sub('', group[0][2])} {_lead_in(chunks, group[0])}".strip()
@@ -290,10 +291,7 @@ def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing
     if filing_period is not None and filing_period[0] is not None:
         quarter = re.fullmatch(r"Q([1-4])", str(filing_period[1] or ""))
         rows += _text_table_rows(chunks, filing_period[0], form, int(quarter.group(1)) if quarter else None)
-    from finchat.graph.segments import segments_in_text
-
-    listed = segments_in_text("\n".join(str(c[3]) for c in chunks if c[1] == "text"))
-    parts = part_headings(chunks, tuple(seg.name for seg in listed))
+    parts = part_headings(chunks, segments)
     rows = [(cid, page, _with_part(caption, parts.get(cid, "")), cell) for cid, page, caption, cell in rows]
     return store_cells(conn, doc_id, rows)
 
