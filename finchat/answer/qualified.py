@@ -14,6 +14,7 @@ from typing import Any
 
 import psycopg
 
+from finchat.answer.breakdown import breakdown_from_cells
 from finchat.answer.buybacks import buyback_answer
 from finchat.answer.cells import (
     INITIALS_MIN,
@@ -22,7 +23,6 @@ from finchat.answer.cells import (
     CellFigure,
     _words,
     answer_from_cells,
-    breakdown_from_cells,
 )
 from finchat.answer.figures import Figure
 from finchat.answer.passages import (
