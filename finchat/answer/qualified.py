@@ -37,7 +37,7 @@ from finchat.answer.passages import (
 from finchat.answer.quote import quote_passages
 from finchat.answer.result import Answer, with_subject
 from finchat.answer.subject import Subject
-from finchat.answer.tagged import answer_from_tags, year_release
+from finchat.answer.tagged import answer_from_tags, with_year_release
 from finchat.graph.consistency import MULTIPLIER
 from finchat.graph.lexicon import metric as metric_def
 
@@ -273,9 +273,7 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
     phrases += [" ".join([*named, "".join(w[0] for w in ws).upper()]) for m in measures
                 if len(ws := re.findall(r"[A-Za-z]+", m)) >= INITIALS_MIN]
     # an annual report's year is also its fourth-quarter release's: a figure stated there only (a non-GAAP one)
-    for where in (doc, year_release(conn, doc)):
-        if where is None:
-            continue
+    for where in with_year_release(conn, doc):
         said = stated_figure(conn, where, phrases[0], quarter=quarter, synonyms=tuple(dict.fromkeys(phrases[1:])),
                              change=change)
         if said is not None:
@@ -325,8 +323,8 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         # (a part's measure under its own name only: "Net sales $65,398" is the company's, not Sikorsky's)
         measure_names = tuple(f"{m} {moved.group(0)}" if moved else m
                               for m in ((() if named else (subject.measure,)) + (" ".join([*extra, subject.measure]),)))
-        printed = next((got for where in (doc, year_release(conn, doc)) if where is not None
-                        and (got := labelled_figure(conn, where, tuple(dict.fromkeys(n for n in measure_names if n))))
+        printed = next((got for where in with_year_release(conn, doc)
+                        if (got := labelled_figure(conn, where, tuple(dict.fromkeys(n for n in measure_names if n))))
                         is not None), None)
         if printed is not None:
             return with_subject(Answer(f"{name + chr(39) + 's ' if name else ''}{printed[0]}", "passages",

@@ -94,15 +94,17 @@ def _printed_end(conn: psycopg.Connection, doc_id: int, end: date) -> date:
     return near[0] if near and near[0] else end
 
 
-def year_release(conn: psycopg.Connection, document: str) -> str | None:
-    """The fourth-quarter results release of the fiscal year annual report ``document`` closes (its non-GAAP
-    figures, "Adjusted Free Cash Flow for fiscal 2023 was $848 million", are printed there); None when
-    ``document`` is no annual report or no such release is ingested."""
+def with_year_release(conn: psycopg.Connection, document: str) -> Iterator[str]:
+    """``document``, then — only when asked for — the fourth-quarter results release of the fiscal year it closes
+    when it is an annual report (its non-GAAP figures, "Adjusted Free Cash Flow for fiscal 2023 was $848
+    million", are printed there and nowhere else)."""
+    yield document
     row = conn.execute(
         "SELECT r.name FROM documents a JOIN documents r ON r.company_key = a.company_key"
         " AND r.fiscal_year = a.fiscal_year AND r.fiscal_quarter = 'Q4' AND r.form = 'EARNINGS'"
         " WHERE a.name = %s AND a.form = '10-K' ORDER BY r.name LIMIT 1", (document,)).fetchone()
-    return str(row[0]) if row else None
+    if row:
+        yield str(row[0])
 
 
 def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], company: str | None,
