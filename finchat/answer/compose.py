@@ -41,7 +41,7 @@ from finchat.answer.passages import outlook_passages
 from finchat.answer.qualified import from_tables, quarter_from_cells, repurchase_table, stated, unsubstituted
 from finchat.answer.quote import narrative_topic, quote_passages
 from finchat.answer.result import Answer, with_subject
-from finchat.answer.subject import PRICE_MEASURE, Subject, analyse
+from finchat.answer.subject import Subject, analyse
 from finchat.answer.tagged import months_asked
 from finchat.graph.lexicon import STATEMENT_OF
 from finchat.graph.lexicon import metric as metric_def
@@ -119,8 +119,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
                       derived_name=derived[0].name if derived else "")
     wanted = derive.needed_metrics(question) if derived else []
     metrics = [m for m in res.filters.metrics if m not in wanted][:3] if not derived else []
-    if subject.metric is None and PRICE_MEASURE.search(subject.measure) and not subject.measure.lower().startswith("eps"):
-        metrics = [m for m in metrics if m.startswith("eps")]  # a price per share is no statement amount
+    if subject.keeps is not None:  # a price per share, what moved a line: no statement amount answers it
+        metrics = [m for m in metrics if m.startswith(subject.keeps)]
     figures: Answer | None = None
     if derived or metrics:
         books = _books(conn, res, companies, wanted + metrics)

@@ -65,6 +65,11 @@ def narrative_topic(question: str) -> tuple[str, ...]:
     return (topic,)
 
 
+#: Question stems (besides the part's name) a sentence after one naming the part must hold to speak of it.
+CARRIED_STEMS = 2
+#: A figure asked: what a sentence stating a number gains (overlaps score ~0.3-1.2).
+FIGURE_BONUS = 0.3
+_FIGURE_ASKED = re.compile(r"(?i)\b(?:how (?:much|many|fast|big)|by what|what (?:percentage|share|amount|rate))\b")
 #: Stems of a qualifier a sentence must hold all of (a name: "Latin America", "Walmart U.S."); a longer one, half.
 NAME_STEMS = 3
 
@@ -82,23 +87,32 @@ def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = Fa
     scored: list[tuple[float, int, str, Any]] = []
     # an outlook is one sentence somewhere in the filing's prose: more passages are searched for it
     prose = [h for h in hits if h.kind == "text"][:10 if forward else 5]
+    figure = bool(_FIGURE_ASKED.search(question))
     for rank, h in enumerate(prose):
+        named_before = False  # the sentence before named the part asked: this one goes on about it
         for sentence in _SENTENCE.split(plain_text(h.text)):
             s = sentence.strip()
             if not 40 <= len(s) <= 450 or sum(c.isdigit() for c in s) > len(s) / 3 or s.count("|") > 2:
+                named_before = False
                 continue
             stems = _stems(s)
             overlap = len(want & stems)
-            if overlap == 0 or (forward and (not FORWARD.search(s) or SAFE_HARBOR.search(s))):
-                continue
             # a name of a few words whole ("Latin America", not "North America"); a longer qualifier read off the
             # question's wording by half its words
-            if needed and not any(need <= stems if len(need) <= NAME_STEMS else 2 * len(need & stems) >= len(need)
-                                  for need in needed):
+            names = not needed or any(need <= stems if len(need) <= NAME_STEMS else 2 * len(need & stems) >= len(need)
+                                      for need in needed)
+            carried, named_before = named_before and not names, names and bool(needed)
+            if overlap == 0 or (forward and (not FORWARD.search(s) or SAFE_HARBOR.search(s))):
+                continue
+            # "Reported EBIT for Converse decreased 2% … Gross margin increased 180 basis points": the sentence
+            # after one naming the part is about it too
+            if not names and not (carried and len(want & stems - set().union(*needed)) >= CARRIED_STEMS):
                 continue
             if topics and not any(t <= stems for t in topics):
                 continue
             score = overlap / math.sqrt(len(_stems(s)) or 1) + (0.5 if causal and _CAUSAL.search(s) else 0) - 0.05 * rank
+            # a figure asked ("by how much …"): a sentence stating one beats one that only names the measure
+            score += FIGURE_BONUS if figure and re.search(r"\d", s) else 0
             scored.append((score, rank, s, h))
     if not scored:
         return "", []

@@ -52,7 +52,10 @@ _NEUTRAL = {
 _PERIOD = re.compile(r"(?i)^(?:q[1-4]|fy\d{2,4}|\d{4}q[1-4]|(?:19|20)\d{2}|h[12]|ytd|[1-4](?:st|nd|rd|th))$")
 #: A rate or ratio the company reports, which no statement line or derived figure gives ("growth rate" is a
 #: change, which the statements do give).
-_RATE = re.compile(r"(?i)(?<!['’])\b(?:(?!growth\b)[a-z-]+\s+rate\b|return on (?:average\s+)?(?:tangible\s+)?"
+#: "booking rate adjustments", "interest rate swaps": a rate naming another thing, no rate asked.
+_RATE_AS_NAME = r"(?!\s+(?:adjustments?|changes?|swaps?|hedges?|risks?|increases?|decreases?|cuts?|hikes?|locks?|" \
+                r"environment|sensitivity|derivatives?|contracts?)\b)"
+_RATE = re.compile(r"(?i)(?<!['’])\b(?:(?!growth\b)[a-z-]+\s+rate\b" + _RATE_AS_NAME + r"|return on (?:average\s+)?(?:tangible\s+)?"
                    r"(?:common\s+|total\s+|invested\s+)?(?:(?:share|stock)holders['’]?\s+)?(?:equity|capital|assets)\b|"
                    r"\bnet interest (?:margin|yield)(?: on (?:average )?[a-z-]+(?: [a-z-]+){0,2})?|"
                    r"\b(?:efficiency|capital|tier 1|cet1|leverage|loan[- ]to[- ]deposit)"
@@ -132,6 +135,9 @@ _PART_AS_SHARE = re.compile(r"(?i)^\s*(?:what\s+(?:was|were|is|are)\s+)?(?:the\s
 #: "… net sales did the F-35 program represent?": the part before the share's verb.
 _PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<part>[\w&'’.-][\w&'’. -]{1,60}?)\s+"
                        r"(?:represent|account\s+for|make\s+up|comprise|contribute|generate)\b")
+#: "How much did net profit booking rate adjustments add to … segment operating profit": what moved the measure.
+_EFFECT = re.compile(r"(?i)^\s*(?:by\s+)?how\s+much\s+did\s+(?P<what>.+?)\s+(?:add(?:ed)?\s+to|contribute\s+to|"
+                     r"increase|raise|lift|boost|reduce|lower|cut|weigh\s+on|hurt)\s+(?P<on>[^?]+)")
 _NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][\w&.-]*\s+){0,4})(?:segment|division|business(?:es)?|unit|group|"
                          r"reportable segment)\b")
 _ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|comparable|constant[\s-]currency|"
@@ -183,6 +189,9 @@ class Subject:
     qualifiers: tuple[str, ...] = ()
     kind: str = "amount"
     notes: tuple[str, ...] = field(default=(), compare=False)
+    #: the statement metrics (key prefixes) a question's words may still be answered with when its measure is
+    #: none of them: a price per share keeps EPS, what moved a line ("booking rate adjustments") none; None: all
+    keeps: tuple[str, ...] | None = field(default=None, compare=False)
 
     @property
     def qualified(self) -> bool:
@@ -274,7 +283,8 @@ def _words_before(question: str, start: int, names: set[str], parts: frozenset[s
                   pieces: frozenset[str] = frozenset()) -> list[str]:
     """The words just before ``start`` back to a neutral word, a period, the company or a punctuation mark;
     ``parts``: the words of multi-word company names (in ``names`` too), a stop only when capitalised;
-    ``pieces``: the words of multi-word names, aliases or not ("Blizzard" of "Activision Blizzard")."""
+    ``pieces``: the words after the first of multi-word names, aliases or not ("Blizzard" of "Activision
+    Blizzard")."""
     before = re.split(r"[,;:?!()\"“”]", question[:start])[-1]
     words = re.findall(r"[A-Za-z0-9][\w&.'’-]*", before)
     out: list[str] = []
@@ -313,7 +323,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     names = {re.sub(r"[^a-z0-9&]", "", n.lower()) for n in companies} | {n.lower() for n in companies}
     whole = frozenset(names)
     parts = frozenset(w.lower() for n in companies for w in re.findall(r"[A-Za-z&]+", n)) - names
-    pieces = frozenset(w.lower() for n in companies for w in _name_words(n) if len(_name_words(n)) > 1)
+    # the words after a multi-word name's first ("Blizzard" of "Activision Blizzard"); the first is the company's
+    # short name ("Lockheed's segment operating profit" is the company's)
+    pieces = frozenset(w.lower() for n in companies for w in _name_words(n)[1:])
     names |= parts
     metrics = metrics_in_question(question)
     qualifiers: list[str] = []
@@ -404,9 +416,17 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     elif k and _PERCENT_KPI.fullmatch(k.group(0)):
         kind, measure = "rate", k.group(0)  # "Sam's Club comparable sales": a percentage change the filing prints
     metric = metrics[0] if metrics else None
-    if metric and not metric.startswith("eps") and PRICE_MEASURE.search(measure):
-        metric = None  # "average price per share" paid for repurchased shares is no amount of repurchases
-    return Subject(measure, metric, tuple(dict.fromkeys(qualifiers)), kind)
+    effect = _EFFECT.match(question)
+    if effect and metrics_in_question(effect.group("on")) and not derived and intent != "outlook":
+        what = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", effect.group("what"))
+                if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and w.lower() not in ("the", "its", "their")]
+        if len(what) >= 2:  # what changed the measure is asked, never the measure itself
+            return Subject(" ".join(what), None, tuple(dict.fromkeys(qualifiers)), "amount", keeps=())
+    keeps = None
+    if not (metric or "").startswith("eps") and not measure.lower().startswith("eps") and PRICE_MEASURE.search(measure):
+        # "average price per share" paid for repurchased shares is no amount of repurchases
+        metric, keeps = None, ("eps",)
+    return Subject(measure, metric, tuple(dict.fromkeys(qualifiers)), kind, keeps=keeps)
 
 
 __all__ = ["Subject", "analyse"]

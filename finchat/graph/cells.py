@@ -11,7 +11,7 @@ a segment column in a segment-by-column table) is kept with its column's header 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -129,7 +129,8 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             if row_period is not None:  # the period's pieces name no column
                 col_words = [_clean(" ".join(dict.fromkeys(r[j] for r in rows[:nh] if r is not row and j < len(r)
                                                            and r[j]))) for j in range(ncols)]
-    for row in _wrapped_labels(rows[nh:]):
+    at: list[int] = []  # each cell's row
+    for row_no, row in enumerate(_wrapped_labels(rows[nh:])):
         label = _clean(row[0]) if row else ""
         here = stated
         if row_units(label):  # with whether that row is money ("$ 1,552.8") or counted ("133.3")
@@ -184,7 +185,42 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             out.append(Cell(label[:MAX_LABEL], cell_path[:2 * MAX_LABEL], period[0] if period else col,
                             period[1] if period else None, period[2] if period else None, v,
                             c.replace("$", "").strip(), cell_scale, unit))
-    return out
+            at.append(row_no)
+    return _blocks_named_by_totals(out, at)
+
+
+_TOTAL = re.compile(r"(?i)^total\b\s*")
+
+
+def _blocks_named_by_totals(cells: list[Cell], at: list[int]) -> list[Cell]:
+    """Rows printed again under one heading, each run closed by its own total, named by that total:
+    "Private Banking … Total assets under management", then "Private Banking … Total client assets" under
+    "Assets by client segment" are "Assets under management › Private Banking" and "Client assets › Private
+    Banking". Other tables are returned as they are."""
+    rows: dict[str, list[tuple[int, str]]] = {}  # heading → its rows in order
+    for c, i in zip(cells, at):
+        heading = c.row_path.rpartition(" › ")[0]
+        if c.row_path.rpartition(" › ")[2] == c.row_label and (i, c.row_label) not in rows.get(heading, []):
+            rows.setdefault(heading, []).append((i, c.row_label))
+    named: dict[int, str] = {}
+    for heading, seq in rows.items():
+        blocks: list[tuple[list[tuple[int, str]], str]] = []
+        run: list[tuple[int, str]] = []
+        for i, label in seq:
+            if _TOTAL.match(label):
+                blocks.append((run, re.sub(r"\s*\([a-z0-9]\)\s*$", "", _TOTAL.sub("", label)).strip()))
+                run = []
+            else:
+                run.append((i, label))
+        labels = [{label for _, label in run} for run, _ in blocks]
+        if not any(a & b for n, a in enumerate(labels) for b in labels[n + 1:]):
+            continue  # no row printed twice: each row's name is its own
+        for run, total in blocks:
+            for i, label in run:
+                if total:
+                    named[i] = " › ".join(x for x in (heading, total[:1].upper() + total[1:], label) if x)
+    return [replace(c, row_path=named[i][:2 * MAX_LABEL]) if i in named and c.row_path.endswith(c.row_label) else c
+            for c, i in zip(cells, at)]
 
 
 def _wrapped_labels(rows: list[list[str]]) -> list[list[str]]:

@@ -15,6 +15,8 @@ _YEAR = re.compile(r"\b(19|20)\d{2}\b")
 HEADER_SPAN = 80
 #: The boundary the parser keeps between column-group names side by side (ingest/parse.py GROUP_SEP).
 _GROUP_SEP = "¦"
+#: Two bold names side by side on a header line ("**Revenue Mix** **Comparable Sales**"): column groups.
+BOLD_NAMES = re.compile(r"(?<=[A-Za-z)])\*\*[ \t]+\*\*(?=[A-Z])")
 
 
 def _value(token: str) -> float | None:
@@ -75,13 +77,25 @@ def _named_columns(own: str, lead_in: str, width: int, period_end: date) -> Call
     groups = [g.strip(" *") for g in tail.replace("*", "").split(_GROUP_SEP)] if _GROUP_SEP in tail else [""]
     if width % len(groups):
         groups = [""]
-    span = width // len(groups)
+    if _GROUP_SEP not in own:  # bold cells side by side are the header's cells
+        own = BOLD_NAMES.sub(f" {_GROUP_SEP} ", own)
+    own = own.replace("*", "")
     # the column names, once per group ("Total % of Total" is two: "% of …" starts a name); the last one may run
     # into the first row's label ("% | of Total New Jersey"), its rest cut from that label
     names = [re.sub(r"\s*\([a-z]\)\s*", " ", c).strip(" ,:") for part in own.split(_GROUP_SEP)
              for c in re.split(r"\s+(?=%\s*(?:of\b|$))", part) if c.strip(" ,:")]
-    if len(names) != width and not _header_cells(own, width)[0] and _header_cells(own, width)[1]:
+    # the groups' names on the header's own line, before the names they head ("Operating Revenues (in
+    # millions) ¦ Number of Customers (in thousands) ¦ Water ¦ Wastewater … ¦ Water ¦ Wastewater …")
+    own_groups, found = len(names) - width, False
+    if groups == [""] and own_groups >= 2 and width % own_groups == 0:
+        span = width // own_groups
+        named = names[own_groups:]
+        expected = named[:span] * own_groups  # the last may be cut short ("% of Total" → "%"), as below
+        if named[:-1] == expected[:-1] and expected[-1].startswith(named[-1]):
+            groups, names, found = names[:own_groups], named, True
+    if not found and len(names) != width and not _header_cells(own, width)[0] and _header_cells(own, width)[1]:
         names = _header_cells(own, width)[1]  # "In thousands Insured ¦ ASC Total": a name per column
+    span = width // len(groups)
     first = names[:span]
     if len(first) != span or len(names) > width:
         return None

@@ -229,3 +229,21 @@ def test_a_year_to_date_question_reads_the_year_to_date_column():
     q4 = SimpleNamespace(form="EARNINGS", fiscal_quarter="Q4")
     assert _duration_for("What were MGM's net revenues in 2022?", q4) == "12M"
     assert _duration_for("What were MGM's net revenues in Q4 2022?", q4) == "3M"
+
+
+def test_the_sentence_after_one_naming_the_part_speaks_of_it():
+    """Nike's Converse: "Reported EBIT for Converse decreased 2% … offset gross margin expansion …" then "Gross
+    margin increased 180 basis points …": the second, naming no part, goes on about Converse; another part's
+    sentence does not."""
+    text = ("Reported EBIT for Converse decreased 2% for fiscal 2019 as higher expense more than offset gross margin "
+            "expansion and revenue growth. Gross margin increased 180 basis points, driven by higher margin in our "
+            "direct to consumer business. Apparel gross margin at the NIKE Brand rose 50 basis points on price.")
+    hits = [Hit(1, {}, 1, "N", kind="text", page_start=37, page_end=37, text=text)]
+    quoted, _ = quote_passages("By how much did Converse's gross margin expand in fiscal 2019?", hits, must=("Converse",))
+    assert "180 basis points" in quoted and "50 basis points" not in quoted
+    # a figure asked: the sentence stating one beats one that only names the measure
+    hits = [Hit(1, {}, 1, "N", kind="text", page_start=37, page_end=37,
+                text="Converse gross margin expanded on direct to consumer growth. Converse gross margin was up "
+                     "180 basis points on higher average selling prices.")]
+    quoted, _ = quote_passages("By how much did Converse's gross margin expand?", hits, n=1, must=("Converse",))
+    assert "180 basis points" in quoted

@@ -340,3 +340,22 @@ def test_a_region_of_several_words_is_one_qualifier():
     assert "Europe, Middle East & Africa" in s.qualifiers and "Europe" not in s.qualifiers
     s = analyse("What were Nike's Greater China revenues in fiscal 2021?", companies=("NIKE", "Nike"))
     assert "Greater China" in s.qualifiers
+
+
+def test_what_moved_a_line_is_asked_not_the_line():
+    from finchat.answer.subject import analyse
+
+    names = ("LOCKHEEDMARTIN", "Lockheed Martin", "Lockheed", "Lockheed Martin Corporation", "LMT")
+    s = analyse("How much did net profit booking rate adjustments add to Lockheed's segment operating profit in "
+                "Q2 2022?", companies=names)
+    # the company's short name before "segment" is the company's, no segment; no statement line answers it
+    assert (s.measure, s.metric, s.qualifiers, s.kind, s.keeps) == (
+        "net profit booking rate adjustments", None, (), "amount", ())
+    # "booking rate adjustments" is no rate asked; a company increasing its dividend is no effect asked
+    assert analyse("What were Lockheed's booking rate adjustments in Q2 2022?", companies=names).kind == "amount"
+    s = analyse("How much did Lockheed increase its dividend in 2022?", companies=names)
+    assert s.keeps is None
+    # "Activision Blizzard's Blizzard segment": the name's later word is the segment's
+    s = analyse("What were Blizzard's segment net revenues in Q2 2023?",
+                companies=("ACTIVISIONBLIZZARD", "Activision Blizzard", "Activision", "Blizzard"))
+    assert "Blizzard" in s.qualifiers

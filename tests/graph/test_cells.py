@@ -858,3 +858,44 @@ def test_a_listed_segments_heading_names_its_results_tables():
     assert part_headings(chunks) == {}
     assert part_headings(chunks, ("Commercial Airplanes", "Global Services")) == {1: "Global Services",
                                                                                    2: "Global Services"}
+
+
+def test_column_groups_named_on_the_headers_own_line():
+    """American Water's 2020 layout: the two groups' names in bold on the header's own line, before the names
+    they head ("Operating Revenues (in millions) ¦ Number of Customers (in thousands) ¦ Water ¦ Wastewater …"),
+    the last name cut short by the first row's label."""
+    from finchat.graph.textrows import text_cells
+
+    lead = ("Presented in the table below is a geographic summary of the Regulated Businesses’ operating revenues and "
+            "the number of customers the Company serves, by type of service, for and as of the year ended December "
+            "31, 2020:")
+    text = ("**Operating Revenues (in millions)** **Number of Customers (in thousands)** **Water (a)** **Wastewater** "
+            "**Total** **% of Total** **Water** **Wastewater** **Total** **% of Total** New Jersey $ 753 $ 43 $ 796 "
+            "24.5 % 657 55 712 20.4 % Illinois 293 32 325 10.0 % 292 68 360 10.3 %")
+    got = {(c.row_path, c.col_label.split(" — ")[0]): (c.value, c.scale, c.unit)
+           for c in text_cells(text, lead, date(2020, 12, 31), "10-K", {})}
+    assert got[("Illinois", "Number of Customers › Wastewater")] == (68, "thousands", "count")
+    assert got[("Illinois", "Operating Revenues › Wastewater")] == (32, "millions", "USD")
+    assert got[("New Jersey", "Operating Revenues › % of Total")] == (24.5, "units", "%")
+    assert len(got) == 16
+
+
+def test_rows_printed_again_under_one_heading_are_named_by_their_totals():
+    """JPMorgan's client segments: the same three rows closed by "Total assets under management", then again by
+    "Total client assets(a)": each run named by its total; a table printing each row once is left as it is."""
+    text = """Client assets (in billions)
+| | June 30, 2022 | June 30, 2021 |
+|---|---|---|
+| Assets by client segment | | |
+| Private Banking | $ 712 | $ 752 |
+| Global Funds | 737 | 852 |
+| Total assets under management | $ 1,449 | $ 1,604 |
+| Private Banking | $ 1,715 | $ 1,755 |
+| Global Funds | 744 | 859 |
+| Total client assets(a) | $ 2,459 | $ 2,614 |
+"""
+    got = {(c.row_path, c.as_of.year): c.value for c in table_cells(text, "")}
+    assert got[("Assets by client segment › Client assets › Private Banking", 2022)] == 1715
+    assert got[("Assets by client segment › Assets under management › Private Banking", 2022)] == 712
+    assert got[("Assets by client segment › Total client assets(a)", 2021)] == 2614
+    assert {c.row_path for c in table_cells(SEGMENTS, "")} >= {"Net sales › Aeronautics", "Net sales › Space"}
