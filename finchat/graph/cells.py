@@ -217,7 +217,8 @@ def _blocks_named_by_totals(cells: list[Cell], at: list[int]) -> list[Cell]:
             continue  # no row printed twice: each row's name is its own
         for run, total in blocks:
             for i, label in run:
-                if total:
+                # "Total current assets" under "Current assets": the heading names the run already
+                if total and total.lower() not in heading.lower():
                     named[i] = " › ".join(x for x in (heading, total[:1].upper() + total[1:], label) if x)
     return [replace(c, row_path=named[i][:2 * MAX_LABEL]) if i in named and c.row_path.endswith(c.row_label) else c
             for c, i in zip(cells, at)]
