@@ -137,7 +137,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         if exact is not None:
             return exact
         # (a share is a sentence stating the part's percentage of the whole: the qualified answer below)
-        said = stated(conn, subject, res.hits, companies) if subject.kind != "share" else None
+        said = stated(conn, subject, res.hits, companies, question=res.question) if subject.kind != "share" else None
         if said is not None:
             return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
     hits = list(res.hits)
@@ -174,7 +174,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
                                   companies, names)
             if printed is not None:
                 return printed
-        said = None if about or explain else stated(conn, subject, res.hits, companies,
+        said = None if about or explain else stated(conn, subject, res.hits, companies, question=res.question,
                                                      quarter=bool(res.filters.quarters))
         if said is not None:  # a sentence of the filing stating the figure the statements do not print
             return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)

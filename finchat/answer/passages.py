@@ -94,12 +94,13 @@ def _pieces(text: str) -> list[tuple[str, str]]:
 
 
 def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quarter: bool = False,
-                  synonyms: tuple[str, ...] = (), change: bool = False) -> tuple[str, Hit] | None:
+                  synonyms: tuple[str, ...] = (), change: bool = False, context: str = "") -> tuple[str, Hit] | None:
     """The sentence of ``document``'s prose that states ``measure`` (every word of it, or of one of
     ``synonyms``) with a figure, quoted with its citation: ("“… $750 million to repurchase …” [DOC p.3]",
     the passage). ``quarter``: the sentence must speak of a quarter and not of the year to date; ``change``:
-    a sentence stating the measure for two years is preferred and its change computed. None when no sentence
-    does."""
+    a sentence stating the measure for two years is preferred and its change computed; ``context`` (the
+    question): a sentence holding more of its other words ("… increased segment operating profit by …") is
+    preferred. None when no sentence does."""
     phrases = [p for p in (measure, *synonyms) if p]
     wanted = [{_stem(w) for w in re.findall(r"[A-Za-z]+", p) if w.lower() not in _STOP} for p in phrases]
     wanted = [w for w in wanted if w]
@@ -112,6 +113,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     rows = conn.execute(
         f"{_SELECT} WHERE d.name = %s AND c.kind = 'text' AND c.tsv @@ to_tsquery('english', %s)"
         " ORDER BY c.page_start, c.id LIMIT %s", (document, query, STATED_PASSAGES)).fetchall()
+    # (its words in lower case: names — the company's — and periods say nothing of which sentence states it)
+    around = {_stem(w) for w in re.findall(r"\b[a-z]{3,}\b", context)
+              if w not in _STOP and not _PERIOD_WORD.fullmatch(w)} - set().union(*wanted)
     best: tuple[float, str, Hit] | None = None
     for hit in _hits(rows, "stated"):
         text = plain_text(hit.text)
@@ -139,7 +143,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # Free Cash Flow of $850-950 million" beside "… for fiscal 2023 was $848 million")
             ahead = bool(_AHEAD.search(_IN_LINE.sub(" ", f"{before} {said}"))) or bool(_SPAN.search(piece))
             score = (-len(piece) / 450 - 0.01 * hit.page_start + (1.0 if change and stated_change(piece) else 0.0)
-                     + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0))
+                     + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & _stems(piece)))
             if best is None or score > best[0]:
                 best = (score, said, hit)
     if best is None:
@@ -150,6 +154,10 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     return f"“{best[1]}” [{best[2].citation()}]", best[2]
 
 
+_PERIOD_WORD = re.compile(r"first|second|third|fourth|quarters?|fiscal|years?|months?|six|nine|three|twelve|ended|"
+                          r"ending|half|annual|full")
+#: What each of the question's other words a sentence holds adds to its score (a sentence's length costs up to 1).
+CONTEXT_WEIGHT = 0.2
 #: Words of a sentence about the period ahead; "in line with guidance" is said of results.
 _AHEAD = re.compile(r"(?i)\b(?:expects?|expected|expecting|outlook|guidance|anticipates?|forecasts?|will)\b")
 _IN_LINE = re.compile(r"(?i)\b(?:in\s+line\s+with|above|below|exceed(?:ed|ing)?)\s+(?:the\s+|our\s+|its\s+)?"

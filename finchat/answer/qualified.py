@@ -227,7 +227,7 @@ def quarter_from_cells(conn: psycopg.Connection, question: str, figures: Answer,
             return bought
     if found is None or not found[1] or found[1][0].duration != "3M":
         # no table prints the quarter: a sentence of the filing stating the quarter's figure, quoted
-        said = stated(conn, subject, list(res.hits), companies, quarter=True)
+        said = stated(conn, subject, list(res.hits), companies, quarter=True, question=res.question)
         if said is None:
             return None
         return with_subject(Answer(f"{said[0]}\n{to_date}", "passages", quoted=[said[1]]), subject, res, found=True)
@@ -257,10 +257,11 @@ _CHANGE_ASKED = re.compile(r"(?i)\b(?:growth|grow|grew|increase[ds]?|decrease[ds
 
 
 def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companies: list[str],
-           quarter: bool = False, change: bool = False) -> tuple[str, Any] | None:
+           quarter: bool = False, change: bool = False, question: str = "") -> tuple[str, Any] | None:
     """A sentence of the question's filing stating the subject's figure: its qualifiers' words with the
     measure's — the statement metric's name, the question's words, or what filings call them — and a figure;
-    ``quarter``: of a quarter, not the year to date. None when no sentence does."""
+    ``quarter``: of a quarter, not the year to date; ``question``: its other words favour the sentence holding
+    them. None when no sentence does."""
     doc = next((h.document for h in hits if not companies or h.company == companies[0]), None)
     named = [q for q in subject.qualifiers if not q.startswith("by ") and q.lower() not in subject.measure.lower()]
     measures = list(dict.fromkeys(m for m in ((metric_def(subject.metric).name if subject.metric else ""),
@@ -275,7 +276,7 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
     # an annual report's year is also its fourth-quarter release's: a figure stated there only (a non-GAAP one)
     for where in with_year_release(conn, doc):
         said = stated_figure(conn, where, phrases[0], quarter=quarter, synonyms=tuple(dict.fromkeys(phrases[1:])),
-                             change=change)
+                             change=change, context=question)
         if said is not None:
             return said
     return None
@@ -331,7 +332,7 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
                                        quoted=[printed[1]]), subject, res, found=True)
     if _CHANGE_ASKED.search(res.question) and subject.kind != "guidance":
         # "… sales growth": a sentence stating the measure for both years answers it, its change computed
-        said = stated(conn, subject, hits, companies, change=True)
+        said = stated(conn, subject, hits, companies, change=True, question=res.question)
         if said is not None and ", computed from the two figures of “" in said[0]:
             quote, quoted, holds = f"{name + chr(39) + 's ' if name else ''}{asked}: {said[0]}", [said[1]], True
     lines = []
@@ -370,7 +371,7 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         answer = Answer("\n".join(lines), "passages", quoted=quoted)
         return with_subject(answer, subject, res, found=True)
     if not holds and subject.kind != "guidance":
-        said = stated(conn, subject, hits, companies)
+        said = stated(conn, subject, hits, companies, question=res.question)
         if said is not None:  # a sentence of the filing stating exactly the subject's figure
             quote, quoted, holds = said[0], [said[1]], True
     if not holds:
