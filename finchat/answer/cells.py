@@ -200,6 +200,10 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                 break
         if best is not None:
             cur, prior = best
+            # "… under management in alternatives": a row of the same table the question names in lower case
+            # after a preposition ("Alternatives" beside "Total assets under management") is the one asked
+            best = _row_named_after(conn, doc_id, cur, question, measure | asked) or best
+            cur, prior = best
             # the part a heading over the table names ("Global Services" over "Operating margins"), said
             heading = [q for q in subject.qualifiers if q.lower() in cur.caption.lower() and q.lower() not in NOT_NAMES
                        and not _within(" ".join(_words(q)), set(_words(cur.row_path)))]
@@ -226,6 +230,40 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             text += f" — as its table prints it{f' ({where[:90]})' if where else ''}."
             return text, [cur] + ([prior] if prior else [])
     return None
+
+
+#: "in alternatives", "from footwear": up to three lower-case words after a preposition, before the next one.
+_AFTER_PREPOSITION = re.compile(r"\b(?:in|from|on)\s+([a-z][a-z&-]+(?:\s+[a-z][a-z&-]+){0,2}?)(?=\s+(?:in|for|during|as|at|on|of|"
+                                r"from|over|through|by)\b|\s*[?,.;]|\s*$)")
+#: Words naming no row of their own ("in total", "on average").
+_NO_ROW = frozenset({"total", "average", "aggregate", "addition", "all", "part", "particular", "terms", "line", "respect"})
+
+
+def _row_named_after(conn: psycopg.Connection, doc_id: int, cur: CellFigure, question: str,
+                     known: set[str]) -> tuple[CellFigure, CellFigure | None] | None:
+    """Another row of ``cur``'s table, for the same period and unit, whose whole label the question names in lower
+    case after a preposition, in words neither the measure nor a qualifier holds ("alternatives" in "… had under
+    management in alternatives"), with its year-earlier figure; None when the question names none."""
+    named = [m.group(1).strip() for m in _AFTER_PREPOSITION.finditer(question)]
+    named = [n for n in named if not set(n.split()) & (known | _NO_ROW | _STOP)]
+    if not named or cur.as_of is None:
+        return None
+    rows = conn.execute(
+        "SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of, t.value, t.scale,"
+        " t.unit FROM table_cells t JOIN documents d ON d.id = t.document_id"
+        " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
+        " WHERE t.document_id = %s AND t.page = %s AND t.caption = %s AND t.unit = %s"
+        " AND lower(regexp_replace(t.row_label, %s, '')) = ANY(%s)"  # a footnote mark ("(a)") is no word of it
+        " ORDER BY t.as_of DESC", (doc_id, cur.page, cur.caption, cur.unit, r"\s*\([a-z0-9]\)$", named)).fetchall()
+    cells = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10])
+             for r in rows]
+    now = [c for c in cells if c.as_of == cur.as_of and c.duration == cur.duration]
+    if len({c.row_path for c in now}) != 1:
+        return None  # none, or several rows of that name: not sure which
+    this, at = now[0], cur.as_of
+    earlier = [c for c in cells if c.row_path == this.row_path and c.duration == this.duration and c.as_of is not None
+               and 340 <= (at - c.as_of).days <= 390]
+    return this, (earlier[0] if len({c.value for c in earlier}) == 1 else None)
 
 
 def _measure_words(subject: Any, terms: list[str]) -> set[str]:

@@ -899,3 +899,61 @@ def test_rows_printed_again_under_one_heading_are_named_by_their_totals():
     assert got[("Assets by client segment › Assets under management › Private Banking", 2022)] == 712
     assert got[("Assets by client segment › Total client assets(a)", 2021)] == 2614
     assert {c.row_path for c in table_cells(SEGMENTS, "")} >= {"Net sales › Aeronautics", "Net sales › Space"}
+
+
+FUNDS = """<html><body>
+<p>FUNDCO INC. FORM 10-Q For the quarterly period ended June 30, 2025</p>
+<hr style="page-break-after:always"/>
+<p><b>Condensed Consolidated Statements of Income</b></p>
+<p>(In millions, except per share data)</p>
+<table>
+<tr><td></td><td colspan="2">Three Months Ended June 30,</td></tr>
+<tr><td></td><td>2025</td><td>2024</td></tr>
+<tr><td>Total net revenue</td><td>$ 5,100</td><td>$ 4,900</td></tr>
+<tr><td>Net income</td><td>1,150</td><td>1,120</td></tr>
+</table>
+<hr style="page-break-after:always"/>
+<p><b>ASSET MANAGEMENT</b></p>
+<p>Client assets</p>
+<table>
+<tr><td>(in billions)</td><td>June 30, 2025</td><td>June 30, 2024</td></tr>
+<tr><td>Assets by asset class</td><td></td><td></td></tr>
+<tr><td>Liquidity</td><td>$ 654</td><td>$ 698</td></tr>
+<tr><td>Equity</td><td>641</td><td>725</td></tr>
+<tr><td>Alternatives</td><td>209</td><td>174</td></tr>
+<tr><td>Total assets under management</td><td>1,504</td><td>1,597</td></tr>
+<tr><td>Assets by client segment</td><td></td><td></td></tr>
+<tr><td>Private Banking</td><td>$ 712</td><td>$ 752</td></tr>
+<tr><td>Global Funds</td><td>792</td><td>845</td></tr>
+<tr><td>Total assets under management</td><td>$ 1,504</td><td>$ 1,597</td></tr>
+<tr><td>Private Banking</td><td>$ 1,715</td><td>$ 1,755</td></tr>
+<tr><td>Global Funds</td><td>1,083</td><td>1,289</td></tr>
+<tr><td>Total client assets(a)</td><td>$ 2,798</td><td>$ 3,044</td></tr>
+</table>
+<p>Fundco manages assets for private clients and institutions around the world.</p>
+</body></html>"""
+
+
+def test_a_row_named_after_a_preposition_and_runs_named_by_their_totals(env_db, tmp_path, monkeypatch):
+    """"… under management in alternatives": the "Alternatives" row of the table holding the total asked, not the
+    total; "Private Banking's total client assets": the run closed by "Total client assets", not the first."""
+    from click.testing import CliRunner
+
+    from finchat.cli import cli
+    from tests.conftest import wipe_documents
+
+    wipe_documents(env_db)
+    monkeypatch.setenv("FINCHAT_MD_DIR", str(tmp_path / "md"))
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "FUNDCO_2025Q2_10Q.htm").write_text(FUNDS)
+    res = CliRunner().invoke(cli, ["ingest", str(folder)])
+    assert res.exit_code == 0, res.output
+    out = CliRunner().invoke(cli, ["ask", "What were Fundco's assets under management in alternatives as of June 30, "
+                                   "2025?", "--no-llm"])
+    first = out.output.splitlines()[0]
+    assert "$209 billion" in first and "$174 billion" in first and "1,504" not in first, out.output
+    out = CliRunner().invoke(cli, ["ask", "What were Private Banking's total client assets at Fundco as of June 30, "
+                                   "2025?", "--no-llm"])
+    first = out.output.splitlines()[0]
+    assert "$1,715 billion" in first and "$712" not in first, out.output
