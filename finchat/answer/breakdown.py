@@ -25,7 +25,7 @@ from finchat.answer.tagged import scoped_filings, squash_name
 _NOT_ITEM = re.compile(r"(?i)\b(?:unallocated|eliminations?|intersegment|corporate|reconcil\w*|total|consolidated)\b"
                        r"|^other\b")
 _DIMENSION = re.compile(r"(?i)\b(segments?|categor(?:y|ies)|products?|regions?|geograph\w*|business(?:es)?|"
-                        r"divisions?|brands?|markets?|lines? of business)\b")
+                        r"divisions?|brands?|markets?|lines? of business|(?:asset\s+)?class(?:es)?|channels?)\b")
 _DOWN = re.compile(r"(?i)\b(fell|fall|declined?|decrease[sd]?|dropp?e?d?|drag\w*|shr[ae]nk|worst|lowest|least|"
                    r"slowest)\b")
 _LIST_ONLY = re.compile(r"(?i)\bgr[eo]w\b(?!.*\b(?:most|fastest|least|slowest|best|worst)\b)")
@@ -49,7 +49,8 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
             "SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of, t.value,"
             " t.scale, t.unit, t.chunk_id FROM table_cells t JOIN documents d ON d.id = t.document_id"
             " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
-            " WHERE t.document_id = %s AND t.unit <> '%%' AND t.duration = %s"
+            # flows of the period asked, or balances at its end ("assets under management by asset class")
+            " WHERE t.document_id = %s AND t.unit <> '%%' AND (t.duration = %s OR t.duration IS NULL)"
             " AND t.tsv @@ to_tsquery('english', %s)"  # the measure by the row (checked again below, exactly)
             " ORDER BY t.page, t.chunk_id, t.row_path, t.col_label",
             (doc_id, duration, " | ".join(sorted(measure)))).fetchall()
@@ -77,7 +78,9 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
             named = {_item(c.row_path, measure) for c, _ in kv[1]}
             return (len({squash_name(n) for n in named} & known),
                     sum(1 for n in named if _GEO.search(n)) if regional else 0,
-                    bool(noun) and noun.rstrip("s")[:6] in kv[0][1].lower(),
+                    # the caption, or the rows' own heading ("Assets by asset class"), naming what is ranked
+                    bool(noun) and any(noun.split()[-1].rstrip("s")[:6] in t.lower() for t in (
+                        kv[0][1], *{c.row_path.rpartition(" › ")[0] for c, _ in kv[1]})),
                     bool(measure & set(_words(_last_sentence(kv[0][1])))),
                     sum(1 for _, p in kv[1] if p is not None), len(kv[1]))
 
@@ -95,6 +98,10 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
             continue
         items = [cp for cp in {c.row_path: (c, p) for c, p in best[1]}.values()
                  if not _NOT_ITEM.search(cp[0].row_path.split(" › ")[-1])]
+        # a heading naming what is ranked ("Assets by asset class"): its rows only, not the next heading's
+        word = noun.split()[-1].rstrip("s")[:6] if noun else ""
+        headed = [cp for cp in items if word and word in cp[0].row_path.rpartition(" › ")[0].lower()]
+        items = headed if len(headed) >= 2 and word not in best[0][1].lower() else items
         # segments as headings, the measure as their rows ("Walmart U.S. › Net sales"): the measure's rows,
         # named by their heading
         under = [cp for cp in items if " › " in cp[0].row_path and not _NOT_ITEM.search(cp[0].row_path.split(" › ")[0])

@@ -65,7 +65,10 @@ _SHARE = re.compile(r"(?i)\b(?:what|which)\s+(?:share|percent(?:age)?|portion|pr
                     r"(?:revenues?|sales|income)|\bhow\s+much\s+of\b")
 _RANKING = re.compile(r"(?i)\bwhich\s+(?:of\s+(?:the|its|[a-z&.'’]+'s?)\s+)?(?:[a-z&.'’]+\s+){0,3}(?:segments?|products?|"
                       r"categor(?:y|ies)|regions?|geograph\w*|business(?:es)?|divisions?|brands?|units?|"
-                      r"markets?|countr(?:y|ies))\b")
+                      r"markets?|countr(?:y|ies)|(?:asset\s+)?class(?:es)?|channels?)\b")
+#: "Which <dimension> of <company>'s <measure> grew …": the measure ranked.
+_RANKED_OF = re.compile(r"(?i)\bwhich\s+(?:[a-z]+\s+){1,3}of\s+(?:the\s+)?[\w&.-]+['’]s?\s+(?P<m>[a-z][a-z -]{2,60}?)\s+"
+                        r"(?:grew|rose|fell|declined|increased|decreased|dropped|gained)\b")
 _BREAKDOWN = re.compile(r"(?i)\b(?:by|per|each|every|across)\s+(?:business\s+|operating\s+|reportable\s+)?"
                         r"(segments?|regions?|geograph\w*|products?|categor(?:y|ies)|divisions?|channels?|"
                         r"countr(?:y|ies)|brands?)\b|\b(?:break\s*down|breakdown|split)\b")
@@ -393,6 +396,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kind = "guidance"
     elif _RANKING.search(question):
         kind = "ranking"
+        # "Which asset class of JPMorgan's assets under management grew the most": what is ranked is measured by
+        # the words after the company's possessive
+        ranked = None if measure else _RANKED_OF.search(question)
+        if ranked and not metrics_in_question(ranked.group("m")):
+            measure = ranked.group("m").strip()
     elif (share := _SHARE.search(question)) and not derived:  # "D&A as a percentage of net sales" is derived
         kind = "share"
         part = (_SHARE_PART.search(question[share.end():]) or _PART_AS_SHARE.search(question)

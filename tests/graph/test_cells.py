@@ -936,7 +936,8 @@ FUNDS = """<html><body>
 
 def test_a_row_named_after_a_preposition_and_runs_named_by_their_totals(env_db, tmp_path, monkeypatch):
     """"… under management in alternatives": the "Alternatives" row of the table holding the total asked, not the
-    total; "Private Banking's total client assets": the run closed by "Total client assets", not the first."""
+    total; "Private Banking's total client assets": the run closed by "Total client assets", not the first; "which
+    asset class … grew the most": the balances under that heading, ranked."""
     from click.testing import CliRunner
 
     from finchat.cli import cli
@@ -957,3 +958,9 @@ def test_a_row_named_after_a_preposition_and_runs_named_by_their_totals(env_db, 
                                    "2025?", "--no-llm"])
     first = out.output.splitlines()[0]
     assert "$1,715 billion" in first and "$712" not in first, out.output
+    # a ranking of balances under the heading naming the dimension ("Assets by asset class"), not the next heading's
+    out = CliRunner().invoke(cli, ["ask", "Which asset class of Fundco's assets under management grew the most at "
+                                   "June 30, 2025?", "--no-llm"])
+    first = out.output.splitlines()[0]
+    assert first.startswith("Alternatives grew the most: Alternatives $209 billion"), out.output
+    assert "Private Banking" not in first
