@@ -222,6 +222,9 @@ _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings"
 #: "… sell in grocery and consumables in Q1": what was sold (a category, a region), before the period.
 _SOLD_IN = re.compile(r"(?i)\b(?:sell|sold)\s+(?:in|of)\s+(?P<what>[a-z][\w&'’ -]*?)(?=\s+(?:in|during|for|over|"
                       r"through|at)\b|\s*[?,.;]|\s*$)")
+#: "… earn in net card fees", "… record in impairment losses": the measure named after the verb.
+_EARNED_IN = re.compile(r"(?i)\b(?:earn|make|record|book|recogni[sz]e|incur)\s+(?:in|from)\s+(?:the\s+|its\s+)?"
+                        r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as)\b|\s*[?,.;]|\s*$)")
 #: Verbs that ask a profit: "How much did the segment earn / make / lose?"
 _EARN = {"earn", "make", "lose", "net"}
 
@@ -260,6 +263,10 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     words = words[cut + 1:]  # "Consumer segment wireless retail postpaid phone net additions": after the part
     while words and words[-1].lower() in ("worldwide", "globally", "overall", "altogether", "total"):
         words.pop()  # "How much did STELARA sell worldwide": the whole figure, no qualifier
+    # what was earned or recorded named after the verb ("earn in net card fees", "record in impairment losses")
+    source = _EARNED_IN.search(question) if not words or words[-1].lower() in _EARN else None
+    if source and not _PERIOD.match(source.group("what").split()[0]):
+        return source.group("what").strip()
     if words and words[-1].lower() in _EARN:  # "How much did … Commercial Banking segment earn": its net income
         return "net income"
     if words and words[-1].lower() in ("sell", "sold"):  # "How much did Amcor sell in Latin America": its sales

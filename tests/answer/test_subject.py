@@ -359,3 +359,17 @@ def test_what_moved_a_line_is_asked_not_the_line():
     s = analyse("What were Blizzard's segment net revenues in Q2 2023?",
                 companies=("ACTIVISIONBLIZZARD", "Activision Blizzard", "Activision", "Blizzard"))
     assert "Blizzard" in s.qualifiers
+
+
+def test_what_was_earned_or_recorded_named_after_the_verb():
+    from finchat.answer.subject import analyse
+
+    names = ("AMERICANEXPRESS", "American Express")
+    s = analyse("How much did American Express earn in net card fees in 2022?", companies=names)
+    assert (s.measure, s.metric) == ("net card fees", None)  # never the company's net income
+    s = analyse("How much did Kraft Heinz record in impairment losses in 2019?", companies=("KRAFTHEINZ", "Kraft Heinz"))
+    assert s.measure == "impairment losses"
+    # a segment's earnings with nothing named after the verb stay its net income; a period is no measure
+    s = analyse("How much did JPMorgan's Commercial Banking segment earn in Q2 2022?", companies=("JPMORGAN", "JPMorgan"))
+    assert s.measure == "net income" and "Commercial Banking" in s.qualifiers
+    assert analyse("How much did American Express earn in fiscal 2022?", companies=names).measure != "fiscal"
