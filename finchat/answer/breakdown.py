@@ -20,12 +20,12 @@ from finchat.answer.cells import (
     _words,
 )
 from finchat.answer.parts import segment_names
+from finchat.answer.subject import DIMENSION_WORDS
 from finchat.answer.tagged import scoped_filings, squash_name
 
 _NOT_ITEM = re.compile(r"(?i)\b(?:unallocated|eliminations?|intersegment|corporate|reconcil\w*|total|consolidated)\b"
                        r"|^other\b")
-_DIMENSION = re.compile(r"(?i)\b(segments?|categor(?:y|ies)|products?|regions?|geograph\w*|business(?:es)?|"
-                        r"divisions?|brands?|markets?|lines? of business|(?:asset\s+)?class(?:es)?|channels?)\b")
+_DIMENSION = re.compile(rf"(?i)\b({DIMENSION_WORDS}|lines? of business)\b")
 _DOWN = re.compile(r"(?i)\b(fell|fall|declined?|decrease[sd]?|dropp?e?d?|drag\w*|shr[ae]nk|worst|lowest|least|"
                    r"slowest)\b")
 _LIST_ONLY = re.compile(r"(?i)\bgr[eo]w\b(?!.*\b(?:most|fastest|least|slowest|best|worst)\b)")

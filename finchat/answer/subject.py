@@ -63,9 +63,12 @@ _RATE = re.compile(r"(?i)(?<!['’])\b(?:(?!growth\b)[a-z-]+\s+rate\b" + _RATE_A
 _SHARE = re.compile(r"(?i)\b(?:what|which)\s+(?:share|percent(?:age)?|portion|proportion|part|fraction)\s+of\b|"
                     r"\b(?:share|percentage|proportion|%)\s+of\s+(?:the\s+|its\s+|total\s+|[a-z0-9&.'’]+\s+){0,6}"
                     r"(?:revenues?|sales|income)|\bhow\s+much\s+of\b")
-_RANKING = re.compile(r"(?i)\bwhich\s+(?:of\s+(?:the|its|[a-z&.'’]+'s?)\s+)?(?:[a-z&.'’]+\s+){0,3}(?:segments?|products?|"
-                      r"categor(?:y|ies)|regions?|geograph\w*|business(?:es)?|divisions?|brands?|units?|"
-                      r"markets?|countr(?:y|ies)|(?:asset\s+)?class(?:es)?|channels?)\b")
+#: What a company's figures are broken down or ranked by ("segments", "asset class"): a ranking's or breakdown's
+#: dimension (answer/breakdown.py reads it too).
+DIMENSION_WORDS = (r"segments?|categor(?:y|ies)|products?|regions?|geograph\w*|business(?:es)?|divisions?|brands?|"
+                   r"markets?|(?:asset\s+)?class(?:es)?|channels?")
+_RANKING = re.compile(r"(?i)\bwhich\s+(?:of\s+(?:the|its|[a-z&.'’]+'s?)\s+)?(?:[a-z&.'’]+\s+){0,3}"
+                      rf"(?:{DIMENSION_WORDS}|units?|countr(?:y|ies))\b")
 #: "Which <dimension> of <company>'s <measure> grew …": the measure ranked.
 _RANKED_OF = re.compile(r"(?i)\bwhich\s+(?:[a-z]+\s+){1,3}of\s+(?:the\s+)?[\w&.-]+['’]s?\s+(?P<m>[a-z][a-z -]{2,60}?)\s+"
                         r"(?:grew|rose|fell|declined|increased|decreased|dropped|gained)\b")

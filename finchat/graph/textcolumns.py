@@ -15,8 +15,6 @@ _YEAR = re.compile(r"\b(19|20)\d{2}\b")
 HEADER_SPAN = 80
 #: The boundary the parser keeps between column-group names side by side (ingest/parse.py GROUP_SEP).
 _GROUP_SEP = "¦"
-#: Two bold names side by side on a header line ("**Revenue Mix** **Comparable Sales**"): column groups.
-BOLD_NAMES = re.compile(r"(?<=[A-Za-z)])\*\*[ \t]+\*\*(?=[A-Z])")
 
 
 def _value(token: str) -> float | None:
@@ -77,9 +75,7 @@ def _named_columns(own: str, lead_in: str, width: int, period_end: date) -> Call
     groups = [g.strip(" *") for g in tail.replace("*", "").split(_GROUP_SEP)] if _GROUP_SEP in tail else [""]
     if width % len(groups):
         groups = [""]
-    if _GROUP_SEP not in own:  # bold cells side by side are the header's cells
-        own = BOLD_NAMES.sub(f" {_GROUP_SEP} ", own)
-    own = own.replace("*", "")
+    own = own.replace("*", "")  # (bold names side by side are "¦"-separated already: graph/textrows.py)
     # the column names, once per group ("Total % of Total" is two: "% of …" starts a name); the last one may run
     # into the first row's label ("% | of Total New Jersey"), its rest cut from that label
     names = [re.sub(r"\s*\([a-z]\)\s*", " ", c).strip(" ,:") for part in own.split(_GROUP_SEP)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import date
 
 from finchat.graph.cells import _COUNTED_SINGLY, _PER_SHARE, Cell
-from finchat.graph.textcolumns import _GROUP_SEP, _YEAR, BOLD_NAMES, HEADER_SPAN, _named_columns, _value, _years_over_names
+from finchat.graph.textcolumns import _GROUP_SEP, _YEAR, HEADER_SPAN, _named_columns, _value, _years_over_names
 from finchat.tables import row_units, row_units_own, units_scale
 
 #: (a minus sign touches its figure: "1,758 - 1,758" is a figure, a dash for none, a figure)
@@ -152,6 +152,8 @@ def _line(line: str) -> str:
 
 _SUPERSCRIPT = re.compile(r"<sup>(.*?)</sup>")
 _PERIOD_WORDS = re.compile(r"(?i)\b(?:ended|ending|months?|weeks?|quarters?|years?|fiscal|as of|ytd)\b")
+#: Two bold names side by side on a header line ("**Revenue Mix** **Comparable Sales**"): column groups.
+_BOLD_NAMES = re.compile(r"(?<=[A-Za-z)])\*\*[ \t]+\*\*(?=[A-Z])")
 
 
 def _first_run(names: list[str]) -> list[str]:
@@ -294,11 +296,11 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     text = _SHORT_VERSUS.sub(_full_years, text)
     text = _SPACED_BOLD_DIGITS.sub(lambda m: "**" + re.sub(r"[*\s]", "", m.group(0)) + "**", text)
     # lines joined by a mark no row label holds: a label starts on its own line, never with the header's words
-    text = BOLD_NAMES.sub(f" {_GROUP_SEP} ", text)
+    text = _BOLD_NAMES.sub(f" {_GROUP_SEP} ", text)
     # "<sup>$</sup> 1,359": the sign is the figure's; any other superscript is a footnote mark
     text = _SUPERSCRIPT.sub(lambda m: " $ " if m.group(1).strip() == "$" else " ", text)
     body = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", " ¶ ".join(_line(x) for x in _NOISE.sub(" ", text).splitlines())))
-    lead_in = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", BOLD_NAMES.sub(f" {_GROUP_SEP} ", lead_in)))
+    lead_in = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", _BOLD_NAMES.sub(f" {_GROUP_SEP} ", lead_in)))
     cuts = [0]
     for m in _TABLE_START.finditer(body):
         if _ROW.search(body[cuts[-1]:m.start()]):
