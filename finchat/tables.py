@@ -47,7 +47,7 @@ def units_scale(text: str) -> str | None:
 
 #: A row label's own units: "Billed business (billions)", "Cards-in-force (millions)", "spending (dollars)".
 #: "Gross Payment Volume (GPV) (in millions)" under "(in thousands, except for GPV …)": that row's own.
-_ROW_UNITS = re.compile(r"(?i)\((in\s+)?(thousands|millions|billions|dollars)\)")
+_ROW_UNITS = re.compile(r"(?i)\((in\s+)?(thousands|millions|billions|dollars|['‘’]?000['‘’]?s?)\)")
 
 
 def row_units(label: str) -> str | None:
@@ -57,14 +57,14 @@ def row_units(label: str) -> str | None:
     if m is None:
         return None
     word = m.group(2).lower()
-    return "units" if word == "dollars" else word
+    return "units" if word == "dollars" else "thousands" if "000" in word else word
 
 
 def row_units_own(label: str) -> bool:
     """Do a row label's units hold for that row only? "(in millions)" excepts one row from its table's units;
     a bare "(billions)" heads the rows after it too ("Network volumes (billions)" › "Billed business")."""
     m = _ROW_UNITS.search(re.sub(r"[_*]+", "", label or ""))
-    return bool(m and m.group(1))
+    return bool(m and (m.group(1) or "000" in m.group(2)))  # "accounts ('000) 3,310": that row's count
 
 
 def letters(text: str) -> str:

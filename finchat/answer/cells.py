@@ -106,6 +106,16 @@ def _within(term: str, words: set[str]) -> bool:
                for w in term.split())
 
 
+#: Words naming a kind of line, not which one: "fulfillment expense" is the "Fulfillment" row of an expense table.
+_KIND_WORDS = frozenset({"expense", "expenses", "cost", "costs", "spending"})
+
+
+def _names_row(term: str, words: set[str]) -> bool:
+    """Does a row's ``words`` name ``term``: all its words, or all but the words naming a kind of line?"""
+    named = [w for w in term.split() if w not in _KIND_WORDS]
+    return _within(term, words) or (bool(named) and _within(" ".join(named), words))
+
+
 def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
     """Cells of document ``doc_id`` whose row label, headings, caption or column hold every word of one of
     ``terms``, each with the labels of its table's "Total …" rows (same chunk and page: "Total subscription
@@ -333,14 +343,19 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
                     and not _SHARE_WORDS.search(f"{c.row_path} {c.caption} {c.col_label}"))
            # a printed share is the part's when its row names the part: "Grocery 58 %" under a Sam's Club
            # caption is grocery's share of the club's sales
-           and not (share and c.unit == "%" and not all(_within(t, set(_words(c.row_path))) for t in terms))
+           and not (share and c.unit == "%" and not all(_names_row(t, set(_words(c.row_path))) for t in terms))
            and not (share and c.unit == "%" and _another_ratio(c.row_path, terms))]
 
     def item_only(c: CellFigure) -> bool:
         """A row under the qualifier's heading that is one of its items ("International › Appliances"), neither
         the qualifier itself nor its measure or total: not the qualifier's figure."""
         parent, _, last = c.row_path.rpartition(" › ")
-        if not parent or any(_within(t, set(_words(last))) for t in terms):
+        if not parent or any(_names_row(t, set(_words(last))) for t in terms):
+            return False
+        # "marketing expenses" read as "Operating expenses › Marketing": the row is the measure asked (a heading
+        # holding all of it, "TPV › Number of payment transactions", heads other measures)
+        if any(set(t.split()) & set(_words(last)) and _within(t, set(_words(c.row_path)))
+               and not _within(t, set(_words(parent))) for t in terms):
             return False
         if measure and (_is_measure(last, measure) or last.strip().lower() == "total"):
             return False

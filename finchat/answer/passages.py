@@ -73,7 +73,7 @@ def _prefix(stem: str) -> str:
     return re.sub(r"[^a-z]", "", stem)[:5] + ":*"
 
 
-def _stems(text: str) -> set[str]:
+def word_stems(text: str) -> set[str]:
     """Stems of ``text``'s words and of the parts of its hyphenated ones ("Cards-in-force")."""
     words = re.findall(r"[A-Za-z][A-Za-z-]+", text)
     return {_stem(w) for w in words} | {_stem(p) for w in words for p in w.split("-") if p}
@@ -128,7 +128,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                 piece = piece[starts[-1]:] if starts else piece
             if not 30 <= len(piece) <= 450 or not _STATED.search(piece) or piece.count("|") > 2:
                 continue
-            if not any(w <= _stems(piece) for w in wanted):
+            if not any(w <= word_stems(piece) for w in wanted):
                 continue
             said = f"{lead}: {piece}" if lead and pair is None else piece
             if quarter and (not _QUARTER.search(said) or _TO_DATE.search(said)):
@@ -143,7 +143,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # Free Cash Flow of $850-950 million" beside "… for fiscal 2023 was $848 million")
             ahead = bool(_AHEAD.search(_IN_LINE.sub(" ", f"{before} {said}"))) or bool(_SPAN.search(piece))
             score = (-len(piece) / 450 - 0.01 * hit.page_start + (1.0 if change and stated_change(piece) else 0.0)
-                     + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & _stems(piece)))
+                     + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & word_stems(piece)))
             if best is None or score > best[0]:
                 best = (score, said, hit)
     if best is None:
@@ -326,7 +326,7 @@ def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | 
     forward word and a figure: for ``year`` (no later year in it) first, then of the filings the question
     ranked (``ranked``: their names), then said as a forecast, then holding most of ``question``'s other words
     ("over the next five years"), then with its figure nearest the name; None when none does."""
-    asked = _stems(question) - _stems(name) - {_stem(w) for w in _STOP}
+    asked = word_stems(question) - word_stems(name) - {_stem(w) for w in _STOP}
     words = re.findall(r"[A-Za-z0-9]+", name)
     if not words:
         return None
@@ -355,7 +355,7 @@ def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | 
                 # recognized"
                 found.append(((int(year is not None and year in years and max(years) <= year),
                                int(ranked is None or getattr(hit, "document", None) in ranked),
-                               int(bool(_FORECAST.search(s))), len(asked & _stems(s)), -near), s, hit))
+                               int(bool(_FORECAST.search(s))), len(asked & word_stems(s)), -near), s, hit))
     if not found:
         return None
     best = max(found, key=lambda f: f[0])  # the first of the best: the latest filing's
@@ -441,7 +441,7 @@ def share_stated_in(text: str, part: str, measure: str, year: int | None = None)
     ``year``, and no sentence printing only other years. Score 2 when the sentence prints ``year``, 1 when it
     prints none. None when no sentence does."""
     def words(t: str) -> set[str]:
-        return {"revenu" if s in ("sale", "sales") else s for s in _stems(t)} - {_stem(w) for w in _STOP}
+        return {"revenu" if s in ("sale", "sales") else s for s in word_stems(t)} - {_stem(w) for w in _STOP}
 
     part_stems, measure_stems = words(part), words(measure)
     if not part_stems:
@@ -484,4 +484,4 @@ def synonyms_of(measure: str) -> tuple[str, ...]:
     return ()
 
 
-__all__ = ["OUTLOOK_PASSAGES", "labelled_figure", "outlook_figure", "outlook_passages", "outlook_range", "outlook_sentence", "outlook_sentence_in", "range_midpoint", "share_stated_in", "stated_change", "stated_figure", "stated_share", "synonyms_of"]
+__all__ = ["OUTLOOK_PASSAGES", "labelled_figure", "outlook_figure", "outlook_passages", "outlook_range", "outlook_sentence", "outlook_sentence_in", "range_midpoint", "share_stated_in", "stated_change", "stated_figure", "stated_share", "synonyms_of", "word_stems"]

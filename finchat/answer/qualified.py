@@ -33,6 +33,7 @@ from finchat.answer.passages import (
     stated_figure,
     stated_share,
     synonyms_of,
+    word_stems,
 )
 from finchat.answer.quote import quote_passages
 from finchat.answer.result import Answer, with_subject
@@ -263,15 +264,20 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
     ``quarter``: of a quarter, not the year to date; ``question``: its other words favour the sentence holding
     them. None when no sentence does."""
     doc = next((h.document for h in hits if not companies or h.company == companies[0]), None)
-    named = [q for q in subject.qualifiers if not q.startswith("by ") and q.lower() not in subject.measure.lower()]
     measures = list(dict.fromkeys(m for m in ((metric_def(subject.metric).name if subject.metric else ""),
                                               subject.measure) if m))
     if doc is None or not measures:
         return None
-    phrases = [" ".join([*named, m]) for m in measures]
-    phrases += [" ".join([*named, s]) for m in measures for s in synonyms_of(m)]
+
+    def named(m: str) -> list[str]:
+        """The qualifiers a phrase of measure ``m`` must add: those its words do not hold ("infectious disease
+        product" to the metric's "Revenue", not to "infectious disease product sales")."""
+        return [q for q in subject.qualifiers if not q.startswith("by ") and q.lower() not in m.lower()]
+
+    phrases = [" ".join([*named(m), m]) for m in measures]
+    phrases += [" ".join([*named(m), s]) for m in measures for s in synonyms_of(m)]
     # "total payment volume" is "TPV" in the filing's sentences
-    phrases += [" ".join([*named, "".join(w[0] for w in ws).upper()]) for m in measures
+    phrases += [" ".join([*named(m), "".join(w[0] for w in ws).upper()]) for m in measures
                 if len(ws := re.findall(r"[A-Za-z]+", m)) >= INITIALS_MIN]
     # an annual report's year is also its fourth-quarter release's: a figure stated there only (a non-GAAP one)
     for where in with_year_release(conn, doc):
@@ -284,6 +290,12 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
 
 #: Qualifiers that say how a figure is measured, not what it is of: no guidance sentence needs to print them.
 _NOT_NAMED = NOT_NAMES | {"comparable"}
+
+
+def _names_all(quote: str, measure: str) -> bool:
+    """Does one quoted sentence name every word of ``measure`` and state a figure?"""
+    wanted = word_stems(measure)
+    return any(wanted <= word_stems(s) and _FIGURE.search(s) for s in re.findall(r"“([^”]*)”", quote))
 
 
 def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[str], names: dict[str, str], res: Any,
@@ -370,9 +382,10 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         lines.append(f"{name + chr(39) + 's ' if name else 'The '}outlook, in the filing's words: {quote}")
         answer = Answer("\n".join(lines), "passages", quoted=quoted)
         return with_subject(answer, subject, res, found=True)
-    if not holds and subject.kind != "guidance":
+    if subject.kind != "guidance" and not (holds and _names_all(quote, subject.measure)):
+        # a sentence of the filing stating exactly the subject's figure, before quotes that do not name it whole
         said = stated(conn, subject, hits, companies, question=res.question)
-        if said is not None:  # a sentence of the filing stating exactly the subject's figure
+        if said is not None:
             quote, quoted, holds = said[0], [said[1]], True
     if not holds:
         where = f" in {doc}" if doc else ""

@@ -147,6 +147,8 @@ _EFFECT = re.compile(r"(?i)^\s*(?:by\s+)?how\s+much\s+did\s+(?P<what>.+?)\s+(?:a
 _NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][\w&.-]*\s+){0,4})(?:segment|division|business(?:es)?|unit|group|"
                          r"reportable segment)\b")
 _ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|comparable|constant[\s-]currency|"
+                       r"(?:excluding|ex[\s-]|before)\s*(?:(?:the\s+)?(?:impacts?|effects?)\s+of\s+)?(?:foreign\s+)?"
+                       r"(?:currency|fx|exchange(?:\s+rates?)?)(?:\s+(?:changes|impacts?|effects?|movements))?|"
                        r"ex[\s-]?fx|pro forma)\b")
 
 
@@ -233,7 +235,8 @@ _EARN = {"earn", "make", "lose", "net"}
 
 
 #: "By how much did Salesforce's current remaining performance obligation grow …": the measure before the verb.
-_GREW = re.compile(r"(?i)^\s*(?:by\s+)?how\s+much\s+(?:did|does|has|have|had)\s+(?P<np>.+?)\s+(?:grow|increase|rise|"
+_GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:how\s+much|what\s+(?:percent(?:age)?|%|amount|rate))\s+"
+                   r"(?:did|does|has|have|had)\s+(?P<np>.+?)\s+(?:grow|increase|rise|"
                    r"decline|decrease|fall|change|expand|shrink)\b")
 
 
@@ -420,6 +423,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             # whole's, the part is after the verb
             qualifiers = [q for q in qualifiers if q not in before_measure or part.group("part").lower() in q.lower()]
         whole_part = part.group("part").strip() if part else ""
+        # "Amazon's fulfillment expense as a percentage of net sales": the part is the company's, not named by it
+        owner = re.match(r"(?i)([\w&.-]+)['’]s?\s+", whole_part)
+        if owner and re.sub(r"[^a-z0-9&]", "", owner.group(1).lower()) in names:
+            whole_part = whole_part[owner.end():]
         if part and not any(whole_part.lower() in q.lower() for q in qualifiers):
             # a piece of the part read alone ("U.S" of "the U.S. government") gives way to the whole part
             qualifiers = [q for q in qualifiers if q.lower() not in whole_part.lower()] + [whole_part]

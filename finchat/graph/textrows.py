@@ -21,15 +21,16 @@ from finchat.tables import row_units, row_units_own, units_scale
 #: (a minus sign touches its figure: "1,758 - 1,758" is a figure, a dash for none, a figure)
 _NUM = r"\(?(?:-(?=[\d$(]))?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
 #: A figure, or a dash or "NM" printed for none ("10.2 - 8.0") between figures.
-_TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|N/A|n/m)(?=\s)"
+_TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|nm|N/A|n/m)(?=\s|$)"
 #: A row: its label (from a word's start, a bounded length: an unbounded lazy label made every chunk's scan
 #: quadratic, 7x slower on the 95 filings' text chunks; a "%" inside it, "Comparable sales % gain", but not a
 #: header's "% of Total" before the first row), then up to twelve figures.
-_ROW = re.compile(rf"(?<![A-Za-z])(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/\-.—–]{{0,200}}?"
-                  rf"(?:(?<=[A-Za-z])\s%\s(?!of\s+Total\b)[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-]|NM|N/A|n/m)\s+){{1,11}}\$?\s?{_NUM})(?=\s|$)")
+_ROW = re.compile(rf"(?<![A-Za-z])(?P<label>[A-Za-z][A-Za-z0-9 ,&'‘’()/\-.—–]{{0,200}}?"
+                  rf"(?:(?<=[A-Za-z])\s%\s(?!of\s+Total\b)[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-]|NM|nm|N/A|n/m)\s+){{1,11}}(?:\$?\s?{_NUM}|NM|nm|n/m))(?=\s|$)")
 #: A heading over rows ("Increases in comparable sales:", "… excluding the impact of changes in foreign currency
 #: and gasoline prices:" — a variant of the rows above, its own heading).
-_HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}(?: excluding(?:[ ¶]+[A-Za-z0-9&'’\-.()]+){1,12})?)\s?:(?=\s|$)")
+_HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}(?: excluding(?:[ ¶]+[A-Za-z0-9&'’\-.()]+){1,12})?"
+                      r"(?: \(\s*(?:['‘’]?000['‘’]?s?|thousands|millions|billions)\s*\))?)\s?:(?=\s|$)")
 _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|six|nine)[- ](?:and|,)\s+(six|nine|twelve)[- ]month|"
                         r"\b(quarter|year)s?\s+ended\b|\bfiscal\s+years?\s+ended\b")
 _WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "year": 12, "13": 3, "26": 6, "39": 9,
@@ -120,6 +121,7 @@ def _trim(label: str) -> str:
     tail = re.split(r"(?<=[a-z0-9)])[.:;]\s+|,\s+respectively\W*", label)[-1]
     tail = re.sub(r"^(?:(?:19|20)\d\d\s+)+(?=[A-Za-z])", "", tail.strip())  # "2022 vs. 2021 Consumer": the header's years
     tail = re.sub(r"(?i)^(?:(?:%|percent(?:age)?)?\s*change\s+)+", "", tail.strip())  # the header's last words
+    tail = re.sub(r"(?i)^(?:nm|n/m)\s+(?=[A-Z])", "", tail)  # the row before's last column, "not meaningful"
     return " ".join(tail.split()[-MAX_LABEL_WORDS:]).strip(" ,")
 
 
@@ -356,6 +358,35 @@ SENTENCE_WORDS = 6
 _SENTENCE_END = re.compile(r"(?<![A-Z][a-z]{2})[.!?](?:\s+(?=[A-Z])|\s*$)")
 
 
+#: "except ARPA)", "except per share data and RevPAR)": the names a units phrase excepts.
+_EXCEPT = re.compile(r"(?i)\bexcept\b(?P<what>[^)]{1,80})\)")
+
+
+def _excepted(header: str) -> list[str]:
+    """The acronyms ("ARPA", "RevPAR") a header's units phrase excepts: rows naming them are in units."""
+    m = _EXCEPT.search(header)
+    return re.findall(r"\b(?:[A-Z][a-z]*){2,}[A-Z]\w*\b|\b[A-Z]{2,}\b", m.group("what")) if m else []
+
+
+#: A subheading over rows of percentages that print no "%" ("Percent of Net Sales:").
+_PERCENT_HEADING = re.compile(r"(?i)\bpercent(?:age)?\b|%")
+
+
+def _goes_on(carry: dict[str, object], width: int, own: str, titled: bool = False) -> bool:
+    """Do rows ``width`` figures wide go on the table of the chunk before? Its width does; with no header of
+    their own, after a subheading (the chunk before ended with one, or ``titled``: the chunk starts under a
+    heading of its own), rows printing the periods alone ("Churn Rate: 1.05 % 0.90 %" under a table whose
+    rows print their changes as well), or as wide as the table's rows were before, do too."""
+    if carry.get("width") == width:
+        return True
+    durations = carry.get("durations")
+    if own.strip() or not (carry.get("ends_heading") or titled) or not isinstance(durations, list) or not durations:
+        return False
+    # another table's rows are neither
+    seen = carry.get("widths")
+    return width == len(durations) * int(carry.get("keep") or 0) or (isinstance(seen, list) and width in seen)  # type: ignore[call-overload]
+
+
 def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, carry: dict[str, object],
                    quarter: int | None = None, section: str = "", heading: str = "") -> list[Cell]:
     """Cells of one table's text (from its header to the next table's)."""
@@ -369,7 +400,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     heads = [(m.start(), re.sub(r"\s+", " ", re.sub(r"¶|\(\d\)", " ", m.group("h"))).strip())
              for m in _HEADING.finditer(body)]
     # one row goes on the table of the chunk before when it has its width (a total the chunker cut off)
-    if len(rows) < 2 and not (rows and carry.get("width") == len(rows[0][2]) and not _durations(body)):
+    if len(rows) < 2 and not (rows and _goes_on(carry, len(rows[0][2]), body[:rows[0][0]], bool(heading)) and not _durations(body)):
         # a header alone: the rows and title before it stay known for the next period's table
         kept: dict[str, object] = {k: carry[k] for k in ("labels", "title") if k in carry}
         carry.clear()
@@ -398,7 +429,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     figures = list(re.finditer(r"\$\s?\(?\d[\d,]*\)?|\b\d{1,3}(?:,\d{3})+\b", unsaid))
     header_before = unsaid[figures[-1].end():] if figures else unsaid  # the header after the rows before
     fresh = _durations(header_before)
-    durations = own_durations or fresh or ([] if carry.get("width") == width else _durations(unsaid))
+    durations = own_durations or fresh or ([] if _goes_on(carry, width, own, bool(heading)) else _durations(unsaid))
     head_text = own if own_durations else lead_in[-2 * HEADER_SPAN:]
     labels = sorted({label for _, label, _ in rows})
     groups: list[str] = []  # the column groups' names, one per period group
@@ -439,7 +470,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             header_years = [int(y.group(0)) for y in _YEAR.finditer(_COMPARED_YEARS.sub(" ", head_text))]
             if header_years:  # "For the Three Months Ended June 30, 2022": the year the header dates
                 offset = header_years[-1] - period_end.year
-    elif carry.get("width") == width and not carry.get("per_name") and not (
+    elif _goes_on(carry, width, own, bool(heading)) and not carry.get("per_name") and not (
             form == "10-K" and width in (2, 3) and len(_column_years(own)) >= 2):
         # (an annual report's chunk printing its own years, "In Millions 2022 2021 2020", starts a table of its
         # own: read below)
@@ -457,7 +488,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         names = _group_names(own)
         groups = names if len(names) == ngroups else []
     elif form == "10-K" and width in (2, 3):
-        carry.pop("heading", None)  # a table of its own: the rows before it name none of these
+        if own.strip():
+            carry.pop("heading", None)  # a table of its own: the rows before it name none of these
         if _total_column(rows):  # segments as columns, then their total ("Consumer Business Total"): no years
             carry.clear()
             return []
@@ -510,6 +542,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                                                        and len(r[2]) // len(durations) >= keep)]
     # a table going on from the chunk before keeps what its header said; a table with its own header does not
     per_unit = bool(re.search(r"(?i)\bexcept\b", header + " " + section)) or (continued and bool(carry.get("per_unit")))
+    # "(dollars in millions, except ARPA)": the rows naming what is excepted are in units
+    excepted = _excepted(header + " " + section) or (list(carry.get("excepted") or []) if continued else [])  # type: ignore[call-overload]
     out: list[Cell] = []
     stated: str | None = None  # a row label's own units ("Network volumes (billions)") hold for the rows after it
     # "$" printed on a table's first and total rows only: the rows between are money too
@@ -518,10 +552,11 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # were as follows:"), no "$" among them: counts, whatever "(Dollars in millions)" the table before printed
     singly = (bool(_COUNTED_SINGLY.search(own[-3 * HEADER_SPAN:])) and not dollars) or bool(continued and carry.get("singly"))
     for at, label, nums in rows:
-        here = row_units(label) or stated
-        stated = stated if row_units_own(label) else here
         outer = next((h for pos, h in reversed(heads) if pos < at and h != label),
                      str(carry.get("heading") or heading or ""))
+        # "Connections ('000):" over its rows: their units, unless a row prints its own
+        here = row_units(label) or stated or row_units(outer)
+        stated = stated if row_units_own(label) else row_units(label) or stated
         path = f"{outer} › {label}" if outer else label
         group = len(nums) // len(durations)
         for g, months in enumerate(durations):
@@ -533,9 +568,11 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 v = _value(token)
                 if v is None:
                     continue
-                pct = token.endswith("%")
+                # "Percent of Net Sales:", "Year-over-year Percentage Growth:" over rows printing bare numbers
+                pct = token.endswith("%") or ("$" not in token and bool(_PERCENT_HEADING.search(outer)))
                 # "(in thousands, except … per membership)": a per-unit row is in units
-                row_scale = "units" if pct or singly or (per_unit and "." in token and _PER_UNIT.search(label)) else scale
+                row_scale = "units" if pct or singly or (per_unit and "." in token and _PER_UNIT.search(label)) \
+                    or any(w in excepted for w in label.split()) else scale
                 if here is not None and not pct:  # "Cards-in-force (millions)": counted unless in $
                     row_scale = here
                 money = "$" in token or ((row_scale != "units" or dollars) and not _counted(label)
@@ -547,11 +584,13 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 out.append(Cell(label[:200], path[:400], f"{words} Months Ended {when}",
                                 f"{months}M", end, v, token.replace("$", "").strip(), row_scale, unit))
     carry.update(width=width, durations=durations, current_first=current_first, scale=scale, keep=keep, per_unit=per_unit,
-                 dollars=dollars, singly=singly,
+                 dollars=dollars, singly=singly, excepted=excepted,
                  groups=groups, per_name=per_name,
                  continued=continued,
                  labels=labels, title=heading,
-                 heading=heads[-1][1] if heads else carry.get("heading", "") or heading)
+                 heading=heads[-1][1] if heads else carry.get("heading", "") or heading,
+                 ends_heading=bool(heads and rows and heads[-1][0] > rows[-1][0]),
+                 widths=sorted({width, *(carry.get("widths") or ())}) if continued else [width])  # type: ignore[misc]
     return out
 
 

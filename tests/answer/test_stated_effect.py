@@ -28,3 +28,35 @@ def test_what_moved_a_line_is_the_sentence_saying_so_not_the_line(effect_corpus,
     first = d["answer"].splitlines()[0]
     assert "$455 million" in first and "$120 million" not in first
     assert d["answer_subject"]["metric"] is None
+
+
+
+#: Sentences stating revenues on the pages before the product line's (more than a search for "revenue" reads).
+FILLER = tuple(" ".join(f"Revenues in sales region {i}, district {k}, were ${i + 1}.{k} million in the third quarter "
+                        f"of 2023, in line with the plan the region set for the year." for k in range(8))
+               for i in range(45))
+LINE = ("Widget care products sales were $5.4 billion in the third quarter of 2023, representing a decline of 6.5% as "
+        "compared to the prior year.")
+
+
+@pytest.fixture(scope="module")
+def lines_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 1, "extra": (*FILLER, LINE)}})
+
+
+def test_a_product_lines_figure_is_the_sentence_naming_it_not_any_about_revenues(lines_corpus):
+    """A product line's sales (the statement metric "revenue", qualified): only sentences naming the line answer,
+    however many sentences about revenues come before it."""
+    from types import SimpleNamespace
+
+    import psycopg
+
+    from finchat.answer.qualified import stated
+    from finchat.answer.subject import Subject
+
+    subject = Subject("widget care product sales", "revenue", ("widget care product",), "amount")
+    hit = SimpleNamespace(document="TESTCO_2023Q3_10Q", company="TESTCO")
+    with psycopg.connect(lines_corpus) as conn:
+        said = stated(conn, subject, [hit], ["TESTCO"], question="By how much did widget care product sales decline?")
+    assert said is not None and "6.5%" in said[0] and "region" not in said[0]

@@ -373,3 +373,19 @@ def test_what_was_earned_or_recorded_named_after_the_verb():
     s = analyse("How much did JPMorgan's Commercial Banking segment earn in Q2 2022?", companies=("JPMORGAN", "JPMorgan"))
     assert s.measure == "net income" and "Commercial Banking" in s.qualifiers
     assert analyse("How much did American Express earn in fiscal 2022?", companies=names).measure != "fiscal"
+
+
+def test_what_percentage_a_line_grew_and_a_line_over_net_sales():
+    from finchat.answer.subject import analyse
+
+    names = ("AMAZON", "Amazon")
+    # "By what percentage did …" asks the change of the measure named before the verb
+    assert analyse("By what percentage did Amazon's marketing expenses grow in 2019?", companies=names).measure \
+        == "marketing expenses"
+    # a line over net sales: the part is the line, never the company's name with it
+    s = analyse("What was Amazon's fulfillment expense as a percentage of net sales in 2019?", companies=names)
+    assert s.kind == "share" and s.qualifiers == ("fulfillment expense",)
+    # growth excluding currency changes is measured otherwise: a qualifier, never the reported change
+    s = analyse("How fast did Nike's Europe revenues grow excluding currency changes in fiscal 2023?",
+                companies=("NIKE", "Nike"))
+    assert "excluding currency changes" in s.qualifiers

@@ -964,3 +964,49 @@ def test_a_row_named_after_a_preposition_and_runs_named_by_their_totals(env_db, 
     first = out.output.splitlines()[0]
     assert first.startswith("Alternatives grew the most: Alternatives $209 billion"), out.output
     assert "Private Banking" not in first
+
+
+def test_subheadings_with_units_name_and_scale_the_rows_the_chunker_cut_under_them():
+    from finchat.graph.textrows import text_cells
+
+    # a segment's revenues, then its operating statistics under subheadings, each cut into a chunk of its own
+    chunks = [
+        ("Operating Revenues and Selected Operating Statistics (dollars in millions, except ARPA) "
+         "Increase/(Decrease) Years Ended December 31, **2022** 2021 **2022 vs. 2021** Service **$ 7,100** "
+         "$ 6,900 $ 200 2.9 % Equipment **2,300** 2,000 300 15.0 **Total Operating Revenues** **$ 9,400** "
+         "$ 8,900 $ 500 5.6\n\n**Connections (‘000):** <sup>**(1)**</sup>"),
+        ("Retail postpaid <sup>(2)</sup> **9,150** 9,100 50 0.5 Fiber internet **670** 650 20 3.1\n\n"
+         "**Churn Rate:** <sup>**(2)**</sup>"),
+        "Retail postpaid **1.05 %** 0.90 %\n\n**Account Statistics:**",
+        ("Retail postpaid ARPA **$ 126.50** $ 122.10 $ 4.40 3.6 Retail postpaid accounts (‘000) <sup>(1)</sup> "
+         "**3,310** 3,360 (50) (1.5) Connections per account <sup>(1)</sup> **2.76** 2.71 0.05 1.8"),
+    ]
+    carry: dict[str, object] = {}
+    cells = []
+    lead = ""
+    for text in chunks:
+        cells += text_cells(text, lead, date(2022, 12, 31), "10-K", carry)
+        lead = text[-240:]
+    got = {(c.row_path, c.as_of.year): (c.value, c.scale, c.unit) for c in cells}
+    # the rows under "Connections ('000)" are counts in thousands, named by their subheading
+    assert got[("Connections (‘000) › Fiber internet", 2022)] == (670, "thousands", "count")
+    assert got[("Connections (‘000) › Retail postpaid", 2021)] == (9100, "thousands", "count")
+    # the rate under "Churn Rate", two columns where the table had four
+    assert got[("Churn Rate › Retail postpaid", 2022)] == (1.05, "units", "%")
+    # the rows after it, four columns again, still the table's: ARPA in dollars, accounts in thousands
+    assert got[("Account Statistics › Retail postpaid ARPA", 2022)] == (126.5, "units", "USD")
+    assert got[("Account Statistics › Retail postpaid accounts (‘000)", 2022)][:2] == (3310, "thousands")
+
+
+def test_rows_under_a_percent_subheading_are_percentages():
+    from finchat.graph.textrows import text_cells
+
+    text = ("Information about operating expenses is as follows (in millions): Year Ended December 31, 2021 2022 "
+            "Operating expenses: Cost of sales $ 1,200 $ 1,500 Shipping 300 360 Total operating expenses $ 1,500 "
+            "$ 1,860 Year-over-year Percentage Growth: Cost of sales 20% 25 % Shipping 30 20 "
+            "Percent of Net Sales: Cost of sales 60.0% 62.5 % Shipping 15.0 15.2")
+    got = {(c.row_path, c.as_of.year): (c.value, c.scale, c.unit) for c in text_cells(text, "", date(2022, 12, 31), "10-K")}
+    assert got[("Operating expenses › Shipping", 2022)] == (360, "millions", "USD")
+    # the rows under a percentage's subheading print no "%" after their first: percentages all the same
+    assert got[("Percent of Net Sales › Shipping", 2022)] == (15.2, "units", "%")
+    assert got[("Year-over-year Percentage Growth › Shipping", 2021)] == (30, "units", "%")
