@@ -21,6 +21,7 @@ import psycopg
 from finchat.answer.figures import number
 from finchat.answer.parts import bare_measure, company_segments, segment_pattern, short_names
 from finchat.answer.tagged import scoped_filings
+from finchat.graph.lexicon import metrics_in_question
 from finchat.retrieve.fusion import page_reference
 
 _SCALE_WORDS = {"thousands": " thousand", "millions": " million", "billions": " billion"}
@@ -71,9 +72,9 @@ class CellFigure:
     def period(self) -> str:
         if self.as_of is None:
             return self.col_label
-        if self.col_label.endswith("a year earlier"):  # a text table's prior column: its exact date not read
+        if self.col_label.endswith("a year earlier"):  # a text table's prior column: its exact day not read
             spans = {"3M": "three months", "6M": "six months", "9M": "nine months", "12M": "year"}
-            return f"the same {spans.get(self.duration or '', 'period')} a year earlier"
+            return f"the {spans.get(self.duration or '', 'period')} ended in {self.as_of:%B %Y}"
         day = f"{self.as_of:%B} {self.as_of.day}, {self.as_of.year}"
         months = {"3M": "three months", "6M": "six months", "9M": "nine months", "12M": "year"}.get(self.duration or "")
         return f"the {months} ended {day}" if months else f"{day}"
@@ -322,6 +323,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     def measured(c: CellFigure) -> bool:
         if measure and measure & {"revenue", "revenues", "sales"} and _COST.search(c.row_path):
             return False  # "Cost of revenue › Subscription" is no revenue
+        label = c.row_path.split(" › ")[-1]
+        if measure and not measure & set(_words(label)) and metrics_in_question(label):
+            return False  # "Net sales of Hemlock …" is no net income of Hemlock, whatever its table also prints
         around = set(_words(f"{c.row_path} {c.caption} {c.col_label} {c.totals}"))
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
         # (a measure of many words by most of them: "wireless retail postpaid phone net additions" is not any

@@ -107,6 +107,10 @@ def with_year_release(conn: psycopg.Connection, document: str) -> Iterator[str]:
         yield str(row[0])
 
 
+#: Years before its own an annual report prints figures for (its comparative columns).
+EARLIER_YEARS = 2
+
+
 def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], company: str | None,
                    n: int) -> Iterator[tuple[int, date, int]]:
     """(document id, period end, months asked) of the first ``n`` filings of ``company`` among the hits
@@ -161,8 +165,21 @@ def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], com
             # the latest date its tables print near that month end is the release's own period end (a retailer's
             # quarter closes on January 28, not 31)
             end = _printed_end(conn, int(row[0]), end)
+        months = months_asked(question, row[1], row[2])
         if end is not None:
-            yield int(row[0]), end, months_asked(question, row[1], row[2])
+            yield int(row[0]), year_asked(question, row[1], row[5], end, months), months
+
+
+def year_asked(question: str, form: str | None, fiscal_year: int | None, end: date, months: int) -> date:
+    """The period end a question asks of a filing ending ``end``: "… in 2021" of the 2022 annual report is its
+    year-earlier column (up to EARLIER_YEARS back); any other question, the filing's own period."""
+    years = {int(y) for y in _BARE_YEAR.findall(question)}
+    if form != "10-K" or months != 12 or not fiscal_year or len(years) != 1:
+        return end
+    back = int(fiscal_year) - min(years)
+    if not 0 < back <= EARLIER_YEARS:
+        return end
+    return end.replace(year=end.year - back, day=min(end.day, 28) if end.month == 2 else end.day)
 
 
 def member_figures(conn: psycopg.Connection, doc_id: int, metric: str, qualifier: str) -> list[MemberFigure]:
@@ -253,4 +270,4 @@ def _metric_words(metric: str) -> str:
     return metric_def(metric).name.lower()
 
 
-__all__ = ["MemberFigure", "answer_from_tags", "member_figures", "months_asked", "number", "scoped_filings", "squash_name"]
+__all__ = ["MemberFigure", "answer_from_tags", "member_figures", "months_asked", "number", "scoped_filings", "squash_name", "year_asked"]

@@ -26,7 +26,7 @@ _TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|nm|N/A|n/m)(?=\s|$)"
 #: quadratic, 7x slower on the 95 filings' text chunks; a "%" inside it, "Comparable sales % gain", but not a
 #: header's "% of Total" before the first row), then up to twelve figures.
 _ROW = re.compile(rf"(?<![A-Za-z])(?P<label>[A-Za-z][A-Za-z0-9 ,&'‘’()/\-.—–]{{0,200}}?"
-                  rf"(?:(?<=[A-Za-z])\s%\s(?!of\s+Total\b)[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-]|NM|nm|N/A|n/m)\s+){{1,11}}(?:\$?\s?{_NUM}|NM|nm|n/m))(?=\s|$)")
+                  rf"(?:(?<=[A-Za-z])\s%\s(?!of\s+Total\b)[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.|(?<=[A-Za-z]\s)%))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-]|NM|nm|N/A|n/m)\s+){{1,11}}(?:\$?\s?{_NUM}|NM|nm|n/m))(?=\s|$)")
 #: A heading over rows ("Increases in comparable sales:", "… excluding the impact of changes in foreign currency
 #: and gasoline prices:" — a variant of the rows above, its own heading).
 _HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}(?: excluding(?:[ ¶]+[A-Za-z0-9&'’\-.()]+){1,12})?"
@@ -363,9 +363,18 @@ _EXCEPT = re.compile(r"(?i)\bexcept\b(?P<what>[^)]{1,80})\)")
 
 
 def _excepted(header: str) -> list[str]:
-    """The acronyms ("ARPA", "RevPAR") a header's units phrase excepts: rows naming them are in units."""
+    """What a header's units phrase excepts, in lower case: its acronyms ("arpa", "revpar") and its names of two
+    words or more ("unit counts", "number of employees"; "per share data" is the per-unit rule's): rows naming
+    one are in units."""
     m = _EXCEPT.search(header)
-    return re.findall(r"\b(?:[A-Z][a-z]*){2,}[A-Z]\w*\b|\b[A-Z]{2,}\b", m.group("what")) if m else []
+    if m is None:
+        return []
+    what = m.group("what")
+    names = [re.sub(r"\s+(?:data|amounts|information|figures)$", "", p.strip().lower())
+             for p in re.split(r",|\band\b", what)]
+    acronyms = re.findall(r"\b(?:[A-Z][a-z]*){2,}[A-Z]\w*\b|\b[A-Z]{2,}\b", what)
+    return [a.lower() for a in acronyms] + [n for n in names if len(n.split()) >= 2 and not n.startswith("per ")
+                                           and not re.search(r"\b(?:share|percent\w*)\b", n)]
 
 
 #: A subheading over rows of percentages that print no "%" ("Percent of Net Sales:").
@@ -554,6 +563,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     for at, label, nums in rows:
         outer = next((h for pos, h in reversed(heads) if pos < at and h != label),
                      str(carry.get("heading") or heading or ""))
+        # "(Amounts in millions, except unit counts)": "Unit counts at period end" is a count
+        spared = any(re.search(rf"(?i)\b{re.escape(x)}\b", label) for x in excepted)
         # "Connections ('000):" over its rows: their units, unless a row prints its own
         here = row_units(label) or stated or row_units(outer)
         stated = stated if row_units_own(label) else row_units(label) or stated
@@ -572,11 +583,11 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 pct = token.endswith("%") or ("$" not in token and bool(_PERCENT_HEADING.search(outer)))
                 # "(in thousands, except … per membership)": a per-unit row is in units
                 row_scale = "units" if pct or singly or (per_unit and "." in token and _PER_UNIT.search(label)) \
-                    or any(w in excepted for w in label.split()) else scale
+                    or spared else scale
                 if here is not None and not pct:  # "Cards-in-force (millions)": counted unless in $
                     row_scale = here
                 money = "$" in token or ((row_scale != "units" or dollars) and not _counted(label)
-                                         and here is None and not singly)
+                                         and here is None and not singly and not spared)
                 unit = "%" if pct else "USD/share" if _PER_SHARE.search(label) else "USD" if money else "count"
                 words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))
                 # the filing's own period end is exact; a year earlier the header's date is not read

@@ -385,3 +385,50 @@ def test_a_measure_asked_by_its_initials_is_the_row_spelling_it_out():
     assert SPELLED_OUT["ebit"] == "earnings before interest and taxes"
     best, _ = _pick(rows, ["europe middle east africa"], q, 12, now, False, measure, "", spelled)
     assert best.value == 2435
+
+
+def test_a_row_naming_another_statement_measure_is_no_answer():
+    """Corning's segment note prints "Net sales of Hemlock and Emerging Growth Businesses" in a table whose other
+    rows are net income: no answer to Hemlock's net income."""
+    from finchat.answer.cells import _pick
+
+    now = date(2025, 6, 30)
+    q = {"hemlock", "emerging", "growth", "businesses", "net", "income"}
+    sales = ("ACME_2025Q2_10Q", 16, None, "Net sales of Hemlock and Emerging Growth Businesses",
+             "Segment net income and net sales", "Three Months Ended", "3M", now, 1662, "millions", "USD",
+             "Net sales of Hemlock and Emerging Growth Businesses")
+    assert _pick([sales], ["hemlock emerging growth businesses"], q, 3, now, False, {"income", "earnings", "loss"}) is None
+    income = _row("Segment net income › Hemlock and Emerging Growth Businesses", 39, now)
+    best, _ = _pick([sales, income], ["hemlock emerging growth businesses"], q, 3, now, False,
+                    {"income", "earnings", "loss"})
+    assert best.value == 39
+
+
+def test_an_expense_asked_is_its_row_under_the_expenses_heading():
+    """"Marketing expenses" is "Operating expenses › Marketing"; a heading holding the whole measure asked
+    ("TPV › Number of payment transactions") heads another measure."""
+    from finchat.answer.cells import _pick
+
+    now = date(2025, 6, 30)
+    rows = [_row("Operating expenses › Marketing", 4720, now), _row("Operating expenses › Fulfillment", 10050, now)]
+    best, _ = _pick(rows, ["marketing expenses"], {"marketing", "expenses", "grow"}, 3, now, False, set(),
+                    company_wide=True)
+    assert best.value == 4720
+    tpv = [_row("Total payment volume › Number of payment transactions per active account", 54.7, now),
+           _row("Total payment volume › Active accounts", 431, now)]
+    assert _pick(tpv, ["total payment volume"], {"total", "payment", "volume"}, 3, now, False, set(),
+                 company_wide=True) is None
+
+
+def test_an_earlier_year_asked_of_an_annual_report_is_its_comparative_column():
+    from finchat.answer.tagged import year_asked
+
+    end = date(2022, 12, 31)
+    assert year_asked("What was the slots handle at the resorts in 2021?", "10-K", 2022, end, 12) == date(2021, 12, 31)
+    # the report's own year, a quarter, a comparison of two years, a year too far back: the filing's period
+    assert year_asked("What was the slots handle in 2022?", "10-K", 2022, end, 12) == end
+    assert year_asked("How did sales in 2021 compare with 2022?", "10-K", 2022, end, 12) == end
+    assert year_asked("Q4 2021 sales?", "10-K", 2022, end, 3) == end
+    assert year_asked("Sales in 2015?", "10-K", 2022, end, 12) == end
+    # a fiscal year ending in February keeps a real day
+    assert year_asked("Sales in fiscal 2019?", "10-K", 2020, date(2020, 2, 29), 12) == date(2019, 2, 28)

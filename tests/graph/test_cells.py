@@ -1010,3 +1010,17 @@ def test_rows_under_a_percent_subheading_are_percentages():
     # the rows under a percentage's subheading print no "%" after their first: percentages all the same
     assert got[("Percent of Net Sales › Shipping", 2022)] == (15.2, "units", "%")
     assert got[("Year-over-year Percentage Growth › Shipping", 2021)] == (30, "units", "%")
+
+
+def test_a_label_ending_in_percent_and_a_count_the_units_phrase_excepts():
+    from finchat.graph.textrows import text_cells
+
+    text = ("Fiscal Years Ended January 31, (Amounts in millions, except unit counts) 2020 2019 2018 "
+            "Net sales $ 12,130 $ 12,824 $ 11,068 Table wins % 24.0 % 24.6 % 23.5 % "
+            "Operating income $ 337 $ 488 $ 522 Unit counts at period end 6,146 5,993 6,360")
+    got = {c.row_label: (c.value, c.scale, c.unit) for c in text_cells(text, "", date(2020, 1, 31), "10-K")
+           if c.as_of.year == 2020}
+    assert got["Net sales"] == (12130, "millions", "USD")
+    assert got["Table wins %"] == (24.0, "units", "%")
+    # "except unit counts": the units are stores counted one by one, not millions of dollars
+    assert got["Unit counts at period end"] == (6146, "units", "count")
