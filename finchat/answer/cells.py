@@ -321,8 +321,11 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     need = len(own) - 1 if len(own) >= 4 and own <= q_words else 1
 
     def measured(c: CellFigure) -> bool:
-        if measure and measure & {"revenue", "revenues", "sales"} and _COST.search(c.row_path):
+        cost = bool(measure and measure & {"cost", "costs", "expense", "expenses"})
+        if measure and measure & {"revenue", "revenues", "sales"} and not cost and _COST.search(c.row_path):
             return False  # "Cost of revenue › Subscription" is no revenue
+        if cost and not _COST.search(f"{c.row_path} {c.caption}"):
+            return False  # and "Total subscription revenue" is no cost of revenue
         label = c.row_path.split(" › ")[-1]
         if measure and not measure & set(_words(label)) and metrics_in_question(label):
             return False  # "Net sales of Hemlock …" is no net income of Hemlock, whatever its table also prints

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from finchat.graph.lexicon import metrics_in_question
+from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question
 
 #: Statement words a qualifier can stand before, and the metric each builds on.
 _HEAD = re.compile(r"(?i)\b(earnings before interest,? (?:and|&) (?:income )?taxes|net sales|sales|revenues?|"
@@ -348,23 +348,31 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     before_measure: list[str] = []  # qualifiers read from the words before the measure
     measure = ""
     # a derived figure (a margin, a ratio) answers the measure: its words are the definition's, not qualifiers
+    # a statement word inside another metric's name ("revenue" of "cost of revenue") heads that whole name
+    wraps = [span for key in metrics for span in metric_phrase_spans(question, key)]
     for m in () if derived else _HEAD.finditer(question):
-        words = _words_before(question, m.start(), names, parts, pieces)
-        head = m.group(0)
-        lead = re.search(r"(?i)\b(?:operating|gross)\s+$", question[:m.start()]) if not words else None
+        at, to = next(((a, b) for a, b in wraps if a <= m.start() and m.end() <= b and b - a > m.end() - m.start()),
+                      m.span())
+        words = _words_before(question, at, names, parts, pieces)
+        if all(w.lower() in _PART_WORDS | {"reportable"} for w in words):
+            words = []  # "segment operating income": the measure's own word, no part named
+        head = question[at:to]
+        lead = re.search(r"(?i)\b(?:operating|gross)\s+$", question[:at]) if not words else None
         if lead:  # "American Water's regulated businesses operating revenue": the part before the measure's words
             words = _words_before(question, lead.start(), names, parts, pieces)
             if all(w.lower() in _PART_WORDS | {"reportable"} for w in words):
                 words = []  # "segment operating income": the measure's own word, no part named
-            head = question[lead.start():m.end()] if words else head
-        phrase = " ".join([*words, head])
+            head = question[lead.start():to] if words else head
+        # (a whole metric's name, "net income": the part words before it name no measure)
+        wrapped = (at, to) != m.span()
+        phrase = " ".join([*(w for w in words if not (wrapped and w.lower() in _PART_WORDS)), head])
         measure = measure or phrase
         if not words:
             continue
         # "cost of sales", "net interest income": the words (with the neutral ones before them) make another
         # statement metric, not a qualifier
         alone = set(metrics_in_question(head))
-        start = lead.start() if lead and words else m.start()
+        start = lead.start() if lead and words else at
         wider = " ".join(re.findall(r"[A-Za-z&'-]+", question[:start])[-len(words) - 2:] + [head])
         if (set(metrics_in_question(phrase)) | set(metrics_in_question(wider))) - alone:
             continue

@@ -398,9 +398,15 @@ _NOT_TITLE = re.compile(r"(?i)\b(?:in (?:thousands|millions|billions)|months?|en
                         r"consolidated|item|part|table of contents|overview)\b|\d")
 
 
+#: Words only a table header prints over its columns.
+_HEADER_WORDS = re.compile(r"(?i)(?:\s*(?:%|changes?|excluding|currency|fiscal|percent(?:age)?|vs\.?|compared))+\s*")
+
+
 def _title(section: str) -> str:
     """The last heading of a chunk's section path when it can name table rows, else ""."""
     last = section.split(" > ")[-1].split(" — ")[-1].strip().rstrip(":").strip()
+    if _HEADER_WORDS.fullmatch(last):
+        return ""  # "% CHANGE EXCLUDING CURRENCY CHANGES" read as headings: a header's words, no title
     return "" if _NOT_TITLE.search(last) or len(last.split()) > 8 else last
 
 
@@ -453,7 +459,7 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
         else:
             carry.clear()
         short = len(c[3]) <= TITLE_CHUNK
-        if short and re.search(r"(?i)\b(?:ended|months|weeks)\b", c[3]) and _title(c[2]):
+        if short and re.search(r"(?i)\b(?:ended|months|weeks)\b|\bfiscal\s+(?:19|20)\d\d\b", c[3]) and _title(c[2]):
             header_title = _title(c[2])
         elif not (short and all(_DATE_WORD.fullmatch(w) for w in re.sub(r"[*_/,]+", " ", c[3]).split())):
             header_title = ""  # a header's dates on their own ("June 30, 2023 2022 …") keep the title above them

@@ -262,7 +262,13 @@ def metrics_in_question(text: str) -> list[str]:
     """Metric keys a question asks about: :func:`metrics_in_text` plus the analyst shorthand of each
     metric's ``asked`` phrases, in lexicon order."""
     found = set(metrics_in_text(text)) | {key for key, rx in _asked_res() if rx.search(text)}
-    return [m.key for m in METRICS if m.key in found]
+    # a metric named only inside another's phrase ("revenue" of "cost of revenue") is not asked — unless that
+    # one refines it ("net income attributable …" is net income still, where a statement prints no attribution)
+    spans = {key: metric_phrase_spans(text, key) for key in found}
+    inside = {key for key, own in spans.items() if own and all(
+        any(o != key and not o.startswith(key) and a <= s and e <= b and (b - a) > (e - s)
+            for o in found for a, b in spans[o]) for s, e in own)}
+    return [m.key for m in METRICS if m.key in found - inside]
 
 
 def metric_phrase_spans(text: str, key: str) -> list[tuple[int, int]]:

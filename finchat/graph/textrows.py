@@ -15,7 +15,17 @@ from dataclasses import replace
 from datetime import date
 
 from finchat.graph.cells import _COUNTED_SINGLY, _PER_SHARE, Cell
-from finchat.graph.textcolumns import _GROUP_SEP, _YEAR, HEADER_SPAN, _named_columns, _value, _years_over_names
+from finchat.graph.rowunits import PER_UNIT, PERCENT_HEADING, counted
+from finchat.graph.rowunits import excepted as excepted_by
+from finchat.graph.rowunits import owners as row_owners
+from finchat.graph.textcolumns import (
+    _GROUP_SEP,
+    _YEAR,
+    HEADER_SPAN,
+    _named_columns,
+    _value,
+    _years_over_names,
+)
 from finchat.tables import row_units, row_units_own, units_scale
 
 #: (a minus sign touches its figure: "1,758 - 1,758" is a figure, a dash for none, a figure)
@@ -44,24 +54,11 @@ _FOOTNOTE = re.compile(r"(?<=[A-Za-z])\s?\((?:\d|[a-z])\)(?=\s+[$(\d-])|(?<=\d)\
 #: A percentage printed apart from its number, "(2) %": one token.
 _SPACED_PCT = re.compile(r"(?<=[\d)])\s+%(?!\s*change\b)", re.IGNORECASE)  # "2022 % Change" is a header
 #: Header words of comparison columns after the periods ("Change", "% Change", "Percent Increase", "vs.").
+#: "2022-2021" over a column: the change between two years.
+_YEAR_RANGE = re.compile(r"\b(?:19|20)\d\d\s*[-–]\s*(?:19|20)\d\d\b")
 _CHANGE_HEADER = re.compile(r"(?i)\bchange\b|\bpercent\b|\bincrease/?\(?decrease|\bvs\.")
 #: Tables whose four columns are not the 10-Q's periods (balances at dates, maturities by year).
 _NOT_PERIODS = re.compile(r"(?i)\b(?:as of|balances?|maturit\w*|thereafter|fair value|level [123])\b")
-#: Row labels that count things, not money, in a table "in thousands" ("Paid memberships", "Retail units").
-_COUNT_LABEL = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|customers|buyers|sellers|users|units|stores|clubs|"
-                          r"employees|associates|transactions|shares|additions|headcount|locations|orders|visits)\b")
-def _counted(label: str) -> bool:
-    """Does a row label name a count ("Paid members at end of period", "Stores opened", "Total Clubs")? A
-    capitalised count word inside a name ("Convenience Stores & Foodservice", a segment) is no count."""
-    words = re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", " ", label))
-    for i, w in enumerate(words):
-        if _COUNT_LABEL.fullmatch(w) and (w.islower() or i in (0, len(words) - 1)):
-            return True
-    return bool(re.search(r"(?i)\bnumber of\b", label))
-
-
-#: Units scale of a header that exempts per-unit rows: "(in thousands, except revenue per membership …)".
-_PER_UNIT = re.compile(r"(?i)\bper\b|\brate\b|\bratio\b|\bmargin\b")
 
 
 # weeks spelled out ("Thirty-nine weeks ended") before the months, so "nine weeks" is not read inside it
@@ -252,6 +249,7 @@ def _column_years(header: str) -> list[int]:
 def _yearly_with_changes(header: str, width: int) -> bool:
     """Does an annual table's own header name two or three consecutive years once each, then comparison
     columns ("2022 2021 Change Change"), for rows wider than the years?"""
+    header = _YEAR_RANGE.sub(" change ", header)  # "% Change 2022-2021": a comparison column, no years
     years = _column_years(header)
     vs = _VERSUS.search(header)
     if vs:
@@ -356,29 +354,6 @@ _DATED_HEADER = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|no
 #: Words of a "row" label that is a sentence's (its date read as the row's figures), not a header's.
 SENTENCE_WORDS = 6
 _SENTENCE_END = re.compile(r"(?<![A-Z][a-z]{2})[.!?](?:\s+(?=[A-Z])|\s*$)")
-
-
-#: "except ARPA)", "except per share data and RevPAR)": the names a units phrase excepts.
-_EXCEPT = re.compile(r"(?i)\bexcept\b(?P<what>[^)]{1,80})\)")
-
-
-def _excepted(header: str) -> list[str]:
-    """What a header's units phrase excepts, in lower case: its acronyms ("arpa", "revpar") and its names of two
-    words or more ("unit counts", "number of employees"; "per share data" is the per-unit rule's): rows naming
-    one are in units."""
-    m = _EXCEPT.search(header)
-    if m is None:
-        return []
-    what = m.group("what")
-    names = [re.sub(r"\s+(?:data|amounts|information|figures)$", "", p.strip().lower())
-             for p in re.split(r",|\band\b", what)]
-    acronyms = re.findall(r"\b(?:[A-Z][a-z]*){2,}[A-Z]\w*\b|\b[A-Z]{2,}\b", what)
-    return [a.lower() for a in acronyms] + [n for n in names if len(n.split()) >= 2 and not n.startswith("per ")
-                                           and not re.search(r"\b(?:share|percent\w*)\b", n)]
-
-
-#: A subheading over rows of percentages that print no "%" ("Percent of Net Sales:").
-_PERCENT_HEADING = re.compile(r"(?i)\bpercent(?:age)?\b|%")
 
 
 def _goes_on(carry: dict[str, object], width: int, own: str, titled: bool = False) -> bool:
@@ -515,7 +490,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         scale = units_scale(header) or units_scale(section) or "units"
     elif form == "10-K" and _yearly_with_changes(own, width):
         # "(Dollars in Millions) 2022 2021 Change Change Change": the years, then comparison columns
-        years = _column_years(own)
+        years = _column_years(_YEAR_RANGE.sub(" change ", own))
         durations, current_first = [12], years[0] > years[-1]
         scale, keep = units_scale(header) or units_scale(section) or "units", len(years)
     elif form == "10-K" and (marked := _amounts_beside_changes(f"{lead_in[-HEADER_SPAN:]} {own}", rows)):
@@ -552,7 +527,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # a table going on from the chunk before keeps what its header said; a table with its own header does not
     per_unit = bool(re.search(r"(?i)\bexcept\b", header + " " + section)) or (continued and bool(carry.get("per_unit")))
     # "(dollars in millions, except ARPA)": the rows naming what is excepted are in units
-    excepted = _excepted(header + " " + section) or (list(carry.get("excepted") or []) if continued else [])  # type: ignore[call-overload]
+    excepted = excepted_by(header + " " + section) or (list(carry.get("excepted") or []) if continued else [])  # type: ignore[call-overload]
     out: list[Cell] = []
     stated: str | None = None  # a row label's own units ("Network volumes (billions)") hold for the rows after it
     # "$" printed on a table's first and total rows only: the rows between are money too
@@ -560,9 +535,13 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # things counted one by one, introduced as such ("Deliveries of units for new-build production aircraft …
     # were as follows:"), no "$" among them: counts, whatever "(Dollars in millions)" the table before printed
     singly = (bool(_COUNTED_SINGLY.search(own[-3 * HEADER_SPAN:])) and not dollars) or bool(continued and carry.get("singly"))
-    for at, label, nums in rows:
+    owners = row_owners([label for _, label, _ in rows])
+    for (at, label, nums), owner in zip(rows, owners, strict=True):
         outer = next((h for pos, h in reversed(heads) if pos < at and h != label),
                      str(carry.get("heading") or heading or ""))
+        if heading and re.search(r"(?i)\bby$", outer) and outer != heading:
+            outer = f"{heading} › {outer}"  # "Revenues by:" a second time under the region's title: the region's
+        outer = f"{outer} › {owner}" if outer and owner else owner or outer
         # "(Amounts in millions, except unit counts)": "Unit counts at period end" is a count
         spared = any(re.search(rf"(?i)\b{re.escape(x)}\b", label) for x in excepted)
         # "Connections ('000):" over its rows: their units, unless a row prints its own
@@ -580,13 +559,13 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 if v is None:
                     continue
                 # "Percent of Net Sales:", "Year-over-year Percentage Growth:" over rows printing bare numbers
-                pct = token.endswith("%") or ("$" not in token and bool(_PERCENT_HEADING.search(outer)))
+                pct = token.endswith("%") or ("$" not in token and bool(PERCENT_HEADING.search(outer)))
                 # "(in thousands, except … per membership)": a per-unit row is in units
-                row_scale = "units" if pct or singly or (per_unit and "." in token and _PER_UNIT.search(label)) \
+                row_scale = "units" if pct or singly or (per_unit and "." in token and PER_UNIT.search(label)) \
                     or spared else scale
                 if here is not None and not pct:  # "Cards-in-force (millions)": counted unless in $
                     row_scale = here
-                money = "$" in token or ((row_scale != "units" or dollars) and not _counted(label)
+                money = "$" in token or ((row_scale != "units" or dollars) and not counted(label)
                                          and here is None and not singly and not spared)
                 unit = "%" if pct else "USD/share" if _PER_SHARE.search(label) else "USD" if money else "count"
                 words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))

@@ -432,3 +432,16 @@ def test_an_earlier_year_asked_of_an_annual_report_is_its_comparative_column():
     assert year_asked("Sales in 2015?", "10-K", 2022, end, 12) == end
     # a fiscal year ending in February keeps a real day
     assert year_asked("Sales in fiscal 2019?", "10-K", 2020, date(2020, 2, 29), 12) == date(2019, 2, 28)
+
+
+def test_a_cost_asked_is_a_cost_row_never_the_revenue_it_is_of():
+    """"Subscription cost of revenue": the "Cost of revenue › Subscription" row, never "Total subscription
+    revenue"; and a revenue asked is never a cost row."""
+    from finchat.answer.cells import _pick
+
+    now = date(2025, 6, 30)
+    rows = [_row("Total subscription revenue", 16388, now), _row("Cost of revenue › Subscription", 1646, now)]
+    best, _ = _pick(rows, ["subscription"], {"subscription", "cost", "revenue"}, 3, now, False, {"cost", "revenue"})
+    assert best.value == 1646
+    best, _ = _pick(rows, ["subscription"], {"subscription", "revenue"}, 3, now, False, {"revenue"})
+    assert best.value == 16388

@@ -389,3 +389,15 @@ def test_what_percentage_a_line_grew_and_a_line_over_net_sales():
     s = analyse("How fast did Nike's Europe revenues grow excluding currency changes in fiscal 2023?",
                 companies=("NIKE", "Nike"))
     assert "excluding currency changes" in s.qualifiers
+
+
+def test_a_statement_word_inside_another_metrics_name():
+    from finchat.answer.subject import analyse
+    from finchat.graph.lexicon import metrics_in_question
+
+    # "revenue" of "cost of revenue" is not asked: the cost is, of the part named before it
+    assert metrics_in_question("What was the cost of revenue?") == ["cost_of_revenue"]
+    s = analyse("What was Adobe's subscription cost of revenue in fiscal 2022?", companies=("ADOBE", "Adobe"))
+    assert (s.metric, s.qualifiers) == ("cost_of_revenue", ("subscription",))
+    # both named: both asked
+    assert metrics_in_question("revenue and cost of revenue") == ["revenue", "cost_of_revenue"]

@@ -1024,3 +1024,37 @@ def test_a_label_ending_in_percent_and_a_count_the_units_phrase_excepts():
     assert got["Table wins %"] == (24.0, "units", "%")
     # "except unit counts": the units are stores counted one by one, not millions of dollars
     assert got["Unit counts at period end"] == (6146, "units", "count")
+
+
+def test_a_row_printed_again_under_each_item_is_that_items():
+    from finchat.graph.textrows import text_cells
+
+    lead = "_Geographical Information_\n\n% Change"
+    text = ("(dollars in millions) 2022 2021 2020 2022-2021\n\n"
+            "North $ 1,000 $ 900 $ 800 11 % Percentage of total revenue 50 % 45 % 40 % "
+            "South 600 700 800 14 % Percentage of total revenue 30 % 35 % 40 % "
+            "East 400 400 400 0 % Percentage of total revenue 20 % 20 % 20 % Total revenue $ 2,000 $ 2,000 $ 2,000 0 %")
+    got = {(c.row_path, c.as_of.year): (c.value, c.unit)
+           for c in text_cells(text, lead, date(2022, 12, 31), "10-K", heading="Geographical Information")}
+    # "2022-2021" heads the change column: three years, and each region's share is its own
+    assert got[("Geographical Information › South › Percentage of total revenue", 2022)] == (30, "%")
+    assert got[("Geographical Information › South", 2021)] == (700, "USD")
+    assert got[("Geographical Information › Total revenue", 2022)] == (2000, "USD")
+    assert not [k for k in got if k[1] == 2019]
+
+
+def test_a_regions_table_whose_header_words_the_parser_took_for_headings():
+    """The region's title is on the header's chunk; the rows' chunk sits under "EXCLUDING — CHANGES" (the
+    header's "% CHANGE EXCLUDING CURRENCY CHANGES" read as headings): the rows are the region's."""
+    from finchat.graph.cells import _text_table_rows
+
+    chunks = [(1, "text", "MD&A > WESTLAND", "_(Dollars in millions)_ **FISCAL 2023** **FISCAL 2022** **% CHANGE**\n\n"
+               "Revenues by:", 40),
+              (2, "text", "MD&A > EXCLUDING — CHANGES",
+               "Footwear $ 5,100 $ 5,000 2 % 8 % $ 4,900 2 % 6 % Apparel 1,600 1,900 -16 % -7 % 2,300 -17 % -21 % "
+               "**TOTAL REVENUES** **$** **6,700** **$** **6,900** **-3 %** **4 %** **$** **7,200** **-4 %** **-9 %** "
+               "Revenues by: Sales to Wholesale Customers $ 3,800 $ 4,000 -5 % 2 % $ 4,500 -11 % -14 % "
+               "Sales through Direct 2,900 2,900 0 % 5 % 2,700 7 % -12 %", 40)]
+    got = {cell.row_path for _, _, _, cell in _text_table_rows(chunks, date(2023, 5, 31), "10-K")}
+    assert "WESTLAND › Footwear" in got
+    assert "WESTLAND › Revenues by › Sales through Direct" in got
