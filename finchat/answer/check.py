@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-#: A figure in prose: "$81,797", "81.8 billion", "44.5%", "(265)", "1.26". Years and [n] citations are not
+#: A figure in prose: "$81,797", "81.8 billion", "44.5%", "4 percent", "(265)", "1.26". Years and [n] citations are not
 #: figures; neither are counts up to 10 ("two of three", "3 segments").
-_FIGURE = re.compile(r"(?<![\w.\[])\(?-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?(?!\])(\s?%)?")
+_FIGURE = re.compile(r"(?<![\w.\[])\(?-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?(?!\])(\s?%|\s+percent\b)?")
 
 
 def _figures(text: str, *, counts: bool = False) -> list[tuple[float, int, bool, str]]:

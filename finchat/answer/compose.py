@@ -137,7 +137,9 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         if exact is not None:
             return exact
         # (a share is a sentence stating the part's percentage of the whole: the qualified answer below)
-        said = stated(conn, subject, res.hits, companies, question=res.question) if subject.kind != "share" else None
+        # (guidance is the outlook's sentence for the period asked: the qualified answer below)
+        said = stated(conn, subject, res.hits, companies, question=res.question) \
+            if subject.kind not in ("share", "guidance") else None
         if said is not None:
             return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
     hits = list(res.hits)

@@ -67,16 +67,20 @@ def _stem(word: str) -> str:
     return re.sub(r"(?<=[^s])s$", "", w)[:6]
 
 
-def _prefix(stem: str) -> str:
-    """A stem as a full-text prefix query: five letters at most, since the index's English stemmer may cut a word
-    shorter than six ("obligation" is "oblig" there, never "obliga")."""
-    return re.sub(r"[^a-z]", "", stem)[:5] + ":*"
+def _prefixes(text: str) -> set[str]:
+    """``text``'s words (of three letters or more without a plural's "s"; not stop words) as full-text prefix queries of the whole word: the
+    index's English stemmer cuts it as it cut the text ("bookings" is "book" there, "obligation" "oblig")."""
+    return {f"{w.lower()}:*" for w in re.findall(r"[A-Za-z]+", text) if len(_stem(w)) > 2 and w.lower() not in _STOP}
 
 
 def word_stems(text: str) -> set[str]:
     """Stems of ``text``'s words and of the parts of its hyphenated ones ("Cards-in-force")."""
     words = re.findall(r"[A-Za-z][A-Za-z-]+", text)
     return {_stem(w) for w in words} | {_stem(p) for w in words for p in w.split("-") if p}
+
+
+#: Characters of the longest sentence quoted as a figure's statement.
+MAX_PIECE = 450
 
 
 def _pieces(text: str) -> list[tuple[str, str]]:
@@ -88,6 +92,8 @@ def _pieces(text: str) -> list[tuple[str, str]]:
         lead, colon, items = s.partition(":")
         if colon and ";" in items and len(lead) <= 200:
             out += [(lead.strip(), re.sub(r"^(?:and|or)\s+", "", it.strip(" ;"))) for it in items.split(";") if it.strip()]
+        elif len(s) > MAX_PIECE and ";" in s:  # list items run together ("… respectively; and a $55 million …")
+            out += [("", it.strip()) for it in re.split(r";\s+(?:and\s+|or\s+)?", s) if it.strip()]
         else:
             out.append(("", s))
     return out
@@ -106,8 +112,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     wanted = [w for w in wanted if w]
     if not wanted:
         return None
-    query = " | ".join("(" + " & ".join(sorted({_prefix(s) for s in w if len(s) > 2})) + ")"
-                       for w in wanted if any(len(s) > 2 for s in w))
+    query = " | ".join("(" + " & ".join(sorted(_prefixes(p))) + ")" for p in phrases if _prefixes(p))
     if not query:
         return None
     rows = conn.execute(
@@ -126,7 +131,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             if pair is not None:  # the sentence stating the pair, not the table rows the text layer ran into it
                 starts = [m.end() for m in re.finditer(r"(?:\d|\.)\s+(?=[A-Z][a-z])", piece[:pair.start()])]
                 piece = piece[starts[-1]:] if starts else piece
-            if not 30 <= len(piece) <= 450 or not _STATED.search(piece) or piece.count("|") > 2:
+            if not 30 <= len(piece) <= MAX_PIECE or not _STATED.search(piece) or piece.count("|") > 2:
                 continue
             if not any(w <= word_stems(piece) for w in wanted):
                 continue
@@ -142,8 +147,12 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # what the company expects of the period ahead is no figure it reports ("… the Company expects: Adjusted
             # Free Cash Flow of $850-950 million" beside "… for fiscal 2023 was $848 million")
             ahead = bool(_AHEAD.search(_IN_LINE.sub(" ", f"{before} {said}"))) or bool(_SPAN.search(piece))
+            # the measure's words in a row, as asked ("King net bookings", not "King in-game net bookings")
+            named = any((len(ws) >= NAMED_WORDS or (len(ws) == 1 and ws[0].isupper() and len(ws[0]) >= 3)) and re.search(r"(?i)\b" + r"\W+".join(map(re.escape, ws)) + r"\b", piece)
+                        for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
             score = (-len(piece) / 450 - 0.01 * hit.page_start + (1.0 if change and stated_change(piece) else 0.0)
-                     + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & word_stems(piece)))
+                     + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & word_stems(piece))
+                     + (NAMED_BONUS if named else 0.0))
             if best is None or score > best[0]:
                 best = (score, said, hit)
     if best is None:
@@ -158,6 +167,11 @@ _PERIOD_WORD = re.compile(r"first|second|third|fourth|quarters?|fiscal|years?|mo
                           r"ending|half|annual|full")
 #: What each of the question's other words a sentence holds adds to its score (a sentence's length costs up to 1).
 CONTEXT_WEIGHT = 0.2
+#: A sentence naming the measure's words in a row, as asked: what it gains (as much as naming them before its figure).
+NAMED_BONUS = 0.5
+#: Words a measure asked needs for its words in a row to count (a part's name and its measure: "King net bookings";
+#: two, "share repurchases", favoured headlines listing "dividends and share repurchases" over the figure's sentence).
+NAMED_WORDS = 3
 #: Words of a sentence about the period ahead; "in line with guidance" is said of results.
 _AHEAD = re.compile(r"(?i)\b(?:expects?|expected|expecting|outlook|guidance|anticipates?|forecasts?|will)\b")
 _IN_LINE = re.compile(r"(?i)\b(?:in\s+line\s+with|above|below|exceed(?:ed|ing)?)\s+(?:the\s+|our\s+|its\s+)?"
@@ -415,8 +429,7 @@ def stated_share(conn: psycopg.Connection, document: str, part: str, measure: st
                  year: int | None = None) -> tuple[str, str, Hit] | None:
     """A sentence of ``document`` stating ``part``'s share of ``measure`` (see share_stated_in): (the
     percentage ("9%"), the sentence quoted with its citation, the passage); None when no sentence does."""
-    stems = [re.sub(r"[^a-z]", "", _stem(w)) for w in re.findall(r"[A-Za-z]+", part) if w.lower() not in _STOP]
-    query = " & ".join(sorted({_prefix(s) for s in stems if len(s) > 2}))
+    query = " & ".join(sorted(_prefixes(part)))
     if not query:
         return None
     rows = conn.execute(

@@ -272,7 +272,7 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
     def named(m: str) -> list[str]:
         """The qualifiers a phrase of measure ``m`` must add: those its words do not hold ("infectious disease
         product" to the metric's "Revenue", not to "infectious disease product sales")."""
-        return [q for q in subject.qualifiers if not q.startswith("by ") and q.lower() not in m.lower()]
+        return [q for q in subject.qualifiers if not q.startswith("by ") and not _names(m, q)]
 
     phrases = [" ".join([*named(m), m]) for m in measures]
     phrases += [" ".join([*named(m), s]) for m in measures for s in synonyms_of(m)]
@@ -292,10 +292,24 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
 _NOT_NAMED = NOT_NAMES | {"comparable"}
 
 
+def _names(measure: str, qualifier: str) -> bool:
+    """Does ``measure`` hold ``qualifier`` as whole words ("King" is no part of "net bookings")?"""
+    return bool(re.search(rf"(?i)(?<![\w&]){re.escape(qualifier)}(?![\w&])", measure))
+
+
+def _in_a_row(text: str, phrase: str) -> bool:
+    """Does ``text`` print ``phrase``'s words in a row (a plural for a singular, and back)?"""
+    words = [re.escape(re.sub(r"(?<=\w{3})s$", "", w)) + "s?" for w in re.findall(r"[A-Za-z0-9&]+", phrase)]
+    return bool(words) and bool(re.search(r"(?i)\b" + r"\W+".join(words) + r"\b", text))
+
+
 def _names_all(quote: str, measure: str) -> bool:
-    """Does one quoted sentence name every word of ``measure`` and state a figure?"""
+    """Does one quoted sentence name every word of ``measure`` (or its initials) and state a figure?"""
     wanted = word_stems(measure)
-    return any(wanted <= word_stems(s) and _FIGURE.search(s) for s in re.findall(r"“([^”]*)”", quote))
+    ws = re.findall(r"[A-Za-z]+", measure)
+    initials = "".join(w[0] for w in ws).upper() if len(ws) >= INITIALS_MIN else ""  # "TPV" for total payment volume
+    return any((wanted <= word_stems(s) or (initials and re.search(rf"\b{initials}\b", s))) and _FIGURE.search(s)
+               for s in re.findall(r"“([^”]*)”", quote))
 
 
 def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[str], names: dict[str, str], res: Any,
@@ -305,7 +319,7 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
     with a figure answers it — else one line saying what was not found and where, then the best passage;
     a consolidated statement figure follows only labelled as such."""
     name = names.get(companies[0], companies[0]) if companies else ""
-    extra = [q for q in subject.qualifiers if q.lower() not in subject.measure.lower()]
+    extra = [q for q in subject.qualifiers if not _names(subject.measure, q)]
     asked = " ".join([*(q for q in extra if not q.startswith("by ")), subject.measure,
                       *(q for q in extra if q.startswith("by "))]).strip()
     if subject.kind == "guidance":
@@ -382,10 +396,14 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         lines.append(f"{name + chr(39) + 's ' if name else 'The '}outlook, in the filing's words: {quote}")
         answer = Answer("\n".join(lines), "passages", quoted=quoted)
         return with_subject(answer, subject, res, found=True)
-    if subject.kind != "guidance" and not (holds and _names_all(quote, subject.measure)):
+    if subject.kind != "guidance":
         # a sentence of the filing stating exactly the subject's figure, before quotes that do not name it whole
+        # or that name its words apart ("King in-game net bookings" for King's net bookings)
         said = stated(conn, subject, hits, companies, question=res.question)
-        if said is not None:
+        words = " ".join([*(q for q in extra if not q.startswith("by ")), subject.measure])
+        parted = any(not q.startswith("by ") for q in extra)  # a part's measure: its name and the measure's in a row
+        if said is not None and (not holds or not _names_all(quote, subject.measure)
+                                 or (parted and _in_a_row(said[0], words) and not _in_a_row(quote, words))):
             quote, quoted, holds = said[0], [said[1]], True
     if not holds:
         where = f" in {doc}" if doc else ""

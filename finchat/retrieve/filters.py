@@ -337,14 +337,17 @@ def owners_of_labels(conn: psycopg.Connection, names: Sequence[str]) -> dict[str
     """Company key for each of ``names`` that labels table rows of exactly one company's filings ("STELARA",
     "Aeronautics": a product or segment named without its company); a name whose rows belong to several
     companies, or to none, is left out. One indexed full-text look-up per name, the row label compared whole
-    (case and a trailing note mark aside), so "Space" is Lockheed's segment and not "Defense, Space & Security"."""
+    (case and a trailing note mark aside), so "Space" is Lockheed's segment and not "Defense, Space & Security";
+    or the heading the rows stand under ("King › Segment net revenues")."""
     out: dict[str, str] = {}
     for name in names:
         rows = conn.execute(
             "SELECT DISTINCT d.company_key FROM table_cells c JOIN documents d ON d.id = c.document_id"
             " WHERE c.tsv @@ phraseto_tsquery('english', %(n)s)"
-            " AND lower(regexp_replace(c.row_label, '\\s*(\\(\\w\\)|\\*|:)+$', '')) = lower(%(n)s)"
-            " AND d.company_key IS NOT NULL LIMIT 2", {"n": name}).fetchall()
+            " AND (lower(regexp_replace(c.row_label, '\\s*(\\(\\w\\)|\\*|:)+$', '')) = lower(%(n)s)"
+            "      OR lower(c.row_path) ~ %(heading)s)"
+            " AND d.company_key IS NOT NULL LIMIT 2",
+            {"n": name, "heading": f"^{re.escape(name.lower())} › "}).fetchall()
         if len(rows) == 1:
             out[name] = str(rows[0][0])
     return out

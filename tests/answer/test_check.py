@@ -19,3 +19,11 @@ SOURCES = ["| Total net sales | 81,797 | 82,959 |", "Net income $19,881 million;
 ])
 def test_unsupported_figures(answer, flagged):
     assert unsupported_figures(answer, SOURCES, [0.44516, 0.0226]) == flagged
+
+
+def test_a_percentage_written_out_is_a_figure():
+    from finchat.answer.check import figures_in, unsupported_figures
+
+    # "4 percent" is 4 %, not a small count: checked, and found where a filing states it
+    assert figures_in("volume included 4 percent growth in Sprite and 3 segments") == [(4.0, 0, True)]
+    assert unsupported_figures("Sprite grew 4 percent.", ["Sprite grew 7 percent."]) == ["4 percent"]

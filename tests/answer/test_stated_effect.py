@@ -60,3 +60,31 @@ def test_a_product_lines_figure_is_the_sentence_naming_it_not_any_about_revenues
     with psycopg.connect(lines_corpus) as conn:
         said = stated(conn, subject, [hit], ["TESTCO"], question="By how much did widget care product sales decline?")
     assert said is not None and "6.5%" in said[0] and "region" not in said[0]
+
+
+BOOKINGS = ("The decrease in net bookings for 2019, as compared to 2018, was primarily due to: a $239 million decrease "
+            "in Northwind net bookings primarily driven by lower net bookings from the Orbit franchise, partially "
+            "offset by net bookings from new releases in March 2019, June 2019, and October 2019, respectively; and "
+            "a $55 million decrease in Southwind net bookings primarily driven by lower net bookings from player "
+            "purchases across various franchise titles, partially offset by an increase in advertising net bookings.",
+            "The decrease in in-game net bookings was primarily due to a $131 million decrease in Southwind in-game "
+            "net bookings across franchise titles.")
+
+
+@pytest.fixture(scope="module")
+def bookings_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 1, "extra": BOOKINGS}})
+
+
+def test_a_list_items_figure_named_as_asked(bookings_corpus):
+    """List items run together into one long sentence are read one by one; "bookings" is found as the index
+    stems it; the item naming the measure's words in a row ("Southwind net bookings") beats a shorter one
+    naming them apart ("Southwind in-game net bookings")."""
+    import psycopg
+
+    from finchat.answer.passages import stated_figure
+
+    with psycopg.connect(bookings_corpus) as conn:
+        said = stated_figure(conn, "TESTCO_2023Q3_10Q", "Southwind net bookings")
+    assert said is not None and "$55 million" in said[0] and "$131 million" not in said[0]

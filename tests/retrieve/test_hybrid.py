@@ -411,7 +411,8 @@ def test_a_product_or_segment_named_without_its_company_scopes_the_company_whose
     with connect(url) as conn:
         migrate.migrate(conn)
         seed_companies(conn)
-        for name, company, labels in [("APPLE_2023_10K", "APPLE", ["Zephyrix", "Orbital (a)", "Services"]),
+        for name, company, labels in [("APPLE_2023_10K", "APPLE", ["Zephyrix", "Orbital (a)", "Services",
+                                                                   "Quillon › Segment net revenues"]),
                                       ("PEPSICO_2022_10K", "PEPSICO", ["Orbital Solutions", "Services"]),
                                       ("BOEING_2022_10K", "BOEING", ["Services:"])]:
             doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
@@ -423,10 +424,12 @@ def test_a_product_or_segment_named_without_its_company_scopes_the_company_whose
             for label in labels:
                 conn.execute("INSERT INTO table_cells (document_id, chunk_id, page, caption, row_label, row_path,"
                              " duration, as_of, value, unit) VALUES (%s, %s, 5, 'Net sales by product', %s, %s,"
-                             " '12M', '2022-12-31', 100, 'USD')", (doc, chunk, label, label))
+                             " '12M', '2022-12-31', 100, 'USD')", (doc, chunk, label.split(" › ")[-1], label))
         # whole labels only, a note mark aside: "Orbital" is Apple's row, not PepsiCo's "Orbital Solutions"
         assert owners_of_labels(conn, ["Zephyrix", "Orbital", "Services", "Quuxly"]) == {"Zephyrix": "APPLE",
                                                                                          "Orbital": "APPLE"}
+        # a segment heading its rows ("Quillon › Segment net revenues") is the company's too
+        assert owners_of_labels(conn, ["Quillon"]) == {"Quillon": "APPLE"}
         r = Retriever(conn, None, rerank=False)
         f = Extractor.from_db(conn).extract("How much did Zephyrix sell worldwide in 2022?")
         assert f.unknown == ["Zephyrix"] and not f.companies
