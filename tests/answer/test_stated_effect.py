@@ -62,13 +62,13 @@ def test_a_product_lines_figure_is_the_sentence_naming_it_not_any_about_revenues
     assert said is not None and "6.5%" in said[0] and "region" not in said[0]
 
 
-BOOKINGS = ("The decrease in net bookings for 2019, as compared to 2018, was primarily due to: a $239 million decrease "
+BOOKINGS = (("The decrease in net bookings for 2019, as compared to 2018, was primarily due to: a $239 million decrease "
             "in Northwind net bookings primarily driven by lower net bookings from the Orbit franchise, partially "
             "offset by net bookings from new releases in March 2019, June 2019, and October 2019, respectively; and "
             "a $55 million decrease in Southwind net bookings primarily driven by lower net bookings from player "
-            "purchases across various franchise titles, partially offset by an increase in advertising net bookings.",
-            "The decrease in in-game net bookings was primarily due to a $131 million decrease in Southwind in-game "
-            "net bookings across franchise titles.")
+            "purchases across various franchise titles, partially offset by an increase in advertising net bookings."),
+            ("The decrease in in-game net bookings was primarily due to a $131 million decrease in Southwind in-game "
+            "net bookings across franchise titles."))
 
 
 @pytest.fixture(scope="module")

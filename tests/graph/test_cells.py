@@ -1048,13 +1048,13 @@ def test_a_regions_table_whose_header_words_the_parser_took_for_headings():
     header's "% CHANGE EXCLUDING CURRENCY CHANGES" read as headings): the rows are the region's."""
     from finchat.graph.cells import _text_table_rows
 
-    chunks = [(1, "text", "MD&A > WESTLAND", "_(Dollars in millions)_ **FISCAL 2023** **FISCAL 2022** **% CHANGE**\n\n"
-               "Revenues by:", 40),
+    chunks = [(1, "text", "MD&A > WESTLAND", ("_(Dollars in millions)_ **FISCAL 2023** **FISCAL 2022** **% CHANGE**\n\n"
+                                               "Revenues by:"), 40),
               (2, "text", "MD&A > EXCLUDING — CHANGES",
-               "Footwear $ 5,100 $ 5,000 2 % 8 % $ 4,900 2 % 6 % Apparel 1,600 1,900 -16 % -7 % 2,300 -17 % -21 % "
+               ("Footwear $ 5,100 $ 5,000 2 % 8 % $ 4,900 2 % 6 % Apparel 1,600 1,900 -16 % -7 % 2,300 -17 % -21 % "
                "**TOTAL REVENUES** **$** **6,700** **$** **6,900** **-3 %** **4 %** **$** **7,200** **-4 %** **-9 %** "
                "Revenues by: Sales to Wholesale Customers $ 3,800 $ 4,000 -5 % 2 % $ 4,500 -11 % -14 % "
-               "Sales through Direct 2,900 2,900 0 % 5 % 2,700 7 % -12 %", 40)]
+               "Sales through Direct 2,900 2,900 0 % 5 % 2,700 7 % -12 %"), 40)]
     got = {cell.row_path for _, _, _, cell in _text_table_rows(chunks, date(2023, 5, 31), "10-K")}
     assert "WESTLAND › Footwear" in got
     assert "WESTLAND › Revenues by › Sales through Direct" in got
