@@ -161,12 +161,14 @@ def test_shares_listed_for_several_years_respectively():
                            2017) is None  # a list without its years said in order
 
 
-def test_a_full_text_prefix_the_english_stemmer_never_cuts_short_of():
-    """"obligation" is "oblig" in the index: a six-letter prefix "obliga:*" would find no passage."""
-    from finchat.answer.passages import _prefix, _stem
+def test_a_full_text_prefix_is_the_whole_word_the_english_stemmer_cuts():
+    """"obligation" is "oblig" in the index, "bookings" "book": a prefix cut by hand ("obliga:*", "booki:*") finds no
+    passage, the whole word is cut by the query's stemmer as the text's was; stop words and plurals of two letters
+    ("OPS") are no words to search."""
+    from finchat.answer.passages import _prefixes
 
-    assert _prefix(_stem("obligation")) == "oblig:*"
-    assert _prefix(_stem("buybacks")) == "buyba:*"
+    assert _prefixes("the obligation of buybacks") == {"obligation:*", "buybacks:*"}
+    assert _prefixes("net bookings OPS") == {"bookings:*"}
 
 
 def test_a_share_stated_beside_a_year_earlier_one_is_this_years():
