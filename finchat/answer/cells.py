@@ -320,8 +320,10 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     own = measure or set()
     need = len(own) - 1 if len(own) >= 4 and own <= q_words else 1
 
+    # a cost asked ("subscription cost of revenue"): rows naming a cost only, and revenue rows no cost
+    cost = bool(measure and measure & {"cost", "costs", "expense", "expenses"})
+
     def measured(c: CellFigure) -> bool:
-        cost = bool(measure and measure & {"cost", "costs", "expense", "expenses"})
         if measure and measure & {"revenue", "revenues", "sales"} and not cost and _COST.search(c.row_path):
             return False  # "Cost of revenue › Subscription" is no revenue
         if cost and not _COST.search(f"{c.row_path} {c.caption}"):

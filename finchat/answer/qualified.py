@@ -399,11 +399,13 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
     if subject.kind != "guidance":
         # a sentence of the filing stating exactly the subject's figure, before quotes that do not name it whole
         # or that name its words apart ("King in-game net bookings" for King's net bookings)
-        said = stated(conn, subject, hits, companies, question=res.question)
         words = " ".join([*(q for q in extra if not q.startswith("by ")), subject.measure])
         parted = any(not q.startswith("by ") for q in extra)  # a part's measure: its name and the measure's in a row
-        if said is not None and (not holds or not _names_all(quote, subject.measure)
-                                 or (parted and _in_a_row(said[0], words) and not _in_a_row(quote, words))):
+        weak = not holds or not _names_all(quote, subject.measure)
+        # (the filing's sentences are searched only when the quote could give way to one)
+        said = stated(conn, subject, hits, companies, question=res.question) \
+            if weak or (parted and not _in_a_row(quote, words)) else None
+        if said is not None and (weak or _in_a_row(said[0], words)):
             quote, quoted, holds = said[0], [said[1]], True
     if not holds:
         where = f" in {doc}" if doc else ""

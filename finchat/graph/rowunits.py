@@ -64,11 +64,11 @@ def owners(labels: list[str]) -> list[str]:
             out.append("")
             owner = label if seen[label.lower()] == 1 else ""
     # a repeated label with a single owner is no repeat of the kind (the same total printed twice)
-    owned = {label.lower() for label, o in zip(labels, out, strict=True) if o}
-    if any(len({o for label2, o in zip(labels, out, strict=True) if label2.lower() == x and o}) < 2 for x in owned):
-        return [o if len({p for l2, p in zip(labels, out, strict=True) if l2.lower() == label.lower() and p}) >= 2
-                else "" for label, o in zip(labels, out, strict=True)]
-    return out
+    owned: dict[str, set[str]] = {}
+    for label, o in zip(labels, out, strict=True):
+        if o:
+            owned.setdefault(label.lower(), set()).add(o)
+    return [o if o and len(owned[label.lower()]) >= 2 else "" for label, o in zip(labels, out, strict=True)]
 
 
 __all__ = ["COUNT_LABEL", "PERCENT_HEADING", "PER_UNIT", "counted", "excepted", "owners"]
