@@ -36,6 +36,8 @@ _COST = re.compile(r"(?i)\bcosts?\b|\bexpenses?\b")
 NOT_NAMES = frozenset({"adjusted", "non-gaap", "organic", "reported", "gaap", "core", "recast", "restated", "recasted"})
 #: Of those, the ones naming a measure other than the statement's line ("core EPS").
 _NON_GAAP = frozenset({"adjusted", "non-gaap", "organic", "core"})
+#: Words of its own a measure asked needs for the row printing them all to come first.
+SPOKEN_WORDS = 3
 #: Days a column's end date may lie from the filing's period end and still be the period asked.
 SAME_PERIOD_DAYS = 8
 
@@ -196,13 +198,17 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     if not measure and not subject.measure and subject.kind == "amount" and not amount:
         return None  # a part named with no measure read ("Consumer's … net additions"): any row of it is no answer
     asked = {w for t in terms for w in t.split()}
+    spoken = measure & q_words - asked
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
         found = _rows(conn, doc_id, [*terms, *acronyms])
         # rows naming the subject first; then rows under a caption naming it ("Sam's Club Segment — Including
         # Fuel › Net sales"), only the measure's own row or one naming part of what was asked ("Grocery" there
         # is another item)
         best = None
-        for rows in ([r for r in found if r[13]],
+        # a measure asked in three words or more of the question's own ("VIP table games turnover") printed as a
+        # row of the part's table: that row first, not a row naming the part under another measure
+        for rows in ([r for r in found if len(spoken) >= SPOKEN_WORDS and spoken <= set(_words(r[3]))],
+                     [r for r in found if r[13]],
                      [r for r in found if _is_measure(r[3].split(" › ")[-1], measure)
                       or asked & set(_words(r[3].split(" › ")[-1]))]):
             best = _pick(rows, terms, q_words, months, period_end, want_pct, measure, question, acronyms, labelled,

@@ -121,6 +121,10 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     # (its words in lower case: names — the company's — and periods say nothing of which sentence states it)
     around = {_stem(w) for w in re.findall(r"\b[a-z]{3,}\b", context)
               if w not in _STOP and not _PERIOD_WORD.fullmatch(w)} - set().union(*wanted)
+    asks_change = bool(_CHANGE_WORDS.search(context))
+    # the measure's own words, the last of each phrase (its qualifiers come first), without the kind of line
+    cores = [word_stems(" ".join(w for w in re.findall(r"[A-Za-z]+", p)[-3:] if w.lower() not in _STOP | _KIND))
+             for p in phrases]
     best: tuple[float, str, Hit] | None = None
     for hit in _hits(rows, "stated"):
         text = plain_text(hit.text)
@@ -144,15 +148,25 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             at = first.start() if first else len(piece)
             whole = any(len(ws) >= 3 and all(re.search(rf"(?i)\b{re.escape(w)}", piece[:at]) for w in ws)
                         for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
+            # (unless that figure is the change of another line: "… decreased primarily due to a $116 million decrease
+            # in product engineering")
+            other = _CHANGE_OF.match(piece, at)
+            if other and not any(core and core <= word_stems(other.group("what")) for core in cores):
+                whole = False
             # what the company expects of the period ahead is no figure it reports ("… the Company expects: Adjusted
             # Free Cash Flow of $850-950 million" beside "… for fiscal 2023 was $848 million")
             ahead = bool(_AHEAD.search(_IN_LINE.sub(" ", f"{before} {said}"))) or bool(_SPAN.search(piece))
             # the measure's words in a row, as asked ("King net bookings", not "King in-game net bookings")
             named = any((len(ws) >= NAMED_WORDS or (len(ws) == 1 and ws[0].isupper() and len(ws[0]) >= 3)) and re.search(r"(?i)\b" + r"\W+".join(map(re.escape, ws)) + r"\b", piece)
                         for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
+            # a change asked, a figure that is the measure's change ("a $120 million decrease in research and
+            # development expenses attributable to …"), not another line's ("a $116 million decrease in product
+            # engineering") in a sentence about the measure
+            bound = asks_change and any(core and core <= word_stems(m.group("what"))
+                                  for m in _CHANGE_OF.finditer(piece) for core in cores)
             score = (-len(piece) / 450 - 0.01 * hit.page_start + (1.0 if change and stated_change(piece) else 0.0)
                      + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & word_stems(piece))
-                     + (NAMED_BONUS if named else 0.0))
+                     + (NAMED_BONUS if named else 0.0) + (NAMED_BONUS if bound else 0.0))
             if best is None or score > best[0]:
                 best = (score, said, hit)
     if best is None:
@@ -163,6 +177,15 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     return f"“{best[1]}” [{best[2].citation()}]", best[2]
 
 
+#: A figure that is a change of what follows it: "a $120 million decrease in research and development …".
+_CHANGE_OF = re.compile(r"(?i)(?:\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion))?|\d[\d,.]*\s*(?:%|percent\b))\s+"
+                        r"(?:net\s+)?(?:increase|decrease|decline|reduction|rise|growth|drop|improvement)\s+in\s+"
+                        r"(?P<what>(?:[\w&-]+\W+){0,6})")
+#: A question asking a change.
+_CHANGE_WORDS = re.compile(r"(?i)\b(?:grow|grew|growth|increase[ds]?|decrease[ds]?|decline[ds]?|rise|rose|fall|fell|"
+                           r"drop(?:ped)?|change[ds]?)\b")
+#: Words naming the kind of a line, not which one ("research and development spending" is "… expenses").
+_KIND = {"expense", "expenses", "spending", "spend", "cost", "costs"}
 _PERIOD_WORD = re.compile(r"first|second|third|fourth|quarters?|fiscal|years?|months?|six|nine|three|twelve|ended|"
                           r"ending|half|annual|full")
 #: What each of the question's other words a sentence holds adds to its score (a sentence's length costs up to 1).
@@ -308,6 +331,8 @@ def outlook_range(conn: psycopg.Connection, companies: list[str], hits: list[Hit
 
 #: Passages naming a product or segment with a forward word and a figure read for its outlook sentence.
 OUTLOOK_SENTENCES = 40
+#: A line this short naming a year and no figure heads the outlook bullets under it ("Full-year 2021").
+HEADING_CHARS = 40
 #: A sentence giving a forecast as such.
 _FORECAST = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|we (?:now )?expect|projects?)\b")
 #: A figure in a sentence of guidance: an amount, a percentage, a range.
@@ -327,10 +352,12 @@ def outlook_sentence(conn: psycopg.Connection, companies: list[str], hits: list[
     rows = conn.execute(
         f"{_SELECT} WHERE (d.company_key = ANY(%s) OR d.name = ANY(%s)) AND c.kind = 'text'"
         " AND c.tsv @@ to_tsquery('english', %s)"
-        " AND c.text ~* %s AND c.text ~* %s AND c.text ~ %s ORDER BY d.period_end DESC NULLS LAST, c.id LIMIT %s",
+        " AND c.text ~* %s AND c.text ~* %s AND c.text ~ %s"
+        # the passages naming the year asked (in their words or heading: "Full-year 2021") first, then the latest
+        " ORDER BY (c.text ~ %s OR coalesce(c.section, '') ~ %s) DESC, d.period_end DESC NULLS LAST, c.id LIMIT %s",
         (companies, docs, _any_of([name]), r"\m" + r"\W+".join(words) + r"\M",
          r"\m(expect|forecast|outlook|guidance|anticipat|project)", r"\$\s?\d|\d\s?%|\d\s+percent",
-         OUTLOOK_SENTENCES)).fetchall()
+         *[rf"\m{year}\M" if year else "$^"] * 2, OUTLOOK_SENTENCES)).fetchall()
     return outlook_sentence_in([(h.text, h) for h in _hits(rows, "outlook")], name, year, set(docs), question)
 
 
@@ -352,8 +379,13 @@ def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | 
         joined = re.sub(r"\s*\n+\s*(?=[a-z])", " ", text)
         pieces = [x for line in joined.splitlines() for x in _SENTENCE.split(plain_text(line))]
         lead = ""  # "… the Company expects:": the bullets after it are said of the period ahead
+        # "Full-year 2021" (the passage's heading, or a short line): the year of the bullets under it naming none
+        titled = str(getattr(hit, "section", "") or "").rpartition(" > ")[2]
+        heading = [int(y) for y in re.findall(r"\b(20\d\d)\b", titled)]
         for sentence in pieces:
             s = sentence.strip(" ◦•·-_*")
+            if len(s) <= HEADING_CHARS and not _GUIDED.search(s) and (dated := re.findall(r"\b(20\d\d)\b", s)):
+                heading = [int(y) for y in dated]
             forward = bool(FORWARD.search(s) or _FORECAST.search(s))
             if not forward and lead and named.search(s):
                 s, forward = f"{lead} {s}", True  # quoted with its lead
@@ -361,7 +393,7 @@ def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | 
                 lead = s if s.endswith(":") else ""
             if named.search(s) and forward and not SAFE_HARBOR.search(s) and _GUIDED.search(s) and len(s) <= 450:
                 # the year asked, and no later one ("… in 2023, down 64% from actual 2022 results" is 2023's)
-                years = [int(y) for y in re.findall(r"\b(20\d\d)\b", s)]
+                years = [int(y) for y in re.findall(r"\b(20\d\d)\b", s)] or heading
                 # then the figure nearest the name ("$32 billion in revenues for Comirnaty")
                 at = named.search(s).start()  # type: ignore[union-attr]
                 near = min(abs(m.start() - at) for m in _GUIDED.finditer(s))

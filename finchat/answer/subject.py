@@ -216,7 +216,8 @@ class Subject:
 _ASKED = re.compile(r"(?i)^\s*(?:what|how\s+(?:much|many|large|big))(?:\s+(?P<count>[a-z][\w&'’ -]*?))?\s+"
                     r"(?P<verb>was|were|is|are|did|does|has|had)\s+(?:the\s+|its\s+|their\s+)?(?P<np>[^?]*)")
 _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|reported|report|record(?:ed)?|"
-                     r"generate[ds]?|grow|grew|change|increase|decrease|between|compared|versus|vs\.?)\b|[?,;]|$")
+                     r"generate[ds]?|grow|grew|change|increase|decrease|drop|fall|rise|decline|between|compared|versus|vs\.?)\b|"
+                     r"[?,;]|$")
 
 
 #: What a filing calls the count of an act a "how many … did … <verb>" question asks about.
@@ -227,6 +228,10 @@ _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings"
 #: "… sell in grocery and consumables in Q1": what was sold (a category, a region), before the period.
 _SOLD_IN = re.compile(r"(?i)\b(?:sell|sold)\s+(?:in|of)\s+(?P<what>[a-z][\w&'’ -]*?)(?=\s+(?:in|during|for|over|"
                       r"through|at)\b|\s*[?,.;]|\s*$)")
+#: "… allocate to remodels", "… spend on new stores": what the money went to, before the period.
+_SPENT_ON = re.compile(r"(?i)\b(?:spend|spent|allocated?|invest(?:ed)?|devoted?)\s+(?:(?!on\b|to\b|in\b|into\b)[a-z]+\s+){0,2}?"
+                       r"(?:on|to|in|into|towards?)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
+                       r"(?=\s+(?:in|during|for|over|through|at|as|by)\b|\s*[?,.;]|\s*$)")
 #: "… earn in net card fees", "… record in impairment losses": the measure named after the verb.
 _EARNED_IN = re.compile(r"(?i)\b(?:earn|make|record|book|recogni[sz]e|incur)\s+(?:in|from)\s+(?:the\s+|its\s+)?"
                         r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as)\b|\s*[?,.;]|\s*$)")
@@ -236,8 +241,13 @@ _EARN = {"earn", "make", "lose", "net"}
 
 #: "By how much did Salesforce's current remaining performance obligation grow …": the measure before the verb.
 _GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:how\s+much|what\s+(?:percent(?:age)?|%|amount|rate))\s+"
-                   r"(?:did|does|has|have|had)\s+(?P<np>.+?)\s+(?:grow|increase|rise|"
-                   r"decline|decrease|fall|change|expand|shrink)\b")
+                   r"(?:did|does|has|have|had)\s+(?P<np>.+?)\s+(?:grow|increase|rise|climb|jump|"
+                   r"decline|decrease|fall|drop|slip|slide|change|expand|shrink)\b")
+
+
+#: "<measure> of / attributable to / at <company or part>'s …": the measure named before whose it is.
+_MEASURE_OF = re.compile(r"(?i)^(?:the\s+)?(?P<m>[a-z][\w&-]*(?:\s+[a-z][\w&-]*){0,5}?)\s+(?:of|at|attributable\s+to|"
+                         r"for|from)\s+(?:the\s+|its\s+)?[\w&.-]+(?:\s+[\w&.-]+){0,2}['’]s?\s+\S")
 
 
 def _asked_phrase(question: str, names: set[str]) -> str:
@@ -262,10 +272,18 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         np = f"{m.group('count')} {np[:at]}{_NP_END.split(np[at:], maxsplit=1)[0]}"
     else:
         np = _NP_END.split(m.group("np"), maxsplit=1)[0]
-    np = re.split(r"(?i)^.*?['’]s?\s+", np, maxsplit=1)[-1]  # "American Express's billed business"
+    # "unit shipments of AMD's Computing and Graphics products", "research and development spending attributable to
+    # AMD's …": the measure comes before the preposition; the part after the possessive is a qualifier
+    owned = _MEASURE_OF.match(np)
+    # "the number of Walmart's stores", "the share of …": a word of counting is no measure by itself
+    if owned and owned.group("m").split()[-1].lower() in _NEUTRAL | {"number", "share", "portion", "proportion",
+                                                                      "percentage", "percent", "part", "count"}:
+        owned = None
+    np = owned.group("m") if owned else re.split(r"(?i)^.*?['’]s?\s+", np, maxsplit=1)[-1]  # "American Express's billed business"
     words = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", np)
              if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and not _PERIOD.match(w.lower())]
-    cut = max((i for i, w in enumerate(words[:-1]) if w.lower() in _PART_WORDS), default=-1)
+    # (a part word first names no part: "unit shipments")
+    cut = max((i for i, w in enumerate(words[:-1]) if i and w.lower() in _PART_WORDS), default=-1)
     words = words[cut + 1:]  # "Consumer segment wireless retail postpaid phone net additions": after the part
     while words and words[-1].lower() in ("worldwide", "globally", "overall", "altogether", "total"):
         words.pop()  # "How much did STELARA sell worldwide": the whole figure, no qualifier
@@ -390,6 +408,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if sold and measure == "sales" and not _PERIOD.match(sold.group("what").split()[0].lower()) \
             and not re.search(r"\d", sold.group("what")):
         qualifiers.append(sold.group("what"))  # "How much did Sam's Club sell in grocery and consumables"
+    spent = _SPENT_ON.search(question)
+    if spent and not _PERIOD.match(spent.group("what").split()[0].lower()) and not re.search(r"\d", spent.group("what")) \
+            and not metrics_in_question(spent.group("what")):
+        qualifiers.append(spent.group("what"))  # "How much capital did Walmart allocate to remodels"
     for p in _NAMED_PART.finditer(question):
         part = p.group(1).strip()
         if part.lower() not in whole and part.split()[0].lower() not in ("the", "which", "what", "each"):
@@ -411,6 +433,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     qualifiers = _tidy(qualifiers, segments, k.group(0) if k else "")
     if not [q for q in qualifiers if not k or q != k.group(0)]:  # a KPI alone names no part of the company
         qualifiers += _proper_names(question, names)
+    if k:  # "pharmacy same store sales", "front store comparable sales": the words before the KPI name its part
+        kpi_of = _words_before(question, k.start(), names, parts, pieces)
+        if kpi_of and not all(w.lower() in _PART_WORDS for w in kpi_of):
+            qualifiers += _tidy([" ".join(kpi_of)], segments, k.group(0))
     kind = "amount"
     rate = _RATE.search(question)
     if intent == "outlook":

@@ -445,3 +445,45 @@ def test_a_cost_asked_is_a_cost_row_never_the_revenue_it_is_of():
     assert best.value == 1646
     best, _ = _pick(rows, ["subscription"], {"subscription", "revenue"}, 3, now, False, {"revenue"})
     assert best.value == 16388
+
+
+def test_a_measure_asked_in_its_own_words_is_the_row_printing_them(make_database):
+    """"MGM China's VIP table games turnover": the row printing the measure's words in a table about the part
+    (its caption names it), not a row named after the part under another measure ("Capital expenditures › MGM
+    China", in a note whose caption holds "revenue") — in the store, through answer_from_cells."""
+    from types import SimpleNamespace
+
+    from finchat.answer.cells import answer_from_cells
+    from finchat.answer.subject import Subject
+    from finchat.db import migrate
+    from finchat.db.admin import seed_companies
+    from finchat.db.pool import connect
+
+    url = make_database()
+    with connect(url) as conn:
+        migrate.migrate(conn)
+        seed_companies(conn)
+        conn.execute("INSERT INTO companies (key, name) VALUES ('ACME', 'Acme')")
+        doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
+                           " fiscal_quarter, period_end, page_count) VALUES ('ACME_2020_10K', 'x', 'y', 'ACME', '10-K',"
+                           " 2020, 'FY', '2020-12-31', 120) RETURNING id").fetchone()[0]
+        chunk = conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text,"
+                             " embed_text) VALUES (%s, 0, 46, 46, '', 'table', '', '') RETURNING id",
+                             (doc,)).fetchone()[0]
+        for page, caption, path, value, scale in [
+                (102, "Note 17 — Segment information > Net revenue", "Capital expenditures › Orient Macau", 108352,
+                 "thousands"),
+                (46, "The following table shows key gaming statistics for Orient Macau:", "VIP Table Games Turnover",
+                 7015, "millions")]:
+            for as_of, v in (("2020-12-31", value), ("2019-12-31", value * 3)):
+                conn.execute("INSERT INTO table_cells (document_id, chunk_id, page, caption, row_label, row_path,"
+                             " col_label, duration, as_of, value, scale, unit) VALUES (%s, %s, %s, %s, %s, %s,"
+                             " 'Year Ended', '12M', %s, %s, %s, 'USD')",
+                             (doc, chunk, page, caption, path.split(" › ")[-1], path, as_of, v, scale))
+        conn.commit()
+    with connect(url) as conn:  # (a connection opened after the migrations knows the graph's types)
+        subject = Subject("VIP table games turnover", "revenue", ("Orient Macau",), "amount")
+        hits = [SimpleNamespace(document="ACME_2020_10K", company="ACME")]
+        got = answer_from_cells(conn, "What was Orient Macau's VIP table games turnover in 2020?", "Acme", subject,
+                                hits, "ACME")
+    assert got is not None and got[1][0].row_path == "VIP Table Games Turnover" and got[1][0].value == 7015

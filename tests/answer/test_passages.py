@@ -181,3 +181,21 @@ def test_a_share_stated_beside_a_year_earlier_one_is_this_years():
     got = share_stated_in(text, "digital online channels", "net revenues", 2019)
     assert got is not None and got[1] == "76%"
     assert share_stated_in(text, "retail channels", "net revenues", 2019) is None
+
+
+def test_guidance_under_a_heading_naming_the_year():
+    from finchat.answer.passages import outlook_sentence_in
+    from finchat.retrieve.fusion import Hit
+
+    def hit(doc: str, section: str) -> Hit:
+        return Hit(1, {}, document=doc, section=section)
+
+    older = "Management expects adjusted expense to be approximately $70 billion, market dependent."
+    newer = "Management expects adjusted expense to be approximately $84.5 billion, market dependent."
+    passages = [(newer, hit("10-Q 2023", "Outlook")), (older, hit("10-Q 2021", "Outlook > Full-year 2021"))]
+    got = outlook_sentence_in(passages, "adjusted expense", 2021)
+    assert got is not None and "$70 billion" in got[0] and got[1].document == "10-Q 2021"
+    # a short line naming the year heads the bullets under it as well
+    passages = [(newer, hit("10-Q 2023", "Outlook")), (f"Full-year 2021\n• {older}", hit("10-Q 2021", "Outlook"))]
+    got = outlook_sentence_in(passages, "adjusted expense", 2021)
+    assert got is not None and "$70 billion" in got[0]

@@ -88,3 +88,35 @@ def test_a_list_items_figure_named_as_asked(bookings_corpus):
     with psycopg.connect(bookings_corpus) as conn:
         said = stated_figure(conn, "TESTCO_2023Q3_10Q", "Southwind net bookings")
     assert said is not None and "$55 million" in said[0] and "$131 million" not in said[0]
+
+
+SPENDING = (("Research and development expenses attributable to our Gizmo segment decreased primarily due to a $116 "
+             "million decrease in product engineering and design costs."),
+            ("The decrease was primarily due to a $120 million decrease in research and development expenses "
+             "attributable to our Gizmo segment and a $21 million decrease in the All Other category primarily related "
+             "to a $9 million severance charge recorded in 2022 and an $8 million decrease in stock-based compensation."))
+
+
+@pytest.fixture(scope="module")
+def spending_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 1, "extra": SPENDING}})
+
+
+def test_a_change_asked_is_the_figure_that_is_the_measures_change(spending_corpus):
+    """"How much did … spending decrease": the figure that is the measure's own change ("a $120 million decrease in
+    research and development expenses …"), not another line's change in a shorter sentence naming the measure
+    first ("… decreased primarily due to a $116 million decrease in product engineering")."""
+    import psycopg
+
+    from finchat.answer.passages import stated_figure
+
+    question = "How much did research and development spending attributable to Testco's Gizmo segment decrease?"
+    with psycopg.connect(spending_corpus) as conn:
+        said = stated_figure(conn, "TESTCO_2023Q3_10Q", "Gizmo Research and development",
+                             synonyms=("Gizmo research and development spending",), context=question)
+        assert said is not None and "$120 million" in said[0]
+        # the level asked, not a change: no figure is preferred for being one
+        level = stated_figure(conn, "TESTCO_2023Q3_10Q", "Gizmo Research and development",
+                              context="What were Testco's research and development expenses for Gizmo?")
+    assert level is not None and "$116 million" in level[0]

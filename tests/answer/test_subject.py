@@ -401,3 +401,24 @@ def test_a_statement_word_inside_another_metrics_name():
     assert (s.metric, s.qualifiers) == ("cost_of_revenue", ("subscription",))
     # both named: both asked
     assert metrics_in_question("revenue and cost of revenue") == ["revenue", "cost_of_revenue"]
+
+
+def test_a_measure_of_a_named_part_and_the_words_before_a_kpi():
+    from finchat.answer.subject import analyse
+
+    # "<measure> of <company>'s <part>": the measure is named first, the part is a qualifier
+    s = analyse("By how much did unit shipments of AMD's Computing and Graphics products drop in 2015?",
+                companies=("AMD",), segments=("Computing and Graphics",))
+    assert s.measure == "unit shipments" and "Computing and Graphics" in s.qualifiers
+    s = analyse("How much did research and development spending attributable to AMD's Computing and Graphics "
+                "segment decrease in 2015?", companies=("AMD",))
+    assert (s.measure, s.metric) == ("research and development spending", "rnd")
+    # "the number of …'s stores": a counting word is no measure of its own
+    assert analyse("How much did the number of Walmart's stores grow in 2020?", companies=("Walmart",)).measure \
+        != "number"
+    # the words before a KPI name the part it is of
+    s = analyse("What was CVS Health's pharmacy same store sales growth in 2022?", companies=("CVS Health",))
+    assert s.kind == "rate" and "pharmacy" in s.qualifiers
+    # what money was put to is the part asked
+    s = analyse("How much capital did Walmart allocate to remodels in fiscal 2018?", companies=("Walmart",))
+    assert "remodels" in s.qualifiers
