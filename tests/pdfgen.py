@@ -42,9 +42,10 @@ def _footer(canvas, doc):  # type: ignore[no-untyped-def]
 
 
 def make_filing(path: Path, *, company: str = "Testco Inc.", prose_paragraphs: int = 6,
-                statement_rows: int = 40, extra_word: str = "", extra: tuple[str, ...] = ()) -> Path:
+                statement_rows: int = 40, extra_word: str = "", extra: tuple[str, ...] = (),
+                extra_headings: tuple[str, ...] = ()) -> Path:
     """A filing: cover, table of contents, statement table that crosses a page break, MD&A prose with
-    headings (then the ``extra`` paragraphs), and a signature block. Every page carries a running footer."""
+    headings (then the ``extra`` paragraphs, under ``extra_headings`` where given), and a signature block. Every page carries a running footer."""
     styles = getSampleStyleSheet()
     h1, h2, body = styles["Heading1"], styles["Heading2"], styles["BodyText"]
     story: list = [
@@ -78,7 +79,8 @@ def make_filing(path: Path, *, company: str = "Testco Inc.", prose_paragraphs: i
         story.append(Paragraph(f"Segment Results {k + 1}", h2))
         story.append(Paragraph((PROSE + extra_word + " ") * 3, body))
     for i, para in enumerate(extra):
-        story += [PageBreak(), Paragraph(f"Additional Discussion {i + 1}", h2), Paragraph(para, body)]
+        heading = extra_headings[i] if i < len(extra_headings) else f"Additional Discussion {i + 1}"
+        story += [PageBreak(), Paragraph(heading, h2), Paragraph(para, body)]
     story += [PageBreak(), Paragraph("SIGNATURES", h1),
               Paragraph("Pursuant to the requirements of the Securities Exchange Act of 1934, the Registrant has duly "
                         "caused this report to be signed on its behalf by the undersigned thereunto duly authorized.", body),

@@ -199,8 +199,13 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         return None  # a part named with no measure read ("Consumer's … net additions"): any row of it is no answer
     asked = {w for t in terms for w in t.split()}
     spoken = measure & q_words - asked
+    # what moved a line ("How much did the F-35 program add to Aeronautics net sales"): a row naming it, never a
+    # row of the part whose line it moved
+    moved = subject.keeps == () and subject.metric is None
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
         found = _rows(conn, doc_id, [*terms, *acronyms])
+        if moved:
+            found = [r for r in found if _within(" ".join(_words(subject.measure)), set(_words(r[3])))]
         # rows naming the subject first; then rows under a caption naming it ("Sam's Club Segment — Including
         # Fuel › Net sales"), only the measure's own row or one naming part of what was asked ("Grocery" there
         # is another item)

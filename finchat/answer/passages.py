@@ -122,13 +122,18 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     around = {_stem(w) for w in re.findall(r"\b[a-z]{3,}\b", context)
               if w not in _STOP and not _PERIOD_WORD.fullmatch(w)} - set().union(*wanted)
     asks_change = bool(_CHANGE_WORDS.search(context))
-    # the measure's own words, the last of each phrase (its qualifiers come first), without the kind of line
-    cores = [word_stems(" ".join(w for w in re.findall(r"[A-Za-z]+", p)[-3:] if w.lower() not in _STOP | _KIND))
+    asks_quarter = bool(re.search(r"(?i)\bquarter\b|\bq[1-4]\b", context))
+    # the measure's own words, the last two of each phrase (its qualifiers come first), without the kind of line
+    cores = [word_stems(" ".join([w for w in re.findall(r"[A-Za-z]+", p) if w.lower() not in _STOP | _KIND][-2:]))
              for p in phrases]
     best: tuple[float, str, Hit] | None = None
     for hit in _hits(rows, "stated"):
         text = plain_text(hit.text)
+        heading = hit.section.rpartition(" > ")[2]
+        titled = word_stems(heading) if len(heading.split()) <= HEADING_WORDS else set()
+        earlier: list[str] = []  # the sentences before: what "this program" refers to
         for lead, piece in _pieces(text):
+            said_before, earlier = " ".join(earlier), [*earlier, piece][-REFERS_BACK:]
             # the words just before the sentence ("Fiscal 2024 outlook: …") say whether it is of the period ahead
             before = text[max(0, text.find(piece) - AHEAD_REACH):max(0, text.find(piece))]
             pair = _PAIR.search(piece) if change else None
@@ -137,7 +142,8 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                 piece = piece[starts[-1]:] if starts else piece
             if not 30 <= len(piece) <= MAX_PIECE or not _STATED.search(piece) or piece.count("|") > 2:
                 continue
-            if not any(w <= word_stems(piece) for w in wanted):
+            # a qualifier may be the passage's own short heading ("Europe" over "Convenient foods unit volume grew 4%")
+            if not any(w <= word_stems(piece) | titled for w in wanted):
                 continue
             said = f"{lead}: {piece}" if lead and pair is None else piece
             if quarter and (not _QUARTER.search(said) or _TO_DATE.search(said)):
@@ -163,9 +169,15 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # development expenses attributable to …"), not another line's ("a $116 million decrease in product
             # engineering") in a sentence about the measure
             bound = asks_change and any(core and core <= word_stems(m.group("what"))
-                                  for m in _CHANGE_OF.finditer(piece) for core in cores)
-            score = (-len(piece) / 450 - 0.01 * hit.page_start + (1.0 if change and stated_change(piece) else 0.0)
-                     + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & word_stems(piece))
+                                        for m in _CHANGE_OF.finditer(piece) for core in cores)
+            # the question's other words, with those of the sentence "this program", "these contracts" refers to
+            held = word_stems(piece) | (word_stems(said_before) if _REFERS.search(piece) else set())
+            # a quarter asked: a sentence of the quarter over one of the year ("… driven by a 13.6% increase in
+            # transactions" of the fourth quarter, not the fiscal year's 10.8%)
+            of_quarter = asks_quarter and bool(_QUARTER.search(said))
+            score = ((QUARTER_BONUS if of_quarter else 0.0) - len(piece) / 450 - 0.01 * hit.page_start
+                     + (1.0 if change and stated_change(piece) else 0.0)
+                     + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & held)
                      + (NAMED_BONUS if named else 0.0) + (NAMED_BONUS if bound else 0.0))
             if best is None or score > best[0]:
                 best = (score, said, hit)
@@ -177,6 +189,12 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     return f"“{best[1]}” [{best[2].citation()}]", best[2]
 
 
+#: A sentence speaking of what the one before it named ("… cumulative losses of $250 million on this program").
+_REFERS = re.compile(r"(?i)\b(?:this|these|such)\s+(?!year|quarter|period|time|report)[a-z]{4,}")
+#: Sentences back a reference may reach ("… a ground-based radar … The program has … on this program").
+REFERS_BACK = 2
+#: What a sentence of the quarter asked gains over one of the year or the year to date.
+QUARTER_BONUS = 0.3
 #: A figure that is a change of what follows it: "a $120 million decrease in research and development …".
 _CHANGE_OF = re.compile(r"(?i)(?:\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion))?|\d[\d,.]*\s*(?:%|percent\b))\s+"
                         r"(?:net\s+)?(?:increase|decrease|decline|reduction|rise|growth|drop|improvement)\s+in\s+"
@@ -190,6 +208,8 @@ _PERIOD_WORD = re.compile(r"first|second|third|fourth|quarters?|fiscal|years?|mo
                           r"ending|half|annual|full")
 #: What each of the question's other words a sentence holds adds to its score (a sentence's length costs up to 1).
 CONTEXT_WEIGHT = 0.2
+#: Words a passage's heading may have to name what its sentences are of ("Europe", "Display Technologies").
+HEADING_WORDS = 4
 #: A sentence naming the measure's words in a row, as asked: what it gains (as much as naming them before its figure).
 NAMED_BONUS = 0.5
 #: Words a measure asked needs for its words in a row to count (a part's name and its measure: "King net bookings";

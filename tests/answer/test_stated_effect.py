@@ -120,3 +120,49 @@ def test_a_change_asked_is_the_figure_that_is_the_measures_change(spending_corpu
         level = stated_figure(conn, "TESTCO_2023Q3_10Q", "Gizmo Research and development",
                               context="What were Testco's research and development expenses for Gizmo?")
     assert level is not None and "$116 million" in level[0]
+
+
+REGIONS = ("Net revenue increased 17%, primarily reflecting effective net pricing. Convenient foods unit volume grew 3.5%, "
+           "primarily reflecting growth in Brazil and Mexico.",
+           "Net revenue increased 9%, primarily reflecting organic volume growth. Convenient foods unit volume grew 4%, "
+           "primarily reflecting double-digit growth in Turkey.",
+           "For the fiscal year, comparable sales increased 15.6%, driven by a 10.8% increase in transactions and a 4.3% "
+           "increase in average ticket.",
+           "In the fourth quarter, comparable sales increased 15.6%, driven by a 13.6% increase in transactions and a "
+           "1.8% increase in average ticket.",
+           "We design an upgraded turret for the Warrior vehicle program. As of December 31, 2022, cumulative losses "
+           "remained at approximately $140 million on this program.",
+           "We are responsible for a program to construct a ground-based radar at our Systems segment. The program has "
+           "experienced performance issues. In 2022, we revised our estimated costs to complete the program and "
+           "recorded charges of approximately $45 million at our Systems segment, which resulted in cumulative losses "
+           "of approximately $250 million on this program.")
+
+
+@pytest.fixture(scope="module")
+def regions_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 1, "extra": REGIONS,
+                                  "extra_headings": ("LatAm", "Europe", "Fiscal Year Results", "Quarterly Results",
+                                                     "Turret Program", "Radar Program")}})
+
+
+def test_a_sentence_under_its_parts_heading_and_of_the_quarter_asked(regions_corpus):
+    """The part a sentence is of may be only its passage's heading ("Europe" over "Convenient foods unit volume grew
+    4%"); a quarter asked prefers the quarter's sentence over the year's; "this program" is the one the sentences
+    before it name (the radar's $250 million, not the turret's $140 million)."""
+    import psycopg
+
+    from finchat.answer.passages import stated_figure
+
+    with psycopg.connect(regions_corpus) as conn:
+        europe = stated_figure(conn, "TESTCO_2023Q3_10Q", "Europe convenient foods unit volume")
+        quarter = stated_figure(conn, "TESTCO_2023Q3_10Q", "transactions",
+                                context="How much did transactions increase at Testco in the fourth quarter?")
+        year = stated_figure(conn, "TESTCO_2023Q3_10Q", "transactions",
+                             context="How much did transactions increase at Testco in the fiscal year?")
+        radar = stated_figure(conn, "TESTCO_2023Q3_10Q", "cumulative losses",
+                              context="What were the cumulative losses on Testco's ground-based radar program?")
+    assert europe is not None and "grew 4%" in europe[0]
+    assert quarter is not None and "13.6%" in quarter[0]
+    assert year is not None and "10.8%" in year[0]
+    assert radar is not None and "$250 million" in radar[0]
