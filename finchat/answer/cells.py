@@ -199,6 +199,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         return None  # a part named with no measure read ("Consumer's … net additions"): any row of it is no answer
     asked = {w for t in terms for w in t.split()}
     spoken = measure & q_words - asked
+    grown = not want_pct and not amount and bool(re.search(r"(?i)\bgrowth\b", question))
     # what moved a line ("How much did the F-35 program add to Aeronautics net sales"): a row naming it, never a
     # row of the part whose line it moved
     moved = subject.keeps == () and subject.metric is None
@@ -218,6 +219,12 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                       or asked & set(_words(r[3].split(" › ")[-1]))]):
             best = _pick(rows, terms, q_words, months, period_end, want_pct, measure, question, acronyms, labelled,
                          company_wide=company_wide, parts=parts, named_rate=named_rate)
+            if best is None and grown:
+                # a growth no amounts give, printed as a percentage row naming what is asked ("Sales change
+                # analysis › Organic local-currency 5.1 %" for "organic local-currency sales growth")
+                best = _pick([r for r in rows if any(_within(t, set(_words(r[3].split(" › ")[-1]))) for t in terms)],
+                             terms, q_words, months, period_end, True, measure, question, acronyms, labelled,
+                             company_wide=company_wide, parts=parts, named_rate=named_rate)
             if best is not None:
                 break
         if best is not None:
@@ -365,6 +372,19 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
            # caption is grocery's share of the club's sales
            and not (share and c.unit == "%" and not all(_names_row(t, set(_words(c.row_path))) for t in terms))
            and not (share and c.unit == "%" and _another_ratio(c.row_path, terms))]
+
+    # a company's figure asked: a row printed again under each of several items of one table ("Stores ›
+    # Comparable sales increase", "Direct-to-customers › Comparable sales decrease") is an item's, not the company's
+    def printed_as(c: CellFigure) -> tuple[int, str, str]:
+        last = c.row_path.rpartition(" › ")[2]
+        return c.page, c.caption, " ".join(w for w in _words(last) if not _CHANGE_ROW.fullmatch(w))
+
+    repeated: dict[tuple[int, str, str], set[str]] = {}
+    for c in cells if company_wide else []:
+        if " › " in c.row_path:
+            repeated.setdefault(printed_as(c), set()).add(c.row_path.rpartition(" › ")[0])
+    now = [c for c in now if len(repeated.get(printed_as(c), ())) < 2 or " › " not in c.row_path
+           or re.match(r"(?i)total\b", c.row_path.rpartition(" › ")[0])]
 
     def item_only(c: CellFigure) -> bool:
         """A row under the qualifier's heading that is one of its items ("International › Appliances"), neither

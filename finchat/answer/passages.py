@@ -54,7 +54,8 @@ def outlook_passages(conn: psycopg.Connection, companies: list[str], years: list
 _STATED = re.compile(r"\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion|trillion))?|\d[\d,.]*\s*(?:%|percent\b)|"
                      r"\b\d[\d,.]*\s+(?:thousand|million|billion|trillion)\b")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(“\"•])|\s+•\s+|\n+")
-_QUARTER = re.compile(r"(?i)\b(?:quarter|three months|thirteen weeks|13 weeks)\b")
+_QUARTER = re.compile(r"(?i)\b(?:quarter|three(?: and (?:six|nine))? months|thirteen(?: and (?:twenty-six|thirty-nine))? weeks|"
+                      r"13(?: and (?:26|39))? weeks)\b")
 _TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9) months\b|\bfirst half\b|year[- ]to[- ]date|\b(?:26|39) weeks\b|"
                       r"\bfull[- ]year\b")
 _STOP = {"the", "a", "an", "of", "in", "its", "their", "and", "to", "for", "on", "at", "by", "spend", "spent", "how",

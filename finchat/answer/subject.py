@@ -123,9 +123,15 @@ def _proper_names(question: str, names: set[str]) -> list[str]:
     return out
 
 
+#: A model's name: letters, then a number ("kc-46a", "f-35", "c-130j", "a320").
+_MODEL_NAME = re.compile(r"[a-z]{1,3}-?\d+[a-z]?")
+
+
 def _not_part(word: str, names: set[str]) -> bool:
     low = re.sub(r"['’]s?$", "", word.lower())
-    return (low in names or low in _NOT_PROPER or bool(_PERIOD.match(low)) or bool(re.search(r"\d", low))
+    # (a model's name is a part: "KC-46A", "F-35"; any other word with a digit is not: "10-K", "2022")
+    return (low in names or low in _NOT_PROPER or bool(_PERIOD.match(low))
+            or bool(re.search(r"\d", low)) and not _MODEL_NAME.fullmatch(low)
             or bool(metrics_in_question(low)) or bool(_REGION.fullmatch(word)) or word.endswith(("'s", "’s"))
             or (word.isupper() and len(word) <= 4))  # "DPO", "ROE": a measure's abbreviation
 
@@ -333,7 +339,9 @@ def _words_before(question: str, start: int, names: set[str], parts: frozenset[s
         # "segment", is the segment's
         if named and out and out[0].lower() in _PART_WORDS and i and words[i - 1].replace("’", "'").endswith("'s"):
             named = False
-        if low.endswith(("'s", "'")) and bare in pieces and out and out[0].lower() in _PART_WORDS:
+        # (not the last word of the company's own name: "Foot Locker's division profit" is the company's)
+        whole_name = i > 0 and f"{words[i - 1].lower()} {bare}" in names
+        if low.endswith(("'s", "'")) and bare in pieces and out and out[0].lower() in _PART_WORDS and not whole_name:
             out.insert(0, re.sub(r"['’]s?$", "", w))  # "Blizzard's segment net revenues": the segment's
             break
         # "subscription and support revenue": "and" between two words of the name joins them
@@ -372,9 +380,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         at, to = next(((a, b) for a, b in wraps if a <= m.start() and m.end() <= b and b - a > m.end() - m.start()),
                       m.span())
         words = _words_before(question, at, names, parts, pieces)
-        if all(w.lower() in _PART_WORDS | {"reportable"} for w in words):
-            words = []  # "segment operating income": the measure's own word, no part named
         head = question[at:to]
+        if words and all(w.lower() in _PART_WORDS | {"reportable"} for w in words):
+            if head.lower() in ("profit", "profits"):  # "division profit": the company's measure, so named
+                measure = measure or f"{' '.join(words)} {head}"
+            words = []  # "segment operating income": the measure's own word, no part named
         lead = re.search(r"(?i)\b(?:operating|gross)\s+$", question[:at]) if not words else None
         if lead:  # "American Water's regulated businesses operating revenue": the part before the measure's words
             words = _words_before(question, lead.start(), names, parts, pieces)
@@ -411,7 +421,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     spent = _SPENT_ON.search(question)
     if spent and not _PERIOD.match(spent.group("what").split()[0].lower()) and not re.search(r"\d", spent.group("what")) \
             and not metrics_in_question(spent.group("what")):
-        qualifiers.append(spent.group("what"))  # "How much capital did Walmart allocate to remodels"
+        if measure.lower() in ("", "spend", "spent", "invest", "invested", "allocate", "allocated"):
+            measure = spent.group("what")  # "What did Netflix spend on marketing": marketing is the measure
+        else:
+            qualifiers.append(spent.group("what"))  # "How much capital did Walmart allocate to remodels"
     for p in _NAMED_PART.finditer(question):
         part = p.group(1).strip()
         if part.lower() not in whole and part.split()[0].lower() not in ("the", "which", "what", "each"):

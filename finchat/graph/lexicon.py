@@ -54,7 +54,8 @@ METRICS: tuple[Metric, ...] = (
            ("net income", "net earnings", "net income loss", "net loss", "net earnings loss", "consolidated net income",
             "net income attributable to common shareholders", "net income attributable to common stockholders",
             "net earnings attributable to shareholders", "net income applicable to common stockholders"),
-           (r"net (?:income|earnings|loss|profit)", r"bottom[- ]line", r"profit"),
+           # (a segment's or division's profit is the company's own measure of its parts, no net income)
+           (r"net (?:income|earnings|loss|profit)", r"bottom[- ]line", r"(?<!segment )(?<!division )(?<!divisional )profit"),
            (r"(?<!per share )(?<!adjusted )earnings(?! (?:per|release|call|report|press|before|guidance))",)),
     Metric("net_income_attributable", "Net income attributable to the company", (),
            (r"net (?:income|earnings) attributable to (?!non[- ]?controlling)(?:the company|common|shareholders|stockholders)",),

@@ -487,3 +487,60 @@ def test_a_measure_asked_in_its_own_words_is_the_row_printing_them(make_database
         got = answer_from_cells(conn, "What was Orient Macau's VIP table games turnover in 2020?", "Acme", subject,
                                 hits, "ACME")
     assert got is not None and got[1][0].row_path == "VIP Table Games Turnover" and got[1][0].value == 7015
+
+
+def test_the_companys_figure_is_no_row_printed_again_under_each_item():
+    """"How much did comparable sales change": not the "Stores ›" row of a table printing the measure under each
+    channel (the company's figure is elsewhere); a row of the measure alone is the company's."""
+    from finchat.answer.cells import _pick
+
+    now = date(2025, 6, 30)
+    q = {"comparable", "sales", "change"}
+    items = [_row("Stores › Comparable sales increase", 4.7, now), _row("Digital › Comparable sales decrease", -14.5, now)]
+    items = [(*r[:10], "%", r[11]) for r in items]
+    assert _pick(items, ["comparable sales"], q, 3, now, True, {"comparable", "sales"}, company_wide=True) is None
+    whole = (*_row("Comparable sales", 0.8, now)[:10], "%", "Comparable sales")
+    best, _ = _pick([*items, whole], ["comparable sales"], q, 3, now, True, {"comparable", "sales"}, company_wide=True)
+    assert best.value == 0.8
+    # a part asked ("Stores"): its row
+    best, _ = _pick(items, ["comparable sales", "stores"], q | {"stores"}, 3, now, True, {"comparable", "sales"})
+    assert best.value == 4.7
+
+
+def test_a_growth_printed_only_as_a_percentage_row(make_database):
+    """"Organic local-currency sales growth for Gizmo": no amount of organic sales is printed; the percentage row
+    naming it under the part's caption answers — in the store, through answer_from_cells."""
+    from types import SimpleNamespace
+
+    from finchat.answer.cells import answer_from_cells
+    from finchat.answer.subject import analyse
+    from finchat.db import migrate
+    from finchat.db.admin import seed_companies
+    from finchat.db.pool import connect
+
+    url = make_database()
+    with connect(url) as conn:
+        migrate.migrate(conn)
+        seed_companies(conn)
+        conn.execute("INSERT INTO companies (key, name) VALUES ('ACME', 'Acme')")
+        doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
+                           " fiscal_quarter, period_end, page_count) VALUES ('ACME_2018_10K', 'x', 'y', 'ACME', '10-K',"
+                           " 2018, 'FY', '2018-12-31', 120) RETURNING id").fetchone()[0]
+        chunk = conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text,"
+                             " embed_text) VALUES (%s, 0, 34, 34, '', 'table', '', '') RETURNING id",
+                             (doc,)).fetchone()[0]
+        for path, value, unit, scale in [("Sales (millions)", 6827, "USD", "millions"),
+                                         ("Sales change analysis › Organic local-currency", 5.1, "%", "units")]:
+            for as_of, v in (("2018-12-31", value), ("2017-12-31", value * 0.9)):
+                conn.execute("INSERT INTO table_cells (document_id, chunk_id, page, caption, row_label, row_path,"
+                             " col_label, duration, as_of, value, scale, unit) VALUES (%s, %s, 34, %s, %s, %s,"
+                             " 'Year Ended', '12M', %s, %s, %s, %s)",
+                             (doc, chunk, "Gizmo Business (20.8% of consolidated sales):", path.split(" › ")[-1], path,
+                              as_of, v, scale, unit))
+        conn.commit()
+    with connect(url) as conn:
+        question = "What was organic local-currency sales growth for Acme's Gizmo business in 2018?"
+        subject = analyse(question, companies=("Acme", "ACME"))
+        got = answer_from_cells(conn, question, "Acme", subject,
+                                [SimpleNamespace(document="ACME_2018_10K", company="ACME")], "ACME")
+    assert got is not None and got[1][0].value == 5.1 and got[1][0].unit == "%"

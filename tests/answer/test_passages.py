@@ -199,3 +199,12 @@ def test_guidance_under_a_heading_naming_the_year():
     passages = [(newer, hit("10-Q 2023", "Outlook")), (f"Full-year 2021\n• {older}", hit("10-Q 2021", "Outlook"))]
     got = outlook_sentence_in(passages, "adjusted expense", 2021)
     assert got is not None and "$70 billion" in got[0]
+
+
+def test_table_rows_run_together_are_no_sentence():
+    from finchat.answer.quote import tabular
+
+    assert tabular("Sales $ 1,818 $ 1,756 $ 5,310 $ 5,193 $ Change $ 62 $ 117 % Change 3.5 % 2.3 % % of total sales "
+                   "83.7 % 80.2 % 82.8 % 78.5 % Comparable sales increase 4.7 % 4.2 % 1.9 % 32.7 %")
+    assert not tabular("Reach-forward losses of $500 million, $378 million and $772 million were recorded related to "
+                       "the tanker in 2018, 2017 and 2016, respectively.")

@@ -422,3 +422,23 @@ def test_a_measure_of_a_named_part_and_the_words_before_a_kpi():
     # what money was put to is the part asked
     s = analyse("How much capital did Walmart allocate to remodels in fiscal 2018?", companies=("Walmart",))
     assert "remodels" in s.qualifiers
+
+
+def test_a_divisions_profit_what_money_was_spent_on_and_a_models_name():
+    from finchat.answer.subject import analyse
+    from finchat.graph.lexicon import metrics_in_question
+
+    # "division profit" is the company's measure of its divisions, no net income; "Locker" (of "Foot Locker's") no part
+    s = analyse("What was Foot Locker's division profit in the third quarter of 2022?",
+                companies=("Foot Locker", "FOOTLOCKER"))
+    assert (s.measure, s.metric, s.qualifiers) == ("division profit", None, ())
+    assert metrics_in_question("What was the segment profit?") == []
+    assert metrics_in_question("What was the profit?") == ["net_income"]
+    # what was spent on is the measure when the question names no other
+    s = analyse("What did Netflix spend on marketing in its Domestic streaming segment in 2015?", companies=("Netflix",))
+    assert s.measure == "marketing"
+    # a model's name with its number is the part asked; a form's name is not
+    s = analyse("What reach-forward losses did Boeing record on the KC-46A Tanker in 2018?", companies=("Boeing",))
+    assert "KC-46A Tanker" in s.qualifiers
+    s = analyse("What backlog did Boeing report in its 10-K for 2018?", companies=("Boeing",))
+    assert not any("10-K" in q for q in s.qualifiers)
