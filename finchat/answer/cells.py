@@ -176,7 +176,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     spelled = [_words(subject.measure or "")] if subject.metric is None else []
     acronyms = {"".join(w[0] for w in ws): ws for ws in [*spelled, *(t.split() for t in terms)]
                 if len(ws) >= INITIALS_MIN}
-    q_words = set(_words(question))
+    q_words = set(_words(_without_name(question, name)))
     # "by what percentage did … net sales grow": the change of the amounts, not a percentage row
     want_pct = not amount and subject.kind in ("rate", "share") or not amount and (
         bool(re.search(r"(?i)\b(percent|percentage|rate|margin|%)\b", question))
@@ -259,6 +259,17 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             text += f" — as its table prints it{f' ({where[:90]})' if where else ''}."
             return text, [cur] + ([prior] if prior else [])
     return None
+
+
+def _without_name(question: str, name: str) -> str:
+    """``question`` without the company's name as it writes it (the name's first words: "American Water" of
+    "American Water Works"): "water" there asks no "Water" column."""
+    words = name.split()
+    for n in range(len(words), 0, -1):
+        said = re.compile(r"(?i)\b" + r"\s+".join(map(re.escape, words[:n])) + r"(?:['’]s?)?(?!\w)")
+        if said.search(question):
+            return said.sub(" ", question)
+    return question
 
 
 #: "in alternatives", "from footwear": up to three lower-case words after a preposition, before the next one.

@@ -123,6 +123,8 @@ def _proper_names(question: str, names: set[str]) -> list[str]:
     return out
 
 
+#: A capitalised name after "in" or "from": "in Pennsylvania", "from Las Vegas Strip Resorts".
+_NAME_AFTER = re.compile(r"\b(?:in|from)\s+(?:the\s+)?((?-i:[A-Z])[\w&'’-]*(?:\s+(?-i:[A-Z])[\w&'’-]*){0,3})")
 #: A model's name: letters, then a number ("kc-46a", "f-35", "c-130j", "a320").
 _MODEL_NAME = re.compile(r"[a-z]{1,3}-?\d+[a-z]?")
 
@@ -155,7 +157,7 @@ _NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z]
 _ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|comparable|constant[\s-]currency|"
                        r"(?:excluding|ex[\s-]|before)\s*(?:(?:the\s+)?(?:impacts?|effects?)\s+of\s+)?(?:foreign\s+)?"
                        r"(?:currency|fx|exchange(?:\s+rates?)?)(?:\s+(?:changes|impacts?|effects?|movements))?|"
-                       r"ex[\s-]?fx|pro forma)\b")
+                       r"ex[\s-]?fx|currency[\s-]neutral|pro forma)\b")
 
 
 #: "… as a percentage of GPV": a ratio over a measure that is no statement total (a share of revenue is a
@@ -446,6 +448,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     qualifiers = _tidy(qualifiers, segments, k.group(0) if k else "")
     if not [q for q in qualifiers if not k or q != k.group(0)]:  # a KPI alone names no part of the company
         qualifiers += _proper_names(question, names)
+    else:  # a name after "in" / "from" is where or what the figure is of ("… operating revenues in Pennsylvania")
+        after = [m.group(1) for m in _NAME_AFTER.finditer(question)]
+        qualifiers += [n for n in _proper_names(question, names) if any(a.startswith(n) for a in after)
+                       and not any(n.lower() in q.lower() or q.lower() in n.lower() for q in qualifiers)]
     if k:  # "pharmacy same store sales", "front store comparable sales": the words before the KPI name its part
         kpi_of = _words_before(question, k.start(), names, parts, pieces)
         if kpi_of and not all(w.lower() in _PART_WORDS for w in kpi_of):

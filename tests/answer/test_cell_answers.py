@@ -544,3 +544,13 @@ def test_a_growth_printed_only_as_a_percentage_row(make_database):
         got = answer_from_cells(conn, question, "Acme", subject,
                                 [SimpleNamespace(document="ACME_2018_10K", company="ACME")], "ACME")
     assert got is not None and got[1][0].value == 5.1 and got[1][0].unit == "%"
+
+
+def test_the_companys_name_asks_no_column():
+    from finchat.answer.cells import _without_name
+
+    # "water" of "American Water" asks no "Water" column of a table of water and wastewater customers
+    assert "water" not in _without_name("How many customers did American Water serve in Missouri?",
+                                        "American Water Works").lower()
+    assert _without_name("What was Walmart's eCommerce growth?", "Walmart").strip().startswith("What was")
+    assert "water" in _without_name("What was water revenue for Acme?", "American Water Works")

@@ -442,3 +442,17 @@ def test_a_divisions_profit_what_money_was_spent_on_and_a_models_name():
     assert "KC-46A Tanker" in s.qualifiers
     s = analyse("What backlog did Boeing report in its 10-K for 2018?", companies=("Boeing",))
     assert not any("10-K" in q for q in s.qualifiers)
+
+
+def test_a_place_named_after_in_and_a_currency_neutral_figure():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What were American Water's wastewater operating revenues in Pennsylvania in 2021?",
+                companies=("American Water Works", "American Water"))
+    assert {"wastewater", "Pennsylvania"} <= set(s.qualifiers)
+    # a period after "in" is no place
+    s = analyse("What were Amcor's Flexibles net sales in Q2 FY2023?", companies=("Amcor",))
+    assert s.qualifiers == ("Flexibles",)
+    s = analyse("How much did Converse revenues decline on a currency-neutral basis in fiscal 2018?",
+                companies=("Nike",))
+    assert "currency-neutral" in s.qualifiers
