@@ -447,14 +447,9 @@ def test_a_cost_asked_is_a_cost_row_never_the_revenue_it_is_of():
     assert best.value == 16388
 
 
-def test_a_measure_asked_in_its_own_words_is_the_row_printing_them(make_database):
-    """"MGM China's VIP table games turnover": the row printing the measure's words in a table about the part
-    (its caption names it), not a row named after the part under another measure ("Capital expenditures › MGM
-    China", in a note whose caption holds "revenue") — in the store, through answer_from_cells."""
-    from types import SimpleNamespace
-
-    from finchat.answer.cells import answer_from_cells
-    from finchat.answer.subject import Subject
+def _stored(make_database, year: int, cells: list[tuple[int, str, str, float, str, str]]) -> str:
+    """A fresh database holding ACME's annual report for ``year`` with ``cells`` (page, caption, row path, value,
+    scale, unit), each printed for ``year`` and, at 0.9 of it, the year before; its URL."""
     from finchat.db import migrate
     from finchat.db.admin import seed_companies
     from finchat.db.pool import connect
@@ -465,27 +460,46 @@ def test_a_measure_asked_in_its_own_words_is_the_row_printing_them(make_database
         seed_companies(conn)
         conn.execute("INSERT INTO companies (key, name) VALUES ('ACME', 'Acme')")
         doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
-                           " fiscal_quarter, period_end, page_count) VALUES ('ACME_2020_10K', 'x', 'y', 'ACME', '10-K',"
-                           " 2020, 'FY', '2020-12-31', 120) RETURNING id").fetchone()[0]
+                           " fiscal_quarter, period_end, page_count) VALUES (%s, 'x', 'y', 'ACME', '10-K', %s, 'FY',"
+                           " %s, 120) RETURNING id", (f"ACME_{year}_10K", year, date(year, 12, 31))).fetchone()[0]
         chunk = conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text,"
-                             " embed_text) VALUES (%s, 0, 46, 46, '', 'table', '', '') RETURNING id",
+                             " embed_text) VALUES (%s, 0, 1, 1, '', 'table', '', '') RETURNING id",
                              (doc,)).fetchone()[0]
-        for page, caption, path, value, scale in [
-                (102, "Note 17 — Segment information > Net revenue", "Capital expenditures › Orient Macau", 108352,
-                 "thousands"),
-                (46, "The following table shows key gaming statistics for Orient Macau:", "VIP Table Games Turnover",
-                 7015, "millions")]:
-            for as_of, v in (("2020-12-31", value), ("2019-12-31", value * 3)):
+        for page, caption, path, value, scale, unit in cells:
+            for as_of, v in ((date(year, 12, 31), value), (date(year - 1, 12, 31), value * 0.9)):
                 conn.execute("INSERT INTO table_cells (document_id, chunk_id, page, caption, row_label, row_path,"
                              " col_label, duration, as_of, value, scale, unit) VALUES (%s, %s, %s, %s, %s, %s,"
-                             " 'Year Ended', '12M', %s, %s, %s, 'USD')",
-                             (doc, chunk, page, caption, path.split(" › ")[-1], path, as_of, v, scale))
+                             " 'Year Ended', '12M', %s, %s, %s, %s)",
+                             (doc, chunk, page, caption, path.split(" › ")[-1], path, as_of, v, scale, unit))
         conn.commit()
-    with connect(url) as conn:  # (a connection opened after the migrations knows the graph's types)
-        subject = Subject("VIP table games turnover", "revenue", ("Orient Macau",), "amount")
-        hits = [SimpleNamespace(document="ACME_2020_10K", company="ACME")]
-        got = answer_from_cells(conn, "What was Orient Macau's VIP table games turnover in 2020?", "Acme", subject,
-                                hits, "ACME")
+    return url
+
+
+def _from_cells(url: str, question: str, subject, year: int):  # type: ignore[no-untyped-def]
+    """answer_from_cells on ACME's report, on a connection opened after the migrations (it knows the graph's types)."""
+    from types import SimpleNamespace
+
+    from finchat.answer.cells import answer_from_cells
+    from finchat.db.pool import connect
+
+    with connect(url) as conn:
+        return answer_from_cells(conn, question, "Acme", subject,
+                                 [SimpleNamespace(document=f"ACME_{year}_10K", company="ACME")], "ACME")
+
+
+def test_a_measure_asked_in_its_own_words_is_the_row_printing_them(make_database):
+    """"MGM China's VIP table games turnover": the row printing the measure's words in a table about the part
+    (its caption names it), not a row named after the part under another measure ("Capital expenditures › MGM
+    China", in a note whose caption holds "revenue") — in the store, through answer_from_cells."""
+    from finchat.answer.subject import Subject
+
+    url = _stored(make_database, 2020, [
+        (102, "Note 17 — Segment information > Net revenue", "Capital expenditures › Orient Macau", 108352,
+         "thousands", "USD"),
+        (46, "The following table shows key gaming statistics for Orient Macau:", "VIP Table Games Turnover", 7015,
+         "millions", "USD")])
+    got = _from_cells(url, "What was Orient Macau's VIP table games turnover in 2020?",
+                      Subject("VIP table games turnover", "revenue", ("Orient Macau",), "amount"), 2020)
     assert got is not None and got[1][0].row_path == "VIP Table Games Turnover" and got[1][0].value == 7015
 
 
@@ -510,39 +524,14 @@ def test_the_companys_figure_is_no_row_printed_again_under_each_item():
 def test_a_growth_printed_only_as_a_percentage_row(make_database):
     """"Organic local-currency sales growth for Gizmo": no amount of organic sales is printed; the percentage row
     naming it under the part's caption answers — in the store, through answer_from_cells."""
-    from types import SimpleNamespace
-
-    from finchat.answer.cells import answer_from_cells
     from finchat.answer.subject import analyse
-    from finchat.db import migrate
-    from finchat.db.admin import seed_companies
-    from finchat.db.pool import connect
 
-    url = make_database()
-    with connect(url) as conn:
-        migrate.migrate(conn)
-        seed_companies(conn)
-        conn.execute("INSERT INTO companies (key, name) VALUES ('ACME', 'Acme')")
-        doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
-                           " fiscal_quarter, period_end, page_count) VALUES ('ACME_2018_10K', 'x', 'y', 'ACME', '10-K',"
-                           " 2018, 'FY', '2018-12-31', 120) RETURNING id").fetchone()[0]
-        chunk = conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text,"
-                             " embed_text) VALUES (%s, 0, 34, 34, '', 'table', '', '') RETURNING id",
-                             (doc,)).fetchone()[0]
-        for path, value, unit, scale in [("Sales (millions)", 6827, "USD", "millions"),
-                                         ("Sales change analysis › Organic local-currency", 5.1, "%", "units")]:
-            for as_of, v in (("2018-12-31", value), ("2017-12-31", value * 0.9)):
-                conn.execute("INSERT INTO table_cells (document_id, chunk_id, page, caption, row_label, row_path,"
-                             " col_label, duration, as_of, value, scale, unit) VALUES (%s, %s, 34, %s, %s, %s,"
-                             " 'Year Ended', '12M', %s, %s, %s, %s)",
-                             (doc, chunk, "Gizmo Business (20.8% of consolidated sales):", path.split(" › ")[-1], path,
-                              as_of, v, scale, unit))
-        conn.commit()
-    with connect(url) as conn:
-        question = "What was organic local-currency sales growth for Acme's Gizmo business in 2018?"
-        subject = analyse(question, companies=("Acme", "ACME"))
-        got = answer_from_cells(conn, question, "Acme", subject,
-                                [SimpleNamespace(document="ACME_2018_10K", company="ACME")], "ACME")
+    caption = "Gizmo Business (20.8% of consolidated sales):"
+    url = _stored(make_database, 2018, [(34, caption, "Sales (millions)", 6827, "millions", "USD"),
+                                        (34, caption, "Sales change analysis › Organic local-currency", 5.1, "units",
+                                         "%")])
+    question = "What was organic local-currency sales growth for Acme's Gizmo business in 2018?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2018)
     assert got is not None and got[1][0].value == 5.1 and got[1][0].unit == "%"
 
 
