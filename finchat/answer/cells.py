@@ -36,7 +36,8 @@ _COST = re.compile(r"(?i)\bcosts?\b|\bexpenses?\b")
 NOT_NAMES = frozenset({"adjusted", "non-gaap", "organic", "reported", "gaap", "core", "recast", "restated", "recasted"})
 #: Of those, the ones naming a measure other than the statement's line ("core EPS").
 _NON_GAAP = frozenset({"adjusted", "non-gaap", "organic", "core"})
-#: Words of its own a measure asked needs for the row printing them all to come first.
+#: Words of its own a measure asked needs for the row printing them all to come first (MGM China's "VIP table games
+#: turnover", held-out 22; two-word measures such as "net sales" are printed under every part).
 SPOKEN_WORDS = 3
 #: Days a column's end date may lie from the filing's period end and still be the period asked.
 SAME_PERIOD_DAYS = 8

@@ -192,9 +192,11 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
 
 #: A sentence speaking of what the one before it named ("… cumulative losses of $250 million on this program").
 _REFERS = re.compile(r"(?i)\b(?:this|these|such)\s+(?!year|quarter|period|time|report)[a-z]{4,}")
-#: Sentences back a reference may reach ("… a ground-based radar … The program has … on this program").
+#: Sentences back a reference may reach ("… a ground-based radar … The program has … on this program"; one missed
+#: Lockheed's radar in held-out 23).
 REFERS_BACK = 2
-#: What a sentence of the quarter asked gains over one of the year or the year to date.
+#: What a sentence of the quarter asked gains over one of the year (Ulta's Q4 transactions, held-out 23; one sentence
+#: length's worth, no other answer of sets 1–25 moved).
 QUARTER_BONUS = 0.3
 #: A figure that is a change of what follows it: "a $120 million decrease in research and development …".
 _CHANGE_OF = re.compile(r"(?i)(?:\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion))?|\d[\d,.]*\s*(?:%|percent\b))\s+"
@@ -209,7 +211,8 @@ _PERIOD_WORD = re.compile(r"first|second|third|fourth|quarters?|fiscal|years?|mo
                           r"ending|half|annual|full")
 #: What each of the question's other words a sentence holds adds to its score (a sentence's length costs up to 1).
 CONTEXT_WEIGHT = 0.2
-#: Words a passage's heading may have to name what its sentences are of ("Europe", "Display Technologies").
+#: Words a passage's heading may have to name what its sentences are of ("Europe", "Display Technologies"; longer
+#: headings are sections' titles, "Item 7. Management's Discussion …").
 HEADING_WORDS = 4
 #: A sentence naming the measure's words in a row, as asked: what it gains (as much as naming them before its figure).
 NAMED_BONUS = 0.5

@@ -74,7 +74,8 @@ _FIGURE_ASKED = re.compile(r"(?i)\b(?:how (?:much|many|fast|big)|by what|what (?
 NAME_STEMS = 3
 
 
-#: Numbers a piece of text needs to be read as a table's rows run together, when it has under twice as many words.
+#: Numbers a piece of text needs to be read as a table's rows run together, when it has under twice as many words
+#: (a sentence of a respectively-list holds up to six: "$500, $378 and $772 million … in 2018, 2017 and 2016").
 TABLE_NUMBERS = 6
 
 
