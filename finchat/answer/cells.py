@@ -395,8 +395,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     for c in cells if company_wide else []:
         if " › " in c.row_path:
             repeated.setdefault(printed_as(c), set()).add(c.row_path.rpartition(" › ")[0])
+    # (a total printed under each breakdown, "Assets by asset class › Total assets under management", is the company's)
     now = [c for c in now if len(repeated.get(printed_as(c), ())) < 2 or " › " not in c.row_path
-           or re.match(r"(?i)total\b", c.row_path.rpartition(" › ")[0])]
+           or any(re.match(r"(?i)total\b", part) for part in c.row_path.rsplit(" › ", 1))]
 
     def item_only(c: CellFigure) -> bool:
         """A row under the qualifier's heading that is one of its items ("International › Appliances"), neither
