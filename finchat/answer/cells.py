@@ -203,11 +203,11 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     grown = not want_pct and not amount and bool(re.search(r"(?i)\bgrowth\b", question))
     # what moved a line ("How much did the F-35 program add to Aeronautics net sales"): a row naming it, never a
     # row of the part whose line it moved
-    moved = subject.keeps == () and subject.metric is None
+    moved = " ".join(_words(subject.measure)) if subject.keeps == () and subject.metric is None else ""
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
         found = _rows(conn, doc_id, [*terms, *acronyms])
         if moved:
-            found = [r for r in found if _within(" ".join(_words(subject.measure)), set(_words(r[3])))]
+            found = [r for r in found if _within(moved, set(_words(r[3])))]
         # rows naming the subject first; then rows under a caption naming it ("Sam's Club Segment — Including
         # Fuel › Net sales"), only the measure's own row or one naming part of what was asked ("Grocery" there
         # is another item)

@@ -144,7 +144,8 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             if not 30 <= len(piece) <= MAX_PIECE or not _STATED.search(piece) or piece.count("|") > 2:
                 continue
             # a qualifier may be the passage's own short heading ("Europe" over "Convenient foods unit volume grew 4%")
-            if not any(w <= word_stems(piece) | titled for w in wanted):
+            stems = word_stems(piece)
+            if not any(w <= stems | titled for w in wanted):
                 continue
             said = f"{lead}: {piece}" if lead and pair is None else piece
             if quarter and (not _QUARTER.search(said) or _TO_DATE.search(said)):
@@ -172,7 +173,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             bound = asks_change and any(core and core <= word_stems(m.group("what"))
                                         for m in _CHANGE_OF.finditer(piece) for core in cores)
             # the question's other words, with those of the sentence "this program", "these contracts" refers to
-            held = word_stems(piece) | (word_stems(said_before) if _REFERS.search(piece) else set())
+            held = stems | (word_stems(said_before) if _REFERS.search(piece) else set())
             # a quarter asked: a sentence of the quarter over one of the year ("… driven by a 13.6% increase in
             # transactions" of the fourth quarter, not the fiscal year's 10.8%)
             of_quarter = asks_quarter and bool(_QUARTER.search(said))
