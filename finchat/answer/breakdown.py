@@ -10,14 +10,13 @@ from typing import Any
 
 import psycopg
 
+from finchat.answer.cellrows import CellFigure, _words
 from finchat.answer.cells import (
     _GEO,
     SAME_PERIOD_DAYS,
-    CellFigure,
     _is_measure,
     _last_sentence,
     _measure_words,
-    _words,
 )
 from finchat.answer.parts import segment_names
 from finchat.answer.subject import DIMENSION_WORDS

@@ -12,20 +12,27 @@ caller says what was not found.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
 import psycopg
 
+from finchat.answer.cellrows import (
+    CellFigure,
+    _names_row,
+    _row_named_after,
+    _rows,
+    _within,
+    _without_name,
+    _words,
+    _words_of,
+)
 from finchat.answer.figures import number
 from finchat.answer.parts import bare_measure, company_segments, segment_pattern, short_names
 from finchat.answer.tagged import scoped_filings
 from finchat.graph.lexicon import metrics_in_question
-from finchat.retrieve.fusion import page_reference
 
-_SCALE_WORDS = {"thousands": " thousand", "millions": " million", "billions": " billion"}
-_STOP = frozenset(["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "by", "what", "was", "were", "is", "are", "how", "much", "many", "did", "does", "do", "which", "its", "their", "from", "during", "with", "at", "as", "per", "quarter", "year", "fiscal", "q1", "q2", "q3", "q4", "fy", "first", "second", "third", "fourth", "six", "nine", "three", "twelve", "months", "month", "ended", "ending", "end", "period", "report", "reported", "company", "company's", "s"])
 #: A statement metric's words as tables print them above a segment's or product's row.
 _METRIC_WORDS = {"revenue": {"revenue", "revenues", "sales"}, "net_income": {"income", "earnings"},
                  "eps_diluted": {"eps", "earnings", "share"}, "eps_basic": {"eps", "earnings", "share"},
@@ -43,48 +50,6 @@ SPOKEN_WORDS = 3
 SAME_PERIOD_DAYS = 8
 
 
-@dataclass(frozen=True)
-class CellFigure:
-    document: str
-    page: int
-    printed_page: str | None
-    row_path: str
-    caption: str
-    col_label: str
-    duration: str | None
-    as_of: date | None
-    value: float
-    scale: str
-    unit: str
-    totals: str = ""  # the labels of the "Total …" rows of the table printing it
-
-    def shown(self) -> str:
-        """"$3,511 million", "16%", "$0.45 per share", "79,807 thousand"."""
-        sign = "−" if self.value < 0 else ""
-        v = number(self.value)
-        if self.unit == "%":
-            return f"{sign}{v}%"
-        if self.unit == "USD/share":
-            return f"{sign}${v} per share"
-        words = _SCALE_WORDS.get(self.scale, "")
-        return f"{sign}${v}{words}" if self.unit == "USD" else f"{sign}{v}{words}"
-
-    def cite(self) -> str:
-        return f"[{self.document} {page_reference(self.page, self.page, self.printed_page)}]"
-
-    def period(self) -> str:
-        if self.as_of is None:
-            return self.col_label
-        if self.col_label.endswith("a year earlier"):  # a text table's prior column: its exact day not read
-            spans = {"3M": "three months", "6M": "six months", "9M": "nine months", "12M": "year"}
-            return f"the {spans.get(self.duration or '', 'period')} ended in {self.as_of:%B %Y}"
-        day = f"{self.as_of:%B} {self.as_of.day}, {self.as_of.year}"
-        months = {"3M": "three months", "6M": "six months", "9M": "nine months", "12M": "year"}.get(self.duration or "")
-        return f"the {months} ended {day}" if months else f"{day}"
-
-
-#: A model's name split by the question's word reading: "f 35", "c 130j".
-_MODEL = re.compile(r"\b([a-z]{1,3}) (\d+[a-z]?)\b")
 #: Measures tables print spelled out that questions ask by their initials.
 SPELLED_OUT = {"ebit": "earnings before interest and taxes", "ebt": "earnings before taxes",
                "ebitda": "earnings before interest taxes depreciation and amortization",
@@ -93,56 +58,6 @@ SPELLED_OUT = {"ebit": "earnings before interest and taxes", "ebt": "earnings be
 SPELLED_SLACK = 4
 #: Words a name needs before its initials are looked for: "North America" as "NA" would match "not available".
 INITIALS_MIN = 3
-
-
-def _words(text: str) -> list[str]:
-    return _words_of(text)
-
-
-def _words_of(text: str) -> list[str]:
-    """Words of ``text`` as the full-text index has them: an abbreviation keeps its dots ("u.s")."""
-    return [w for w in re.findall(r"[a-z0-9]+(?:\.[a-z0-9]+)*", text.lower().replace("&", " and ")) if w not in _STOP]
-
-
-def _within(term: str, words: set[str]) -> bool:
-    """Does ``words`` hold every word of ``term``, a plural for a singular ("phones" for "phone") and back?"""
-    return all(w in words or f"{w}s" in words or (len(w) > 3 and w.endswith("s") and w[:-1] in words)
-               for w in term.split())
-
-
-#: Words naming a kind of line, not which one: "fulfillment expense" is the "Fulfillment" row of an expense table.
-_KIND_WORDS = frozenset({"expense", "expenses", "cost", "costs", "spending"})
-
-
-def _names_row(term: str, words: set[str]) -> bool:
-    """Does a row's ``words`` name ``term``: all its words, or all but the words naming a kind of line?"""
-    named = [w for w in term.split() if w not in _KIND_WORDS]
-    return _within(term, words) or (bool(named) and _within(" ".join(named), words))
-
-
-def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
-    """Cells of document ``doc_id`` whose row label, headings, caption or column hold every word of one of
-    ``terms``, each with the labels of its table's "Total …" rows (same chunk and page: "Total subscription
-    revenue" says what "Digital Media" above it is) and whether its label or headings hold them."""
-    query = " || ".join(["plainto_tsquery('english', %s)"] * len(terms))
-    # a model's name keeps its hyphen for the index ("F-35" is 'f' and '-35' there; "f 35" would find no row)
-    terms = [_MODEL.sub(r"\1-\2", t) for t in terms]
-    return conn.execute(
-        "WITH hit AS (SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of,"
-        " t.value, t.scale, t.unit, t.row_label, t.chunk_id,"
-        # the stored vector's row-path part (weight A): no parsing of every cell's label per question
-        f" ts_filter(t.tsv, '{{a}}') @@ ({query}) AS in_path"
-        " FROM table_cells t JOIN documents d ON d.id = t.document_id"
-        " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
-        f" WHERE t.document_id = %s AND ts_filter(t.tsv, '{{a,b}}') @@ ({query})),"
-        " tot AS (SELECT x.chunk_id, x.page, string_agg(DISTINCT x.row_label, ' ') AS labels FROM table_cells x"
-        " WHERE x.document_id = %s AND x.chunk_id IN (SELECT chunk_id FROM hit) AND x.row_label ~* %s"
-        " GROUP BY x.chunk_id, x.page)"
-        " SELECT hit.name, hit.page, hit.label, hit.row_path, hit.caption, hit.col_label, hit.duration, hit.as_of,"
-        " hit.value, hit.scale, hit.unit, hit.row_label, coalesce(tot.labels, ''), hit.in_path FROM hit"
-        " LEFT JOIN tot ON tot.chunk_id = hit.chunk_id AND tot.page = hit.page"
-        " ORDER BY hit.page, hit.chunk_id, hit.row_path, hit.col_label",
-        (*terms, doc_id, *terms, doc_id, r"^\s*total\M")).fetchall()
 
 
 def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subject: Any, hits: list[Any],
@@ -260,51 +175,6 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             text += f" — as its table prints it{f' ({where[:90]})' if where else ''}."
             return text, [cur] + ([prior] if prior else [])
     return None
-
-
-def _without_name(question: str, name: str) -> str:
-    """``question`` without the company's name as it writes it (the name's first words: "American Water" of
-    "American Water Works"): "water" there asks no "Water" column."""
-    words = name.split()
-    for n in range(len(words), 0, -1):
-        said = re.compile(r"(?i)\b" + r"\s+".join(map(re.escape, words[:n])) + r"(?:['’]s?)?(?!\w)")
-        if said.search(question):
-            return said.sub(" ", question)
-    return question
-
-
-#: "in alternatives", "from footwear": up to three lower-case words after a preposition, before the next one.
-_AFTER_PREPOSITION = re.compile(r"\b(?:in|from|on)\s+([a-z][a-z&-]+(?:\s+[a-z][a-z&-]+){0,2}?)(?=\s+(?:in|for|during|as|at|on|of|"
-                                r"from|over|through|by)\b|\s*[?,.;]|\s*$)")
-#: Words naming no row of their own ("in total", "on average").
-_NO_ROW = frozenset({"total", "average", "aggregate", "addition", "all", "part", "particular", "terms", "line", "respect"})
-
-
-def _row_named_after(conn: psycopg.Connection, doc_id: int, cur: CellFigure, question: str,
-                     known: set[str]) -> tuple[CellFigure, CellFigure | None] | None:
-    """Another row of ``cur``'s table, for the same period and unit, whose whole label the question names in lower
-    case after a preposition, in words neither the measure nor a qualifier holds ("alternatives" in "… had under
-    management in alternatives"), with its year-earlier figure; None when the question names none."""
-    named = [m.group(1).strip() for m in _AFTER_PREPOSITION.finditer(question)]
-    named = [n for n in named if not set(n.split()) & (known | _NO_ROW | _STOP)]
-    if not named or cur.as_of is None:
-        return None
-    rows = conn.execute(
-        "SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of, t.value, t.scale,"
-        " t.unit FROM table_cells t JOIN documents d ON d.id = t.document_id"
-        " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
-        " WHERE t.document_id = %s AND t.page = %s AND t.caption = %s AND t.unit = %s"
-        " AND lower(regexp_replace(t.row_label, %s, '')) = ANY(%s)"  # a footnote mark ("(a)") is no word of it
-        " ORDER BY t.as_of DESC", (doc_id, cur.page, cur.caption, cur.unit, r"\s*\([a-z0-9]\)$", named)).fetchall()
-    cells = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10])
-             for r in rows]
-    now = [c for c in cells if c.as_of == cur.as_of and c.duration == cur.duration]
-    if len({c.row_path for c in now}) != 1:
-        return None  # none, or several rows of that name: not sure which
-    this, at = now[0], cur.as_of
-    earlier = [c for c in cells if c.row_path == this.row_path and c.duration == this.duration and c.as_of is not None
-               and 340 <= (at - c.as_of).days <= 390]
-    return this, (earlier[0] if len({c.value for c in earlier}) == 1 else None)
 
 
 def _measure_words(subject: Any, terms: list[str]) -> set[str]:
@@ -561,7 +431,7 @@ def _implausible(now: float, before: float) -> bool:
     return ratio > IMPLAUSIBLE_RATIO or ratio < 1 / IMPLAUSIBLE_RATIO
 
 
-__all__ = ["CellFigure", "answer_from_cells"]
+__all__ = ["answer_from_cells"]
 
 
 #: Rows of a breakdown that are not one of its items.

@@ -16,12 +16,11 @@ import psycopg
 
 from finchat.answer.breakdown import breakdown_from_cells
 from finchat.answer.buybacks import buyback_answer
+from finchat.answer.cellrows import CellFigure, _words
 from finchat.answer.cells import (
     INITIALS_MIN,
     NOT_NAMES,
     SAME_PERIOD_DAYS,
-    CellFigure,
-    _words,
     answer_from_cells,
 )
 from finchat.answer.figures import Figure

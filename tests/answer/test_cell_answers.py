@@ -315,7 +315,8 @@ def test_a_rate_asked_of_a_part_is_a_row_naming_the_rate():
 def test_a_model_the_question_names_under_a_count_heading():
     """"How many F-35 aircraft did … deliver": the row "F-35" under "Aircraft Deliveries" is the one asked, not an
     item of another measure."""
-    from finchat.answer.cells import _MODEL, _pick
+    from finchat.answer.cellrows import _MODEL
+    from finchat.answer.cells import _pick
 
     assert _MODEL.sub(r"\1-\2", "f 35 aircraft deliveries") == "f-35 aircraft deliveries"
     now = date(2023, 3, 26)
@@ -536,7 +537,7 @@ def test_a_growth_printed_only_as_a_percentage_row(make_database):
 
 
 def test_the_companys_name_asks_no_column():
-    from finchat.answer.cells import _without_name
+    from finchat.answer.cellrows import _without_name
 
     # "water" of "American Water" asks no "Water" column of a table of water and wastewater customers
     assert "water" not in _without_name("How many customers did American Water serve in Missouri?",
