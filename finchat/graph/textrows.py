@@ -218,8 +218,10 @@ def _century(y: int) -> int:
     return 2000 + y if y < 70 else 1900 + y
 
 
-#: "2019 v 2018", "2017 vs. 2016", "2022 compared to 2021": the years of a comparison.
-_COMPARED_YEARS = re.compile(r"(?i)(?:19|20)\d\d\s+(?:v\.?|vs\.?|versus|compared\s+(?:to|with))\s+(?:19|20)\d\d")
+#: "2019 v 2018", "2017 vs. 2016", "2022 compared to 2021", "2015 to 2016": the years of a comparison.
+_COMPARED_YEARS = re.compile(r"(?i)(?:19|20)\d\d\s+(?:v\.?|vs\.?|versus|to|compared\s+(?:to|with))\s+(?:19|20)\d\d")
+#: Years printed side by side, as a header prints its columns' ("**2016** **2015** **2014**").
+_YEAR_RUN = re.compile(r"\b(?:19|20)\d\d\b(?:[\s*_]+(?:19|20)\d\d\b)+")
 #: "2017 vs. 2016": a comparison column's years.
 _VERSUS = re.compile(r"(?i)(?:19|20)\d\d\s+(?:vs\.?|versus|compared)")
 
@@ -425,7 +427,11 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         if not heading and carry.get("labels") == labels:
             heading = str(carry.get("title") or "")  # the same rows for the next period: the same title
         # the years of the header nearest the rows (another table's header may begin the text before)
-        years = [int(y.group(0)) for y in _YEAR.finditer(own or (header_before if fresh else "") or lead_in)]
+        # (years printed side by side nearest the rows head the columns: "Year Ended December 31, 2015 to 2016 2014
+        # to 2015 2016 2015 2014" — the comparisons date no column — after a sentence of other years)
+        runs = list(_YEAR_RUN.finditer(_COMPARED_YEARS.sub(" ", own)))
+        years = [int(y.group(0)) for y in _YEAR.finditer(
+            runs[-1].group(0) if runs else own or (header_before if fresh else "") or lead_in)]
         current_first = not years or years[0] >= period_end.year or (len(years) > 1 and years[0] > years[1])
         scale = units_scale(header) or units_scale(section) or "units"
         per = width // len(durations)

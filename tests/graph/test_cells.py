@@ -589,6 +589,34 @@ def test_a_header_with_comparison_years_and_a_sentence_before_it():
     assert len(got) == 6  # the comparison columns are no periods
 
 
+def test_comparisons_dated_year_to_year_before_the_years_date_no_column():
+    """"Year Ended December 31, 2025 to 2026 2024 to 2025 / 2026 2025 2024 % Change % Change": the comparisons
+    come first, the columns are the years after them, newest first."""
+    from finchat.graph.textrows import text_cells
+
+    text = ("**Revenue (in thousands, except for percentages)**\n\n**Year Ended December 31,** **2025 to 2026** "
+            "**2024 to 2025**\n\n**2026** **2025** **2024** **% Change** **% Change**\n\n"
+            "Subscription revenue 129,351 58,013 12,046 123 % 382%\n\nHardware revenue 44,307 16,377 7,323 171 % 124%")
+    got = {(c.row_path, c.as_of): c.value for c in text_cells(text, "", date(2026, 12, 31), "10-K", {})}
+    assert got[("Subscription revenue", date(2026, 12, 31))] == 129351
+    assert got[("Subscription revenue", date(2024, 12, 31))] == 12046
+    assert len(got) == 6
+
+
+def test_the_years_printed_side_by_side_head_the_columns_not_a_sentence_of_other_years():
+    """A sentence before the header in the chunk's own text ("… consolidated … since September 9, 2024.")
+    dates no column: the years printed side by side nearest the rows do, newest first."""
+    from finchat.graph.textrows import text_cells
+
+    text = ("The Company has consolidated results in All Other since September 9, 2024.\n\n"
+            "The following table provides net sales and net loss for All Other (in millions):\n\n"
+            "Year ended December 31, % change % change\n**2025** 2024 2023 25 vs. 24 24 vs. 23\n"
+            "Segment net sales **$** **1,243** $ 465 $ 230 167% 102%\nSegment net loss **$** **(51)** $ (214) $ (289) 76% 26%")
+    got = {(c.row_path.split(" › ")[-1], c.as_of): c.value for c in text_cells(text, "", date(2025, 12, 31), "10-K", {})}
+    assert got[("Segment net sales", date(2025, 12, 31))] == 1243
+    assert got[("Segment net loss", date(2023, 12, 31))] == -289
+
+
 def test_rows_of_a_dollar_table_without_their_own_dollar_sign_are_money():
     from finchat.graph.textrows import text_cells
 
