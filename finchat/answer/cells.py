@@ -29,7 +29,7 @@ from finchat.answer.cellrows import (
     _words_of,
 )
 from finchat.answer.figures import number
-from finchat.answer.parts import bare_measure, company_segments, segment_pattern, short_names
+from finchat.answer.parts import bare_measure, company_segments, segment_pattern, short_names, spelled_out
 from finchat.answer.tagged import scoped_filings
 from finchat.graph.lexicon import metrics_in_question
 
@@ -39,6 +39,9 @@ _METRIC_WORDS = {"revenue": {"revenue", "revenues", "sales"}, "net_income": {"in
                  "operating_income": {"operating", "income", "ebit", "profit"}, "gross_profit": {"gross"},
                  "capex": {"capital", "expenditures"}}
 _COST = re.compile(r"(?i)\bcosts?\b|\bexpenses?\b")
+#: Measures that are percentages (a part's "return on equity" is its printed percentage, never an amount).
+_PERCENT_MEASURES = re.compile(r"(?i)^(?:return on (?:average )?(?:tangible )?(?:common )?(?:equity|assets|capital)|"
+                               r"dividend payout ratio|effective tax rate|\w+ margin)$")
 #: Qualifiers that say how a figure is measured, not what it is of.
 NOT_NAMES = frozenset({"adjusted", "non-gaap", "organic", "reported", "gaap", "core", "recast", "restated", "recasted"})
 #: Of those, the ones naming a measure other than the statement's line ("core EPS").
@@ -67,7 +70,10 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     percentage the question asks."""
     if subject.kind not in ("amount", "rate", "share"):
         return None
-    terms = [" ".join(_words(q)) for q in subject.qualifiers
+    segments = company_segments(conn, company)
+    # "JPMorgan's CIB": a segment asked by its initials, printed spelled out ("CORPORATE & INVESTMENT BANK")
+    spelled = spelled_out(segments, subject.qualifiers)
+    terms = [" ".join(_words(spelled.get(q, q))) for q in subject.qualifiers
              if not q.startswith("by ") and q.lower() not in NOT_NAMES]
     terms = [t for t in dict.fromkeys(terms) if t]
     # a rate no statement line gives ("overhead ratio" builds on expenses): its own row
@@ -96,11 +102,11 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     # "by what percentage did … net sales grow": the change of the amounts, not a percentage row
     want_pct = not amount and subject.kind in ("rate", "share") or not amount and (
         bool(re.search(r"(?i)\b(percent|percentage|rate|margin|%)\b", question))
-        and not (_CHANGE_ROW.search(question) and not re.search(r"(?i)\bmargin|\brate\b", question)))
+        and not (_CHANGE_ROW.search(question) and not re.search(r"(?i)\bmargin|\brate\b", question))
+        or _PERCENT_MEASURES.search(subject.measure or "") is not None)
     # naming no part of the company (a KPI alone is no part: "backlog"), the company's own figure is asked
     company_wide = not any(not q.startswith("by ") and bare_measure(q) != bare_measure(subject.measure or "")
                            for q in subject.qualifiers)
-    segments = company_segments(conn, company)
     parts = segment_pattern(conn, company, segments) if company_wide else None
     # "Global Services revenue" in a table captioned "BGS revenues consist of the following:"
     acronyms.update(short_names(segments, question))
@@ -281,6 +287,11 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
                and not _within(t, set(_words(parent))) for t in terms):
             return False
         if measure and (_is_measure(last, measure) or last.strip().lower() == "total"):
+            return False
+        # a rate asked, the measure's ratio to sales ("Domestic Segment › Operating income as a % of revenue" for the
+        # segment's operating income rate)
+        ratio = _RATIO_ROW.match(last) if want_pct and measure else None
+        if ratio and _is_measure(ratio.group("of"), measure or set()):
             return False
         # a model the question names ("Aircraft Deliveries › F-35" for "how many F-35 aircraft"): asked
         if {w for w in _words(last) if re.search(r"\d", w)} & {w for t in terms for w in t.split()}:

@@ -45,6 +45,21 @@ def short_names(segments: list[list[str]], question: str) -> dict[str, list[str]
     return out
 
 
+def spelled_out(segments: list[list[str]], qualifiers: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """The segments the question names by initials its filings do not print ("CIB" for "Corporate & Investment
+    Bank"): qualifier → the full name, for a qualifier in capitals whose letters are the initials of one
+    segment's name (its "&", "and", "of" aside)."""
+    out: dict[str, str] = {}
+    for q in qualifiers:
+        if not re.fullmatch(r"[A-Z]{2,5}", q):
+            continue
+        full = [n for names in segments for n in names if len(n.split()) >= 2 and "".join(
+            w[0] for w in re.findall(r"[A-Za-z]+", n) if w.lower() not in ("and", "of", "the")).upper() == q]
+        if len(set(full)) == 1:
+            out[q] = full[0]
+    return out
+
+
 def segment_pattern(conn: psycopg.Connection, company: str | None,
                     segments: list[list[str]] | None = None) -> re.Pattern[str] | None:
     """The company's segment names as whole words ("Space", not "aerospace"); None when none is known.

@@ -55,7 +55,7 @@ _STATED = re.compile(r"\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion|trillion)
                      r"\b\d[\d,.]*\s+(?:thousand|million|billion|trillion)\b")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(“\"•])|\s+•\s+|\n+")
 _QUARTER = re.compile(r"(?i)\b(?:quarter|three(?: and (?:six|nine))? months|thirteen(?: and (?:twenty-six|thirty-nine))? weeks|"
-                      r"13(?: and (?:26|39))? weeks)\b")
+                      r"13(?: and (?:26|39))? weeks|[1-4]q(?:\d{2}|\d{4})?|q[1-4])\b")
 _TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9) months\b|\bfirst half\b|year[- ]to[- ]date|\b(?:26|39) weeks\b|"
                       r"\bfull[- ]year\b")
 _STOP = {"the", "a", "an", "of", "in", "its", "their", "and", "to", "for", "on", "at", "by", "spend", "spent", "how",
@@ -100,6 +100,36 @@ def _pieces(text: str) -> list[tuple[str, str]]:
     return out
 
 
+#: Three figures in a row: a table's row, whose paragraphs are one table.
+_ROW_RUN = re.compile(r"(?:[$(]?\s?\d[\d,.]*\)?%?\s+){2}[$(]?\s?\d")
+
+
+def _stating_clause(sentence: str) -> str:
+    """A long sentence's head up to the end of the clause stating its first figure ("Pharmaceutical worldwide
+    adjusted operational sales grew 6.8%*" of a sentence listing the products behind it); "" when the figure
+    or that clause's end lies past the longest quoted sentence."""
+    first = _STATED.search(sentence)
+    end = sentence.find(",", first.end()) if first else -1
+    return sentence[:end] if 0 < end <= MAX_PIECE else ""
+
+
+def _paragraphs(text: str) -> str:
+    """A passage's plain text, a line per paragraph that ends without a full stop before another that starts
+    with a capital: list items printed without one ("… for Las Vegas Strip Resorts and Regional Operations" ¶
+    "Share buybacks of $2.8 billion in 2022 and $352 million in 4Q22") are sentences of their own; a table's
+    rows and a lead-in ending in ":" stay with what follows."""
+    out: list[str] = []
+    for para in (plain_text(p) for p in re.split(r"\n\s*\n", text)):
+        if not para:
+            continue
+        if out and (not re.search(r"[A-Za-z]$", out[-1]) or not para[:1].isupper()
+                    or _ROW_RUN.search(out[-1]) or _ROW_RUN.search(para)):
+            out[-1] = f"{out[-1]} {para}"
+        else:
+            out.append(para)
+    return "\n".join(out)
+
+
 def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quarter: bool = False,
                   synonyms: tuple[str, ...] = (), change: bool = False, context: str = "") -> tuple[str, Hit] | None:
     """The sentence of ``document``'s prose that states ``measure`` (every word of it, or of one of
@@ -123,14 +153,14 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     around = {_stem(w) for w in re.findall(r"\b[a-z]{3,}\b", context)
               if w not in _STOP and not _PERIOD_WORD.fullmatch(w)} - set().union(*wanted)
     asks_change = bool(_CHANGE_WORDS.search(context))
-    asks_quarter = bool(re.search(r"(?i)\bquarter\b|\bq[1-4]\b", context))
+    asks_quarter = bool(re.search(r"(?i)\bquarter\b|\bq[1-4]\b|\b[1-4]q(?:\d{2}|\d{4})?\b", context))
     # the measure's own words, the last two of each phrase (its qualifiers come first), without the kind of line
     cores = [word_stems(" ".join([w for w in re.findall(r"[A-Za-z]+", p) if w.lower() not in _STOP | _KIND][-2:]))
              for p in phrases]
     best: tuple[float, str, Hit] | None = None
     for hit in _hits(rows, "stated"):
-        text = plain_text(hit.text)
-        heading = hit.section.rpartition(" > ")[2]
+        text = _paragraphs(hit.text)
+        heading = re.split(r" > | — ", hit.section)[-1]  # the last of the sub-headings the chunker joined
         titled = word_stems(heading) if len(heading.split()) <= HEADING_WORDS else set()
         earlier: list[str] = []  # the sentences before: what "this program" refers to
         for lead, piece in _pieces(text):
@@ -141,6 +171,8 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             if pair is not None:  # the sentence stating the pair, not the table rows the text layer ran into it
                 starts = [m.end() for m in re.finditer(r"(?:\d|\.)\s+(?=[A-Z][a-z])", piece[:pair.start()])]
                 piece = piece[starts[-1]:] if starts else piece
+            if len(piece) > MAX_PIECE and (head := _stating_clause(piece)):
+                piece = head  # "… sales grew 6.8%*, driven by DARZALEX (daratumumab), a biologic for …": the clause
             if not 30 <= len(piece) <= MAX_PIECE or not _STATED.search(piece) or piece.count("|") > 2:
                 continue
             # a qualifier may be the passage's own short heading ("Europe" over "Convenient foods unit volume grew 4%")

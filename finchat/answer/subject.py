@@ -101,9 +101,12 @@ _NOT_PROPER = {"how", "what", "which", "who", "when", "where", "why", "was", "we
                "november", "december", "compare", "according", "give", "tell", "list", "calculate", "show"}
 
 
-def _proper_names(question: str, names: set[str]) -> list[str]:
+def _proper_names(question: str, names: set[str], measure: str = "") -> list[str]:
     """Capitalised names in ``question`` that are not its company, a period, a statement measure or a
-    question word: what a question asks about when no measure names it ("Paxlovid")."""
+    question word: what a question asks about when no measure names it ("Paxlovid"). ``measure``: the one the
+    question names — initials right after a possessive that are not its own name a part ("What return on
+    equity did JPMorgan's CIB earn"), any others a measure ("DPO", "P&L")."""
+    owned = set(re.findall(r"['’]s\s+([A-Z]{2,4})\b", question)) if measure else set()
     out = []
     for m in _PROPER.finditer(question):
         before = question[:m.start()]
@@ -114,11 +117,11 @@ def _proper_names(question: str, names: set[str]) -> list[str]:
         if not before.strip() or before.rstrip().endswith((".", "?", "!", ":")):
             words = words[1:]  # a sentence's first word is capitalised as such ("Approach the question …")
         # the company's name, a possessive ("Pfizer's"), periods and measures are trimmed from either end
-        while words and (_not_part(words[0], names) or words[0].lower() in ("and", "of", "&")):
+        while words and (_not_part(words[0], names, measure, owned) or words[0].lower() in ("and", "of", "&")):
             words.pop(0)
-        while words and (_not_part(words[-1], names) or words[-1].lower() in ("and", "of", "&")):
+        while words and (_not_part(words[-1], names, measure, owned) or words[-1].lower() in ("and", "of", "&")):
             words.pop()
-        if words and not any(_not_part(w, names) for w in words if w[:1].isupper()):
+        if words and not any(_not_part(w, names, measure, owned) for w in words if w[:1].isupper()):
             out.append(" ".join(words))
     return out
 
@@ -129,13 +132,23 @@ _NAME_AFTER = re.compile(r"\b(?:in|from)\s+(?:the\s+)?((?-i:[A-Z])[\w&'’-]*(?:
 _MODEL_NAME = re.compile(r"[a-z]{1,3}-?\d+[a-z]?")
 
 
-def _not_part(word: str, names: set[str]) -> bool:
+def _abbreviates(word: str, measure: str) -> bool:
+    """Is ``word`` (all capitals) a measure's abbreviation: any, when no measure is named ("DPO"), else the
+    named measure's own ("ROE" of "return on equity", "EBIT" of "EBIT margin")?"""
+    if not measure:
+        return True
+    words = re.findall(r"[A-Za-z]+", measure.lower())
+    initials = {"".join(w[0] for w in words), "".join(w[0] for w in words if w not in ("of", "on", "and", "the"))}
+    return word.lower() in words or word.lower() in initials or bool(metrics_in_question(word))
+
+
+def _not_part(word: str, names: set[str], measure: str = "", owned: set[str] | frozenset[str] = frozenset()) -> bool:
     low = re.sub(r"['’]s?$", "", word.lower())
     # (a model's name is a part: "KC-46A", "F-35"; any other word with a digit is not: "10-K", "2022")
     return (low in names or low in _NOT_PROPER or bool(_PERIOD.match(low))
             or bool(re.search(r"\d", low)) and not _MODEL_NAME.fullmatch(low)
             or bool(metrics_in_question(low)) or bool(_REGION.fullmatch(word)) or word.endswith(("'s", "’s"))
-            or (word.isupper() and len(word) <= 4))  # "DPO", "ROE": a measure's abbreviation
+            or (word.isupper() and len(word) <= 4 and (word not in owned or _abbreviates(word, measure))))  # "DPO"
 
 
 #: What a share question's total is made of: "… net sales came from cosmetics in …", "… net sales was skincare?"
@@ -149,6 +162,7 @@ _PART_AS_SHARE = re.compile(r"(?i)^\s*(?:what\s+(?:was|were|is|are)\s+)?(?:the\s
 #: "… net sales did the F-35 program represent?": the part before the share's verb.
 _PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<part>[\w&'’.-][\w&'’. -]{1,60}?)\s+"
                        r"(?:represent|account\s+for|make\s+up|comprise|contribute|generate)\b")
+_PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he", "she", "you"})
 #: "How much did net profit booking rate adjustments add to … segment operating profit": what moved the measure.
 _EFFECT = re.compile(r"(?i)^\s*(?:by\s+)?how\s+much\s+did\s+(?P<what>.+?)\s+(?:add(?:ed)?\s+to|contribute\s+to|"
                      r"increase|raise|lift|boost|reduce|lower|cut|weigh\s+on|hurt)\s+(?P<on>[^?]+)")
@@ -447,10 +461,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         qualifiers.append(a.group(1).lower())
     qualifiers = _tidy(qualifiers, segments, k.group(0) if k else "")
     if not [q for q in qualifiers if not k or q != k.group(0)]:  # a KPI alone names no part of the company
-        qualifiers += _proper_names(question, names)
+        qualifiers += _proper_names(question, names, measure)
     else:  # a name after "in" / "from" is where or what the figure is of ("… operating revenues in Pennsylvania")
         after = [m.group(1) for m in _NAME_AFTER.finditer(question)]
-        qualifiers += [n for n in _proper_names(question, names) if any(a.startswith(n) for a in after)
+        qualifiers += [n for n in _proper_names(question, names, measure) if any(a.startswith(n) for a in after)
                        and not any(n.lower() in q.lower() or q.lower() in n.lower() for q in qualifiers)]
     if k:  # "pharmacy same store sales", "front store comparable sales": the words before the KPI name its part
         kpi_of = _words_before(question, k.start(), names, parts, pieces)
@@ -498,7 +512,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if effect and metrics_in_question(effect.group("on")) and not derived and intent != "outlook":
         what = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", effect.group("what"))
                 if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and w.lower() not in ("the", "its", "their")]
-        if len(what) >= 2:  # what changed the measure is asked, never the measure itself
+        # what changed the measure is asked, never the measure itself ("currency", "the F-35 program"; "it" is
+        # the measure's own)
+        if what and not (len(what) == 1 and what[0].lower() in _PRONOUNS):
             return Subject(" ".join(what), None, tuple(dict.fromkeys(qualifiers)), "amount", keeps=())
     keeps = None
     if not (metric or "").startswith("eps") and not measure.lower().startswith("eps") and PRICE_MEASURE.search(measure):
