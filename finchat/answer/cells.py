@@ -72,8 +72,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         return None
     segments = company_segments(conn, company)
     # "JPMorgan's CIB": a segment asked by its initials, printed spelled out ("CORPORATE & INVESTMENT BANK")
-    spelled = spelled_out(segments, subject.qualifiers)
-    terms = [" ".join(_words(spelled.get(q, q))) for q in subject.qualifiers
+    full_names = spelled_out(segments, subject.qualifiers)
+    terms = [" ".join(_words(full_names.get(q, q))) for q in subject.qualifiers
              if not q.startswith("by ") and q.lower() not in NOT_NAMES]
     terms = [t for t in dict.fromkeys(terms) if t]
     # a rate no statement line gives ("overhead ratio" builds on expenses): its own row
