@@ -256,6 +256,10 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
            # says it is a share ("% of net sales", "Revenue Mix")
            and not (share and c.unit == "%" and _NOT_SHARE.search(f"{c.row_path} {c.caption} {c.col_label}")
                     and not _SHARE_WORDS.search(f"{c.row_path} {c.caption} {c.col_label}"))
+           # (the row's own headings first: "Comparable Sales Summary › Consumer Electronics" beside "Revenue Mix
+           # Summary › …" in one table; and no share is negative)
+           and not (share and c.unit == "%" and (c.value < 0 or _NOT_SHARE.search(c.row_path)
+                                                 and not _SHARE_WORDS.search(c.row_path)))
            # a printed share is the part's when its row names the part: "Grocery 58 %" under a Sam's Club
            # caption is grocery's share of the club's sales
            and not (share and c.unit == "%" and not all(_names_row(t, set(_words(c.row_path))) for t in terms))

@@ -154,6 +154,11 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
               if w not in _STOP and not _PERIOD_WORD.fullmatch(w)} - set().union(*wanted)
     asks_change = bool(_CHANGE_WORDS.search(context))
     asks_quarter = bool(re.search(r"(?i)\bquarter\b|\bq[1-4]\b|\b[1-4]q(?:\d{2}|\d{4})?\b", context))
+    # "How many …": a count the sentence prints just before the thing counted ("… and 14 Yardbird stand-alone
+    # stores") states it, with no unit of its own
+    things = {w[-1].lower() for w in (re.findall(r"[A-Za-z]+", p) for p in phrases) if w}
+    counted = re.compile(r"(?i)\b\d[\d,]*\s+(?:[A-Za-z&-]+\s+){0,3}(?:" + "|".join(map(re.escape, sorted(things))) + r")\b") \
+        if re.match(r"(?i)\s*how\s+many\b", context) and things else None
     # the measure's own words, the last two of each phrase (its qualifiers come first), without the kind of line
     cores = [word_stems(" ".join([w for w in re.findall(r"[A-Za-z]+", p) if w.lower() not in _STOP | _KIND][-2:]))
              for p in phrases]
@@ -173,7 +178,8 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                 piece = piece[starts[-1]:] if starts else piece
             if len(piece) > MAX_PIECE and (head := _stating_clause(piece)):
                 piece = head  # "… sales grew 6.8%*, driven by DARZALEX (daratumumab), a biologic for …": the clause
-            if not 30 <= len(piece) <= MAX_PIECE or not _STATED.search(piece) or piece.count("|") > 2:
+            if not 30 <= len(piece) <= MAX_PIECE or piece.count("|") > 2 or not (
+                    _STATED.search(piece) or counted and counted.search(piece)):
                 continue
             # a qualifier may be the passage's own short heading ("Europe" over "Convenient foods unit volume grew 4%")
             stems = word_stems(piece)

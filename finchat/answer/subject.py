@@ -319,6 +319,9 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         return "sales"
     if words and words[-1].lower() in ("bring", "brought"):  # "How much did Apple's Services business bring in"
         return "revenue"
+    if len(words) > 6:  # "Las Vegas Strip same-store Adjusted Property EBITDAR": a name first is the part's
+        lower = next((i for i, w in enumerate(words) if w[:1].islower()), 0)
+        words = words[lower:] if lower and all(w[:1].isupper() for w in words[:lower]) else words
     if not words or len(words) > 6 or all(w.lower() in _NEUTRAL for w in words):
         return ""
     return " ".join(words)
@@ -460,8 +463,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if a and not any(a.group(1).lower() in q.lower() for q in qualifiers):
         qualifiers.append(a.group(1).lower())
     qualifiers = _tidy(qualifiers, segments, k.group(0) if k else "")
-    if not [q for q in qualifiers if not k or q != k.group(0)]:  # a KPI alone names no part of the company
-        qualifiers += _proper_names(question, names, measure)
+    # a KPI alone names no part of the company, nor does how a measure is measured ("adjusted")
+    if not [q for q in qualifiers if (not k or q != k.group(0)) and not (a and q == a.group(1).lower())]:
+        # (a name inside the measure is its own: "Adjusted Property" of "same-store Adjusted Property EBITDAR")
+        qualifiers += [n for n in _proper_names(question, names, measure)
+                       if not re.search(rf"(?i)(?<!\w){re.escape(n)}(?!\w)", measure)]
     else:  # a name after "in" / "from" is where or what the figure is of ("… operating revenues in Pennsylvania")
         after = [m.group(1) for m in _NAME_AFTER.finditer(question)]
         qualifiers += [n for n in _proper_names(question, names, measure) if any(a.startswith(n) for a in after)

@@ -544,3 +544,50 @@ def test_the_companys_name_asks_no_column():
                                         "American Water Works").lower()
     assert _without_name("What was Walmart's eCommerce growth?", "Walmart").strip().startswith("What was")
     assert "water" in _without_name("What was water revenue for Acme?", "American Water Works")
+
+
+def test_a_share_is_the_row_its_own_headings_call_one_never_a_negative_change():
+    """"What share of Domestic revenue came from Consumer Electronics?": one table prints "Revenue Mix Summary ›"
+    and "Comparable Sales Summary ›" rows of each category, its caption naming both; the mix row is the share."""
+    from finchat.answer.cells import _pick
+
+    now = date(2025, 6, 30)
+    caption = "Revenue Mix Summary Comparable Sales Summary"
+
+    def pct(path: str, value: float) -> tuple[object, ...]:
+        r = _row(path, value, now)
+        return (*r[:4], caption, *r[5:9], "units", "%", path.split(" › ")[-1])
+
+    comp, mix = pct("Comparable Sales Summary › Consumer Electronics", -12.2), pct("Revenue Mix Summary › Consumer "
+                                                                                  "Electronics", 30.0)
+    question = "What share of Acme's Domestic revenue came from Consumer Electronics in Q2 2025?"
+    qw = {"share", "domestic", "revenue", "came", "consumer", "electronics"}
+    assert _pick([comp], ["consumer electronics"], qw, 3, now, True, {"revenue"}, question) is None
+    best, _ = _pick([comp, mix], ["consumer electronics"], qw, 3, now, True, {"revenue"}, question)
+    assert best.value == 30.0
+
+
+def test_a_rate_asked_is_the_measures_ratio_to_sales_row_under_the_part():
+    """"the operating income rate of the Domestic segment": "Domestic Segment › Operating income as a % of
+    revenue", not an item of the segment's table."""
+    from finchat.answer.cells import _pick
+
+    now = date(2025, 6, 30)
+    rate = (*_row("Domestic Segment › Operating income as a % of revenue", 3.8, now)[:9], "units", "%",
+            "Operating income as a % of revenue")
+    gross = (*_row("Domestic Segment › Gross profit as a % of revenue", 21.3, now)[:9], "units", "%",
+             "Gross profit as a % of revenue")
+    q = {"operating", "income", "rate", "domestic", "segment"}
+    measure = {"operating", "income", "rate", "ebit", "profit", "loss"}
+    best, _ = _pick([rate, gross], ["domestic"], q, 3, now, True, measure, "What was the operating income rate of "
+                    "Acme's Domestic segment in fiscal 2025?", named_rate={"income"})
+    assert best.value == 3.8
+
+
+def test_a_segment_asked_by_initials_its_filings_do_not_print():
+    from finchat.answer.parts import spelled_out
+
+    segments = [["Consumer & Community Banking"], ["Corporate & Investment Bank"], ["Commercial Banking"]]
+    assert spelled_out(segments, ("CIB",)) == {"CIB": "Corporate & Investment Bank"}
+    assert spelled_out(segments, ("CB",)) == {"CB": "Commercial Banking"}
+    assert spelled_out(segments, ("Cib", "ROE")) == {}

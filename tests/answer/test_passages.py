@@ -208,3 +208,21 @@ def test_table_rows_run_together_are_no_sentence():
                    "83.7 % 80.2 % 82.8 % 78.5 % Comparable sales increase 4.7 % 4.2 % 1.9 % 32.7 %")
     assert not tabular("Reach-forward losses of $500 million, $378 million and $772 million were recorded related to "
                        "the tanker in 2018, 2017 and 2016, respectively.")
+
+
+def test_list_items_without_full_stops_and_a_long_sentences_stating_clause():
+    from finchat.answer.passages import _paragraphs, _stating_clause
+
+    text = ("Record Adjusted Property EBITDAR in 4Q and full year 2025 for the Strip\n\nShare buybacks of $2.8 billion "
+            "in 2025 and $352 million in 4Q25\n\nThe company's cash activities included the following:\n\npaying $750 "
+            "million to repurchase shares\n\nIn millions Retail Health Totals\n\nRevenues $ 90 $ 157 $ 247")
+    lines = _paragraphs(text).split("\n")
+    # (an item ending in a figure keeps the next paragraph: it may be a row's rest)
+    assert any(line.startswith("Share buybacks of $2.8 billion in 2025 and $352 million in 4Q25") for line in lines)
+    # a lead-in ending in ":" stays with its items, a table's header with its rows
+    assert any("The company's cash activities included the following: paying $750" in line for line in lines)
+    assert lines[-1] == "In millions Retail Health Totals Revenues $ 90 $ 157 $ 247"
+    long = ("Pharmaceutical worldwide adjusted operational sales grew 6.8%*, driven by " + "WIDGETA (widgetamab), a "
+            "biologic for the treatment of several conditions, " * 8)
+    assert _stating_clause(long) == "Pharmaceutical worldwide adjusted operational sales grew 6.8%*"
+    assert _stating_clause("No figure here " * 40) == ""

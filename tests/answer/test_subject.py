@@ -456,3 +456,33 @@ def test_a_place_named_after_in_and_a_currency_neutral_figure():
     s = analyse("How much did Converse revenues decline on a currency-neutral basis in fiscal 2018?",
                 companies=("Nike",))
     assert "currency-neutral" in s.qualifiers
+
+
+def test_initials_after_the_possessive_name_a_part_unless_they_are_the_measures():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What return on equity did JPMorgan's CIB earn in Q1 2022?", companies=("JPMorgan",),
+                derived=True, derived_name="Return on equity")
+    assert s.qualifiers == ("CIB",)
+    s = analyse("What was JPMorgan's ROE in Q1 2022?", companies=("JPMorgan",), derived=True,
+                derived_name="Return on equity")
+    assert s.qualifiers == ()
+    # a definition's abbreviations are measures ("DPO", "P&L"), whatever precedes them
+    s = analyse("What is Amazon's FY2017 days payable outstanding (DPO)? DPO is defined as: 365 * (average accounts "
+                "payable) / (P&L inventory change + FY COGS)", companies=("Amazon",), derived=True,
+                derived_name="Days payable outstanding")
+    assert s.qualifiers == ()
+
+
+def test_what_moved_a_line_in_one_word_and_a_name_before_a_long_measure():
+    from finchat.answer.subject import analyse
+
+    s = analyse("How much did currency hurt Amcor's Flexibles net sales in fiscal 2023?", companies=("Amcor",))
+    assert (s.measure, s.metric) == ("currency", None)
+    s = analyse("How much did it add to Amcor's net sales in fiscal 2023?", companies=("Amcor",))
+    assert s.measure != "it"
+    # "Las Vegas Strip" before "same-store Adjusted Property EBITDAR": the part, then the measure
+    s = analyse("What was Las Vegas Strip same-store Adjusted Property EBITDAR for MGM in Q4 2022?",
+                companies=("MGM Resorts", "MGM"))
+    assert s.measure == "same-store Adjusted Property EBITDAR"
+    assert "Las Vegas Strip" in s.qualifiers and "Adjusted Property" not in s.qualifiers
