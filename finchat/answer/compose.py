@@ -36,7 +36,7 @@ import psycopg
 
 from finchat.answer import derive
 from finchat.answer.figures import Computed, FactBook, Figure, change
-from finchat.answer.parts import named_by_a_piece
+from finchat.answer.parts import named_by_a_piece, named_by_initials
 from finchat.answer.passages import outlook_passages
 from finchat.answer.qualified import from_tables, quarter_from_cells, repurchase_table, stated, unsubstituted
 from finchat.answer.quote import narrative_topic, quote_passages
@@ -113,7 +113,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     if _PERFORM.search(question) and not explain:
         books = _books(conn, res, companies, list(PERFORMANCE))
         return with_subject(_performance(companies, names, books, res), Subject("performance", None), res)
-    segments = tuple(res.filters.segments) + named_by_a_piece(conn, res.question, companies, names)
+    segments = tuple(res.filters.segments) + named_by_a_piece(conn, res.question, companies, names) \
+        + named_by_initials(conn, res.question, companies)
     subject = analyse(res.question, companies=_surface_names(companies, names), segments=segments,
                       intent=res.filters.intent, derived=bool(derived),
                       derived_name=derived[0].name if derived else "")

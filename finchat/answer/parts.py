@@ -60,6 +60,16 @@ def spelled_out(segments: list[list[str]], qualifiers: tuple[str, ...] | list[st
     return out
 
 
+def named_by_initials(conn: psycopg.Connection, question: str, companies: list[str]) -> tuple[str, ...]:
+    """The segments the question names by initials its filings do not print ("What net income did CCB earn":
+    Consumer & Community Banking), each by its full name."""
+    asked = tuple(dict.fromkeys(re.findall(r"\b[A-Z]{2,5}\b", question)))
+    if not asked:
+        return ()
+    return tuple(dict.fromkeys(full for key in companies
+                               for full in spelled_out(company_segments(conn, key), asked).values()))
+
+
 def segment_pattern(conn: psycopg.Connection, company: str | None,
                     segments: list[list[str]] | None = None) -> re.Pattern[str] | None:
     """The company's segment names as whole words ("Space", not "aerospace"); None when none is known.

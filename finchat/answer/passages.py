@@ -109,7 +109,9 @@ def _stating_clause(sentence: str) -> str:
     adjusted operational sales grew 6.8%*" of a sentence listing the products behind it); "" when the figure
     or that clause's end lies past the longest quoted sentence."""
     first = _STATED.search(sentence)
-    end = sentence.find(",", first.end()) if first else -1
+    # (a date's comma ends no clause: "… from 2.6% at December 31, 2020 to 2.9% at December 31, 2021, a credit …")
+    end = next((m.start() for m in re.finditer(r",(?!\s*(?:19|20)\d\d\b)", sentence[first.end():])), -1) if first else -1
+    end = end + first.end() if first and end >= 0 else -1
     return sentence[:end] if 0 < end <= MAX_PIECE else ""
 
 

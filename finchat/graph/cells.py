@@ -96,7 +96,8 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     money_table = bool(_MONEY.search(head_text)) or any("$" in c for r in rows for c in r[1:])
     year_end = (fiscal_year_end, "12M") if fiscal_year_end else None
     try:
-        periods = column_periods(rows[:nh], ncols, " ".join(caption) + " " + caption_hint, year_end, filing_period)
+        periods = column_periods(rows[:nh], ncols, " ".join(caption) + " " + caption_hint, year_end, filing_period,
+                                 sliced_runs=True)
     except (ValueError, IndexError):
         periods = [None] * ncols
     if year_end is not None and not any(periods[1:]):

@@ -131,19 +131,22 @@ def _as_of(text: str) -> date | None:
 
 def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
                    year_end: tuple[date, str | None] | None = None,
-                   filing_period: tuple[date, str, int] | None = None) -> list[tuple[str, str | None, date | None] | None]:
+                   filing_period: tuple[date, str, int] | None = None,
+                   sliced_runs: bool = False) -> list[tuple[str, str | None, date | None] | None]:
     """Per column (index 0 is the label column, always None): (label, duration, as-of), or None where a
     column has no recognisable date. Spanning header cells ("Three Months Ended") fill rightwards. A
     year-only column ("2018") takes its month and day, and duration, from ``context`` (the caption:
     "Years ended December 31") or, failing that, from ``year_end`` (an annual report's fiscal year end and the
     duration its year columns mean: "12M" for flows, None for a balance sheet). ``filing_period`` (the
     filing's period end, fiscal quarter "Q3" and fiscal year) dates quarter codes ("2Q21") and a results release's
-    year columns under "Second quarter"."""
+    year columns under "Second quarter". ``sliced_runs``: several periods each sliced across the header
+    ("Three m | onths ended Jun | e 30, | Six m | …") are put back, each over its own columns (table cells; a
+    statement's facts keep to headers read whole)."""
     filled: list[list[str]] = []
     for r, row in enumerate(header_rows):
         cells = row + [""] * (ncols - len(row))
         cells = [cells[0], *merge_split_words(cells[1:])]
-        cells = _rejoin_sliced_date([cells[0], *_join_month_day([_untangle_month(c) for c in cells[1:]])])
+        cells = _rejoin_sliced_date([cells[0], *_join_month_day([_untangle_month(c) for c in cells[1:]])], sliced_runs)
         if r < len(header_rows) - 1:
             last = ""
             for j in range(1, ncols):
@@ -199,7 +202,24 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
     return out
 
 
-def _rejoin_sliced_date(cells: list[str]) -> list[str]:
+def _sliced_periods(cells: list[str], filled: list[int]) -> list[str] | None:
+    """Two or more spanning periods, each sliced ("Three months ended Jun" | "e 30," | "Six months ended June" |
+    "30,"): each glued back where it started — pieces split mid-word joined, others with a space — so that it
+    fills the columns to its right until the next. None unless every piece belongs to a run reading as one
+    duration ending with its month and day."""
+    out = [cells[0]] + [""] * (len(cells) - 1)
+    start, glued, runs = 0, "", 0
+    for j in filled:
+        piece = cells[j].strip()
+        start = start or j
+        glued = f"{glued}{piece}" if re.search(r"[A-Za-z]$", glued) and piece[:1].islower() else f"{glued} {piece}".strip()
+        if _DURATION.search(glued) and len(_MONTH_DAY.findall(glued)) == 1 and re.search(r"\d,?$", glued) \
+                and not _YEAR.search(glued):
+            out[start], start, glued, runs = glued, 0, "", runs + 1
+    return out if runs >= 2 and not glued else None
+
+
+def _rejoin_sliced_date(cells: list[str], sliced_runs: bool = False) -> list[str]:
     """A spanning header the layout parser sliced into fragments — "Year Ended December 3" | "" | "1,",
     "Forthe Years Ended Decembe" | "" | "r 31,", "For the Years En" | "" | "ded December 31," — put back as one cell
     where it started, so it fills the columns to its right. Only when the pieces glued together read as one
@@ -207,6 +227,9 @@ def _rejoin_sliced_date(cells: list[str]) -> list[str]:
     filled = [j for j in range(1, len(cells)) if cells[j]]
     if len(filled) < 2:
         return cells
+    runs = _sliced_periods(cells, filled) if sliced_runs else None
+    if runs is not None:
+        return runs
     pieces = [cells[j] for j in filled]
     if all(re.fullmatch(r"\d,?", p.strip()) for p in pieces) and re.fullmatch(r"\d{2},?", "".join(pieces)):
         # "3" | "0," under "Three Months Ended April": the day, sliced

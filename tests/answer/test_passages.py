@@ -226,3 +226,8 @@ def test_list_items_without_full_stops_and_a_long_sentences_stating_clause():
             "biologic for the treatment of several conditions, " * 8)
     assert _stating_clause(long) == "Pharmaceutical worldwide adjusted operational sales grew 6.8%*"
     assert _stating_clause("No figure here " * 40) == ""
+    # a date's comma ends no clause
+    rate = ("The credits were driven by a credit of $1.1 billion due to an increase in our discount rate assumption "
+            "from a weighted-average of 2.6% at December 31, 2024 to a weighted-average of 2.9% at December 31, 2025, "
+            + "a credit of $847 million due to the difference between our estimated and actual return on assets, " * 4)
+    assert _stating_clause(rate).endswith("2.9% at December 31, 2025")

@@ -428,6 +428,19 @@ Total 100 % 100 % (5.5)% (12.0) %
     assert got[("Comparable Sales › Computing", date(2024, 7, 26))] == -15.0
 
 
+def test_two_periods_each_sliced_across_the_header():
+    """"Three m | onths ended Jun | e 30, | Six m | onths ended June | 30," over "2025 | 2024 | Change" twice: the
+    quarter's columns and the six months' are told apart, not both read as the quarter."""
+    text = """| | Three m | onths ended Jun | e 30, | Six m | onths ended June | 30, |
+|---|---|---|---|---|---|---|
+| (in millions, except ratios) | **2025** | 2024 | Change | **2025** | 2024 | Change |
+| Home Lending | **1,349** | 1,687 | (20) | **2,807** | 2,848 | (1) |
+"""
+    cells = {(c.duration, c.as_of): c.value for c in table_cells(text, "", (date(2025, 6, 30), "Q2", 2025)) if c.as_of}
+    assert cells == {("3M", date(2025, 6, 30)): 1349, ("3M", date(2024, 6, 30)): 1687,
+                     ("6M", date(2025, 6, 30)): 2807, ("6M", date(2024, 6, 30)): 2848}
+
+
 def test_an_annual_header_the_layout_cut_into_pieces():
     """"Yea | r Ended December | 31, | 2025 | vs. 2024 …" above "2025 | 2024 | 2023 | $ | %": the year columns
     are the fiscal years (an annual report's), the change columns no periods."""
