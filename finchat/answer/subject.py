@@ -162,6 +162,9 @@ _PART_AS_SHARE = re.compile(r"(?i)^\s*(?:what\s+(?:was|were|is|are)\s+)?(?:the\s
 #: "… net sales did the F-35 program represent?": the part before the share's verb.
 _PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<part>[\w&'’.-][\w&'’. -]{1,60}?)\s+"
                        r"(?:represent|account\s+for|make\s+up|comprise|contribute|generate)\b")
+#: A measure's last word naming a line of its own whatever statement line it is named after ("debt redemption costs").
+_OTHER_LINE = frozenset({"costs", "cost", "charges", "charge", "fees", "gains", "gain", "losses", "proceeds", "payments",
+                         "premiums", "premium", "expenses"})
 _PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he", "she", "you"})
 #: "How much did net profit booking rate adjustments add to … segment operating profit": what moved the measure.
 _EFFECT = re.compile(r"(?i)^\s*(?:by\s+)?how\s+much\s+did\s+(?P<what>.+?)\s+(?:add(?:ed)?\s+to|contribute\s+to|"
@@ -522,7 +525,13 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         # the measure's own)
         if what and not (len(what) == 1 and what[0].lower() in _PRONOUNS):
             return Subject(" ".join(what), None, tuple(dict.fromkeys(qualifiers)), "amount", keeps=())
-    keeps = None
+    keeps: tuple[str, ...] | None = None
+    last = measure.split()[-1].lower() if measure else ""
+    if metric and not derived and last in _OTHER_LINE and all(
+            to < len(measure) - len(last) for key in metrics for _, to in metric_phrase_spans(measure, key)):
+        # "early debt redemption costs", "debt issuance costs": a line of their own, named after the statement's
+        # (never the long-term debt)
+        metric, keeps = None, ()
     if not (metric or "").startswith("eps") and not measure.lower().startswith("eps") and PRICE_MEASURE.search(measure):
         # "average price per share" paid for repurchased shares is no amount of repurchases
         metric, keeps = None, ("eps",)

@@ -68,7 +68,10 @@ BOOKINGS = (("The decrease in net bookings for 2019, as compared to 2018, was pr
             "a $55 million decrease in Southwind net bookings primarily driven by lower net bookings from player "
             "purchases across various franchise titles, partially offset by an increase in advertising net bookings."),
             ("The decrease in in-game net bookings was primarily due to a $131 million decrease in Southwind in-game "
-            "net bookings across franchise titles."))
+            "net bookings across franchise titles."),
+            ("During 2023, we recorded pre-tax early debt redemption costs of $3.5 billion in connection with tender "
+             "offers and the redemptions of notes issued by Testco."),
+            "During 2022, we recorded pre-tax early debt redemption costs of $102 million.")
 
 
 @pytest.fixture(scope="module")
@@ -88,6 +91,15 @@ def test_a_list_items_figure_named_as_asked(bookings_corpus):
     with psycopg.connect(bookings_corpus) as conn:
         said = stated_figure(conn, "TESTCO_2023Q3_10Q", "Southwind net bookings")
     assert said is not None and "$55 million" in said[0] and "$131 million" not in said[0]
+
+
+def test_a_line_named_after_a_statement_line_in_the_year_asked(bookings_corpus, monkeypatch):
+    """"early debt redemption costs" are no long-term debt (a substitution had answered the balance); the sentence of
+    2023 answers a question of 2023, not the shorter one of 2022 after it."""
+    d = ask_json(bookings_corpus, monkeypatch, "What early debt redemption costs did Testco record in 2023?")
+    first = d["answer"].splitlines()[0]
+    assert "$3.5 billion" in first and "$102 million" not in first
+    assert d["answer_subject"]["metric"] is None
 
 
 SPENDING = (("Research and development expenses attributable to our Gizmo segment decreased primarily due to a $116 "

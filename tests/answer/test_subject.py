@@ -486,3 +486,13 @@ def test_what_moved_a_line_in_one_word_and_a_name_before_a_long_measure():
                 companies=("MGM Resorts", "MGM"))
     assert s.measure == "same-store Adjusted Property EBITDAR"
     assert "Las Vegas Strip" in s.qualifiers and "Adjusted Property" not in s.qualifiers
+
+
+def test_a_line_named_after_a_statement_line_is_its_own():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What early debt redemption costs did Verizon record in 2021?", companies=("Verizon",))
+    assert (s.measure, s.metric, s.keeps) == ("early debt redemption costs", None, ())
+    assert analyse("What was Verizon's interest expense in 2021?", companies=("Verizon",)).metric == "interest_expense"
+    assert analyse("What long-term debt did Verizon carry at the end of 2021?", companies=("Verizon",)).metric == \
+        "long_term_debt"
