@@ -112,7 +112,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     acronyms.update(short_names(segments, question))
     # a measure asked by its initials ("EBIT"), printed spelled out ("Earnings before interest and taxes")
     acronyms.update({a: _words(SPELLED_OUT[a]) for a in _words(subject.measure or "") if a in SPELLED_OUT})
-    measure = _measure_words(subject, terms)
+    # (initials asked and spelled out are the part's name, not the measure: "MFC backlog" measures backlog)
+    measure = _measure_words(subject, terms) - {w for q in full_names for w in _words(q)}
     # a rate asked of a part ("net write-off rate … on Card Member loans") is a row naming the rate, not any
     # percentage of the part's table ("Net interest yield on average Card Member loans")
     named_rate = (set(_words(subject.measure or "")) - _RATE_WORDS - {w for t in terms for w in t.split()}

@@ -36,7 +36,7 @@ import psycopg
 
 from finchat.answer import derive
 from finchat.answer.figures import Computed, FactBook, Figure, change
-from finchat.answer.parts import named_by_a_piece, named_by_initials
+from finchat.answer.parts import named_by_a_piece, named_otherwise
 from finchat.answer.passages import outlook_passages
 from finchat.answer.qualified import from_tables, quarter_from_cells, repurchase_table, stated, unsubstituted
 from finchat.answer.quote import narrative_topic, quote_passages
@@ -51,6 +51,11 @@ _PERFORM = re.compile(r"(?i)\b(?:perform(?:ed|s|ing|ance)?\s+(?:well|strongly|po
                       r"did\s+.{1,60}?\s+do\s+well|(?:good|strong|bad|weak)\s+(?:quarter|year))\b")
 _EXPLAIN = re.compile(r"(?i)\b(?:why|what\s+(?:drove|caused|explains|were\s+the\s+(?:drivers|reasons|factors))|"
                       r"drivers?\s+of|reasons?\s+for|factors|explain|due\s+to\s+what|how\s+come)\b")
+#: Derived measures companies print as rows of their own, defined their way: the printed row answers (a
+#: balance-sheet measure, working capital, is computed: Corning's "Working capital" row is another measure's).
+PRINTED_MEASURES = frozenset({"free_cash_flow"})
+#: A question giving its own definition of the figure ("FCF here is defined as …").
+_DEFINED = re.compile(r"(?i)\b(?:defined|calculated|computed)\s+as\b|\bdefin(?:e|ition)\b|\bformula\b")
 _FULL_YEAR = re.compile(r"(?i)\b(?:full[\s-]+year|annual(?:ly)?|fiscal\s+year|fy\s?\d{2,4}|for\s+the\s+year)\b")
 
 
@@ -114,7 +119,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         books = _books(conn, res, companies, list(PERFORMANCE))
         return with_subject(_performance(companies, names, books, res), Subject("performance", None), res)
     segments = tuple(res.filters.segments) + named_by_a_piece(conn, res.question, companies, names) \
-        + named_by_initials(conn, res.question, companies)
+        + named_otherwise(conn, res.question, companies)
     subject = analyse(res.question, companies=_surface_names(companies, names), segments=segments,
                       intent=res.filters.intent, derived=bool(derived),
                       derived_name=derived[0].name if derived else "")
@@ -123,6 +128,13 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     if subject.keeps is not None:  # a price per share, what moved a line: no statement amount answers it
         metrics = [m for m in metrics if m.startswith(subject.keeps)]
     figures: Answer | None = None
+    if derived and derived[0].key in PRINTED_MEASURES and len(companies) == 1 and not _DEFINED.search(question):
+        # a non-GAAP amount the company prints as its own row ("Free cash flow, non-GAAP measure $7,157", net of
+        # sales of property) is that row, not two statement lines' difference — unless the question defines it
+        printed = from_tables(conn, question, replace(subject, metric=None, kind="amount"), res, list(res.hits),
+                              companies, names)
+        if printed is not None:
+            return printed
     if derived or metrics:
         books = _books(conn, res, companies, wanted + metrics)
         figures = _figures(companies, names, books, derived, metrics, _Options.of(question))
@@ -163,7 +175,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         return unsubstituted(conn, subject, companies, names, res, hits, figures)
     hits = with_prose(hits)
     about = narrative_topic(question)
-    quote, quoted = quote_passages(res.filters.text_query or question, hits, causal=explain, about=about)
+    quote, quoted = quote_passages(res.filters.text_query or question, hits, causal=explain, about=about,
+                                   years=tuple(res.filters.years))
     if figures is not None and figures.figures and quote:  # "what drove the decline?": why, then the figures
         out = Answer(quote + "\n" + figures.text, "passages", figures.computed, figures.figures, quoted)
     elif figures is not None and not figures.figures:  # say what could not be found first, then the passages

@@ -60,14 +60,29 @@ def spelled_out(segments: list[list[str]], qualifiers: tuple[str, ...] | list[st
     return out
 
 
-def named_by_initials(conn: psycopg.Connection, question: str, companies: list[str]) -> tuple[str, ...]:
-    """The segments the question names by initials its filings do not print ("What net income did CCB earn":
-    Consumer & Community Banking), each by its full name."""
+def named_otherwise(conn: psycopg.Connection, question: str, companies: list[str]) -> tuple[str, ...]:
+    """The segments of ``companies`` the question names otherwise than its filings print them (:func:`named_in`),
+    each by its full name."""
+    return tuple(dict.fromkeys(n for key in companies for n in named_in(company_segments(conn, key), question)))
+
+
+def named_in(segments: list[list[str]], question: str) -> list[str]:
+    """The segments (each a list of its names) ``question`` names otherwise than as written: by initials the
+    filings do not print ("What net income did CCB earn": Consumer & Community Banking), or in lower case
+    ("JPMorgan's asset and wealth management business": Asset & Wealth Management; names of two words or more,
+    "and" for "&"); each by its full name."""
     asked = tuple(dict.fromkeys(re.findall(r"\b[A-Z]{2,5}\b", question)))
-    if not asked:
-        return ()
-    return tuple(dict.fromkeys(full for key in companies
-                               for full in spelled_out(company_segments(conn, key), asked).values()))
+    out = list(spelled_out(segments, asked).values()) if asked else []
+    for n in (n for names in segments for n in names):
+        words = re.split(r"\s*(?:&|\band\b)\s*|\s+", n.strip())
+        if len([w for w in words if w and w.lower() not in ("of", "the")]) < 2:
+            continue
+        spelled = r"\s*(?:&|and)\s*".join(r"\s+".join(map(re.escape, p.split()))
+                                          for p in re.split(r"\s*(?:&|\band\b)\s*", n))
+        said = re.search(rf"(?i)(?<![\w-]){spelled}(?![\w-])", question)
+        if said and said.group(0)[:1].islower():  # written as a name, the filters read it
+            out.append(n)
+    return list(dict.fromkeys(out))
 
 
 def segment_pattern(conn: psycopg.Connection, company: str | None,

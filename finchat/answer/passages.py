@@ -63,15 +63,23 @@ _STOP = {"the", "a", "an", "of", "in", "its", "their", "and", "to", "for", "on",
 
 
 def _stem(word: str) -> str:
-    """A word's first six letters after its ending: "repurchases", "repurchased" → "repurc"; "shares" → "share"."""
+    """A word's first six letters after its ending and a final "e", so that a verb's forms agree: "repurchases",
+    "repurchased" → "repurc"; "shares", "share" → "shar"; "use", "used", "uses" → "us"."""
+    w = re.sub(r"(?<=[^s])s$", "", word.lower())
+    w = re.sub(r"(?:ing|ed)$", "", w)
+    return re.sub(r"(?<=\w\w)e$", "", w)[:6]
+
+
+def _unended(word: str) -> str:
+    """``word`` in lower case without "-ing", "-ed" or a plural's "s"."""
     w = re.sub(r"(?:ing|ed)$", "", word.lower())
-    return re.sub(r"(?<=[^s])s$", "", w)[:6]
+    return re.sub(r"(?<=[^s])s$", "", w)
 
 
 def _prefixes(text: str) -> set[str]:
     """``text``'s words (of three letters or more without a plural's "s"; not stop words) as full-text prefix queries of the whole word: the
     index's English stemmer cuts it as it cut the text ("bookings" is "book" there, "obligation" "oblig")."""
-    return {f"{w.lower()}:*" for w in re.findall(r"[A-Za-z]+", text) if len(_stem(w)) > 2 and w.lower() not in _STOP}
+    return {f"{w.lower()}:*" for w in re.findall(r"[A-Za-z]+", text) if len(_unended(w)) > 2 and w.lower() not in _STOP}
 
 
 def word_stems(text: str) -> set[str]:
@@ -159,8 +167,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     asks_quarter = bool(re.search(r"(?i)\bquarter\b|\bq[1-4]\b|\b[1-4]q(?:\d{2}|\d{4})?\b", context))
     # "How many …": a count the sentence prints just before the thing counted ("… and 14 Yardbird stand-alone
     # stores") states it, with no unit of its own
-    things = {w[-1].lower() for w in (re.findall(r"[A-Za-z]+", p) for p in phrases) if w}
-    counted = re.compile(r"(?i)\b\d[\d,]*\s+(?:[A-Za-z&-]+\s+){0,3}(?:" + "|".join(map(re.escape, sorted(things))) + r")\b") \
+    # (the thing is the phrase's last word, or the one before an act done to it: "new warehouses openings")
+    things = {x.lower() for w in (re.findall(r"[A-Za-z]+", p) for p in phrases) for x in w[-2:]}
+    counted = re.compile(r"(?i)\b\d[\d,]*\s+(?:[A-Za-z&-]+\s+){0,4}(?:" + "|".join(map(re.escape, sorted(things))) + r")\b") \
         if re.match(r"(?i)\s*how\s+many\b", context) and things else None
     # the measure's own words, the last two of each phrase (its qualifiers come first), without the kind of line
     cores = [word_stems(" ".join([w for w in re.findall(r"[A-Za-z]+", p) if w.lower() not in _STOP | _KIND][-2:]))
@@ -181,8 +190,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                 piece = piece[starts[-1]:] if starts else piece
             if len(piece) > MAX_PIECE and (head := _stating_clause(piece)):
                 piece = head  # "… sales grew 6.8%*, driven by DARZALEX (daratumumab), a biologic for …": the clause
+            # (a count asked is stated as a count of the thing: "… sales at new warehouses opened in 2020" is none)
             if not 30 <= len(piece) <= MAX_PIECE or piece.count("|") > 2 or not (
-                    _STATED.search(piece) or counted and counted.search(piece)):
+                    counted.search(piece) if counted else _STATED.search(piece)):
                 continue
             # a qualifier may be the passage's own short heading ("Europe" over "Convenient foods unit volume grew 4%")
             stems = word_stems(piece)
@@ -273,11 +283,12 @@ NAMED_BONUS = 0.5
 #: two, "share repurchases", favoured headlines listing "dividends and share repurchases" over the figure's sentence).
 NAMED_WORDS = 3
 #: Words of a sentence about the period ahead; "in line with guidance" is said of results.
-_AHEAD = re.compile(r"(?i)\b(?:expects?|expected|expecting|outlook|guidance|anticipates?|forecasts?|will)\b")
+_AHEAD = re.compile(r"(?i)\b(?:expects?|expected|expecting|outlook|guidance|anticipates?|forecasts?|will|"
+                    r"(?:plans?|intends?)\s+to|over\s+the\s+next)\b")
 _IN_LINE = re.compile(r"(?i)\b(?:in\s+line\s+with|above|below|exceed(?:ed|ing)?)\s+(?:the\s+|our\s+|its\s+)?"
                       r"(?:\w+\s+){0,2}(?:guidance|outlook|expectations?)(?:\s+provided\s+in\s+\w+)?")
 #: A figure given as a range ("$850-950 million"): what is expected, not what was reported.
-_SPAN = re.compile(r"\$\s?\d[\d,.]*\s*(?:-|–|to)\s*\$?\d")
+_SPAN = re.compile(r"\$\s?\d[\d,.]*\s*(?:-|–|to)\s*\$?\d|\bbetween\s+\$\s?\d[^$]{0,20}\band\s+\$\s?\d")
 #: Characters before a sentence searched for the heading or words putting it in the period ahead.
 AHEAD_REACH = 60
 #: "$14.5 billion and $11.4 billion … for the three months ended April 30, 2023 and 2022, respectively": one
@@ -563,7 +574,7 @@ def share_stated_in(text: str, part: str, measure: str, year: int | None = None)
     ``year``, and no sentence printing only other years. Score 2 when the sentence prints ``year``, 1 when it
     prints none. None when no sentence does."""
     def words(t: str) -> set[str]:
-        return {"revenu" if s in ("sale", "sales") else s for s in word_stems(t)} - {_stem(w) for w in _STOP}
+        return {"revenu" if s == "sal" else s for s in word_stems(t)} - {_stem(w) for w in _STOP}
 
     part_stems, measure_stems = words(part), words(measure)
     if not part_stems:

@@ -383,6 +383,8 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         # "organic sales growth" is "organic revenue growth" in PepsiCo's outlook, and back
         measures += [re.sub(r"(?i)\bsales\b", "revenue", m) for m in measures if re.search(r"(?i)\bsales\b", m)]
         measures += [re.sub(r"(?i)\brevenues?\b", "sales", m) for m in measures if re.search(r"(?i)\brevenues?\b", m)]
+        # "stock … buy back" is "share repurchases" in the filing's words
+        measures += [s for m in measures for s in synonyms_of(m)]
         for asked_name in named[:1] or list(dict.fromkeys(measures)):
             said = outlook_sentence(conn, companies, hits, asked_name, year, res.question)
             if said is not None:

@@ -69,6 +69,8 @@ def narrative_topic(question: str) -> tuple[str, ...]:
 CARRIED_STEMS = 2
 #: A figure asked: what a sentence stating a number gains (overlaps score ~0.3-1.2).
 FIGURE_BONUS = 0.3
+#: What a sentence naming only years other than those asked loses (one figure bonus's worth).
+OTHER_YEARS_PENALTY = 0.3
 _FIGURE_ASKED = re.compile(r"(?i)\b(?:how (?:much|many|fast|big)|by what|what (?:percentage|share|amount|rate))\b")
 #: Stems of a qualifier a sentence must hold all of (a name: "Latin America", "Walmart U.S."); a longer one, half.
 NAME_STEMS = 3
@@ -87,12 +89,14 @@ def tabular(piece: str) -> bool:
 
 
 def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = False, forward: bool = False,
-                   must: tuple[str, ...] = (), about: tuple[str, ...] = ()) -> tuple[str, list[Any]]:
+                   must: tuple[str, ...] = (), about: tuple[str, ...] = (),
+                   years: tuple[int, ...] = ()) -> tuple[str, list[Any]]:
     """The best ``n`` sentences of the top prose passages for ``question`` (its search words: companies and
     periods already scope the passages), quoted with their citations, and the passages quoted ("" and []
     when none shares a content word). ``forward``: only forward-looking sentences (guidance); ``must``:
     only sentences naming one of these whole (a segment, product, KPI asked) count; ``about``: only sentences
-    holding every word of one of these (a narrative question's topic or a synonym) count."""
+    holding every word of one of these (a narrative question's topic or a synonym) count; ``years``: the years
+    asked — a sentence naming years, none of them asked, loses (2021's pension charge for 2022's)."""
     want = _stems(question)
     needed = [_stems(m) or {m.lower()[:7]} for m in must]
     topics = [_stems(a) or {a.lower()[:7]} for a in about]
@@ -125,6 +129,8 @@ def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = Fa
             score = overlap / math.sqrt(len(_stems(s)) or 1) + (0.5 if causal and _CAUSAL.search(s) else 0) - 0.05 * rank
             # a figure asked ("by how much …"): a sentence stating one beats one that only names the measure
             score += FIGURE_BONUS if figure and re.search(r"\d", s) else 0
+            named_years = {int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", s)}
+            score -= OTHER_YEARS_PENALTY if years and named_years and not named_years & set(years) else 0
             scored.append((score, rank, s, h))
     if not scored:
         return "", []

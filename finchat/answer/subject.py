@@ -62,7 +62,9 @@ _RATE = re.compile(r"(?i)(?<!['’])\b(?:(?!growth\b)[a-z-]+\s+rate\b" + _RATE_A
                    r"(?: [a-z]+)? ratio\b|[a-z-]+(?:\s+[a-z-]+)?\s+ratio\b)")
 _SHARE = re.compile(r"(?i)\b(?:what|which)\s+(?:share|percent(?:age)?|portion|proportion|part|fraction)\s+of\b|"
                     r"\b(?:share|percentage|proportion|%)\s+of\s+(?:the\s+|its\s+|total\s+|[a-z0-9&.'’]+\s+){0,6}"
-                    r"(?:revenues?|sales|income)|\bhow\s+much\s+of\b")
+                    r"(?:revenues?|sales|income)|"
+                    r"\bhow\s+much\s+of\b(?=.*(?:\bpercent|%|\b(?:came|comes?|coming|derived|generated|contributed)\s+from\b|"
+                    r"\b(?:represent|account\s+for|make\s+up|contribute)))")
 #: What a company's figures are broken down or ranked by ("segments", "asset class"): a ranking's or breakdown's
 #: dimension (answer/breakdown.py reads it too).
 DIMENSION_WORDS = (r"segments?|categor(?:y|ies)|products?|regions?|geograph\w*|business(?:es)?|divisions?|brands?|"
@@ -168,7 +170,8 @@ _OTHER_LINE = frozenset({"costs", "cost", "charges", "charge", "fees", "gains", 
 _PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he", "she", "you"})
 #: "How much did net profit booking rate adjustments add to … segment operating profit": what moved the measure.
 _EFFECT = re.compile(r"(?i)^\s*(?:by\s+)?how\s+much\s+did\s+(?P<what>.+?)\s+(?:add(?:ed)?\s+to|contribute\s+to|"
-                     r"increase|raise|lift|boost|reduce|lower|cut|weigh\s+on|hurt)\s+(?P<on>[^?]+)")
+                     r"increase|raise|lift|boost|reduce|lower|cut|weigh\s+on|hurt|take\s+(?:off|from|out\s+of)|"
+                     r"knock\s+off|shave\s+off)\s+(?P<on>[^?]+)")
 _NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][\w&.-]*\s+){0,4})(?:segment|division|business(?:es)?|unit|group|"
                          r"reportable segment)\b")
 _ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|comparable|constant[\s-]currency|"

@@ -70,7 +70,13 @@ _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|inte
                         r"business (?:lines?|units?)|divisions?)\b")
 #: Forward-looking questions: a year's guidance is published in the filings of the year before (the
 #: fourth-quarter release and the annual report), so those are searched too.
-_FORWARD = re.compile(r"(?i)\b(?:guidance|outlook|forecasts?|expects?|expected\s+to)\b")
+_FORWARD = re.compile(r"(?i)\b(?:guidance|outlook|forecasts?|expects?|expected\s+to|plans?\s+to|intends?\s+to)\b")
+#: Words naming a part of a year or a day in it: a year named with them is not asked as a whole.
+#: Figures a company re-presented after a change ("after recasting", "restated").
+_RECAST = re.compile(r"(?i)\b(?:recast\w*|restat\w*|re-presented)\b")
+_PART_OF_YEAR = re.compile(r"(?i)\b(?:months?|weeks?|half|quarters?|year[\s-]to[\s-]date|ytd|as\s+of|"
+                           r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+                           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b")
 _FULL_YEAR = re.compile(r"(?i)\b(?:full[\s-]+year|annual(?:ly)?|fiscal\s+year)\b")
 #: Periods named relative to the conversation's ("how about the prior quarter?"): resolved by chat/session.py.
 _PRIOR_Q = re.compile(r"(?i)\b(?:(?:the\s+)?(?:prior|previous|preceding|last|sequential)\s+quarter|"
@@ -123,6 +129,7 @@ class Filters:
     non_gaap: bool = False  # asks for an adjusted / organic / non-GAAP measure (_NON_GAAP)
     dates: list[date] = field(default_factory=list)  # calendar dates named ("as of August 30, 2023")
     cover: bool = False  # asks what the cover page states: registered securities, exchange, filer status (_COVER)
+    whole_year: bool = False  # a bare year, no part of it named: the annual report first (scope_documents)
 
     def as_json(self) -> dict[str, Any]:
         return {"companies": self.companies, "years": self.years, "quarters": self.quarters, "forms": self.forms,
@@ -287,6 +294,11 @@ class Extractor:
             # "FY2022" / "fiscal 2022" asks about the year as a whole: the annual report first (relaxed
             # to any filing of that year when there is no 10-K).
             quarters.append("FY")
+        # a bare year ("… earn in 2022"), no part of it named, asks the year too — a quarterly report's three months
+        # are not the year — but less firmly (a follow-up "and in 2022?" keeps the quarter asked before); not
+        # guidance (updated in the year's 10-Qs) nor figures recast since (in an 8-K)
+        whole_year = bool(years) and not quarters and not forms and not _PART_OF_YEAR.search(question) \
+            and not _FORWARD.search(question) and not _RECAST.search(question)
         relative = None
         if take(_PRIOR_Q):
             relative = "prior_quarter"
@@ -314,7 +326,8 @@ class Extractor:
         return Filters(companies, sorted(years), sorted(quarters), forms, metrics, statements, [], text_query,
                        forward=bool(_FORWARD.search(question)), unknown=unknown, relative=relative,
                        intent=question_intent(question), segments=segments, breakdown=breakdown,
-                       non_gaap=non_gaap, dates=dates_in_text(question), cover=bool(_COVER.search(question)))
+                       non_gaap=non_gaap, dates=dates_in_text(question), cover=bool(_COVER.search(question)),
+                       whole_year=whole_year)
 
 
 def graph_segments(conn: psycopg.Connection) -> list[tuple[str, str]]:
@@ -444,6 +457,11 @@ def _scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], l
                 (c, int(row[0]))).fetchall()]
             if recent:
                 return recent, recent
+    if f.whole_year and c and y and not q:
+        # "… in 2022": the annual report (and the fourth-quarter release) of the year, when there is one
+        annual = query(c, y, ["FY"], fo)
+        if annual:
+            return annual, annual
     found = query(c, y, q, fo)
     if not found and (y or q):
         # the period a file's name claims, where the document printed another ("ADOBE_2022Q2_10Q" covers

@@ -591,3 +591,64 @@ def test_a_segment_asked_by_initials_its_filings_do_not_print():
     assert spelled_out(segments, ("CIB",)) == {"CIB": "Corporate & Investment Bank"}
     assert spelled_out(segments, ("CB",)) == {"CB": "Commercial Banking"}
     assert spelled_out(segments, ("Cib", "ROE")) == {}
+
+
+def test_a_segment_named_in_lower_case_or_by_initials():
+    from finchat.answer.parts import named_in
+
+    segments = [["Consumer & Community Banking"], ["Asset & Wealth Management"], ["Space"], ["Latin America", "LatAm"]]
+    assert named_in(segments, "How much equity did JPMorgan's asset and wealth management business manage?") == \
+        ["Asset & Wealth Management"]
+    assert named_in(segments, "What net income did CCB earn in Q2 2021?") == ["Consumer & Community Banking"]
+    # written as a name (the filters read it), a one-word name, or words of a name apart: none
+    assert named_in(segments, "What did Asset & Wealth Management earn?") == []
+    assert named_in(segments, "How much did space launches cost?") == []
+    assert named_in(segments, "How much wealth did asset management create?") == []
+
+
+def test_initials_of_a_part_spelled_out_are_no_measure_word(make_database):
+    """"How big was the MFC backlog": Missiles and Fire Control's "Backlog at year-end" row, its table's caption
+    naming the segment (the row itself does not) — "MFC" names the part, so backlog alone is measured."""
+    from finchat.answer.subject import analyse
+    from finchat.db.pool import connect
+    from finchat.graph.build import _ensure_vertex
+
+    caption = "Missiles and Fire Control MFC's operating results included the following (in millions):"
+    url = _stored(make_database, 2022, [(28, "Cash flow information", "Backlog", 149998, "millions", "USD"),
+                                        (43, caption, "Net sales", 11317, "millions", "USD"),
+                                        (43, caption, "Backlog at year-end", 28735, "millions", "USD")])
+    with connect(url) as conn:
+        _ensure_vertex(conn, "Segment", {"key": "ACME:Missiles and Fire Control"},
+                       {"name": "Missiles and Fire Control", "names": ["Missiles and Fire Control", "MFC"],
+                        "company": "ACME"})
+        conn.commit()
+    question = "How big was the MFC backlog at the end of 2022?"
+    subject = analyse(question, companies=("Acme", "ACME"), segments=("Missiles and Fire Control",))
+    assert "MFC" in subject.qualifiers
+    got = _from_cells(url, question, subject, 2022)
+    assert got is not None and got[1][0].value == 28735
+
+
+def test_free_cash_flow_the_company_prints_is_its_row_unless_the_question_defines_it(make_database):
+    """"What free cash flow did Acme generate": the report's "Free cash flow, non-GAAP measure" row (net of sales of
+    property, $7,157), not operating cash flow less capital spending; a question giving the definition computes."""
+    from types import SimpleNamespace
+
+    from finchat.answer.compose import compose
+    from finchat.db.pool import connect
+    from finchat.retrieve.filters import Filters
+    from finchat.retrieve.fusion import Hit
+
+    url = _stored(make_database, 2021, [(53, "Free Cash Flow", "Free cash flow, non-GAAP measure", 7157, "millions",
+                                         "USD")])
+    hits = [Hit(1, {}, 1, "ACME_2021_10K", "ACME", "10-K", 2021, "FY", 53, 53, "table")]
+
+    def answer(question: str) -> str:
+        res = SimpleNamespace(question=question, hits=hits, notice="",
+                              filters=Filters(companies=["ACME"], years=[2021], whole_year=True))
+        with connect(url) as conn:
+            return compose(conn, res).text
+
+    assert "$7,157 million" in answer("What free cash flow did Acme generate in 2021?")
+    assert "$7,157" not in answer("What was Acme's 2021 free cash flow, defined as operating cash flow less capital "
+                                  "expenditure?")

@@ -247,3 +247,14 @@ def test_the_sentence_after_one_naming_the_part_speaks_of_it():
                      "180 basis points on higher average selling prices.")]
     quoted, _ = quote_passages("By how much did Converse's gross margin expand?", hits, n=1, must=("Converse",))
     assert "180 basis points" in quoted
+
+
+def test_a_quoted_sentence_naming_only_other_years_than_asked_loses():
+    """Two like sentences, 2021's first: asked of 2022, the one naming 2022 is quoted."""
+    text = ("The total pension adjustment in 2021 reflects a noncash pension settlement charge of $1.7 billion ($4.72 "
+            "per share, after-tax). The total pension adjustment in 2022 reflects a noncash, non-operating pension "
+            "settlement charge of $1.5 billion ($4.33 per share, after-tax) recognized in the second quarter of 2022.")
+    hits = [Hit(1, {}, 1, "D", kind="text", page_start=40, page_end=40, text=text)]
+    question = "pension settlement charge cost per share after tax"
+    assert "$4.72" in quote_passages(question, hits, n=1)[0]
+    assert "$4.33" in quote_passages(question, hits, n=1, years=(2022,))[0]

@@ -173,3 +173,54 @@ def test_a_sentence_under_its_parts_heading_and_of_the_quarter_asked(regions_cor
     assert quarter is not None and "13.6%" in quarter[0]
     assert year is not None and "10.8%" in year[0]
     assert radar is not None and "$250 million" in radar[0]
+
+
+USES = ("As of December 31, 2023 and 2022, Testco had customer deposits of approximately $1.3 billion and $1.4 billion.",
+        "In the years ended December 31, 2023 and 2022, customer deposits used were $216 million and $140 million, "
+        "respectively.",
+        "The Company plans to invest between $30 billion and $34 billion over the next 10 years in capital improvements "
+        "to its regulated infrastructure.",
+        "In 2023 the Company made a $2.3 billion capital investment in regulated infrastructure, the substantial "
+        "majority for improvements and replacements.",
+        "Sales at new warehouses opened in 2023 rose 18%.",
+        "During 2023 the Company opened 22 new warehouses, including relocations, in its domestic markets and abroad, "
+        "under its long-standing plan of measured expansion.",
+        "We expect to return a total of approximately $7.7 billion to shareholders in 2024, comprising dividends of "
+        "approximately $6.2 billion and share repurchases of approximately $1.5 billion.")
+
+
+@pytest.fixture(scope="module")
+def uses_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 1, "extra": USES}})
+
+
+@pytest.mark.parametrize(("question", "holds", "lacks"), [
+    # the question's verb in another form ("use" — "used")
+    ("How much of its customer deposits did Testco use in 2023?", "$216 million", "$1.3 billion"),
+    # what the company plans for the next ten years is no figure of the year
+    ("How much did Testco invest in capital improvements to its regulated infrastructure in 2023?", "$2.3 billion",
+     "$30 billion"),
+    # a count asked is stated as a count of the thing, not any sentence with a figure naming it
+    ("How many new warehouses did Testco open in 2023?", "22 new warehouses", "18%"),
+])
+def test_the_sentence_stating_what_was_done_to_the_measure(uses_corpus, question, holds, lacks):
+    from types import SimpleNamespace
+
+    import psycopg
+
+    from finchat.answer.qualified import stated
+    from finchat.answer.subject import analyse
+
+    subject = analyse(question, companies=("Testco", "TESTCO"))
+    hit = SimpleNamespace(document="TESTCO_2023Q3_10Q", company="TESTCO")
+    with psycopg.connect(uses_corpus) as conn:
+        said = stated(conn, subject, [hit], ["TESTCO"], question=question)
+    assert said is not None and holds in said[0] and lacks not in said[0], (subject, said)
+
+
+def test_guidance_asked_in_other_words_than_the_filings(uses_corpus, monkeypatch):
+    """"How much stock does Testco plan to buy back": the outlook sentence naming share repurchases."""
+    d = ask_json(uses_corpus, monkeypatch, "How much stock does Testco plan to buy back in 2024?")
+    first = d["answer"].splitlines()[0]
+    assert "$1.5 billion" in first and "outlook" in first, first

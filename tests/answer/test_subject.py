@@ -496,3 +496,18 @@ def test_a_line_named_after_a_statement_line_is_its_own():
     assert analyse("What was Verizon's interest expense in 2021?", companies=("Verizon",)).metric == "interest_expense"
     assert analyse("What long-term debt did Verizon carry at the end of 2021?", companies=("Verizon",)).metric == \
         "long_term_debt"
+
+
+def test_how_much_of_asks_an_amount_unless_of_a_whole_and_what_took_a_line_down():
+    from finchat.answer.subject import analyse
+
+    # "How much of its customer deposits did Corning use": an amount used, no share of the deposits
+    assert analyse("How much of its customer deposits did Corning use in 2021?", companies=("Corning",)).kind == "amount"
+    # a part of a whole ("… came from …") or a percentage asked stays a share
+    assert analyse("How much of Lockheed's Missiles and Fire Control sales increase in 2021 came from integrated air "
+                   "and missile defense programs?", companies=("Lockheed", "Lockheed Martin")).kind == "share"
+    assert analyse("How much of Amazon's 2019 operating cash flow was left as free cash flow, in percent?",
+                   companies=("Amazon",)).kind == "share"
+    # what a charge took off a line is the charge's effect, never the line
+    s = analyse("How much did the cash tender offer charge take off PepsiCo's 2021 net income?", companies=("PepsiCo",))
+    assert (s.measure, s.metric, s.keeps) == ("cash tender offer charge", None, ())

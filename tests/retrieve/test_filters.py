@@ -132,6 +132,36 @@ def test_relaxation_order_is_reported(make_database):
         assert scope_documents(conn, f)[0] == [ids["APPLE_2023_10K"]] and f.relaxed == ["quarter Q3"]
 
 
+@pytest.mark.parametrize("question, whole", [
+    ("What operating margin did Missiles and Fire Control earn for Lockheed in 2022?", True),
+    ("What free cash flow did PepsiCo generate in 2021?", True),
+    ("What division profit did Foot Locker report for the first thirty-nine weeks of 2022?", False),
+    ("What quarterly dividend per share did Corning declare in February 2022?", False),
+    ("How much stock does PepsiCo plan to buy back in 2022?", False),   # guidance: updated in the 10-Qs
+    ("After recasting for the Consumer Health separation, what were Johnson & Johnson's sales in Europe for "
+     "full-year 2022?", False),                                         # recast figures: an 8-K
+    ("What was Apple's revenue in Q3 2023?", False),
+    ("Johnson & Johnson EPS FY2022", False),                           # the year named as such: a filter already
+])
+def test_a_bare_year_asks_the_year_as_a_whole(ex, question, whole):
+    assert ex.extract(question).whole_year is whole
+
+
+def test_a_bare_year_scopes_the_annual_report_when_there_is_one(make_database):
+    with _seeded(make_database) as conn:
+        _doc(conn, "APPLE_2022Q3_10Q", "APPLE", 2022, "Q3", "10-Q")
+        _doc(conn, "APPLE_2022_10K", "APPLE", 2022, "FY", "10-K")
+        _doc(conn, "NIKE_2022Q2_10Q", "NIKE", 2022, "Q2", "10-Q")
+        conn.commit()
+        ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
+        f = Filters(companies=["APPLE"], years=[2022], whole_year=True)
+        assert scope_documents(conn, f)[0] == [ids["APPLE_2022_10K"]] and f.relaxed == []
+        f = Filters(companies=["APPLE"], years=[2022])  # a follow-up keeping a quarter asked before: every filing
+        assert scope_documents(conn, f)[0] == [ids["APPLE_2022Q3_10Q"], ids["APPLE_2022_10K"]]
+        f = Filters(companies=["NIKE"], years=[2022], whole_year=True)  # no annual report: the year's filings
+        assert scope_documents(conn, f)[0] == [ids["NIKE_2022Q2_10Q"]] and f.relaxed == []
+
+
 def test_forward_looking_questions_are_flagged(ex):
     assert ex.extract("What is Apple's revenue guidance for FY2024?").forward
     assert ex.extract("Is growth in JnJ's adjusted EPS expected to accelerate in FY2023?").forward
