@@ -141,13 +141,13 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                      [r for r in found if _is_measure(r[3].split(" › ")[-1], measure)
                       or asked & set(_words(r[3].split(" › ")[-1]))]):
             best = _pick(rows, terms, q_words, months, period_end, want_pct, measure, question, acronyms, labelled,
-                         company_wide=company_wide, parts=parts, named_rate=named_rate)
+                         company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)
             if best is None and grown:
                 # a growth no amounts give, printed as a percentage row naming what is asked ("Sales change
                 # analysis › Organic local-currency 5.1 %" for "organic local-currency sales growth")
                 best = _pick([r for r in rows if any(_within(t, set(_words(r[3].split(" › ")[-1]))) for t in terms)],
                              terms, q_words, months, period_end, True, measure, question, acronyms, labelled,
-                             company_wide=company_wide, parts=parts, named_rate=named_rate)
+                             company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)
             if best is not None:
                 break
         if best is not None:
@@ -157,11 +157,16 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             best = _row_named_after(conn, doc_id, cur, question, measure | asked) or best
             cur, prior = best
             # the part a heading over the table names ("Global Services" over "Operating margins"), said
-            heading = [q for q in subject.qualifiers if q.lower() in cur.caption.lower() and q.lower() not in NOT_NAMES
-                       and not _within(" ".join(_words(q)), set(_words(cur.row_path)))]
+            # (or by its initials there: "… the business profile of CCB.")
+            heading = [q for q in subject.qualifiers if q.lower() not in NOT_NAMES
+                       and (q.lower() in cur.caption.lower() or len(_words(q)) >= INITIALS_MIN
+                            and "".join(w[0] for w in _words(q)) in _words(cur.caption))
+                       and not _within(" ".join(_words(q)), set(_words(cur.row_path)))
+                       and "".join(w[0] for w in _words(q)) not in _words(cur.row_path)]
             label = f"{heading[0]} › {cur.row_path}" if heading else cur.row_path
             if " — " in cur.col_label:  # a named column's figure ("Water — As of December 31, 2021")
                 label = f"{label} ({cur.col_label.split(' — ')[0]})"
+            label = re.sub(r"\s*\.{3,}\s*", " ", label).strip()  # a label's leader dots ("Subscription.......")
             text = f"{name}'s {label} for {cur.period()} was {cur.shown()} {cur.cite()}"
             if subject.kind == "share" and cur.unit == "%" and subject.measure:
                 text = f"{cur.row_path} was {cur.shown()} of {name}'s {subject.measure} for {cur.period()} {cur.cite()}"
@@ -200,11 +205,12 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
           acronyms: dict[str, list[str]] | None = None,
           labelled: set[str] | None = None, company_wide: bool = False,
           parts: re.Pattern[str] | None = None,
-          named_rate: set[str] | None = None) -> tuple[CellFigure, CellFigure | None] | None:
+          named_rate: set[str] | None = None, metric: str | None = None) -> tuple[CellFigure, CellFigure | None] | None:
     """The best current cell of ``rows`` and its year-earlier one; ``acronyms``: initials of the measure or of a
     name asked → their words; ``labelled``: words the row's own label and headings must hold ("core");
     ``company_wide``: the question names no part of the company, so a consolidated table's row comes first and a
-    row of a table about one of its ``parts`` (a pattern of its segments' names) last."""
+    row of a table about one of its ``parts`` (a pattern of its segments' names) last; ``metric``: the statement
+    line asked, when one is — a row that is another line is no answer."""
     def _words(text: str) -> list[str]:
         """Words of ``text``; initials there ("MBR", "FLNA") stand for the words they abbreviate."""
         found = _words_of(text)
@@ -226,6 +232,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     # net additions" is not any row mentioning "wireless"); a statement metric's words by any one
     own = measure or set()
     need = len(own) - 1 if len(own) >= 4 and own <= q_words else 1
+    # a statement line no table words stand for ("net interest income"): every word of it the question says, not
+    # any one ("income" of "Total CCB mortgage fees and related income")
+    said_of_line = own & q_words if metric and metric not in _METRIC_WORDS else set()
 
     # a cost asked ("subscription cost of revenue"): rows naming a cost only, and revenue rows no cost
     cost = bool(measure and measure & {"cost", "costs", "expense", "expenses"})
@@ -238,12 +247,16 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         label = c.row_path.split(" › ")[-1]
         if measure and not measure & set(_words(label)) and metrics_in_question(label):
             return False  # "Net sales of Hemlock …" is no net income of Hemlock, whatever its table also prints
+        lines = metrics_in_question(label) if metric else []
+        if lines and metric not in lines:
+            return False  # "Net income/(loss)" is another line than the net interest income asked
         around = set(_words(f"{c.row_path} {c.caption} {c.col_label} {c.totals}"))
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
         # (a measure of many words by most of them: "wireless retail postpaid phone net additions" is not any
         # row mentioning "wireless")
         return all(_within(t, around) for t in terms) and (
-            not measure or sum(_within(w, around) for w in measure) >= need)
+            not measure or sum(_within(w, around) for w in measure) >= need) and all(
+            _within(w, around) for w in said_of_line)
 
     share = bool(_SHARE_ASKED.search(question))
     # "How many …" asks a count: no amount of money answers it
@@ -358,6 +371,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         # a bare "Total" under the qualifier's heading is that segment's measure (its table's caption names it)
         exact = int(bool(measure) and (_is_measure(last, measure or set()) or (
             " › " in c.row_path and last.strip().lower() == "total")))
+        # of two rows that are the measure, the one holding more of the question's words of it ("Net interest
+        # income", not "Net income/(loss)", for net interest income)
+        spoken_in = len((measure or set()) & q_words & set(_words(last)))
         extra = len(path - q_words - (measure or set()) - {w for t in terms for w in t.split()})
         # the sentence introducing the table names the measure ("… presents segment net income …")
         # — best without words the question lacks just before it ("Wireless service revenue" for operating revenues)
@@ -377,7 +393,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         total = int(bool(re.match(r"(?i)total\b", last.strip()))
                     and any(not _within(t, path) and f"{t} segment" not in titled for t in terms))
         smaller = int(not asks_place and c.unit != "%" and is_smaller(c))
-        return (held, partly, -total, -changed, own, exact, -placed, -segmental, whole, lead, named, -smaller, -extra,
+        return (held, partly, -total, -changed, own, exact, spoken_in, -placed, -segmental, whole, lead, named, -smaller, -extra,
                 # a row's named columns ("Water ¦ Wastewater"): the one the question names
                 len(q_words & set(_words(c.col_label.split(" — ")[0]))) if " — " in c.col_label else 0,
                 len(q_words & around),

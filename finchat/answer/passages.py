@@ -222,7 +222,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # development expenses attributable to …"), not another line's ("a $116 million decrease in product
             # engineering") in a sentence about the measure
             bound = asks_change and any(core and core <= word_stems(m.group("what"))
-                                        for m in _CHANGE_OF.finditer(piece) for core in cores)
+                                        for r in (_CHANGE_OF, _CHANGE_OF_BY) for m in r.finditer(piece) for core in cores)
             # the question's other words, with those of the sentence "this program", "these contracts" refers to
             held = stems | (word_stems(said_before) if _REFERS.search(piece) else set())
             # a quarter asked: a sentence of the quarter over one of the year ("… driven by a 13.6% increase in
@@ -265,6 +265,10 @@ QUARTER_BONUS = 0.3
 _CHANGE_OF = re.compile(r"(?i)(?:\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion))?|\d[\d,.]*\s*(?:%|percent\b))\s+"
                         r"(?:net\s+)?(?:increase|decrease|decline|reduction|rise|growth|drop|improvement)\s+in\s+"
                         r"(?P<what>(?:[\w&-]+\W+){0,6})")
+#: The same said the other way round: "an increase of 1.3% in membership income".
+_CHANGE_OF_BY = re.compile(r"(?i)\b(?:increase|decrease|decline|reduction|rise|growth|drop|improvement)\s+of\s+"
+                           r"(?:\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion))?|\d[\d,.]*\s*(?:%|percent\b))\s+in\s+"
+                           r"(?P<what>(?:[\w&-]+\W+){0,6})")
 #: A question asking a change.
 _CHANGE_WORDS = re.compile(r"(?i)\b(?:grow|grew|growth|increase[ds]?|decrease[ds]?|decline[ds]?|rise|rose|fall|fell|"
                            r"drop(?:ped)?|change[ds]?)\b")

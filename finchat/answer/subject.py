@@ -398,6 +398,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     qualifiers: list[str] = []
     before_measure: list[str] = []  # qualifiers read from the words before the measure
     measure = ""
+    costed = False  # "cost of subscription revenue": the cost of a part's revenue, not the revenue
     # a derived figure (a margin, a ratio) answers the measure: its words are the definition's, not qualifiers
     # a statement word inside another metric's name ("revenue" of "cost of revenue") heads that whole name
     wraps = [span for key in metrics for span in metric_phrase_spans(question, key)]
@@ -434,6 +435,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         qualifiers.append(named)
         before_measure.append(named)
         measure = phrase
+        cost_of = re.search(r"(?i)\bcosts?\s+of\s+((?:[\w&'’.-]+\s+){1,3})$", question[:start])
+        if cost_of and cost_of.group(1).split() == words and re.fullmatch(r"(?i)(?:net\s+)?(?:revenues?|sales)", head):
+            costed, measure = True, f"cost of {phrase}"
     if derived:
         measure = derived_name.lower()
     elif not measure:
@@ -482,6 +486,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kpi_of = _words_before(question, k.start(), names, parts, pieces)
         if kpi_of and not all(w.lower() in _PART_WORDS for w in kpi_of):
             qualifiers += _tidy([" ".join(kpi_of)], segments, k.group(0))
+    for q in qualifiers:  # "Sam's Club membership income": the name's possessive is its own, not whose the measure is
+        tail = re.split(r"['’]s\s+", q, maxsplit=1)
+        if len(tail) == 2 and measure.lower().startswith(f"{tail[1].lower()} "):
+            measure = measure[len(tail[1]) + 1:]
     kind = "amount"
     rate = _RATE.search(question)
     if intent == "outlook":
@@ -519,7 +527,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kind, measure = "rate", f"{base} {ratio.group(0)}".strip()
     elif k and _PERCENT_KPI.fullmatch(k.group(0)):
         kind, measure = "rate", k.group(0)  # "Sam's Club comparable sales": a percentage change the filing prints
-    metric = metrics[0] if metrics else None
+    metric = "cost_of_revenue" if costed else metrics[0] if metrics else None
     effect = _EFFECT.match(question)
     if effect and metrics_in_question(effect.group("on")) and not derived and intent != "outlook":
         what = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", effect.group("what"))

@@ -652,3 +652,24 @@ def test_free_cash_flow_the_company_prints_is_its_row_unless_the_question_define
     assert "$7,157 million" in answer("What free cash flow did Acme generate in 2021?")
     assert "$7,157" not in answer("What was Acme's 2021 free cash flow, defined as operating cash flow less capital "
                                   "expenditure?")
+
+
+def test_a_statement_line_asked_is_no_row_of_another_line_nor_one_word_of_it():
+    """"net interest income" of a segment: not its "Net income/(loss)" (another statement line), nor a row holding
+    only "income" ("Total mortgage fees and related income"); the row printing the line under a caption naming
+    the segment by its initials answers."""
+    from finchat.answer.cells import _pick
+
+    now = date(2025, 9, 30)
+    other = _row("Consumer & Community Banking › Net income/(loss)", 4334, now)
+    fees = _row("Risk management › Total CCB mortgage fees and related income", 313, now)
+    line = _row("Revenue › Net interest income", 10569, now)
+    line = (line[0], line[1], line[2], line[3], "Selected income statement data … the business profile of CCB.",
+            *line[5:])
+    q = {"net", "interest", "income", "consumer", "community", "banking"}
+    measure = {"interest", "income", "loss"}
+    args = (["consumer community banking"], q, 3, now, False, measure, "How much net interest income did Acme's "
+            "consumer and community banking business earn?", {"ccb": ["consumer", "community", "banking"]})
+    best, _ = _pick([other, fees, line], *args, metric="net_interest_income")
+    assert best.value == 10569
+    assert _pick([other, fees], *args, metric="net_interest_income") is None

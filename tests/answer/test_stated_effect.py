@@ -186,7 +186,10 @@ USES = ("As of December 31, 2023 and 2022, Testco had customer deposits of appro
         "During 2023 the Company opened 22 new warehouses, including relocations, in its domestic markets and abroad, "
         "under its long-standing plan of measured expansion.",
         "We expect to return a total of approximately $7.7 billion to shareholders in 2024, comprising dividends of "
-        "approximately $6.2 billion and share repurchases of approximately $1.5 billion.")
+        "approximately $6.2 billion and share repurchases of approximately $1.5 billion.",
+        "Membership and other income increased 2.3% for 2023.",
+        "For 2023, the increase in membership and other income was primarily due to higher recycling income from our "
+        "sustainability efforts and an increase of 1.3% in membership income resulting from increased renewals.")
 
 
 @pytest.fixture(scope="module")
@@ -203,6 +206,8 @@ def uses_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
      "$30 billion"),
     # a count asked is stated as a count of the thing, not any sentence with a figure naming it
     ("How many new warehouses did Testco open in 2023?", "22 new warehouses", "18%"),
+    # a change said the other way round ("an increase of 1.3% in membership income") is the measure's own
+    ("By how much did Testco's membership income grow in 2023?", "1.3%", "2.3%"),
 ])
 def test_the_sentence_stating_what_was_done_to_the_measure(uses_corpus, question, holds, lacks):
     from types import SimpleNamespace

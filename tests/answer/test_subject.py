@@ -511,3 +511,15 @@ def test_how_much_of_asks_an_amount_unless_of_a_whole_and_what_took_a_line_down(
     # what a charge took off a line is the charge's effect, never the line
     s = analyse("How much did the cash tender offer charge take off PepsiCo's 2021 net income?", companies=("PepsiCo",))
     assert (s.measure, s.metric, s.keeps) == ("cash tender offer charge", None, ())
+
+
+def test_the_cost_of_a_parts_revenue_and_a_name_with_a_possessive():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What did Adobe's cost of subscription revenue amount to in fiscal 2015?", companies=("Adobe",))
+    assert (s.measure, s.metric) == ("cost of subscription revenue", "cost_of_revenue") and "subscription" in s.qualifiers
+    assert analyse("What was Adobe's subscription revenue in fiscal 2015?", companies=("Adobe",)).metric == "revenue"
+    # "Sam's Club" is the part's name: its membership income, not "Club membership income"
+    s = analyse("By how much did Sam's Club membership income grow in fiscal 2018?", companies=("Walmart",),
+                segments=("Sam's Club",))
+    assert s.measure == "membership income" and "Sam's Club" in s.qualifiers
