@@ -153,8 +153,10 @@ def _not_part(word: str, names: set[str], measure: str = "", owned: set[str] | f
             or (word.isupper() and len(word) <= 4 and (word not in owned or _abbreviates(word, measure))))  # "DPO"
 
 
-#: What a share question's total is made of: "… net sales came from cosmetics in …", "… net sales was skincare?"
-_SHARE_PART = re.compile(r"(?i)\b(?:came|comes?|coming|derived|generated|contributed|was|were)\s+(?:from\s+|by\s+)?"
+#: What a share question's total is made of: "… net sales came from cosmetics in …", "… net sales was skincare?";
+#: what a share of the total went to ("… net revenues went to product development?")
+_SHARE_PART = re.compile(r"(?i)\b(?:(?:came|comes?|coming|derived|generated|contributed|was|were)\s+(?:from\s+|by\s+)?|"
+                         r"(?:went|goes|go)\s+to\s+)"
                          r"(?:the\s+|its\s+)?(?P<part>[a-z](?:[a-z&'’ -]|\.(?=[a-z]|\s+(?-i:[a-z])))"
                          r"{2,60}?)(?=\s+(?:in|during|for|over|at|as|on|"
                          r"through|compared)\b|\s*[?,;]|\s*\.(?!(?-i:[a-z])|\s+(?-i:[a-z]))|\s*$)")

@@ -284,6 +284,10 @@ def _total_column(rows: list[tuple[int, str, list[str]]]) -> bool:
 INTRO_WORDS = 6
 
 
+#: A row of a line's ratio to a total ("Percentage of net revenues", "% of total revenue").
+_RATIO_ROW = re.compile(r"(?i)^\W*(?:as\s+an?\s+)?(?:%|percent(?:age)?)\s+of\b")
+
+
 def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
                carry: dict[str, object] | None = None, quarter: int | None = None, section: str = "",
                heading: str = "") -> list[Cell]:
@@ -527,6 +531,10 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     if keep > MAX_YEARS or keep < 1:  # more columns than years a filing compares: the periods were not all read
         carry.clear()
         return []
+    # a line's ratio row printed under each line ("Product development 392 344 14 % …" above "Percentage of net
+    # revenues 15 % 14 % …") is that line's, read over every row: the line may print another width
+    owner_at = {at: o for (at, label, _), o in zip(rows, row_owners([label for _, label, _ in rows]), strict=True)
+                if o and _RATIO_ROW.match(label)}
     # rows of the table's width; with comparison columns, any row holding the periods of every group
     rows = [r for r in rows if len(r[2]) == width or (keep < per and len(r[2]) % len(durations) == 0
                                                        and len(r[2]) // len(durations) >= keep)]
@@ -541,7 +549,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # things counted one by one, introduced as such ("Deliveries of units for new-build production aircraft …
     # were as follows:"), no "$" among them: counts, whatever "(Dollars in millions)" the table before printed
     singly = (bool(_COUNTED_SINGLY.search(own[-3 * HEADER_SPAN:])) and not dollars) or bool(continued and carry.get("singly"))
-    owners = row_owners([label for _, label, _ in rows])
+    owners = [owner_at.get(at, o) for (at, _, _), o in zip(rows, row_owners([label for _, label, _ in rows]),
+                                                              strict=True)]
     for (at, label, nums), owner in zip(rows, owners, strict=True):
         outer = next((h for pos, h in reversed(heads) if pos < at and h != label),
                      str(carry.get("heading") or heading or ""))

@@ -523,3 +523,10 @@ def test_the_cost_of_a_parts_revenue_and_a_name_with_a_possessive():
     s = analyse("By how much did Sam's Club membership income grow in fiscal 2018?", companies=("Walmart",),
                 segments=("Sam's Club",))
     assert s.measure == "membership income" and "Sam's Club" in s.qualifiers
+
+
+def test_a_share_of_the_total_that_went_to_a_line():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What share of eBay's Q2 2023 net revenues went to product development?", companies=("eBay",))
+    assert s.kind == "share" and s.qualifiers == ("product development",)

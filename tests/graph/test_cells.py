@@ -1084,6 +1084,22 @@ def test_a_row_printed_again_under_each_item_is_that_items():
     assert not [k for k in got if k[1] == 2019]
 
 
+def test_a_row_printed_again_under_rows_of_another_width_is_still_theirs():
+    """eBay's operating expenses: each line prints amounts beside "% Change" columns (six figures), its "Percentage
+    of net revenues" row four; the percentages are read and each is its line's, though the lines' own amounts are
+    not."""
+    from finchat.graph.textrows import text_cells
+
+    text = ("**2023** **2022** **% Change** **2023** **2022** **% Change** Sales and marketing $ 566 $ 566 — % $ 1,077 "
+            "$ 1,044 3 % _Percentage of net revenues_ _22 %_ _23_ _%_ _21 %_ _21_ _%_ Product development 392 344 14 % "
+            "744 645 15 % _Percentage of net revenues_ _15 %_ _14_ _%_ _15 %_ _13_ _%_ General and administrative 251 "
+            "237 6 % 548 463 18 % _Percentage of net revenues_ _10 %_ _10_ _%_ _11 %_ _9_ _%_")
+    got = {(c.row_path, c.duration, c.as_of.year): c.value
+           for c in text_cells(text, "", date(2023, 6, 30), "10-Q", {}, quarter=2)}
+    assert got[("Product development › Percentage of net revenues", "3M", 2023)] == 15
+    assert got[("General and administrative › Percentage of net revenues", "6M", 2022)] == 9
+
+
 def test_a_regions_table_whose_header_words_the_parser_took_for_headings():
     """The region's title is on the header's chunk; the rows' chunk sits under "EXCLUDING — CHANGES" (the
     header's "% CHANGE EXCLUDING CURRENCY CHANGES" read as headings): the rows are the region's."""
