@@ -53,7 +53,8 @@ def outlook_passages(conn: psycopg.Connection, companies: list[str], years: list
 #: A figure in a sentence: an amount, a percentage, a count with its scale.
 _STATED = re.compile(r"\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion|trillion))?|\d[\d,.]*\s*(?:%|percent\b)|"
                      r"\b\d[\d,.]*\s+(?:thousand|million|billion|trillion)\b")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(“\"•])|\s+•\s+|\n+")
+#: (a sentence may open on a name written in lower case first: "eCommerce sales …", "iPhone revenue …")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(“\"•]|[a-z][A-Z])|\s+•\s+|\n+")
 _QUARTER = re.compile(r"(?i)\b(?:quarter|three(?: and (?:six|nine))? months|thirteen(?: and (?:twenty-six|thirty-nine))? weeks|"
                       r"13(?: and (?:26|39))? weeks|[1-4]q(?:\d{2}|\d{4})?|q[1-4])\b")
 _TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9) months\b|\bfirst half\b|year[- ]to[- ]date|\b(?:26|39) weeks\b|"
@@ -149,7 +150,8 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     question): a sentence holding more of its other words ("… increased segment operating profit by …") is
     preferred. None when no sentence does."""
     phrases = [p for p in (measure, *synonyms) if p]
-    wanted = [{_stem(w) for w in re.findall(r"[A-Za-z]+", p) if w.lower() not in _STOP} for p in phrases]
+    # (a letter alone, "U" of "U.S.", is no word a sentence's stems hold)
+    wanted = [{_stem(w) for w in re.findall(r"[A-Za-z]+", p) if w.lower() not in _STOP and len(w) > 1} for p in phrases]
     wanted = [w for w in wanted if w]
     if not wanted:
         return None

@@ -189,7 +189,9 @@ USES = ("As of December 31, 2023 and 2022, Testco had customer deposits of appro
         "approximately $6.2 billion and share repurchases of approximately $1.5 billion.",
         "Membership and other income increased 2.3% for 2023.",
         "For 2023, the increase in membership and other income was primarily due to higher recycling income from our "
-        "sustainability efforts and an increase of 1.3% in membership income resulting from increased renewals.")
+        "sustainability efforts and an increase of 1.3% in membership income resulting from increased renewals.",
+        "Total comparable sales grew 2.2% in 2023 on higher traffic.",
+        "eCommerce sales positively impacted comparable sales approximately 0.7% for the U.S. segment in 2023.")
 
 
 @pytest.fixture(scope="module")
@@ -208,6 +210,8 @@ def uses_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     ("How many new warehouses did Testco open in 2023?", "22 new warehouses", "18%"),
     # a change said the other way round ("an increase of 1.3% in membership income") is the measure's own
     ("By how much did Testco's membership income grow in 2023?", "1.3%", "2.3%"),
+    # a part named with single letters ("U.S."): its words, not its letters, are looked for
+    ("How much did eCommerce lift Testco's U.S. comparable sales in 2023?", "0.7%", "2.2%"),
 ])
 def test_the_sentence_stating_what_was_done_to_the_measure(uses_corpus, question, holds, lacks):
     from types import SimpleNamespace
