@@ -52,6 +52,7 @@ def outlook_passages(conn: psycopg.Connection, companies: list[str], years: list
 
 #: A figure in a sentence: an amount, a percentage, a count with its scale.
 _STATED = re.compile(r"\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion|trillion))?|\d[\d,.]*\s*(?:%|percent\b)|"
+                     r"\b\d[\d,.]*\s*(?:pp|pts?|(?:percentage|basis)\s+points?|bps)\b|"
                      r"\b\d[\d,.]*\s+(?:thousand|million|billion|trillion)\b")
 #: (a sentence may open on a name written in lower case first: "eCommerce sales …", "iPhone revenue …")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(“\"•]|[a-z][A-Z])|\s+•\s+|\n+")

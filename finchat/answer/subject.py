@@ -171,7 +171,7 @@ _OTHER_LINE = frozenset({"costs", "cost", "charges", "charge", "fees", "gains", 
                          "premiums", "premium", "expenses"})
 _PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he", "she", "you"})
 #: "How much did net profit booking rate adjustments add to … segment operating profit": what moved the measure.
-_EFFECT = re.compile(r"(?i)^\s*(?:by\s+)?how\s+much\s+did\s+(?P<what>.+?)\s+(?:add(?:ed)?\s+to|contribute\s+to|"
+_EFFECT = re.compile(r"(?i)^\s*(?:by\s+)?how\s+(?:much|many\s+(?:percentage\s+|basis\s+)?points)\s+did\s+(?P<what>.+?)\s+(?:add(?:ed)?\s+to|contribute\s+to|"
                      r"increase|raise|lift|boost|reduce|lower|cut|weigh\s+on|hurt|take\s+(?:off|from|out\s+of)|"
                      r"knock\s+off|shave\s+off)\s+(?P<on>[^?]+)")
 _NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][\w&.-]*\s+){0,4})(?:segment|division|business(?:es)?|unit|group|"
@@ -401,6 +401,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     before_measure: list[str] = []  # qualifiers read from the words before the measure
     measure = ""
     costed = False  # "cost of subscription revenue": the cost of a part's revenue, not the revenue
+    segment_line = False  # "segment operating income": the segments' total, no statement line
+    segment_head = ""
     # a derived figure (a margin, a ratio) answers the measure: its words are the definition's, not qualifiers
     # a statement word inside another metric's name ("revenue" of "cost of revenue") heads that whole name
     wraps = [span for key in metrics for span in metric_phrase_spans(question, key)]
@@ -412,6 +414,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         if words and all(w.lower() in _PART_WORDS | {"reportable"} for w in words):
             if head.lower() in ("profit", "profits"):  # "division profit": the company's measure, so named
                 measure = measure or f"{' '.join(words)} {head}"
+            elif not measure and (at, to) != m.span() and metrics_in_question(head):
+                # "total segment operating income": the segments' sum, a line of its own (a reconciliation's
+                # row), never the statement's operating income
+                measure, segment_line, segment_head = f"{' '.join(words)} {head}", True, head
             words = []  # "segment operating income": the measure's own word, no part named
         lead = re.search(r"(?i)\b(?:operating|gross)\s+$", question[:at]) if not words else None
         if lead:  # "American Water's regulated businesses operating revenue": the part before the measure's words
@@ -488,6 +494,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kpi_of = _words_before(question, k.start(), names, parts, pieces)
         if kpi_of and not all(w.lower() in _PART_WORDS for w in kpi_of):
             qualifiers += _tidy([" ".join(kpi_of)], segments, k.group(0))
+    if segment_line and qualifiers:  # "Pet's segment operating profit": the named segment's line
+        segment_line, measure = False, segment_head
     for q in qualifiers:  # "Sam's Club membership income": the name's possessive is its own, not whose the measure is
         tail = re.split(r"['’]s\s+", q, maxsplit=1)
         if len(tail) == 2 and measure.lower().startswith(f"{tail[1].lower()} "):
@@ -529,7 +537,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kind, measure = "rate", f"{base} {ratio.group(0)}".strip()
     elif k and _PERCENT_KPI.fullmatch(k.group(0)):
         kind, measure = "rate", k.group(0)  # "Sam's Club comparable sales": a percentage change the filing prints
-    metric = "cost_of_revenue" if costed else metrics[0] if metrics else None
+    metric = "cost_of_revenue" if costed else None if segment_line else metrics[0] if metrics else None
     effect = _EFFECT.match(question)
     if effect and metrics_in_question(effect.group("on")) and not derived and intent != "outlook":
         what = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", effect.group("what"))
@@ -538,7 +546,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         # the measure's own)
         if what and not (len(what) == 1 and what[0].lower() in _PRONOUNS):
             return Subject(" ".join(what), None, tuple(dict.fromkeys(qualifiers)), "amount", keeps=())
-    keeps: tuple[str, ...] | None = None
+    keeps: tuple[str, ...] | None = () if segment_line else None
     last = measure.split()[-1].lower() if measure else ""
     if metric and not derived and last in _OTHER_LINE and all(
             to < len(measure) - len(last) for key in metrics for _, to in metric_phrase_spans(measure, key)):

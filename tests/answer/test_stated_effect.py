@@ -191,7 +191,9 @@ USES = ("As of December 31, 2023 and 2022, Testco had customer deposits of appro
         "For 2023, the increase in membership and other income was primarily due to higher recycling income from our "
         "sustainability efforts and an increase of 1.3% in membership income resulting from increased renewals.",
         "Total comparable sales grew 2.2% in 2023 on higher traffic.",
-        "eCommerce sales positively impacted comparable sales approximately 0.7% for the U.S. segment in 2023.")
+        "eCommerce sales positively impacted comparable sales approximately 0.7% for the U.S. segment in 2023.",
+        "Net sales fell in 2023 on the unfavorable impact of foreign currency (10.3 pp, including 6.9 pp "
+        "from the devaluation of the Venezuelan bolivar).")
 
 
 @pytest.fixture(scope="module")
@@ -212,6 +214,9 @@ def uses_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     ("By how much did Testco's membership income grow in 2023?", "1.3%", "2.3%"),
     # a part named with single letters ("U.S."): its words, not its letters, are looked for
     ("How much did eCommerce lift Testco's U.S. comparable sales in 2023?", "0.7%", "2.2%"),
+    # a figure in percentage points is a figure stated
+    ("By how many points did the Venezuelan bolivar devaluation reduce Testco's net sales in 2023?", "6.9 pp",
+     "1.3%"),
 ])
 def test_the_sentence_stating_what_was_done_to_the_measure(uses_corpus, question, holds, lacks):
     from types import SimpleNamespace

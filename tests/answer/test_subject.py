@@ -530,3 +530,20 @@ def test_a_share_of_the_total_that_went_to_a_line():
 
     s = analyse("What share of eBay's Q2 2023 net revenues went to product development?", companies=("eBay",))
     assert s.kind == "share" and s.qualifiers == ("product development",)
+
+
+def test_the_segments_total_line_and_what_a_cause_took_in_points():
+    from finchat.answer.subject import analyse
+
+    # "total segment operating income" is the reconciliation's row, never the statement's operating income
+    s = analyse("What was Activision Blizzard's total segment operating income in Q2 2023?",
+                companies=("Activision Blizzard",))
+    assert (s.measure, s.metric, s.keeps) == ("segment operating income", None, ())
+    # a named segment's segment operating profit is its operating profit
+    s = analyse("How much segment operating profit did Convenience Stores & Foodservice generate for General Mills in "
+                "fiscal 2019?", companies=("General Mills",), segments=("Convenience Stores & Foodservice",))
+    assert (s.measure, s.metric) == ("operating profit", "operating_income")
+    # "By how many points did … reduce …": what the cause took, never the line
+    s = analyse("By how many points did the Venezuelan bolivar devaluation reduce Kraft Heinz's Rest of World net sales "
+                "in 2019?", companies=("Kraft Heinz",))
+    assert (s.measure, s.metric) == ("Venezuelan bolivar devaluation", None)
