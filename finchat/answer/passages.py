@@ -65,8 +65,8 @@ _STOP = {"the", "a", "an", "of", "in", "its", "their", "and", "to", "for", "on",
 
 
 def _stem(word: str) -> str:
-    """A word's first six letters after its ending and a final "e", so that a verb's forms agree: "repurchases",
-    "repurchased" → "repurc"; "shares", "share" → "shar"; "use", "used", "uses" → "us"."""
+    """A word's first six letters without a plural's "s", "-ing" or "-ed", and a final "e", so that a verb's forms
+    agree: "repurchases", "repurchased" → "repurc"; "shares", "share" → "shar"; "use", "used", "uses" → "us"."""
     w = re.sub(r"(?<=[^s])s$", "", word.lower())
     w = re.sub(r"(?:ing|ed)$", "", w)
     return re.sub(r"(?<=\w\w)e$", "", w)[:6]
@@ -265,13 +265,11 @@ YEAR_OPENING = 25
 #: length's worth, no other answer of sets 1–25 moved).
 QUARTER_BONUS = 0.3
 #: A figure that is a change of what follows it: "a $120 million decrease in research and development …".
-_CHANGE_OF = re.compile(r"(?i)(?:\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion))?|\d[\d,.]*\s*(?:%|percent\b))\s+"
-                        r"(?:net\s+)?(?:increase|decrease|decline|reduction|rise|growth|drop|improvement)\s+in\s+"
-                        r"(?P<what>(?:[\w&-]+\W+){0,6})")
+_FIGURE_MOVED = r"(?:\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion))?|\d[\d,.]*\s*(?:%|percent\b))"
+_MOVE = r"(?:increase|decrease|decline|reduction|rise|growth|drop|improvement)"
+_CHANGE_OF = re.compile(rf"(?i){_FIGURE_MOVED}\s+(?:net\s+)?{_MOVE}\s+in\s+(?P<what>(?:[\w&-]+\W+){{0,6}})")
 #: The same said the other way round: "an increase of 1.3% in membership income".
-_CHANGE_OF_BY = re.compile(r"(?i)\b(?:increase|decrease|decline|reduction|rise|growth|drop|improvement)\s+of\s+"
-                           r"(?:\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion))?|\d[\d,.]*\s*(?:%|percent\b))\s+in\s+"
-                           r"(?P<what>(?:[\w&-]+\W+){0,6})")
+_CHANGE_OF_BY = re.compile(rf"(?i)\b{_MOVE}\s+of\s+{_FIGURE_MOVED}\s+in\s+(?P<what>(?:[\w&-]+\W+){{0,6}})")
 #: A question asking a change.
 _CHANGE_WORDS = re.compile(r"(?i)\b(?:grow|grew|growth|increase[ds]?|decrease[ds]?|decline[ds]?|rise|rose|fall|fell|"
                            r"drop(?:ped)?|change[ds]?)\b")
