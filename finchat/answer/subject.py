@@ -49,7 +49,7 @@ _NEUTRAL = {
     "positive", "negative", "higher", "lower", "more", "less", "better", "worse", "expected", "expect", "trailing",
     "implied", "annualized", "whole", "entire", "combined", "aggregate", "cumulative", "compare", "compared",
 }
-_PERIOD = re.compile(r"(?i)^(?:q[1-4]|fy\d{2,4}|\d{4}q[1-4]|(?:19|20)\d{2}|h[12]|ytd|[1-4](?:st|nd|rd|th))$")
+_PERIOD = re.compile(r"(?i)^(?:fiscal|q[1-4]|fy\d{2,4}|\d{4}q[1-4]|(?:19|20)\d{2}|h[12]|ytd|[1-4](?:st|nd|rd|th))$")
 #: A rate or ratio the company reports, which no statement line or derived figure gives ("growth rate" is a
 #: change, which the statements do give).
 #: "booking rate adjustments", "interest rate swaps": a rate naming another thing, no rate asked.

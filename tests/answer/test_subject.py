@@ -547,3 +547,10 @@ def test_the_segments_total_line_and_what_a_cause_took_in_points():
     s = analyse("By how many points did the Venezuelan bolivar devaluation reduce Kraft Heinz's Rest of World net sales "
                 "in 2019?", companies=("Kraft Heinz",))
     assert (s.measure, s.metric) == ("Venezuelan bolivar devaluation", None)
+
+
+def test_fiscal_before_a_year_is_no_word_of_the_measure():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What was Nike's fiscal 2021 demand creation expense?", companies=("Nike",))
+    assert s.measure == "demand creation expense"
