@@ -295,6 +295,9 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         done = re.findall(r"[a-z]+", _NP_END.split(m.group("np"), maxsplit=1)[0].lower())
         if done and done[-1] in _COUNTED_ACT:
             np = f"{np} {_COUNTED_ACT[done[-1]]}"
+    elif m.group("count") and re.match(r"(?i)(?:in|within|included\s+in|part\s+of)\s+(?:the\s+)?[\w&.-]+['’]s?\s",
+                                       m.group("np")):
+        np = m.group("count")  # "What restructuring costs were in Nike's operating overhead expense": the costs
     elif m.group("count"):  # "How many cards were in force at …": the counted thing, then what is said of it
         np = m.group("np")
         lead = re.match(r"(?i)in\s+", np)  # "in force", "in service": the predicate's own preposition

@@ -554,3 +554,15 @@ def test_fiscal_before_a_year_is_no_word_of_the_measure():
 
     s = analyse("What was Nike's fiscal 2021 demand creation expense?", companies=("Nike",))
     assert s.measure == "demand creation expense"
+
+
+def test_what_things_were_in_a_line_are_those_things():
+    from finchat.answer.subject import analyse
+
+    # "What restructuring-related costs were in Nike's … operating overhead expense?": the costs, never the line
+    s = analyse("What restructuring-related costs were in Nike's fiscal 2021 operating overhead expense?",
+                companies=("Nike",))
+    assert (s.measure, s.metric) == ("restructuring-related costs", None)
+    # (a predicate after the verb stays the counted thing's: "cards in force")
+    assert analyse("How many cards were in force at American Express at the end of 2022?",
+                   companies=("American Express",)).measure == "cards in force"
