@@ -13,6 +13,8 @@ Relaxation, when the filters select no ingested document (documented order, each
   1. forms are dropped;  2. quarters are dropped;  3. companies with no ingested filing are dropped;
   4. years move to the nearest ingested years of the asked companies;  5. years are dropped;
   6. companies are dropped (search everything).
+A year named bare ("… in 2022", no quarter, month, weeks or half) is asked as a whole: its annual report (and
+fourth-quarter release) when one is ingested, else every filing of the year — no relaxation to report.
 """
 
 from __future__ import annotations
@@ -71,9 +73,9 @@ _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|inte
 #: Forward-looking questions: a year's guidance is published in the filings of the year before (the
 #: fourth-quarter release and the annual report), so those are searched too.
 _FORWARD = re.compile(r"(?i)\b(?:guidance|outlook|forecasts?|expects?|expected\s+to|plans?\s+to|intends?\s+to)\b")
-#: Words naming a part of a year or a day in it: a year named with them is not asked as a whole.
 #: Figures a company re-presented after a change ("after recasting", "restated").
 _RECAST = re.compile(r"(?i)\b(?:recast\w*|restat\w*|re-presented)\b")
+#: Words naming a part of a year or a day in it: a year named with them is not asked as a whole.
 _PART_OF_YEAR = re.compile(r"(?i)\b(?:months?|weeks?|half|quarters?|year[\s-]to[\s-]date|ytd|as\s+of|"
                            r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
                            r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b")
@@ -135,7 +137,7 @@ class Filters:
         return {"companies": self.companies, "years": self.years, "quarters": self.quarters, "forms": self.forms,
                 "relaxed": self.relaxed, "unknown_companies": self.unknown, "intent": self.intent,
                 "segments": self.segments, "non_gaap": self.non_gaap, "dates": [d.isoformat() for d in self.dates],
-                "cover": self.cover}
+                "cover": self.cover, "whole_year": self.whole_year}
 
 
 def _two_digit(y: str) -> int:
