@@ -14,11 +14,9 @@ from typing import Any
 
 import psycopg
 
-from finchat.answer.quote import FORWARD, SAFE_HARBOR, TOPIC_SYNONYMS, plain_text
+from finchat.answer.quote import TOPIC_SYNONYMS, plain_text
 from finchat.retrieve.fusion import Hit
 
-#: Passages a guidance question reads from the store.
-OUTLOOK_PASSAGES = 10
 #: Passages of one filing searched for a sentence stating a figure.
 STATED_PASSAGES = 40
 
@@ -33,21 +31,6 @@ def _hits(rows: list[Any], channel: str) -> list[Hit]:
     return [Hit(chunk_id=int(r[0]), scores={channel: 1.0}, document=r[1], company=r[2], form=r[9],
                 fiscal_year=r[10], fiscal_quarter=r[11], page_start=int(r[4]), page_end=int(r[5]), kind="text",
                 section=r[8], text=r[3], context=r[3], printed_start=r[6], printed_end=r[7]) for r in rows]
-
-
-def outlook_passages(conn: psycopg.Connection, companies: list[str], years: list[int]) -> list[Hit]:
-    """The companies' prose that speaks of an outlook (outlook, guidance, expects, full year), the latest
-    filings first and, within one, the passages naming a year asked: a guidance question is answered with
-    what the company said of the period ahead, wherever in the filing it said it."""
-    if not companies:
-        return []
-    rows = conn.execute(
-        f"{_SELECT} WHERE d.company_key = ANY(%s) AND c.kind = 'text'"
-        " AND c.tsv @@ to_tsquery('english', 'outlook | guidance | expect | forecast | anticipate')"
-        " ORDER BY d.period_end DESC NULLS LAST, (c.text ~ ANY(%s)) DESC,"
-        " ts_rank(c.tsv, to_tsquery('english', 'outlook | guidance')) DESC, c.id LIMIT %s",
-        (companies, [rf"\m{y}\M" for y in years] or ["$^"], OUTLOOK_PASSAGES)).fetchall()
-    return _hits(rows, "outlook")
 
 
 #: A figure in a sentence: an amount, a percentage, a count with its scale.
@@ -323,182 +306,11 @@ def stated_change(sentence: str) -> str | None:
     return f"{'up' if pct > 0 else 'down' if pct < 0 else 'unchanged'} {abs(pct):.1f}% ({shown_a} against {shown_b})"
 
 
-#: A guidance table's figure: "~$66,250 - $66,750", "$9.90 – $10.00", "≥$8,150", "6.0% – 7.0%".
-_RANGE = (r"(?:~|≥|≤|>|<|approximately\s+)?\s*\$?\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*%?(?:\s*(?:billion|million|cents)\b)?"
-          r"(?:\s*(?:-|–|—|to)\s*~?\s*\$?\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*%?(?:\s*(?:billion|million|cents)\b)?)?")
-
-
-def outlook_figure(text: str, names: list[str], said: bool = True) -> tuple[str, str, bool] | None:
-    """The range or bound a passage prints after one of ``names`` ("Net sales ~$66,250 - $66,750 ~$65,000 -
-    $66,000" → ("~$66,250 - $66,750", "~$65,000 - $66,000", False)), the last item: is it per share; None when
-    it prints none. ``said``: the passage speaks of an outlook — else only approximate figures ("~$", "≥$")
-    count, not a plain range ("2021 - 2022")."""
-    words = [re.findall(r"[A-Za-z0-9]+", n) for n in names]
-    label = "|".join(r"\W+".join(ws) for ws in words if ws)
-    if not label:
-        return None
-    # "Free cash flow2 ≥$6,200": a footnote mark glued to the name
-    row = re.compile(rf"(?i)\b(?:{label})(?:\d{{1,2}}(?=\s))?\b[^$~≥≤\d.]{{0,40}}?(?P<now>{_RANGE})(?:\s*(?P<before>{_RANGE}))?")
-    for m in row.finditer(re.sub(r"<sup>[^<]*</sup>", " ", text)):
-        now = m.group("now").strip()
-        if not re.search(r"[-–—≥≤~]|\bto\b|approximately", now) or not re.search(r"\d", now):
-            continue  # a bare number after the name is no outlook's range or bound
-        if not said and not re.search(r"[~≥≤]", now):
-            continue
-        return now, (m.group("before") or "").strip(), bool(re.search(r"(?i)per share|eps", m.group(0)))
-    return None
-
-
-def range_midpoint(printed: str) -> str | None:
-    """The midpoint of a printed range, in its own form ("~$66,250 - $66,750 million" → "$66,500 million",
-    "$10.00 - $10.10" → "$10.05", "5% to 7%" → "6%"); None for a single figure or bound."""
-    m = re.fullmatch(r"\s*~?\s*(\$?)\s?([\d,]+(?:\.\d+)?)\s*(%?)\s*(?:billion|million|cents)?\s*(?:-|–|—|to)\s*~?\s*\$?\s?"
-                     r"([\d,]+(?:\.\d+)?)\s*%?\s*(.*)", printed)
-    if not m:
-        return None
-    low, high = (float(x.replace(",", "")) for x in (m.group(2), m.group(4)))
-    if high <= low:
-        return None
-    decimals = max(len(x.split(".")[1]) if "." in x else 0 for x in (m.group(2), m.group(4)))
-    mid = (low + high) / 2
-    decimals = decimals if round(mid, decimals) == mid else decimals + 1
-    unit = m.group(3) or ("%" if printed.rstrip().endswith("%") else "")
-    tail = f" {m.group(5).strip()}" if m.group(5).strip() and not unit else ""
-    return f"{m.group(1)}{mid:,.{decimals}f}{unit}{tail}"
-
-
 def _any_of(phrases: list[str]) -> str:
     """A to_tsquery expression matching a passage holding every word of one of ``phrases`` (one query text
     for any number of phrases: the statement is prepared once)."""
     groups = [" & ".join(re.findall(r"[A-Za-z0-9]+", p)) for p in phrases]
     return " | ".join(f"({g})" for g in groups if g) or "''"
-
-
-#: A range or bound an outlook table prints ("~$", "≥$", "$9.90 – $10.00").
-_BOUND = re.compile(r"[~≥≤]|\d\s?[-–]\s?\$|\d(?:\s*%|\s+(?:billion|million))?\s+to\s+\$?\d|approximately\s+\$?\d")
-#: Filings of the hits searched for an outlook table (the first ranked: the latest outlook asked).
-OUTLOOK_FILINGS = 2
-
-
-def outlook_range(conn: psycopg.Connection, companies: list[str], hits: list[Hit],
-                  measure_names: tuple[str, ...]) -> tuple[str, str, Hit] | None:
-    """The figure an outlook table gives a measure (:func:`outlook_figure`) with the table's units, the next
-    column's figure or "", and the passage: from the filings of ``hits`` (the companies'), latest first, then
-    ``hits`` themselves; None when no passage prints one."""
-    from finchat.tables import units_scale
-
-    names = [n for n in measure_names if n]
-    label = "|".join(r"\W+".join(re.findall(r"[A-Za-z0-9]+", n)) for n in names)
-    if not label:
-        return None
-    # every passage of the filings the hits come from (an outlook table is seldom ranked itself), latest first
-    docs = list(dict.fromkeys(h.document for h in hits if not companies or h.company in companies))[:OUTLOOK_FILINGS]
-    found = conn.execute(
-        f"{_SELECT} WHERE d.name = ANY(%s) AND c.kind IN ('text', 'table') AND c.tsv @@ to_tsquery('english', %s)"
-        # an outlook's range or bound ("~$", "≥$", "$9.90 – $10.00", "$10.95 billion to $11.05 billion") before
-        # the names' slower regular expression
-        " AND (c.text LIKE '%%~%%' OR c.text LIKE '%%≥%%' OR c.text LIKE '%%- $%%' OR c.text LIKE '%%– $%%'"
-        " OR c.text LIKE '%% to $%%' OR c.text ~ %s OR c.text ILIKE '%%approximately%%')"
-        " AND c.text ~* %s ORDER BY d.period_end DESC NULLS LAST, c.id LIMIT %s",
-        (docs, _any_of(names), r"\d\s?%\s+to\s+\d", rf"\m({label})\M", OUTLOOK_PASSAGES)).fetchall() if docs else []
-    for hit in [*_hits(found, "outlook"), *hits]:
-        if not _BOUND.search(hit.text):
-            continue  # no range or bound of an outlook in it: not read further
-        text = plain_text(hit.text)
-        said = bool(re.search(r"(?i)\b(?:outlook|guidance|expects?|forecast)\b", f"{hit.section} {text}"))
-        got = outlook_figure(text, names, said)
-        if got is None:
-            continue
-        now, before, per_share = got
-        if not re.search(r"[-–—~≥≤]|\bto\b", now) and not re.search(r"(?i)\b(?:outlook|guidance)\b", f"{hit.section} {text}"):
-            continue  # "approximately $500 million" is an outlook's only in an outlook's table
-        # the table's units line, in its text or the chunk before it (a table split over two chunks)
-        scale = units_scale(text) or next((units_scale(r[0]) for r in conn.execute(
-            "SELECT text FROM chunks WHERE id = %s AND document_id = (SELECT document_id FROM chunks WHERE id = %s)",
-            (hit.chunk_id - 1, hit.chunk_id)).fetchall()), None)
-        if scale and scale != "units" and "%" not in now and not per_share and not re.search(r"(?i)illion", now):
-            now = f"{now} {scale.rstrip('s')}"
-        return now, before, hit
-    return None
-
-
-#: Passages naming a product or segment with a forward word and a figure read for its outlook sentence.
-OUTLOOK_SENTENCES = 40
-#: A line this short naming a year and no figure heads the outlook bullets under it ("Full-year 2021").
-HEADING_CHARS = 40
-#: A sentence giving a forecast as such.
-_FORECAST = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|we (?:now )?expect|projects?)\b")
-#: A figure in a sentence of guidance: an amount, a percentage, a range.
-_GUIDED = re.compile(r"\$\s?\d|\d\s?%|\b\d+(?:\.\d+)?\s+(?:percent|billion|million|cents)\b")
-
-
-def outlook_sentence(conn: psycopg.Connection, companies: list[str], hits: list[Hit], name: str,
-                     year: int | None = None, question: str = "") -> tuple[str, Hit] | None:
-    """A forward-looking sentence naming ``name`` (a product, a segment, a measure: "Comirnaty") with a figure —
-    "we forecasted approximately $32 billion in revenues for Comirnaty in 2022" — preferring one naming
-    ``year``: from the companies' filings, latest first (guidance is where the company last gave it, whichever
-    filing the question's words ranked), else the hits' filings; the sentence and its passage, or None."""
-    words = re.findall(r"[A-Za-z0-9]+", name)
-    docs = list(dict.fromkeys(h.document for h in hits if not companies or h.company in companies))
-    if not words or not (docs or companies):
-        return None
-    rows = conn.execute(
-        f"{_SELECT} WHERE (d.company_key = ANY(%s) OR d.name = ANY(%s)) AND c.kind = 'text'"
-        " AND c.tsv @@ to_tsquery('english', %s)"
-        " AND c.text ~* %s AND c.text ~* %s AND c.text ~ %s"
-        # the passages naming the year asked (in their words or heading: "Full-year 2021") first, then the latest
-        " ORDER BY (c.text ~ %s OR coalesce(c.section, '') ~ %s) DESC, d.period_end DESC NULLS LAST, c.id LIMIT %s",
-        (companies, docs, _any_of([name]), r"\m" + r"\W+".join(words) + r"\M",
-         r"\m(expect|forecast|outlook|guidance|anticipat|project)", r"\$\s?\d|\d\s?%|\d\s+percent",
-         *[rf"\m{year}\M" if year else "$^"] * 2, OUTLOOK_SENTENCES)).fetchall()
-    return outlook_sentence_in([(h.text, h) for h in _hits(rows, "outlook")], name, year, set(docs), question)
-
-
-def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | None = None,
-                        ranked: set[str] | None = None, question: str = "") -> tuple[str, Any] | None:
-    """The best sentence of ``passages`` ((text, passage), latest filing first) naming ``name`` with a
-    forward word and a figure: for ``year`` (no later year in it) first, then of the filings the question
-    ranked (``ranked``: their names), then said as a forecast, then holding most of ``question``'s other words
-    ("over the next five years"), then with its figure nearest the name; None when none does."""
-    asked = word_stems(question) - word_stems(name) - {_stem(w) for w in _STOP}
-    words = re.findall(r"[A-Za-z0-9]+", name)
-    if not words:
-        return None
-    named = re.compile(r"(?i)\b" + r"\W+".join(words) + r"\b")
-    found: list[tuple[tuple[int, ...], str, Any]] = []
-    for text, hit in passages:
-        # a bullet starts a sentence of its own ("◦As of February 8, 2022, we forecasted …")
-        # (a line starting in lower case continues the sentence the PDF wrapped: "(previously 6 | percent)")
-        joined = re.sub(r"\s*\n+\s*(?=[a-z])", " ", text)
-        pieces = [x for line in joined.splitlines() for x in _SENTENCE.split(plain_text(line))]
-        lead = ""  # "… the Company expects:": the bullets after it are said of the period ahead
-        # "Full-year 2021" (the passage's heading, or a short line): the year of the bullets under it naming none
-        titled = str(getattr(hit, "section", "") or "").rpartition(" > ")[2]
-        heading = [int(y) for y in re.findall(r"\b(20\d\d)\b", titled)]
-        for sentence in pieces:
-            s = sentence.strip(" ◦•·-_*")
-            if len(s) <= HEADING_CHARS and not _GUIDED.search(s) and (dated := re.findall(r"\b(20\d\d)\b", s)):
-                heading = [int(y) for y in dated]
-            forward = bool(FORWARD.search(s) or _FORECAST.search(s))
-            if not forward and lead and named.search(s):
-                s, forward = f"{lead} {s}", True  # quoted with its lead
-            elif forward:
-                lead = s if s.endswith(":") else ""
-            if named.search(s) and forward and not SAFE_HARBOR.search(s) and _GUIDED.search(s) and len(s) <= 450:
-                # the year asked, and no later one ("… in 2023, down 64% from actual 2022 results" is 2023's)
-                years = [int(y) for y in re.findall(r"\b(20\d\d)\b", s)] or heading
-                # then the figure nearest the name ("$32 billion in revenues for Comirnaty")
-                at = named.search(s).start()  # type: ignore[union-attr]
-                near = min(abs(m.start() - at) for m in _GUIDED.finditer(s))
-                # a forecast said as one ("we forecasted", "guidance") over contracted amounts "expected to be
-                # recognized"
-                found.append(((int(year is not None and year in years and max(years) <= year),
-                               int(ranked is None or getattr(hit, "document", None) in ranked),
-                               int(bool(_FORECAST.search(s))), len(asked & word_stems(s)), -near), s, hit))
-    if not found:
-        return None
-    best = max(found, key=lambda f: f[0])  # the first of the best: the latest filing's
-    return best[1], best[2]
 
 
 def labelled_figure(conn: psycopg.Connection, document: str, phrases: tuple[str, ...]) -> tuple[str, Hit] | None:
@@ -622,4 +434,4 @@ def synonyms_of(measure: str) -> tuple[str, ...]:
     return ()
 
 
-__all__ = ["OUTLOOK_PASSAGES", "labelled_figure", "outlook_figure", "outlook_passages", "outlook_range", "outlook_sentence", "outlook_sentence_in", "range_midpoint", "share_stated_in", "stated_change", "stated_figure", "stated_share", "synonyms_of", "word_stems"]
+__all__ = ["figure_after", "labelled_figure", "share_stated_in", "stated_change", "stated_figure", "stated_share", "synonyms_of", "word_stems"]

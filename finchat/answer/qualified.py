@@ -24,16 +24,8 @@ from finchat.answer.cells import (
     answer_from_cells,
 )
 from finchat.answer.figures import Figure
-from finchat.answer.passages import (
-    labelled_figure,
-    outlook_range,
-    outlook_sentence,
-    range_midpoint,
-    stated_figure,
-    stated_share,
-    synonyms_of,
-    word_stems,
-)
+from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoint
+from finchat.answer.passages import labelled_figure, stated_figure, stated_share, synonyms_of, word_stems
 from finchat.answer.quote import quote_passages, tabular
 from finchat.answer.result import Answer, with_subject
 from finchat.answer.subject import Subject

@@ -15,7 +15,7 @@ def test_a_sentence_stating_a_measure_for_two_years_gives_its_change():
 
 
 def test_an_outlook_tables_range_for_the_measure_asked():
-    from finchat.answer.passages import outlook_figure
+    from finchat.answer.outlook import outlook_figure
 
     text = ("(in millions, except per share data) Current Update April Net sales ~$66,250 - $66,750 ~$65,000 - $66,000 "
             "Business segment operating profit2 ~$7,325 - $7,375 ~$7,255 - $7,355 Diluted earnings per share "
@@ -40,7 +40,7 @@ def test_a_figure_printed_right_after_the_measures_name():
 
 
 def test_guidance_for_a_product_is_the_forecast_sentence_naming_it_for_the_year_asked():
-    from finchat.answer.passages import outlook_sentence_in
+    from finchat.answer.outlook import outlook_sentence_in
 
     older = ("One billion doses are being supplied at a not-for-profit price to the poorest nations.\n\n"
              "◦As of February 8, 2022, we forecasted approximately $32 billion in revenues for Vaxo in 2022, with "
@@ -58,7 +58,7 @@ def test_guidance_for_a_product_is_the_forecast_sentence_naming_it_for_the_year_
 
 
 def test_the_midpoint_of_an_outlook_range_in_its_own_form():
-    from finchat.answer.passages import range_midpoint
+    from finchat.answer.outlook import range_midpoint
 
     assert range_midpoint("~$66,250 - $66,750 million") == "$66,500 million"
     assert range_midpoint("$10.00 - $10.10") == "$10.05"
@@ -67,7 +67,7 @@ def test_the_midpoint_of_an_outlook_range_in_its_own_form():
 
 
 def test_guidance_on_a_measure_in_a_bulleted_outlook():
-    from finchat.answer.passages import outlook_sentence_in
+    from finchat.answer.outlook import outlook_sentence_in
 
     text = ("Fiscal 2024 Guidance For the twelve-month period ending June 30, 2024, the Company expects: • Adjusted "
             "EPS of 67 to 71 cents per share which includes: • Comparable constant currency earnings growth")
@@ -76,7 +76,7 @@ def test_guidance_on_a_measure_in_a_bulleted_outlook():
 
 
 def test_an_outlook_table_printing_ranges_in_words():
-    from finchat.answer.passages import outlook_figure, range_midpoint
+    from finchat.answer.outlook import outlook_figure, range_midpoint
 
     text = ("| | FY23 Outlook | |---|---| | Net sales | $10.95 billion to $11.05 billion | | Comparable sales | 4% to 5% |"
             " | Share repurchases | approximately $900 million |")
@@ -119,7 +119,7 @@ def test_an_outlook_sentence_wrapped_over_lines_and_the_ranked_filings_first():
     asked, the one of a filing the question ranked comes first."""
     from types import SimpleNamespace
 
-    from finchat.answer.passages import outlook_sentence_in
+    from finchat.answer.outlook import outlook_sentence_in
 
     new = SimpleNamespace(document="ACME_2022_10K")
     old = SimpleNamespace(document="ACME_2020_10K")
@@ -137,7 +137,7 @@ def test_an_outlook_sentence_wrapped_over_lines_and_the_ranked_filings_first():
 
 def test_an_outlook_sentence_holding_the_questions_own_period_words():
     """"… over the next five years": of two forecasts naming the Regulated Businesses, the five-year plan."""
-    from finchat.answer.passages import outlook_sentence_in
+    from finchat.answer.outlook import outlook_sentence_in
 
     text = ("In 2023, the Company expects to invest $2.9 billion in the Regulated Businesses. The Company expects "
             "capital investment in the Regulated Businesses between $12.5 billion to $13 billion over the next five "
@@ -184,7 +184,7 @@ def test_a_share_stated_beside_a_year_earlier_one_is_this_years():
 
 
 def test_guidance_under_a_heading_naming_the_year():
-    from finchat.answer.passages import outlook_sentence_in
+    from finchat.answer.outlook import outlook_sentence_in
     from finchat.retrieve.fusion import Hit
 
     def hit(doc: str, section: str) -> Hit:
