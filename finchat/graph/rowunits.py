@@ -48,6 +48,10 @@ def excepted(header: str) -> list[str]:
 PERCENT_HEADING = re.compile(r"(?i)\bpercent(?:age)?\b|%")
 
 
+#: A row of a line's ratio to a total ("Percentage of net revenues", "% of total revenue").
+RATIO_ROW = re.compile(r"(?i)^\W*(?:as\s+an?\s+)?(?:%|percent(?:age)?)\s+of\b")
+
+
 def owners(labels: list[str]) -> list[str]:
     """The row each row belongs to: a label printed again after each of several rows ("EMEA 4,593 … Percentage
     of total revenue 26 %", "STELARA U.S. … International … Worldwide") is that row's, named by it; "" for
@@ -71,4 +75,4 @@ def owners(labels: list[str]) -> list[str]:
     return [o if o and len(owned[label.lower()]) >= 2 else "" for label, o in zip(labels, out, strict=True)]
 
 
-__all__ = ["COUNT_LABEL", "PERCENT_HEADING", "PER_UNIT", "counted", "excepted", "owners"]
+__all__ = ["COUNT_LABEL", "PERCENT_HEADING", "PER_UNIT", "RATIO_ROW", "counted", "excepted", "owners"]

@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import date
 
 from finchat.graph.cells import _COUNTED_SINGLY, _PER_SHARE, Cell
-from finchat.graph.rowunits import PER_UNIT, PERCENT_HEADING, counted
+from finchat.graph.rowunits import PER_UNIT, PERCENT_HEADING, RATIO_ROW, counted
 from finchat.graph.rowunits import excepted as excepted_by
 from finchat.graph.rowunits import owners as row_owners
 from finchat.graph.textcolumns import (
@@ -284,10 +284,6 @@ def _total_column(rows: list[tuple[int, str, list[str]]]) -> bool:
 INTRO_WORDS = 6
 
 
-#: A row of a line's ratio to a total ("Percentage of net revenues", "% of total revenue").
-_RATIO_ROW = re.compile(r"(?i)^\W*(?:as\s+an?\s+)?(?:%|percent(?:age)?)\s+of\b")
-
-
 def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
                carry: dict[str, object] | None = None, quarter: int | None = None, section: str = "",
                heading: str = "") -> list[Cell]:
@@ -534,7 +530,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # a line's ratio row printed under each line ("Product development 392 344 14 % …" above "Percentage of net
     # revenues 15 % 14 % …") is that line's, read over every row: the line may print another width
     owner_at = {at: o for (at, label, _), o in zip(rows, row_owners([label for _, label, _ in rows]), strict=True)
-                if o and _RATIO_ROW.match(label)}
+                if o and RATIO_ROW.match(label)}
     # rows of the table's width; with comparison columns, any row holding the periods of every group
     rows = [r for r in rows if len(r[2]) == width or (keep < per and len(r[2]) % len(durations) == 0
                                                        and len(r[2]) // len(durations) >= keep)]
