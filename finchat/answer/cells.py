@@ -156,14 +156,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             # after a preposition ("Alternatives" beside "Total assets under management") is the one asked
             best = _row_named_after(conn, doc_id, cur, question, measure | asked) or best
             cur, prior = best
-            # the part a heading over the table names ("Global Services" over "Operating margins"), said
-            # (or by its initials there: "… the business profile of CCB.")
-            heading = [q for q in subject.qualifiers if q.lower() not in NOT_NAMES
-                       and (q.lower() in cur.caption.lower() or len(_words(q)) >= INITIALS_MIN
-                            and "".join(w[0] for w in _words(q)) in _words(cur.caption))
-                       and not _within(" ".join(_words(q)), set(_words(cur.row_path)))
-                       and "".join(w[0] for w in _words(q)) not in _words(cur.row_path)]
-            label = f"{heading[0]} › {cur.row_path}" if heading else cur.row_path
+            heading = _heading_naming(subject.qualifiers, cur.caption, cur.row_path)
+            label = f"{heading} › {cur.row_path}" if heading else cur.row_path
             if " — " in cur.col_label:  # a named column's figure ("Water — As of December 31, 2021")
                 label = f"{label} ({cur.col_label.split(' — ')[0]})"
             label = re.sub(r"\s*\.{3,}\s*", " ", label).strip()  # a label's leader dots ("Subscription.......")
@@ -186,6 +180,20 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             where = cur.caption.strip()
             text += f" — as its table prints it{f' ({where[:90]})' if where else ''}."
             return text, [cur] + ([prior] if prior else [])
+    return None
+
+
+def _heading_naming(qualifiers: tuple[str, ...], caption: str, row_path: str) -> str | None:
+    """The part asked that a heading over the table names ("Global Services" over "Operating margins"), by name
+    or by its initials ("… the business profile of CCB."), and the row's own path does not: said before the row."""
+    caption_words, path_words = set(_words(caption)), set(_words(row_path))
+    for q in qualifiers:
+        words = _words(q)
+        initials = "".join(w[0] for w in words)
+        named = q.lower() in caption.lower() or (len(words) >= INITIALS_MIN and initials in caption_words)
+        if q.lower() not in NOT_NAMES and named and not _within(" ".join(words), path_words) \
+                and initials not in path_words:
+            return q
     return None
 
 
