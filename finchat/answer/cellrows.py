@@ -112,6 +112,29 @@ def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
         (*terms, doc_id, *terms, doc_id, r"^\s*total\M")).fetchall()
 
 
+#: Capitalised words that open a question or a row without naming anything ("What", "Total").
+_NO_MODIFIER = frozenset({"what", "which", "how", "when", "did", "does", "was", "were", "is", "are", "total", "net",
+                          "the", "in", "of", "for", "by"})
+
+
+def other_name(row_path: str, term: str, question: str) -> bool:
+    """Is the row another name ending in ``term``'s words than the question's? "Microsoft Cloud" asked, the row
+    "Intelligent Cloud" or "Office products and cloud services": the question puts a capitalised word before
+    "Cloud", the row another. A row naming no word before the term ("Commercial Airplanes" for "Boeing
+    Commercial Airplanes"), a neutral one ("Total") or the question's own is no other name."""
+    first = term.split()[0] if term else ""
+    if not first:
+        return False
+    asked = re.search(rf"(?i)(?<![\w'’])([A-Z][\w&-]*)\s+(?={re.escape(first)}\b)", question)
+    if not asked or asked.group(1).lower() in _NO_MODIFIER or not asked.group(1)[:1].isupper():
+        return False
+    for label in row_path.split(" › "):
+        printed = re.search(rf"(?i)(?<![\w'’])([\w&-]+)\s+(?={re.escape(first)}\b)", label)
+        if printed and printed.group(1).lower() not in _NO_MODIFIER and printed.group(1).lower() != asked.group(1).lower():
+            return True
+    return False
+
+
 def _without_name(question: str, name: str) -> str:
     """``question`` without the company's name as it writes it (the name's first words: "American Water" of
     "American Water Works"): "water" there asks no "Water" column."""

@@ -27,6 +27,7 @@ from finchat.answer.cellrows import (
     _without_name,
     _words,
     _words_of,
+    other_name,
 )
 from finchat.answer.figures import number
 from finchat.answer.parts import bare_measure, company_segments, segment_pattern, short_names, spelled_out
@@ -258,10 +259,16 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         lines = metrics_in_question(label) if metric else []
         if lines and metric not in lines:
             return False  # "Net income/(loss)" is another line than the net interest income asked
-        around = set(_words(f"{c.row_path} {c.caption} {c.col_label} {c.totals}"))
+        # (a table's Total rows tell what its items are, not what another total is: "Total Fios revenue" is no
+        # service revenue for its sibling "Total Wireless service revenue")
+        told = "" if re.match(r"(?i)total\b", label) else c.totals
+        around = set(_words(f"{c.row_path} {c.caption} {c.col_label} {told}"))
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
         # (a measure of many words by most of them: "wireless retail postpaid phone net additions" is not any
         # row mentioning "wireless")
+        # ("Microsoft Cloud" asked is no row of "Intelligent Cloud")
+        if any(other_name(c.row_path, t, question) for t in terms):
+            return False
         return all(_within(t, around) for t in terms) and (
             not measure or sum(_within(w, around) for w in measure) >= need) and all(
             _within(w, around) for w in said_of_line)

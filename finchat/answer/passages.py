@@ -155,8 +155,14 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     # stores") states it, with no unit of its own
     # (the thing is the phrase's last word, or the one before an act done to it: "new warehouses openings")
     things = {x.lower() for w in (re.findall(r"[A-Za-z]+", p) for p in phrases) for x in w[-2:]}
-    counted = re.compile(r"(?i)\b\d[\d,]*\s+(?:[A-Za-z&-]+\s+){0,4}(?:" + "|".join(map(re.escape, sorted(things))) + r")\b") \
+    # … or after it, reached ("Microsoft 365 Consumer subscribers increased to 67.0 million")
+    names = "|".join(map(re.escape, sorted(things)))
+    counted = re.compile(rf"(?i)\b\d[\d,]*\s+(?:[A-Za-z&-]+\s+){{0,4}}(?:{names})\b|\b(?:{names})\b[^.;$%]{{0,40}}?"
+                         rf"\b(?:to|of|reached|totaled|totalled)\s+(?:approximately\s+|about\s+)?\d[\d,.]*(?!\s*%)") \
         if re.match(r"(?i)\s*how\s+many\b", context) and things else None
+    # (a number in the thing's own name, "Microsoft 365", counts nothing)
+    own_names = re.compile("|".join(rf"\b{d}\s+{re.escape(w)}\b" for p in phrases
+                                    for d, w in re.findall(r"\b(\d+)\s+([A-Za-z]+)", p)) or r"(?!)", re.I)
     # the measure's own words, the last two of each phrase (its qualifiers come first), without the kind of line
     cores = [word_stems(" ".join([w for w in re.findall(r"[A-Za-z]+", p) if w.lower() not in _STOP | _KIND][-2:]))
              for p in phrases]
@@ -178,11 +184,13 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                 piece = head  # "… sales grew 6.8%*, driven by DARZALEX (daratumumab), a biologic for …": the clause
             # (a count asked is stated as a count of the thing: "… sales at new warehouses opened in 2020" is none)
             if not 30 <= len(piece) <= MAX_PIECE or piece.count("|") > 2 or not (
-                    counted.search(piece) if counted else _STATED.search(piece)):
+                    counted.search(own_names.sub(" ", piece)) if counted else _STATED.search(piece)):
                 continue
             # a qualifier may be the passage's own short heading ("Europe" over "Convenient foods unit volume grew 4%")
             stems = word_stems(piece)
-            if not any(w <= stems | titled for w in wanted):
+            # (a list item's lead-in says what it is of: "Wireless service revenue increased … due to: … an
+            # increase of $352 million in TravelPass revenues")
+            if not any(w <= stems | titled | word_stems(lead) for w in wanted):
                 continue
             said = f"{lead}: {piece}" if lead and pair is None else piece
             if quarter and (not _QUARTER.search(said) or _TO_DATE.search(said)):

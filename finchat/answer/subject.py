@@ -527,6 +527,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         owner = re.match(r"(?i)([\w&.-]+)['’]s?\s+", whole_part)
         if owner and re.sub(r"[^a-z0-9&]", "", owner.group(1).lower()) in names:
             whole_part = whole_part[owner.end():]
+        # "What share of total network volumes was billed business": the part is no word of the whole
+        rest = re.sub(rf"(?i)\s*\b{re.escape(whole_part)}\b\s*", " ", measure).strip() if whole_part else measure
+        measure = rest or measure
         if part and not any(whole_part.lower() in q.lower() for q in qualifiers):
             # a piece of the part read alone ("U.S" of "the U.S. government") gives way to the whole part
             qualifiers = [q for q in qualifiers if q.lower() not in whole_part.lower()] + [whole_part]

@@ -23,7 +23,7 @@ from finchat.tables import header_count, parse_value, row_units, row_units_own, 
 
 #: A row label naming things counted, not money ("paid memberships", "units", "employees").
 _COUNTED = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|customers|units|stores|employees|"
-                      r"transactions|shares(?! of)|square feet|locations|restaurants|vehicles|deliveries|users)\b")
+                      r"transactions|shares(?! of)|square feet|locations|restaurants|vehicles|deliveries|users|headcount)\b")
 #: Of those, things counted one by one, never by the thousand in a filing's tables.
 _COUNTED_SINGLY = re.compile(r"(?i)\b(?:deliveries|stores|restaurants|locations|warehouses|clubs|aircraft)\b")
 _PER_SHARE = re.compile(r"(?i)per (?:common |diluted |basic |core diluted )?share|\beps\b")

@@ -1,6 +1,6 @@
 """What a text table's row figures are measured in, and whose they are: counts among amounts ("Unit counts at
 period end" under "(Amounts in millions, except unit counts)"), per-unit rows, percentages under a subheading
-that prints no "%", rows printed again under each item ("EMEA … Percentage of total revenue")."""
+that prints no "%", rows printed again under each item ("EMEA … Percentage of total revenue"), a label wrapped over two lines.""" 
 
 from __future__ import annotations
 
@@ -75,4 +75,31 @@ def owners(labels: list[str]) -> list[str]:
     return [o if o and len(owned[label.lower()]) >= 2 else "" for label, o in zip(labels, out, strict=True)]
 
 
-__all__ = ["COUNT_LABEL", "PERCENT_HEADING", "PER_UNIT", "RATIO_ROW", "counted", "excepted", "owners"]
+#: A label's first line, printed without figures above the line that ends it ("Xalkori ALK-positive and …
+#: Kinase-positive" over "advanced NSCLC 86 118 197 244"): a capitalised line, not a heading (no ":").
+_LABEL_START = re.compile(r"[A-Z][^¶:]{0,150}")
+#: A header's line above the rows: a date ("June 30,"), a year, units ("In Millions").
+_HEADER_LINE = re.compile(r"(?i)\b(?:19|20)\d\d\b|\bin\s+(?:thousands|millions|billions)\b|"
+                          r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b")
+#: A line that goes on a label: it starts with a lower-case word ("advanced", "with"), not a name printed so
+#: ("iPhone", "eCommerce").
+_GOES_ON = re.compile(r"[a-z][a-z]*(?:[\s,;(-]|$)")
+
+
+def wrapped(body: str, at: int, label: str, has_figures: re.Pattern[str]) -> str:
+    """``label`` (starting at ``at`` of a text table's ``body``, lines joined by "¶") with the line before it
+    when that line is the label's start: the label goes on in lower case and the line before prints no
+    figures (``has_figures`` finds a row's). The label as it was otherwise."""
+    if not _GOES_ON.match(label):
+        return label
+    before = body[:at].rstrip()
+    if not before.endswith("¶"):
+        return label
+    # (blank lines between paragraphs are empty pieces)
+    line = next((x.strip() for x in reversed(before.split("¶")) if x.strip()), "")
+    if not _LABEL_START.fullmatch(line) or has_figures.search(line) or _HEADER_LINE.search(line):
+        return label
+    return f"{line} {label}"
+
+
+__all__ = ["COUNT_LABEL", "PERCENT_HEADING", "PER_UNIT", "RATIO_ROW", "counted", "excepted", "owners", "wrapped"]

@@ -18,6 +18,7 @@ from finchat.graph.cells import _COUNTED_SINGLY, _PER_SHARE, Cell
 from finchat.graph.rowunits import PER_UNIT, PERCENT_HEADING, RATIO_ROW, counted
 from finchat.graph.rowunits import excepted as excepted_by
 from finchat.graph.rowunits import owners as row_owners
+from finchat.graph.rowunits import wrapped
 from finchat.graph.textcolumns import (
     _GROUP_SEP,
     _YEAR,
@@ -378,6 +379,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     """Cells of one table's text (from its header to the next table's)."""
     rows = [(m.start("label") + len(m.group("label")) - len(_trim(m.group("label"))), _trim(m.group("label")),
              re.findall(_TOKEN, m.group("nums"))) for m in _ROW.finditer(body)]
+    rows = [(at, wrapped(body, at, label, _ROW), nums) for at, label, nums in rows]
     rows = [(at, label, nums) for at, label, nums in rows if len(nums) >= 2 and not re.fullmatch(r"[\d\s,.$%()-]+", label)
             and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip()) for n in nums)  # "2023 2022": a header
             and not _DATED_HEADER.search(f"{label} {' '.join(nums)}")

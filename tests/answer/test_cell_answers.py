@@ -673,3 +673,35 @@ def test_a_statement_line_asked_is_no_row_of_another_line_nor_one_word_of_it():
     best, _ = _pick([other, fees, line], *args, metric="net_interest_income")
     assert best.value == 10569
     assert _pick([other, fees], *args, metric="net_interest_income") is None
+
+
+def test_a_total_row_takes_no_words_of_another_total():
+    from finchat.answer.cells import _pick
+
+    now = date(2022, 12, 31)
+    # "Total Fios revenue" beside "Total Wireless service revenue": Fios service revenue is neither
+    fios = (*_row("Total Fios revenue", 12823, now)[:12], "Total Fios revenue Total Wireless service revenue")
+    q = {"fios", "service", "revenue"}
+    assert _pick([fios], ["fios", "service"], q, 3, now, False, {"revenue"}) is None
+    # an item of the table takes its totals' words as before ("Digital Media" under "Total subscription revenue")
+    item = (*_row("Fios", 10900, now)[:12], "Total Fios revenue Total Wireless service revenue")
+    assert _pick([item], ["fios", "service"], q, 3, now, False, {"revenue"})[0].value == 10900
+
+
+def test_a_name_asked_is_no_row_of_another_name_ending_in_the_same_word():
+    from finchat.answer.cellrows import other_name
+    from finchat.answer.cells import _pick
+
+    now = date(2023, 6, 30)
+    question = "How fast did Acme Cloud revenue grow in 2023?"
+    segment = _row("Revenue › Intelligent Cloud", 87907, now)
+    q = {"acme", "cloud", "revenue", "grow"}
+    assert _pick([segment], ["cloud"], q, 3, now, False, {"revenue"}, question) is None
+    assert _pick([segment], ["cloud"], q, 3, now, False, {"revenue"}, "What was Acme's cloud revenue?")[0].value == 87907
+    own = _row("Acme Cloud revenue", 111600, now)
+    assert _pick([segment, own], ["cloud"], q, 3, now, False, {"revenue"}, question)[0].value == 111600
+    # a row naming the rest of the name only ("Commercial Airplanes" of "Boeing Commercial Airplanes") is the name's
+    assert not other_name("Revenues › Commercial Airplanes", "commercial airplanes",
+                          "What were Boeing Commercial Airplanes revenues in 2022?")
+    assert other_name("Revenue › Intelligent Cloud", "cloud", question)
+    assert other_name("Office products and cloud services", "cloud", question)

@@ -238,3 +238,40 @@ def test_guidance_asked_in_other_words_than_the_filings(uses_corpus, monkeypatch
     d = ask_json(uses_corpus, monkeypatch, "How much stock does Testco plan to buy back in 2024?")
     first = d["answer"].splitlines()[0]
     assert "$1.5 billion" in first and "outlook" in first, first
+
+
+LISTED = ("Wireless service revenue increased $5.4 billion during 2023 compared to 2022 primarily due to: an increase of "
+          "$4.0 billion from the acquisition of Minnow; an increase of $769 million in access revenues related to our "
+          "postpaid plans; an increase of $352 million in TravelPass revenues due to an increase in customer "
+          "international travel; and an increase of $253 million related to growth in non-retail service revenue.",
+          "Testco 365 Consumer subscribers The number of Testco 365 Consumer subscribers at end of period.",
+          "Office Consumer revenue increased 2% and Testco 365 Consumer subscribers increased to 67.0 million.")
+
+
+@pytest.fixture(scope="module")
+def listed_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 1, "extra": LISTED}})
+
+
+@pytest.mark.parametrize(("question", "holds", "lacks"), [
+    # a list item's lead-in says what it is of ("Wireless service revenue increased … due to: …")
+    ("How much did TravelPass add to Testco's wireless service revenue in 2023?", "$352 million", "$769 million"),
+    # a count stated after the thing ("… subscribers increased to 67.0 million"); the number in its name
+    # ("Testco 365") counts nothing
+    ("How many Testco 365 Consumer subscribers did Testco have at the end of 2023?", "67.0 million",
+     "at end of period"),
+])
+def test_a_list_items_lead_in_and_a_count_reached(listed_corpus, question, holds, lacks):
+    from types import SimpleNamespace
+
+    import psycopg
+
+    from finchat.answer.qualified import stated
+    from finchat.answer.subject import analyse
+
+    subject = analyse(question, companies=("Testco", "TESTCO"))
+    hit = SimpleNamespace(document="TESTCO_2023Q3_10Q", company="TESTCO")
+    with psycopg.connect(listed_corpus) as conn:
+        said = stated(conn, subject, [hit], ["TESTCO"], question=question)
+    assert said is not None and holds in said[0] and lacks not in said[0], (subject, said)

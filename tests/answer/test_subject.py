@@ -566,3 +566,11 @@ def test_what_things_were_in_a_line_are_those_things():
     # (a predicate after the verb stays the counted thing's: "cards in force")
     assert analyse("How many cards were in force at American Express at the end of 2022?",
                    companies=("American Express",)).measure == "cards in force"
+
+
+def test_the_part_of_a_share_is_no_word_of_its_whole():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What share of Testco's total network volumes was billed business in 2022?",
+                companies=("Testco", "TESTCO"))
+    assert s.kind == "share" and s.measure == "total network volumes" and "billed business" in s.qualifiers, s

@@ -1115,3 +1115,22 @@ def test_a_regions_table_whose_header_words_the_parser_took_for_headings():
     got = {cell.row_path for _, _, _, cell in _text_table_rows(chunks, date(2023, 5, 31), "10-K")}
     assert "WESTLAND › Footwear" in got
     assert "WESTLAND › Revenues by › Sales through Direct" in got
+
+
+def test_a_row_label_wrapped_over_two_lines_is_read_whole():
+    from finchat.graph.textrows import text_cells
+
+    lead = "Revenues by product (MILLIONS)"
+    text = ("**Three Months Ended** **Six Months Ended**\n\n**2025** **2024** **2025** **2024**\n\n"
+            "Zentrol ALK-positive and Proto-Oncogene 1, Receptor Tyrosine Kinase-positive\n\n"
+            "advanced NSCLC 86 118 197 244\n\nRetanex Anemia 87 106 180 221\n\n"
+            "June 30,\n\nrevenue 40 30 80 60\n\niWidget 5 6 10 12\n")
+    cells = text_cells(text, lead, date(2025, 6, 30), "10-Q", {})
+    labels = {c.row_label for c in cells}
+    # the label's first line, printed without figures, is the label's: the product's name starts it
+    assert "Zentrol ALK-positive and Proto-Oncogene 1, Receptor Tyrosine Kinase-positive advanced NSCLC" in labels
+    assert "Retanex Anemia" in labels
+    # a header's date is no label's start; a name printed in lower case ("iWidget") goes on nothing
+    assert "revenue" in labels and "iWidget" in labels
+    assert next(c for c in cells if c.row_label.startswith("Zentrol") and c.as_of == date(2025, 6, 30)
+                and c.duration == "3M").value == 86
