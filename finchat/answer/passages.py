@@ -162,7 +162,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
         if re.match(r"(?i)\s*how\s+many\b", context) and things else None
     # (a number in the thing's own name, "Microsoft 365", counts nothing)
     own_names = re.compile("|".join(rf"\b{d}\s+{re.escape(w)}\b" for p in phrases
-                                    for d, w in re.findall(r"\b(\d+)\s+([A-Za-z]+)", p)) or r"(?!)", re.I)
+                                    for d, w in re.findall(r"\b(\d+)\s+([A-Za-z]+)", p)) or r"(?!)", re.IGNORECASE)
     # the measure's own words, the last two of each phrase (its qualifiers come first), without the kind of line
     cores = [word_stems(" ".join([w for w in re.findall(r"[A-Za-z]+", p) if w.lower() not in _STOP | _KIND][-2:]))
              for p in phrases]

@@ -15,10 +15,9 @@ from dataclasses import replace
 from datetime import date
 
 from finchat.graph.cells import _COUNTED_SINGLY, _PER_SHARE, Cell
-from finchat.graph.rowunits import PER_UNIT, PERCENT_HEADING, RATIO_ROW, counted
+from finchat.graph.rowunits import PER_UNIT, PERCENT_HEADING, RATIO_ROW, counted, wrapped
 from finchat.graph.rowunits import excepted as excepted_by
 from finchat.graph.rowunits import owners as row_owners
-from finchat.graph.rowunits import wrapped
 from finchat.graph.textcolumns import (
     _GROUP_SEP,
     _YEAR,
