@@ -19,7 +19,7 @@ from finchat.answer.cells import (
     _measure_words,
 )
 from finchat.answer.parts import segment_names
-from finchat.answer.subject import DIMENSION_WORDS
+from finchat.answer.shapes import DIMENSION_WORDS
 from finchat.answer.tagged import scoped_filings, squash_name
 
 _NOT_ITEM = re.compile(r"(?i)\b(?:unallocated|eliminations?|intersegment|corporate|reconcil\w*|total|consolidated)\b"

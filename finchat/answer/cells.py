@@ -29,7 +29,7 @@ from finchat.answer.cellrows import (
     _words_of,
     other_name,
 )
-from finchat.answer.figures import number
+from finchat.answer.figures import HOW_MANY, number
 from finchat.answer.parts import bare_measure, company_segments, segment_pattern, short_names, spelled_out
 from finchat.answer.tagged import scoped_filings
 from finchat.graph.lexicon import metrics_in_question
@@ -172,7 +172,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                 text += (f", {'up' if diff > 0 else 'down' if diff < 0 else 'unchanged'} {pct:.1f}% "
                          f"({'+' if diff >= 0 else '−'}{moved}) from {prior.shown()} for {prior.period()} {prior.cite()}")
             elif prior is not None:
-                text += f", against {prior.shown()} for {prior.period()}"
+                text += f", against {prior.shown()} for {prior.period()}" + (
+                    points_moved(cur.value, prior.value) if cur.unit == "%" else "")
             # the change the table itself prints beside the row ("% Change 16%"), when it prints one
             printed = {r[8] for r in found if r[3] == cur.row_path and int(r[1]) == cur.page and r[7] is None
                        and r[10] == "%" and _CHANGE_ROW.search(str(r[5] or ""))}
@@ -207,6 +208,16 @@ def _measure_words(subject: Any, terms: list[str]) -> set[str]:
     if words & {"income", "earnings", "profit"}:
         words.add("loss")  # "Net income/(loss)", "Operating income (loss)": the profit's own row
     return words - {"net", "total"}
+
+
+def points_moved(now: float, before: float) -> str:
+    """A rate's change in points, as a clause (", down 2.5 percentage points (250 basis points)"); "" when
+    unchanged. ``now``, ``before``: percentages."""
+    points = round(now - before, 2)
+    if not points:
+        return ""
+    return (f", {'up' if points > 0 else 'down'} {abs(points):g} percentage points "
+            f"({number(round(abs(points) * 100))} basis points)")
 
 
 def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, period_end: date,
@@ -275,7 +286,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
 
     share = bool(_SHARE_ASKED.search(question))
     # "How many …" asks a count: no amount of money answers it
-    counted = bool(re.match(r"(?i)\s*how\s+many\b", question))
+    counted = bool(re.match(HOW_MANY, question))
     # an amount of money asked ("net operating revenues") is no plain number (Coca-Cola's segment table of
     # percentages read without its "%")
     money = bool((measure or set()) & _MONEY_WORDS) and not counted
@@ -434,7 +445,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
 
 
 #: A table of the whole company's figures.
-_CONSOLIDATED = re.compile(r"(?i)\bconsolidated\b")
+_CONSOLIDATED = re.compile(r"(?i)\bconsolidated\b(?!\s+financial\s+sta)")  # (not the notes' page header)
 
 #: "Adjusted EBIT as a percentage of net sales": what comes before the phrase is the ratio's numerator.
 _RATIO_ROW = re.compile(r"(?i)^(?P<of>.*?\w.*?)\s+(?:as\s+an?\s+)?(?:%|percent(?:age)?)\s+of\b")
@@ -484,8 +495,8 @@ __all__ = ["answer_from_cells"]
 #: Rows of a breakdown that are not one of its items.
 #: Row labels that are places: a regional breakdown's items.
 _GEO = re.compile(r"(?i)\b(?:u\.?s\.?|united states|international|americas?|europe|emea|asia|apac|pacific|china|"
-                  r"japan|latin|canada|africa|middle east|domestic|foreign|north|south|east|west|rest of|emerging|"
-                  r"developed|country|countries|world)\b")
+                  r"japan|latin|canada|africa|middle east|domestic|foreign(?!\s+(?:currency|currencies|exchange))|north|south|"
+                  r"east|west|rest of|emerging|developed|country|countries|world)\b")
 _PLAIN_BEFORE = frozenset({"net", "total", "consolidated", "segment", "segments", "reportable", "our", "the", "of", "and",
                            "for", "by", "provides", "following", "table", "tables", "presents", "shows", "operating"})
 

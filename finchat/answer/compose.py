@@ -36,8 +36,8 @@ import psycopg
 
 from finchat.answer import derive
 from finchat.answer.figures import Computed, FactBook, Figure, change
-from finchat.answer.parts import named_by_a_piece, named_otherwise
 from finchat.answer.outlook import outlook_passages
+from finchat.answer.parts import named_by_a_piece, named_otherwise
 from finchat.answer.qualified import from_tables, quarter_from_cells, repurchase_table, stated, unsubstituted
 from finchat.answer.quote import narrative_topic, quote_passages
 from finchat.answer.result import Answer, with_subject

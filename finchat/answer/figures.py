@@ -13,6 +13,9 @@ from finchat.graph.lexicon import STATEMENT_OF
 from finchat.graph.lexicon import metric as metric_def
 from finchat.graph.query import FactRow
 
+#: A question asking a count ("How many warehouses …"); points of a rate ("How many basis points …") are a change.
+HOW_MANY = re.compile(r"(?i)\s*how\s+many\b(?!\s+(?:basis|percentage)?\s*points\b)")
+
 
 @dataclass(frozen=True)
 class Figure(FactRow):

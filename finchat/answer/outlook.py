@@ -113,6 +113,11 @@ def outlook_range(conn: psycopg.Connection, companies: list[str], hits: list[Hit
         if got is None:
             continue
         now, before, per_share = got
+        # "… between $12.5 billion to $13 billion over the next five years": a plan of several years, no year's
+        first = re.search(r"\d[\d,.]*", now)
+        at = text.find(first.group(0)) if first else -1
+        if at >= 0 and _YEARS_AHEAD.search(text[max(0, text.rfind(". ", 0, at)):at + YEARS_AHEAD_REACH]):
+            continue
         if not re.search(r"[-–—~≥≤]|\bto\b", now) and not re.search(r"(?i)\b(?:outlook|guidance)\b", f"{hit.section} {text}"):
             continue  # "approximately $500 million" is an outlook's only in an outlook's table
         # the table's units line, in its text or the chunk before it (a table split over two chunks)
@@ -125,6 +130,11 @@ def outlook_range(conn: psycopg.Connection, companies: list[str], hits: list[Hit
     return None
 
 
+#: A plan said of several years ahead.
+_YEARS_AHEAD = re.compile(r"(?i)\bover\s+the\s+next\s+(?:\w+\s+)?years\b")
+#: Characters after a range's figure searched for the years it spans ("$12.5 billion to $13 billion over the next
+#: five years"; the sentence before the figure is searched whole).
+YEARS_AHEAD_REACH = 80
 #: Passages naming a product or segment with a forward word and a figure read for its outlook sentence.
 OUTLOOK_SENTENCES = 40
 #: A line this short naming a year and no figure heads the outlook bullets under it ("Full-year 2021").

@@ -71,7 +71,7 @@ def named_in(segments: list[list[str]], question: str) -> list[str]:
     filings do not print ("What net income did CCB earn": Consumer & Community Banking), or in lower case
     ("JPMorgan's asset and wealth management business": Asset & Wealth Management; names of two words or more,
     "and" for "&"); each by its full name."""
-    asked = tuple(dict.fromkeys(re.findall(r"\b[A-Z]{2,5}\b", question)))
+    asked = tuple(dict.fromkeys(re.findall(r"(?<![\w&])[A-Z]{2,5}(?![\w&])", question)))
     out = list(spelled_out(segments, asked).values()) if asked else []
     for n in (n for names in segments for n in names):
         words = re.split(r"\s*(?:&|\band\b)\s*|\s+", n.strip())

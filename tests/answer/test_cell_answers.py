@@ -604,6 +604,9 @@ def test_a_segment_named_in_lower_case_or_by_initials():
     assert named_in(segments, "What did Asset & Wealth Management earn?") == []
     assert named_in(segments, "How much did space launches cost?") == []
     assert named_in(segments, "How much wealth did asset management create?") == []
+    # letters of a longer abbreviation ("SG&A") are no segment's initials ("Safety and Graphics")
+    assert named_in([["Safety and Graphics"]], "What was 3M's SG&A as a percent of net sales?") == []
+    assert named_in([["Safety and Graphics"]], "What did SG earn in 2022?") == ["Safety and Graphics"]
 
 
 def test_initials_of_a_part_spelled_out_are_no_measure_word(make_database):
@@ -705,3 +708,34 @@ def test_a_name_asked_is_no_row_of_another_name_ending_in_the_same_word():
                           "What were Boeing Commercial Airplanes revenues in 2022?")
     assert other_name("Revenue › Intelligent Cloud", "cloud", question)
     assert other_name("Office products and cloud services", "cloud", question)
+
+
+def test_a_rates_change_in_points_and_no_place_in_a_currency_heading():
+    from finchat.answer.cells import _GEO, _pick, points_moved
+
+    assert points_moved(43.5, 46.0) == ", down 2.5 percentage points (250 basis points)"
+    assert points_moved(3.8, 3.8) == ""
+
+    now = date(2023, 5, 31)
+    # "How many basis points did gross margin decline": the rows give the points
+    cur = (*_row("Gross margin", 43.5, now)[:10], "%", "Gross margin")
+    prior = (*_row("Gross margin", 46.0, date(2022, 5, 31), col=_INFERRED)[:10], "%", "Gross margin")
+    best, before = _pick([cur, prior], ["gross margin"], {"gross", "margin", "basis", "points"}, 3, now, True, set())
+    assert (best.value, before.value) == (43.5, 46.0)
+    # a heading on foreign currency names no place; "foreign operations" does
+    assert not _GEO.search("IMPACT OF FOREIGN CURRENCY EXCHANGE RATES") and _GEO.search("Foreign operations")
+
+
+def test_the_notes_page_header_makes_no_table_consolidated():
+    from finchat.answer.cells import _pick
+
+    now = date(2023, 6, 30)
+    note = ("ACME_2025Q2_10Q", 33, None, "Total unrealized gains on contracts designated as hedging instruments",
+            "NOTE 10 > NOTES TO CONDENSED CONSOLIDATED FINANCIAL STA … designated as hedging instruments", "Three Months",
+            "3M", now, 180.0, "millions", "USD", "Total unrealized gains")
+    mdna = ("ACME_2025Q2_10Q", 52, None, "IMPACT OF FOREIGN CURRENCY EXCHANGE RATES › Hedging impact",
+            "ITEM 2 > IMPACT OF FOREIGN CURRENCY EXCHANGE RATES", "Three Months", "3M", now, 34.0, "millions", "USD",
+            "Hedging impact")
+    q = {"hedging", "add", "net", "revenues"}
+    best, _ = _pick([note, mdna], ["hedging"], q, 3, now, False, set(), company_wide=True)
+    assert best.value == 34.0

@@ -50,14 +50,13 @@ def test_a_product_lines_figure_is_the_sentence_naming_it_not_any_about_revenues
     however many sentences about revenues come before it."""
     from types import SimpleNamespace
 
-    import psycopg
-
     from finchat.answer.qualified import stated
     from finchat.answer.subject import Subject
+    from finchat.db.pool import connect
 
     subject = Subject("widget care product sales", "revenue", ("widget care product",), "amount")
     hit = SimpleNamespace(document="TESTCO_2023Q3_10Q", company="TESTCO")
-    with psycopg.connect(lines_corpus) as conn:
+    with connect(lines_corpus) as conn:  # the graph's segments are read
         said = stated(conn, subject, [hit], ["TESTCO"], question="By how much did widget care product sales decline?")
     assert said is not None and "6.5%" in said[0] and "region" not in said[0]
 
@@ -221,14 +220,13 @@ def uses_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
 def test_the_sentence_stating_what_was_done_to_the_measure(uses_corpus, question, holds, lacks):
     from types import SimpleNamespace
 
-    import psycopg
-
     from finchat.answer.qualified import stated
     from finchat.answer.subject import analyse
+    from finchat.db.pool import connect
 
     subject = analyse(question, companies=("Testco", "TESTCO"))
     hit = SimpleNamespace(document="TESTCO_2023Q3_10Q", company="TESTCO")
-    with psycopg.connect(uses_corpus) as conn:
+    with connect(uses_corpus) as conn:  # the graph's segments are read
         said = stated(conn, subject, [hit], ["TESTCO"], question=question)
     assert said is not None and holds in said[0] and lacks not in said[0], (subject, said)
 
@@ -245,7 +243,22 @@ LISTED = ("Wireless service revenue increased $5.4 billion during 2023 compared 
           "postpaid plans; an increase of $352 million in TravelPass revenues due to an increase in customer "
           "international travel; and an increase of $253 million related to growth in non-retail service revenue.",
           "Testco 365 Consumer subscribers The number of Testco 365 Consumer subscribers at end of period.",
-          "Office Consumer revenue increased 2% and Testco 365 Consumer subscribers increased to 67.0 million.")
+          "Office Consumer revenue increased 2% and Testco 365 Consumer subscribers increased to 67.0 million.",
+          "Gross margin decreased 250 basis points to 43.5% for fiscal 2023 compared to 46.0% for fiscal 2022 due to "
+          "the following: higher product costs; higher markdowns; and unfavorable foreign currency exchange rates.",
+          # (each long enough to be a passage of its own, as a region's discussion is)
+          "North America revenues increased 18% on a currency-neutral basis. Unit sales of footwear increased 17%, "
+          "while higher ASP per pair contributed approximately 5 percentage points of footwear revenue growth. "
+          + "The region's wholesale partners kept their orders steady through the year. " * 30,
+          "Testco Brand footwear revenues increased 20% on a currency-neutral basis. Unit sales of footwear increased "
+          "13%, while higher average selling price per pair contributed approximately 7 percentage points of "
+          "footwear revenue growth. " + "Demand for the brand's running lines held up across channels. " * 30,
+          "The effective tax rate for 2023 included discrete net tax benefits of $163 million, including a benefit of "
+          "$75 million due to excess benefits from stock compensation. Excluding these benefits, the tax rate was "
+          "26.4% for 2023.",
+          "Over the next five years the Company expects to invest between $14 billion to $15 billion, and between $30 "
+          "billion to $34 billion over the next 10 years. In 2024, the Company expects to invest $2.9 billion, "
+          "consisting of $2.5 billion for infrastructure improvements and $400 million for acquisitions.")
 
 
 @pytest.fixture(scope="module")
@@ -261,17 +274,29 @@ def listed_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     # ("Testco 365") counts nothing
     ("How many Testco 365 Consumer subscribers did Testco have at the end of 2023?", "67.0 million",
      "at end of period"),
+    # a lead-in stating its own figure before its list; "how many basis points" asks no count
+    ("How many basis points did Testco's gross margin decline in fiscal 2023?", "250 basis points", "17%"),
+    # the company's figure asked: not the sentence of a passage opening on a region
+    ("By how much did Testco's unit sales of footwear rise in fiscal 2023?", "13%", "17%"),
+    # a sentence speaking of what the one before named ("these benefits": the discrete tax benefits)
+    ("Excluding discrete tax benefits, what was Testco's tax rate for 2023?", "26.4%", "$163 million"),
 ])
 def test_a_list_items_lead_in_and_a_count_reached(listed_corpus, question, holds, lacks):
     from types import SimpleNamespace
 
-    import psycopg
-
     from finchat.answer.qualified import stated
     from finchat.answer.subject import analyse
+    from finchat.db.pool import connect
 
     subject = analyse(question, companies=("Testco", "TESTCO"))
     hit = SimpleNamespace(document="TESTCO_2023Q3_10Q", company="TESTCO")
-    with psycopg.connect(listed_corpus) as conn:
+    with connect(listed_corpus) as conn:  # the graph's segments are read
         said = stated(conn, subject, [hit], ["TESTCO"], question=question)
     assert said is not None and holds in said[0] and lacks not in said[0], (subject, said)
+
+
+def test_a_years_outlook_is_not_a_plan_over_the_next_years(listed_corpus, monkeypatch):
+    """"How much does Testco expect to invest in 2024": the year's figure, not the five or ten years' range."""
+    d = ask_json(listed_corpus, monkeypatch, "How much does Testco expect to invest in 2024?")
+    first = d["answer"].splitlines()[0]
+    assert "$2.9 billion" in first and "$14 billion" not in first, first

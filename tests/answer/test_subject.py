@@ -574,3 +574,33 @@ def test_the_part_of_a_share_is_no_word_of_its_whole():
     s = analyse("What share of Testco's total network volumes was billed business in 2022?",
                 companies=("Testco", "TESTCO"))
     assert s.kind == "share" and s.measure == "total network volumes" and "billed business" in s.qualifiers, s
+
+
+def test_unit_sales_of_a_product_are_its_units_not_revenue_of_the_company():
+    from finchat.answer.subject import analyse
+
+    s = analyse("By how much did Testco's unit sales of footwear rise in fiscal 2023?", companies=("Testco", "TESTCO"))
+    assert (s.measure, s.metric, s.qualifiers) == ("unit sales", None, ("footwear",)), s
+
+
+@pytest.mark.parametrize(("question", "measure", "qualifiers"), [
+    # a part in lower case, between the company's possessive and what it did ("channel" is no table's word)
+    ("How much revenue did Testco's mail choice channel bring in during 2022?", "revenue", ("mail choice",)),
+    # a basis of the company's own ("excluding discrete tax benefits") qualifies the rate
+    ("Excluding discrete tax benefits, what was Testco's tax rate for fiscal 2021?", "tax rate",
+     ("excluding discrete tax benefits",)),
+    # two words or more before a statement line's name narrow it to a line of its own; one does not
+    ("How large were Testco's unsettled credit and debit card receivables at the end of 2021?",
+     "unsettled credit and debit card receivables", ("unsettled credit and debit card",)),
+    ("What were Testco's trade receivables in 2021?", "trade receivables", ()),
+    # what doing something cost the company is asked, not its costs
+    ("What did exiting the dense server systems business cost Testco in 2015?",
+     "exiting dense server systems business", ()),
+    # what the company expects to do is the measure of its outlook
+    ("How much does Testco expect to invest in 2023?", "invest", ()),
+])
+def test_parts_bases_and_acts_a_question_names(question, measure, qualifiers):
+    from finchat.answer.subject import analyse
+
+    s = analyse(question, companies=("Testco", "TESTCO"))
+    assert (s.measure, s.qualifiers) == (measure, qualifiers), s

@@ -1,0 +1,98 @@
+"""The shapes of a question, as patterns: how it asks a rate, a share and its part, a ranking, a breakdown, a
+region, a company-reported KPI, what moved a line, an adjusted basis (answer/subject.py reads them)."""
+
+from __future__ import annotations
+
+import re
+
+#: A rate or ratio the company reports, which no statement line or derived figure gives ("growth rate" is a
+#: change, which the statements do give).
+#: "booking rate adjustments", "interest rate swaps": a rate naming another thing, no rate asked.
+_RATE_AS_NAME = r"(?!\s+(?:adjustments?|changes?|swaps?|hedges?|risks?|increases?|decreases?|cuts?|hikes?|locks?|" \
+                r"environment|sensitivity|derivatives?|contracts?)\b)"
+RATE = re.compile(r"(?i)(?<!['’])\b(?:(?!growth\b)[a-z-]+\s+rate\b" + _RATE_AS_NAME + r"|return on (?:average\s+)?(?:tangible\s+)?"
+                   r"(?:common\s+|total\s+|invested\s+)?(?:(?:share|stock)holders['’]?\s+)?(?:equity|capital|assets)\b|"
+                   r"\bnet interest (?:margin|yield)(?: on (?:average )?[a-z-]+(?: [a-z-]+){0,2})?|"
+                   r"\b(?:efficiency|capital|tier 1|cet1|leverage|loan[- ]to[- ]deposit)"
+                   r"(?: [a-z]+)? ratio\b|[a-z-]+(?:\s+[a-z-]+)?\s+ratio\b)")
+SHARE = re.compile(r"(?i)\b(?:what|which)\s+(?:share|percent(?:age)?|portion|proportion|part|fraction)\s+of\b|"
+                    r"\b(?:share|percentage|proportion|%)\s+of\s+(?:the\s+|its\s+|total\s+|[a-z0-9&.'’]+\s+){0,6}"
+                    r"(?:revenues?|sales|income)|"
+                    r"\bhow\s+much\s+of\b(?=.*(?:\bpercent|%|\b(?:came|comes?|coming|derived|generated|contributed)\s+from\b|"
+                    r"\b(?:represent|account\s+for|make\s+up|contribute)))")
+#: What a company's figures are broken down or ranked by ("segments", "asset class"): a ranking's or breakdown's
+#: dimension (answer/breakdown.py reads it too).
+DIMENSION_WORDS = (r"segments?|categor(?:y|ies)|products?|regions?|geograph\w*|business(?:es)?|divisions?|brands?|"
+                   r"markets?|(?:asset\s+)?class(?:es)?|channels?")
+RANKING = re.compile(r"(?i)\bwhich\s+(?:of\s+(?:the|its|[a-z&.'’]+'s?)\s+)?(?:[a-z&.'’]+\s+){0,3}"
+                      rf"(?:{DIMENSION_WORDS}|units?|countr(?:y|ies))\b")
+#: "Which <dimension> of <company>'s <measure> grew …": the measure ranked.
+RANKED_OF = re.compile(r"(?i)\bwhich\s+(?:[a-z]+\s+){1,3}of\s+(?:the\s+)?[\w&.-]+['’]s?\s+(?P<m>[a-z][a-z -]{2,60}?)\s+"
+                        r"(?:grew|rose|fell|declined|increased|decreased|dropped|gained)\b")
+BREAKDOWN = re.compile(r"(?i)\b(?:by|per|each|every|across)\s+(?:business\s+|operating\s+|reportable\s+)?"
+                        r"(segments?|regions?|geograph\w*|products?|categor(?:y|ies)|divisions?|channels?|"
+                        r"countr(?:y|ies)|brands?)\b|\b(?:break\s*down|breakdown|split)\b")
+REGION = re.compile(r"(?i)\b(?:domestic|international|overseas|foreign|outside\s+(?:the\s+)?(?:u\.?s\.?|united states)|"
+                     r"(?-i:U\.?S\.?)(?![a-z])|united states|europe,?\s+(?:the\s+)?middle\s+east,?\s+(?:&|and)\s+africa|"
+                     r"asia[\s-]pacific(?:\s+(?:&|and)\s+latin\s+america)?|greater\s+china|"
+                     r"europe|emea|asia|apac|china|americas|latin america|ucan|"
+                     r"north america)\b")
+#: Company-reported operating measures that no statement line holds.
+KPI = re.compile(r"(?i)\b(?:gmv|gross merchandise volume|tpv|total payment volume|comparable (?:store )?sales|"
+                  r"comp(?:arable)? sales|same[- ]store sales|paid (?:net )?(?:memberships?|members|subscribers)|"
+                  r"memberships?|subscribers?|active (?:accounts|users|customers)|backlog|bookings|arpu|arr|"
+                  r"average revenue per|units? (?:sold|shipped|sales|volumes?)|deliveries|headcount|employees|store count|"
+                  r"number of (?:stores|shares|employees|customers)|(?<!per )shares? (?:did|were) .{0,20}repurchas\w*|"
+                  r"how many shares|(?:(?!(?:what|was|were|is|are|the|its)\b)[a-z]+ ){0,3}churn(?: rate)?|occupancy(?: rate)?|revpar|"
+                  r"revenue per available room|average daily rate|load factor)\b")
+#: What a share question's total is made of: "… net sales came from cosmetics in …", "… net sales was skincare?";
+#: what a share of the total went to ("… net revenues went to product development?")
+SHARE_PART = re.compile(r"(?i)\b(?:(?:came|comes?|coming|derived|generated|contributed|was|were)\s+(?:from\s+|by\s+)?|"
+                         r"(?:went|goes|go)\s+to\s+)"
+                         r"(?:the\s+|its\s+)?(?P<part>[a-z](?:[a-z&'’ -]|\.(?=[a-z]|\s+(?-i:[a-z])))"
+                         r"{2,60}?)(?=\s+(?:in|during|for|over|at|as|on|"
+                         r"through|compared)\b|\s*[?,;]|\s*\.(?!(?-i:[a-z])|\s+(?-i:[a-z]))|\s*$)")
+#: "Aeronautics as a percentage of Lockheed Martin's net sales": the part before "as a percentage of".
+PART_AS_SHARE = re.compile(r"(?i)^\s*(?:what\s+(?:was|were|is|are)\s+)?(?:the\s+)?(?P<part>[a-z][\w&'’ -]{1,60}?)"
+                            r"(?:['’]s?)?\s+as\s+a\s+(?:percent(?:age)?|share|proportion)\s+of\b")
+#: "… net sales did the F-35 program represent?": the part before the share's verb.
+PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<part>[\w&'’.-][\w&'’. -]{1,60}?)\s+"
+                       r"(?:represent|account\s+for|make\s+up|comprise|contribute|generate)\b")
+#: "How much revenue did CVS's mail choice channel bring in": a part in lower case, between the company's
+#: possessive and what it did.
+OWN_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+)['’]s?\s+(?P<part>[a-z][\w&'’. -]{1,60}?)\s+"
+                          r"(?:bring|generate|earn|make|post|report|record|contribute|deliver|produce|book|sell|add)\b")
+#: "What did exiting the dense server systems business cost AMD in 2015?": the cost of what was done.
+COST_OF_DOING = re.compile(r"(?i)^\s*(?:what|how\s+much)\s+did\s+(?P<what>.+?)\s+cost\s+(?P<whom>[\w&.'’ -]+?)"
+                           r"(?:\s+(?:in|during|for|over)\b[^?]*)?\s*\??\s*$")
+#: "How much did net profit booking rate adjustments add to … segment operating profit": what moved the measure.
+EFFECT = re.compile(r"(?i)^\s*(?:by\s+)?how\s+(?:much|many\s+(?:percentage\s+|basis\s+)?points)\s+did\s+(?P<what>.+?)\s+(?:add(?:ed)?\s+to|contribute\s+to|"
+                     r"increase|raise|lift|boost|reduce|lower|cut|weigh\s+on|hurt|take\s+(?:off|from|out\s+of)|"
+                     r"knock\s+off|shave\s+off)\s+(?P<on>[^?]+)")
+#: A named part of the company: "the Intelligent Cloud segment", "Commercial Airplanes segment".
+NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][\w&.-]*\s+){0,4})(?:segment|division|business(?:es)?|unit|group|"
+                         r"reportable segment)\b")
+ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|comparable|constant[\s-]currency|"
+                       r"(?:excluding|ex[\s-]|before)\s*(?:(?:the\s+)?(?:impacts?|effects?)\s+of\s+)?(?:foreign\s+)?"
+                       r"(?:currency|fx|exchange(?:\s+rates?)?)(?:\s+(?:changes|impacts?|effects?|movements))?|"
+                       r"ex[\s-]?fx|currency[\s-]neutral|pro forma|"
+                       # "excluding discrete tax benefits", "excluding special items": a basis of the company's own
+                       r"excluding\s+(?:these\s+|the\s+|certain\s+)?(?:[a-z-]+\s+){0,3}?"
+                       r"(?:items|benefits|charges|costs|gains|losses))\b")
+
+
+#: "… as a percentage of GPV": a ratio over a measure that is no statement total (a share of revenue is a
+#: share, a line over revenue a derived figure).
+RATIO_OF = re.compile(r"(?i)\bas\s+a\s+(?:percent(?:age)?|%)\s+of\s+(?!(?:total\s+|net\s+)*(?:revenues?|sales)\b)"
+                       r"[A-Za-z][\w&-]*(?:\s+(?!in\b|for\b|during\b)[A-Za-z][\w&-]*){0,2}")
+
+#: A measure that is a price or an amount per unit ("average price per share"): no statement line's amount.
+PRICE_MEASURE = re.compile(r"(?i)\bprice\b|\bper\s+(?:share|unit|room|member(?:ship)?|customer|user)\b")
+
+#: Company-reported measures printed as a percentage change, never an amount.
+PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store )?sales|same[- ]store sales|"
+                          r"(?:(?!(?:what|was|were|is|are|the|its)\b)[a-z]+ ){0,3}churn(?: rate)?|"
+                          r"occupancy(?: rate)?|load factor")
+
+
+__all__ = ["ADJUSTED", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EFFECT", "KPI", "NAMED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "REGION", "SHARE", "SHARE_PART"]
