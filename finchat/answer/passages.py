@@ -16,6 +16,7 @@ import psycopg
 
 from finchat.answer.figures import HOW_MANY
 from finchat.answer.quote import TOPIC_SYNONYMS, plain_text
+from finchat.answer.shapes import MODEL_NUMBER
 from finchat.retrieve.fusion import Hit
 
 #: Passages of one filing searched for a sentence stating a figure.
@@ -71,7 +72,12 @@ def _prefixes(text: str) -> set[str]:
 def word_stems(text: str) -> set[str]:
     """Stems of ``text``'s words and of the parts of its hyphenated ones ("Cards-in-force")."""
     words = re.findall(r"[A-Za-z][A-Za-z-]+", text)
-    return {_stem(w) for w in words} | {_stem(p) for w in words for p in w.split("-") if p}
+    return {_stem(w) for w in words} | {_stem(p) for w in words for p in w.split("-") if p} | _models(text)
+
+
+def _models(text: str) -> set[str]:
+    """Models' numbers in ``text`` ("787"; no year): words a sentence must hold when asked."""
+    return {m.group(1) for m in MODEL_NUMBER.finditer(text)}
 
 
 #: Characters of the longest sentence quoted as a figure's statement.
@@ -141,7 +147,8 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     when no sentence does."""
     phrases = [p for p in (measure, *synonyms) if p]
     # (a letter alone, "U" of "U.S.", is no word a sentence's stems hold)
-    wanted = [{_stem(w) for w in re.findall(r"[A-Za-z]+", p) if w.lower() not in _STOP and len(w) > 1} for p in phrases]
+    wanted = [{_stem(w) for w in re.findall(r"[A-Za-z]+", p) if w.lower() not in _STOP and len(w) > 1} | _models(p)
+              for p in phrases]
     wanted = [w for w in wanted if w]
     if not wanted:
         return None
@@ -161,6 +168,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     # stores") states it, with no unit of its own
     # (the thing is the phrase's last word, or the one before an act done to it: "new warehouses openings")
     things = {x.lower() for w in (re.findall(r"[A-Za-z]+", p) for p in phrases) for x in w[-2:]}
+    # (and the unit the question counts in: "By how many units did the accounting quantity … grow")
+    things |= {u.lower() for u in re.findall(r"(?i)\bhow\s+many\s+([a-z]+)\s+(?:did|does|do|has|have|were|was)\b",
+                                              context)}
     # … or after it, reached ("Microsoft 365 Consumer subscribers increased to 67.0 million")
     names = "|".join(map(re.escape, sorted(things)))
     counted = re.compile(rf"(?i)\b\d[\d,]*\s+(?:[A-Za-z&-]+\s+){{0,4}}(?:{names})\b|\b(?:{names})\b[^.;$%]{{0,40}}?"

@@ -62,6 +62,12 @@ PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<p
 #: possessive and what it did.
 OWN_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+)['’]s?\s+(?P<part>[a-z][\w&'’. -]{1,60}?)\s+"
                           r"(?:bring|generate|earn|make|post|report|record|contribute|deliver|produce|book|sell|add)\b")
+#: "How much share-based compensation expense did Square add back …": the thing asked, before "did".
+ASKED_BEFORE_DID = re.compile(r"(?i)^\s*how\s+much\s+(?P<x>[a-z][\w&'’ -]{2,60}?)\s+did\s+")
+#: A model's number and what it numbers ("the 787 program", "737 aircraft"); never a year, nor a number alone
+#: ("365 days", "737 MAX accidents").
+MODEL_NUMBER = re.compile(r"(?i)(?<![\w$.,])(?!(?:19|20)\d\d\b)(\d{3,4})\s+(?:program|programs|aircraft|airplanes?|model|"
+                          r"series|family)\b")
 #: "What did exiting the dense server systems business cost AMD in 2015?": the cost of what was done.
 COST_OF_DOING = re.compile(r"(?i)^\s*(?:what|how\s+much)\s+did\s+(?P<what>.+?)\s+cost\s+(?P<whom>[\w&.'’ -]+?)"
                            r"(?:\s+(?:in|during|for|over)\b[^?]*)?\s*\??\s*$")
@@ -95,4 +101,4 @@ PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store )?sales|same[- ]store sa
                           r"occupancy(?: rate)?|load factor")
 
 
-__all__ = ["ADJUSTED", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EFFECT", "KPI", "NAMED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "REGION", "SHARE", "SHARE_PART"]
+__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EFFECT", "KPI", "MODEL_NUMBER", "NAMED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "REGION", "SHARE", "SHARE_PART"]

@@ -24,10 +24,12 @@ from typing import Any
 
 from finchat.answer.shapes import (
     ADJUSTED,
+    ASKED_BEFORE_DID,
     BREAKDOWN,
     COST_OF_DOING,
     EFFECT,
     KPI,
+    MODEL_NUMBER,
     NAMED_PART,
     OWN_PART_DID,
     PART_AS_SHARE,
@@ -211,7 +213,7 @@ _EARN = {"earn", "make", "lose", "net"}
 
 
 #: "By how much did Salesforce's current remaining performance obligation grow …": the measure before the verb.
-_GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:how\s+much|what\s+(?:percent(?:age)?|%|amount|rate))\s+"
+_GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:how\s+much|how\s+many\s+[a-z]+|what\s+(?:percent(?:age)?|%|amount|rate))\s+"
                    r"(?:did|does|has|have|had)\s+(?P<np>.+?)\s+(?:grow|increase|rise|climb|jump|"
                    r"decline|decrease|fall|drop|slip|slide|change|expand|shrink)\b")
 
@@ -350,7 +352,14 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # a derived figure (a margin, a ratio) answers the measure: its words are the definition's, not qualifiers
     # a statement word inside another metric's name ("revenue" of "cost of revenue") heads that whole name
     wraps = [span for key in metrics for span in metric_phrase_spans(question, key)]
-    for m in () if derived else _HEAD.finditer(question):
+    # "How much share-based compensation expense did Square add back in its … Adjusted Net Income reconciliation":
+    # the thing asked before "did", not a statement word after it (where the figure sits)
+    ahead = ASKED_BEFORE_DID.match(question)
+    asked_first = ahead.group("x") if ahead and not derived and not _HEAD.search(ahead.group("x")) and \
+        len(ahead.group("x").split()) >= 2 and _HEAD.search(question, ahead.end()) else ""
+    if asked_first:
+        measure, metrics = asked_first, metrics_in_question(asked_first)
+    for m in () if derived or asked_first else _HEAD.finditer(question):
         at, to = next(((a, b) for a, b in wraps if a <= m.start() and m.end() <= b and b - a > m.end() - m.start()),
                       m.span())
         words = _words_before(question, at, names, parts, pieces)
@@ -412,6 +421,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         part = p.group(1).strip()
         if part.lower() not in whole and part.split()[0].lower() not in ("the", "which", "what", "each"):
             qualifiers.append(part)
+    # "the 787 program", "the 737": a model's number names the part (a year does not)
+    qualifiers += [m.group(0) for m in MODEL_NUMBER.finditer(question) if not any(m.group(1) in q for q in qualifiers)]
     own = OWN_PART_DID.search(question)
     if own and re.sub(r"[^a-z0-9&]", "", own.group("owner").lower()) in names and not metrics_in_question(own.group("part")) \
             and not any(own.group("part").lower() in q.lower() for q in qualifiers):
@@ -431,6 +442,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if k:
         qualifiers.append(k.group(0))
     a = ADJUSTED.search(question)
+    if a and asked_first and a.start() > ahead.end():  # type: ignore[union-attr]
+        a = None  # (the reconciliation the figure sits in is adjusted, not the thing asked)
     if a and not any(a.group(1).lower() in q.lower() for q in qualifiers):
         qualifiers.append(a.group(1).lower())
     qualifiers = _tidy(qualifiers, segments, k.group(0) if k else "")

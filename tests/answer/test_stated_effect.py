@@ -258,7 +258,10 @@ LISTED = ("Wireless service revenue increased $5.4 billion during 2023 compared 
           "26.4% for 2023.",
           "Over the next five years the Company expects to invest between $14 billion to $15 billion, and between $30 "
           "billion to $34 billion over the next 10 years. In 2024, the Company expects to invest $2.9 billion, "
-          "consisting of $2.5 billion for infrastructure improvements and $400 million for acquisitions.")
+          "consisting of $2.5 billion for infrastructure improvements and $400 million for acquisitions.",
+          "767 Program The accounting quantity for the 767 program increased by 24 units during 2023 due to the "
+          "program's normal progress. 787 Program The accounting quantity for the 787 program increased by 200 units "
+          "during 2023 due to the program's normal progress of obtaining additional orders.")
 
 
 @pytest.fixture(scope="module")
@@ -280,6 +283,9 @@ def listed_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     ("By how much did Testco's unit sales of footwear rise in fiscal 2023?", "13%", "17%"),
     # a sentence speaking of what the one before named ("these benefits": the discrete tax benefits)
     ("Excluding discrete tax benefits, what was Testco's tax rate for 2023?", "26.4%", "$163 million"),
+    # a model's number is a word asked; "by how many units" is stated as a count of units
+    ("By how many units did the accounting quantity of Testco's 787 program grow during 2023?", "200 units",
+     "24 units"),
 ])
 def test_a_list_items_lead_in_and_a_count_reached(listed_corpus, question, holds, lacks):
     from types import SimpleNamespace

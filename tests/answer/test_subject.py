@@ -598,6 +598,12 @@ def test_unit_sales_of_a_product_are_its_units_not_revenue_of_the_company():
      "exiting dense server systems business", ()),
     # what the company expects to do is the measure of its outlook
     ("How much does Testco expect to invest in 2023?", "invest", ()),
+    # the thing asked before "did", not the statement line of the table it sits in (nor that table's "adjusted")
+    ("How much share-based compensation expense did Testco add back in its 2020 Adjusted Net Income reconciliation?",
+     "share-based compensation expense", ("Adjusted Net Income",)),
+    # a model's number names the part; "how many units" asks a change in them
+    ("By how many units did the accounting quantity of Testco's 787 program grow during 2018?", "accounting quantity",
+     ("787 program",)),
 ])
 def test_parts_bases_and_acts_a_question_names(question, measure, qualifiers):
     from finchat.answer.subject import analyse
