@@ -169,7 +169,9 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                 diff = cur.value - prior.value
                 pct = abs(diff) / abs(prior.value) * 100
                 moved = replace(cur, value=abs(diff)).shown()
-                text += (f", {'up' if diff > 0 else 'down' if diff < 0 else 'unchanged'} {pct:.1f}% "
+                # (no percentage across a change of sign: "up 532.4% from −$34 million" says nothing)
+                by = f"{pct:.1f}% " if cur.value * prior.value > 0 else ""
+                text += (f", {'up' if diff > 0 else 'down' if diff < 0 else 'unchanged'} {by}"
                          f"({'+' if diff >= 0 else '−'}{moved}) from {prior.shown()} for {prior.period()} {prior.cite()}")
             elif prior is not None:
                 text += f", against {prior.shown()} for {prior.period()}" + (

@@ -62,8 +62,9 @@ PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<p
 #: possessive and what it did.
 OWN_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+)['’]s?\s+(?P<part>[a-z][\w&'’. -]{1,60}?)\s+"
                           r"(?:bring|generate|earn|make|post|report|record|contribute|deliver|produce|book|sell|add)\b")
-#: "How much share-based compensation expense did Square add back …": the thing asked, before "did".
-ASKED_BEFORE_DID = re.compile(r"(?i)^\s*how\s+much\s+(?P<x>[a-z][\w&'’ -]{2,60}?)\s+did\s+")
+#: "How much share-based compensation expense did Square add back …", "What restructuring charges did …": the thing
+#: asked, before "did".
+ASKED_BEFORE_DID = re.compile(r"(?i)^\s*(?:how\s+much|what)\s+(?P<x>[a-z][\w&'’ -]{2,60}?)\s+did\s+")
 #: A model's number and what it numbers ("the 787 program", "737 aircraft"); never a year, nor a number alone
 #: ("365 days", "737 MAX accidents").
 MODEL_NUMBER = re.compile(r"(?i)(?<![\w$.,])(?!(?:19|20)\d\d\b)(\d{3,4})\s+(?:program|programs|aircraft|airplanes?|model|"

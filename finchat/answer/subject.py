@@ -533,7 +533,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         # the measure's own)
         if what and not (len(what) == 1 and what[0].lower() in _PRONOUNS):
             return Subject(" ".join(what), None, tuple(dict.fromkeys(qualifiers)), "amount", keeps=())
-    keeps: tuple[str, ...] | None = () if segment_line else None
+    # (the thing asked before "did" and no statement line: no statement line after it answers)
+    keeps: tuple[str, ...] | None = () if segment_line or (asked_first and metric is None) else None
     last = measure.split()[-1].lower() if measure else ""
     if metric and not derived and last in _OTHER_LINE and all(
             to < len(measure) - len(last) for key in metrics for _, to in metric_phrase_spans(measure, key)):

@@ -610,3 +610,16 @@ def test_parts_bases_and_acts_a_question_names(question, measure, qualifiers):
 
     s = analyse(question, companies=("Testco", "TESTCO"))
     assert (s.measure, s.qualifiers) == (measure, qualifiers), s
+
+
+def test_the_thing_asked_before_did_is_no_statement_line_after_it():
+    from finchat.answer.subject import analyse
+
+    for question in ("What restructuring charges did Testco add back to get non-GAAP operating income in 2023?",
+                     "How much intangible asset amortization did Testco exclude from non-GAAP operating income?"):
+        s = analyse(question, companies=("Testco", "TESTCO"))
+        # the reconciliation's line ("operating income") answers nothing asked
+        assert s.metric is None and s.keeps == () and "operating income" not in s.measure, s
+    # a statement word in the thing asked keeps its line ("What operating margin did …")
+    s = analyse("What operating margin did Testco post in 2023?", companies=("Testco", "TESTCO"))
+    assert s.keeps is None and "margin" in s.measure, s
