@@ -1134,3 +1134,15 @@ def test_a_row_label_wrapped_over_two_lines_is_read_whole():
     assert "revenue" in labels and "iWidget" in labels
     assert next(c for c in cells if c.row_label.startswith("Zentrol") and c.as_of == date(2025, 6, 30)
                 and c.duration == "3M").value == 86
+
+
+def test_a_headcount_row_among_millions_is_a_count():
+    cells = table_cells("""Selected metrics (in millions, except headcount)
+| | March 31, 2023 | March 31, 2022 |
+|---|---|---|
+| Deposits | $ 1,147,474 | $ 1,189,308 |
+| Headcount | 135,983 | 129,268 |
+""")
+    head = next(c for c in cells if c.row_label == "Headcount" and c.as_of == date(2023, 3, 31))
+    assert (head.value, head.unit) == (135983, "count")
+    assert next(c for c in cells if c.row_label == "Deposits" and c.as_of == date(2023, 3, 31)).unit == "USD"
