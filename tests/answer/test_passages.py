@@ -231,3 +231,14 @@ def test_list_items_without_full_stops_and_a_long_sentences_stating_clause():
             "from a weighted-average of 2.6% at December 31, 2024 to a weighted-average of 2.9% at December 31, 2025, "
             + "a credit of $847 million due to the difference between our estimated and actual return on assets, " * 4)
     assert _stating_clause(rate).endswith("2.9% at December 31, 2025")
+
+
+def test_a_models_number_is_a_word_a_sentence_must_hold():
+    from finchat.answer.passages import word_stems
+
+    asked = word_stems("787 program accounting quantity")
+    assert "787" in asked
+    assert not asked <= word_stems("The accounting quantity for the 767 program increased by 24 units during 2023.")
+    assert asked <= word_stems("The accounting quantity for the 787 program increased by 200 units during 2023.")
+    # a year or a number alone is no model ("in 2023", "737 MAX accidents")
+    assert "2023" not in word_stems("787 program in 2023") and "737" not in word_stems("the 737 MAX accidents")

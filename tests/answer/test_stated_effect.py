@@ -201,6 +201,21 @@ def uses_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 1, "extra": USES}})
 
 
+def _stated_in(corpus: str, question: str, holds: str, lacks: str) -> None:
+    """The sentence ``stated`` finds in Testco's filing holds ``holds`` and not ``lacks``."""
+    from types import SimpleNamespace
+
+    from finchat.answer.qualified import stated
+    from finchat.answer.subject import analyse
+    from finchat.db.pool import connect
+
+    subject = analyse(question, companies=("Testco", "TESTCO"))
+    hit = SimpleNamespace(document="TESTCO_2023Q3_10Q", company="TESTCO")
+    with connect(corpus) as conn:  # the graph's segments are read
+        said = stated(conn, subject, [hit], ["TESTCO"], question=question)
+    assert said is not None and holds in said[0] and lacks not in said[0], (subject, said)
+
+
 @pytest.mark.parametrize(("question", "holds", "lacks"), [
     # the question's verb in another form ("use" — "used")
     ("How much of its customer deposits did Testco use in 2023?", "$216 million", "$1.3 billion"),
@@ -218,17 +233,7 @@ def uses_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
      "1.3%"),
 ])
 def test_the_sentence_stating_what_was_done_to_the_measure(uses_corpus, question, holds, lacks):
-    from types import SimpleNamespace
-
-    from finchat.answer.qualified import stated
-    from finchat.answer.subject import analyse
-    from finchat.db.pool import connect
-
-    subject = analyse(question, companies=("Testco", "TESTCO"))
-    hit = SimpleNamespace(document="TESTCO_2023Q3_10Q", company="TESTCO")
-    with connect(uses_corpus) as conn:  # the graph's segments are read
-        said = stated(conn, subject, [hit], ["TESTCO"], question=question)
-    assert said is not None and holds in said[0] and lacks not in said[0], (subject, said)
+    _stated_in(uses_corpus, question, holds, lacks)
 
 
 def test_guidance_asked_in_other_words_than_the_filings(uses_corpus, monkeypatch):
@@ -260,8 +265,9 @@ LISTED = ("Wireless service revenue increased $5.4 billion during 2023 compared 
           "billion to $34 billion over the next 10 years. In 2024, the Company expects to invest $2.9 billion, "
           "consisting of $2.5 billion for infrastructure improvements and $400 million for acquisitions.",
           "767 Program The accounting quantity for the 767 program increased by 24 units during 2023 due to the "
-          "program's normal progress. 787 Program The accounting quantity for the 787 program increased by 200 units "
-          "during 2023 due to the program's normal progress of obtaining additional orders.")
+          "program's normal progress.",
+          "787 Program The accounting quantity for the 787 program increased by 200 units during 2023 due to the "
+          "program's normal progress of obtaining additional orders.")
 
 
 @pytest.fixture(scope="module")
@@ -288,17 +294,7 @@ def listed_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
      "24 units"),
 ])
 def test_a_list_items_lead_in_and_a_count_reached(listed_corpus, question, holds, lacks):
-    from types import SimpleNamespace
-
-    from finchat.answer.qualified import stated
-    from finchat.answer.subject import analyse
-    from finchat.db.pool import connect
-
-    subject = analyse(question, companies=("Testco", "TESTCO"))
-    hit = SimpleNamespace(document="TESTCO_2023Q3_10Q", company="TESTCO")
-    with connect(listed_corpus) as conn:  # the graph's segments are read
-        said = stated(conn, subject, [hit], ["TESTCO"], question=question)
-    assert said is not None and holds in said[0] and lacks not in said[0], (subject, said)
+    _stated_in(listed_corpus, question, holds, lacks)
 
 
 def test_a_years_outlook_is_not_a_plan_over_the_next_years(listed_corpus, monkeypatch):
