@@ -355,8 +355,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # "How much share-based compensation expense did Square add back in its … Adjusted Net Income reconciliation":
     # the thing asked before "did", not a statement word after it (where the figure sits)
     ahead = ASKED_BEFORE_DID.match(question)
+    asked_end = ahead.end() if ahead else len(question)
     asked_first = ahead.group("x") if ahead and not derived and not _HEAD.search(ahead.group("x")) and \
-        len(ahead.group("x").split()) >= 2 and _HEAD.search(question, ahead.end()) else ""
+        len(ahead.group("x").split()) >= 2 and _HEAD.search(question, asked_end) else ""
     if asked_first:
         measure, metrics = asked_first, metrics_in_question(asked_first)
     for m in () if derived or asked_first else _HEAD.finditer(question):
@@ -442,7 +443,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if k:
         qualifiers.append(k.group(0))
     a = ADJUSTED.search(question)
-    if a and asked_first and a.start() > ahead.end():  # type: ignore[union-attr]
+    if a and asked_first and a.start() > asked_end:
         a = None  # (the reconciliation the figure sits in is adjusted, not the thing asked)
     if a and not any(a.group(1).lower() in q.lower() for q in qualifiers):
         qualifiers.append(a.group(1).lower())
