@@ -352,6 +352,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
            and (not labelled or labelled <= set(_words(f"{c.row_path} {c.col_label}")))
            and (not named_rate or _within(" ".join(sorted(named_rate)), set(_words(c.row_path))))
            and (not (labelled and per_share) or c.unit == "USD/share")]
+    # what moved EPS is per share: a reconciliation's per-share row ("Impairment losses 1.38"), not the amount
+    if per_share and any(c.unit == "USD/share" for c in now):
+        now = [c for c in now if c.unit == "USD/share"]
     if not now:
         return None
 

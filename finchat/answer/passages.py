@@ -76,8 +76,13 @@ def word_stems(text: str) -> set[str]:
 
 
 def _models(text: str) -> set[str]:
-    """Models' numbers in ``text`` ("787"; no year): words a sentence must hold when asked."""
-    return {m.group(1) for m in MODEL_NUMBER.finditer(text)}
+    """Models' numbers in ``text`` ("787 program"; no year) and models' names ("F-16", as "f-16"): words a
+    sentence must hold when asked."""
+    return {m.group(1) for m in MODEL_NUMBER.finditer(text)} | {m.lower() for m in _MODEL_NAME.findall(text)}
+
+
+#: A model's name of letters and a number ("F-16", "C-130"): "F-35" is another.
+_MODEL_NAME = re.compile(r"(?<![\w-])[A-Z]{1,3}-\d{1,4}[A-Z]?(?![\w-])")
 
 
 #: Characters of the longest sentence quoted as a figure's statement.
@@ -213,10 +218,12 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # (a list item's lead-in says what it is of: "Wireless service revenue increased … due to: … an
             # increase of $352 million in TravelPass revenues")
             # (and a sentence speaking of what the one before named: "Excluding these benefits, the tax rate …")
-            # (only when what it refers to is a word asked: "these benefits", not "this service territory")
+            # (only when what it refers to is a word asked, "these benefits", or the change the sentence before
+            # states, "This decrease was primarily due to … foreign currency (2.8 pp)"; not "this service territory")
             refers = _REFERS.search(piece)
-            referred = word_stems(said_before) if refers and any(
-                _stem(refers.group(0).split()[-1].lower()) in w for w in wanted) else set()
+            noun = refers.group(0).split()[-1].lower() if refers else ""
+            referred = word_stems(said_before) if refers and (any(_stem(noun) in w for w in wanted)
+                                                              or _MOVE_NOUN.fullmatch(noun)) else set()
             if not any(w <= stems | titled | word_stems(lead) | referred for w in wanted):
                 continue
             said = f"{lead}: {piece}" if lead and pair is None else piece
@@ -291,6 +298,8 @@ YEAR_OPENING = 25
 #: What a sentence of the quarter asked gains over one of the year (Ulta's Q4 transactions, held-out 23; one sentence
 #: length's worth, no other answer of sets 1–25 moved).
 QUARTER_BONUS = 0.3
+#: A change named as a noun ("This decrease …").
+_MOVE_NOUN = re.compile(r"(?:increase|decrease|decline|reduction|rise|growth|drop|improvement)s?")
 #: A figure that is a change of what follows it: "a $120 million decrease in research and development …".
 _FIGURE_MOVED = r"(?:\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion))?|\d[\d,.]*\s*(?:%|percent\b))"
 _MOVE = r"(?:increase|decrease|decline|reduction|rise|growth|drop|improvement)"

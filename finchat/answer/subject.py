@@ -527,7 +527,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         if len([w for w in said.split() if w.lower() != "and"]) >= 2:
             qualifiers.append(said)
     effect = EFFECT.match(question)
-    if effect and metrics_in_question(effect.group("on")) and not derived and intent != "outlook":
+    # (what it moved is a statement line or a measure named after one: "Adjusted EBITDA")
+    if effect and (metrics_in_question(effect.group("on")) or re.search(r"(?i)\bebitda?\b", effect.group("on"))) \
+            and not derived and intent != "outlook":
         what = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", effect.group("what"))
                 if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and w.lower() not in ("the", "its", "their")]
         # what changed the measure is asked, never the measure itself ("currency", "the F-35 program"; "it" is

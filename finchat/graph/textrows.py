@@ -579,16 +579,15 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                     row_scale = here
                 money = "$" in token or ((row_scale != "units" or dollars) and not counted(label)
                                          and here is None and not singly and not spared)
-                unit = "%" if pct else "USD/share" if _PER_SHARE.search(label) else "USD" if money else "count"
+                per_share = _PER_SHARE.search(label) or (_PER_SHARE.search(outer) and "." in token and abs(v) < 100)
+                unit = "%" if pct else "USD/share" if per_share else "USD" if money else "count"  # ("EPS › … 1.38")
                 words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))
                 # the filing's own period end is exact; a year earlier the header's date is not read
                 when = f"{end:%B} {end.day}, {end.year}" if end == period_end else "a year earlier"
                 out.append(Cell(label[:200], path[:400], f"{words} Months Ended {when}",
                                 f"{months}M", end, v, token.replace("$", "").strip(), row_scale, unit))
     carry.update(width=width, durations=durations, current_first=current_first, scale=scale, keep=keep, per_unit=per_unit,
-                 dollars=dollars, singly=singly, excepted=excepted,
-                 groups=groups, per_name=per_name,
-                 continued=continued,
+                 dollars=dollars, singly=singly, excepted=excepted, groups=groups, per_name=per_name, continued=continued,
                  labels=labels, title=heading,
                  heading=heads[-1][1] if heads else carry.get("heading", "") or heading,
                  ends_heading=bool(heads and rows and heads[-1][0] > rows[-1][0]),

@@ -739,3 +739,18 @@ def test_the_notes_page_header_makes_no_table_consolidated():
     q = {"hedging", "add", "net", "revenues"}
     best, _ = _pick([note, mdna], ["hedging"], q, 3, now, False, set(), company_wide=True)
     assert best.value == 34.0
+
+
+def test_what_moved_eps_is_its_per_share_row():
+    from finchat.answer.cells import _pick
+
+    now = date(2019, 12, 28)
+    # the statements' amount (a consolidated table's row) and the EPS reconciliation's per-share item
+    amount = ("ACME_2025Q2_10Q", 50, None, "Goodwill impairment losses", "Consolidated Statements of Income",
+              "Twelve Months Ended", "12M", now, 1197.0, "millions", "USD", "Goodwill impairment losses")
+    per_share = ("ACME_2025Q2_10Q", 29, None, "Diluted EPS › Impairment losses", "Non-GAAP measures",
+                 "Twelve Months Ended", "12M", now, 1.38, "millions", "USD/share", "Impairment losses")
+    q = {"impairment", "losses", "take", "diluted", "eps"}
+    question = "How much did impairment losses take off Testco's diluted EPS in 2019?"
+    assert _pick([amount, per_share], ["impairment losses"], q, 12, now, False, set(),
+                 question, company_wide=True)[0].value == 1.38

@@ -242,3 +242,9 @@ def test_a_models_number_is_a_word_a_sentence_must_hold():
     assert asked <= word_stems("The accounting quantity for the 787 program increased by 200 units during 2023.")
     # a year or a number alone is no model ("in 2023", "737 MAX accidents")
     assert "2023" not in word_stems("787 program in 2023") and "737" not in word_stems("the 737 MAX accidents")
+
+
+def test_a_models_name_of_letters_and_a_number_is_a_word_too():
+    from finchat.answer.passages import word_stems
+
+    assert "f-16" in word_stems("the F-16 program") and "f-16" not in word_stems("the F-35 program")

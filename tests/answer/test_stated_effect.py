@@ -267,7 +267,10 @@ LISTED = ("Wireless service revenue increased $5.4 billion during 2023 compared 
           "767 Program The accounting quantity for the 767 program increased by 24 units during 2023 due to the "
           "program's normal progress.",
           "787 Program The accounting quantity for the 787 program increased by 200 units during 2023 due to the "
-          "program's normal progress of obtaining additional orders.")
+          "program's normal progress of obtaining additional orders.",
+          "Adjusted EBITDA decreased 13.7% to $6.1 billion in 2023 compared to $7.0 billion in 2022. This decrease was "
+          "primarily due to lower Organic Net Sales, the unfavorable impact of foreign currency (2.8 pp), and higher "
+          "general corporate expenses.")
 
 
 @pytest.fixture(scope="module")
@@ -292,6 +295,8 @@ def listed_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     # a model's number is a word asked; "by how many units" is stated as a count of units
     ("By how many units did the accounting quantity of Testco's 787 program grow during 2023?", "200 units",
      "24 units"),
+    # "This decrease was primarily due to … foreign currency (2.8 pp)": the change the sentence before states
+    ("By how many points did foreign currency weigh on Testco's Adjusted EBITDA in 2023?", "2.8 pp", "13.7%"),
 ])
 def test_a_list_items_lead_in_and_a_count_reached(listed_corpus, question, holds, lacks):
     _stated_in(listed_corpus, question, holds, lacks)

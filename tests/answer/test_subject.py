@@ -623,3 +623,11 @@ def test_the_thing_asked_before_did_is_no_statement_line_after_it():
     # a statement word in the thing asked keeps its line ("What operating margin did …")
     s = analyse("What operating margin did Testco post in 2023?", companies=("Testco", "TESTCO"))
     assert s.keeps is None and "margin" in s.measure, s
+
+
+def test_what_moved_a_measure_named_after_a_line_is_asked():
+    from finchat.answer.subject import analyse
+
+    s = analyse("By how many points did foreign currency weigh on Testco's Adjusted EBITDA in 2019?",
+                companies=("Testco", "TESTCO"))
+    assert (s.measure, s.metric, s.keeps) == ("foreign currency", None, ()), s

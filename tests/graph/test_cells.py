@@ -1146,3 +1146,19 @@ def test_a_headcount_row_among_millions_is_a_count():
     head = next(c for c in cells if c.row_label == "Headcount" and c.as_of == date(2023, 3, 31))
     assert (head.value, head.unit) == (135983, "count")
     assert next(c for c in cells if c.row_label == "Deposits" and c.as_of == date(2023, 3, 31)).unit == "USD"
+
+
+def test_items_under_an_eps_heading_printing_cents_are_per_share():
+    from finchat.graph.textrows import text_cells
+
+    lead = "Diluted EPS: (in millions, except per share data)"
+    first = ("December 28, 2025 December 29, 2024 $ Change % Change\n"
+             "Diluted EPS $ 1.58 $ (8.36) $ 9.94 118.9 %\n")
+    # the reconciliation's items in the next chunk, under the section "Diluted EPS:"
+    items = ("Integration and restructuring expenses 0.07 0.32 (0.25)\n\nImpairment losses 1.38 11.28 (9.90)\n\n"
+             "Adjusted EPS $ 2.85 $ 3.51 $ (0.66) (18.8)%\n")
+    carry: dict[str, object] = {}
+    cells = text_cells(first, lead, date(2025, 12, 28), "10-K", carry)
+    cells += text_cells(items, first, date(2025, 12, 28), "10-K", carry, heading="Diluted EPS")
+    impairment = next(c for c in cells if c.row_label == "Impairment losses" and c.as_of == date(2025, 12, 28))
+    assert (impairment.value, impairment.unit) == (1.38, "USD/share")
