@@ -192,8 +192,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
         text = _paragraphs(hit.text)
         heading = re.split(r" > | — ", hit.section)[-1]  # the last of the sub-headings the chunker joined
         titled = word_stems(heading) if len(heading.split()) <= HEADING_WORDS else set()
+        # (or the passage's own heading: "EMEA:" over "Segment Adjusted EBITDA decreased 8.7% …")
         opening = re.sub(r"^[\W_]+", "", text)
-        part = next((m.group(0) for p in parts if (m := p.match(opening))), "")
+        part = next((m.group(0) for p in parts for t in (opening, heading.strip(" :")) if (m := p.match(t))), "")
         titled |= word_stems(part)
         # (the part asked, or another: "International billed business …" when U.S. Consumer's is asked)
         of_part_asked = bool(part) and bool(re.search(rf"(?i)(?<!\w){re.escape(part)}(?!\w)", context))
@@ -286,8 +287,8 @@ REFERS_BACK = 2
 #: What a sentence opening on another year than the one asked loses (Verizon's 2021 early debt redemption costs, held-out
 #: 27; a bonus for naming the year asked instead took CVS's front store revenue to a share sentence, held-out 12).
 OTHER_YEAR_PENALTY = 0.3
-#: What a sentence of a passage opening on a segment's name loses when the company's figure is asked (Nike's North
-#: America footwear units, held-out 32; as much as a sentence opening on another year).
+#: What a sentence of a passage opening on (or headed by) a segment's or region's name loses when the company's or
+#: another part's figure is asked (Nike's North America footwear units, held-out 32; as much as another year's).
 PART_PASSAGE_PENALTY = 0.3
 #: What a sentence naming every word asked gains over one leaning on its passage's opening part (Nike's
 #: Greater China revenues +4 % over "Footwear revenues increased 8 %" under it, held-out 20).

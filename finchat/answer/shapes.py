@@ -35,7 +35,7 @@ BREAKDOWN = re.compile(r"(?i)\b(?:by|per|each|every|across)\s+(?:business\s+|ope
 REGION = re.compile(r"(?i)\b(?:domestic|international|overseas|foreign|outside\s+(?:the\s+)?(?:u\.?s\.?|united states)|"
                      r"(?-i:U\.?S\.?)(?![a-z])|united states|europe,?\s+(?:the\s+)?middle\s+east,?\s+(?:&|and)\s+africa|"
                      r"asia[\s-]pacific(?:\s+(?:&|and)\s+latin\s+america)?|greater\s+china|"
-                     r"europe|emea|asia|apac|china|americas|latin america|ucan|"
+                     r"europe|emea|asia|apac|china|americas|latin america|ucan|canada|mexico|japan|brazil|india|"
                      r"north america)\b")
 #: Company-reported operating measures that no statement line holds.
 KPI = re.compile(r"(?i)\b(?:gmv|gross merchandise volume|tpv|total payment volume|comparable (?:store )?sales|"

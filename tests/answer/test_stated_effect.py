@@ -270,13 +270,17 @@ LISTED = ("Wireless service revenue increased $5.4 billion during 2023 compared 
           "program's normal progress of obtaining additional orders.",
           "Adjusted EBITDA decreased 13.7% to $6.1 billion in 2023 compared to $7.0 billion in 2022. This decrease was "
           "primarily due to lower Organic Net Sales, the unfavorable impact of foreign currency (2.8 pp), and higher "
-          "general corporate expenses.")
+          "general corporate expenses.",
+          # (under a region's heading: that region's)
+          "Segment Adjusted EBITDA decreased 19.9% to $487 million in 2023 compared to $608 million in 2022 partially "
+          "due to the unfavorable impact of foreign currency (1.9 pp).")
 
 
 @pytest.fixture(scope="module")
 def listed_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from _holding(db_url, tmp_path_factory, {
-        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 1, "extra": LISTED}})
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 1, "extra": LISTED,
+                                  "extra_headings": (*(f"Discussion {i + 1}" for i in range(len(LISTED) - 1)), "Canada")}})
 
 
 @pytest.mark.parametrize(("question", "holds", "lacks"), [
@@ -296,7 +300,7 @@ def listed_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     ("By how many units did the accounting quantity of Testco's 787 program grow during 2023?", "200 units",
      "24 units"),
     # "This decrease was primarily due to … foreign currency (2.8 pp)": the change the sentence before states
-    ("By how many points did foreign currency weigh on Testco's Adjusted EBITDA in 2023?", "2.8 pp", "13.7%"),
+    ("By how many points did foreign currency weigh on Testco's Adjusted EBITDA in 2023?", "2.8 pp", "1.9 pp"),
 ])
 def test_a_list_items_lead_in_and_a_count_reached(listed_corpus, question, holds, lacks):
     _stated_in(listed_corpus, question, holds, lacks)
