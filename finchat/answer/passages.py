@@ -299,11 +299,11 @@ YEAR_OPENING = 25
 #: What a sentence of the quarter asked gains over one of the year (Ulta's Q4 transactions, held-out 23; one sentence
 #: length's worth, no other answer of sets 1–25 moved).
 QUARTER_BONUS = 0.3
-#: A change named as a noun ("This decrease …").
-_MOVE_NOUN = re.compile(r"(?:increase|decrease|decline|reduction|rise|growth|drop|improvement)s?")
 #: A figure that is a change of what follows it: "a $120 million decrease in research and development …".
 _FIGURE_MOVED = r"(?:\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion))?|\d[\d,.]*\s*(?:%|percent\b))"
 _MOVE = r"(?:increase|decrease|decline|reduction|rise|growth|drop|improvement)"
+#: A change named as a noun ("This decrease …").
+_MOVE_NOUN = re.compile(rf"{_MOVE}s?")
 _CHANGE_OF = re.compile(rf"(?i){_FIGURE_MOVED}\s+(?:net\s+)?{_MOVE}\s+in\s+(?P<what>(?:[\w&-]+\W+){{0,6}})")
 #: The same said the other way round: "an increase of 1.3% in membership income".
 _CHANGE_OF_BY = re.compile(rf"(?i)\b{_MOVE}\s+of\s+{_FIGURE_MOVED}\s+in\s+(?P<what>(?:[\w&-]+\W+){{0,6}})")
