@@ -46,7 +46,7 @@ _PERCENT_MEASURES = re.compile(r"(?i)^(?:return on (?:average )?(?:tangible )?(?
 #: Qualifiers that say how a figure is measured, not what it is of.
 NOT_NAMES = frozenset({"adjusted", "non-gaap", "organic", "reported", "gaap", "core", "recast", "restated", "recasted"})
 #: Of those, the ones naming a measure other than the statement's line ("core EPS").
-_NON_GAAP = frozenset({"adjusted", "non-gaap", "organic", "core"})
+_NON_GAAP = frozenset({"adjusted", "non-gaap", "organic", "core", "operational"})
 #: Words of its own a measure asked needs for the row printing them all to come first (MGM China's "VIP table games
 #: turnover", held-out 22; two-word measures such as "net sales" are printed under every part).
 SPOKEN_WORDS = 3

@@ -10,6 +10,8 @@ from collections.abc import Iterable
 #: figures; neither are counts up to 10 ("two of three", "3 segments").
 _FIGURE = re.compile(r"(?<![\w.\[])\(?-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?(?!\])(\s?%|\s+percent\b)?")
 
+_SCALE_AFTER = re.compile(r"(?i)\s*(?:thousand|million|billion|trillion)\b")
+
 
 def _figures(text: str, *, counts: bool = False) -> list[tuple[float, int, bool, str]]:
     """(value, decimals printed, followed by %, as written) for each figure in ``text``; years and small
@@ -20,7 +22,9 @@ def _figures(text: str, *, counts: bool = False) -> list[tuple[float, int, bool,
         value = float(raw)
         # "$1,906 million" is no year: a year has neither thousands separator nor dollar sign
         year = 1900 <= value <= 2100 and not m.group(2) and "," not in m.group(1) and "$" not in m.group(0)
-        small_count = value <= 10 and not m.group(2) and not m.group(3)
+        # "$3 billion" is money, not a count
+        money = "$" in m.group(0) or bool(_SCALE_AFTER.match(text, m.end()))
+        small_count = value <= 10 and not m.group(2) and not m.group(3) and not money
         if not counts and (year or small_count):
             continue
         out.append((value, len(raw.split(".")[1]) if "." in raw else 0, bool(m.group(3)), m.group(0).strip()))

@@ -16,7 +16,7 @@ import psycopg
 
 from finchat.answer.figures import HOW_MANY
 from finchat.answer.quote import TOPIC_SYNONYMS, plain_text
-from finchat.answer.shapes import MODEL_NUMBER
+from finchat.answer.shapes import EFFECT, MODEL_NUMBER
 from finchat.retrieve.fusion import Hit
 
 #: Passages of one filing searched for a sentence stating a figure.
@@ -167,6 +167,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     around = {_stem(w) for w in re.findall(r"\b[a-z]{3,}\b", context)
               if w not in _STOP and not _PERIOD_WORD.fullmatch(w)} - set().union(*wanted)
     asks_change = bool(_CHANGE_WORDS.search(context))
+    asks_effect = bool(_EFFECT_WORDS.search(context)) or bool(EFFECT.match(context))
     asked_years = set(re.findall(r"\b(?:19|20)\d\d\b", context))
     asks_quarter = bool(re.search(r"(?i)\bquarter\b|\bq[1-4]\b|\b[1-4]q(?:\d{2}|\d{4})?\b", context))
     # "How many …": a count the sentence prints just before the thing counted ("… and 14 Yardbird stand-alone
@@ -236,6 +237,10 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             at = first.start() if first else len(piece)
             whole = any(len(ws) >= 3 and all(re.search(rf"(?i)\b{re.escape(w)}", piece[:at]) for w in ws)
                         for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
+            # "the net impact of acquisitions and divestitures on … operational sales growth was 0.1%": the sentence
+            # states something's effect on the measure, not the measure — unless an effect is asked
+            if not asks_effect and _EFFECT_ON.search(piece[:at]):
+                continue
             # (unless that figure is the change of another line: "… decreased primarily due to a $116 million decrease
             # in product engineering")
             other = _CHANGE_OF.match(piece, at)
@@ -310,6 +315,9 @@ _CHANGE_OF_BY = re.compile(rf"(?i)\b{_MOVE}\s+of\s+{_FIGURE_MOVED}\s+in\s+(?P<wh
 #: A question asking a change.
 _CHANGE_WORDS = re.compile(r"(?i)\b(?:grow|grew|growth|increase[ds]?|decrease[ds]?|decline[ds]?|rise|rose|fall|fell|"
                            r"drop(?:ped)?|change[ds]?)\b")
+#: "the net impact of acquisitions and divestitures on …": an effect on a measure, stated before the figure.
+_EFFECT_ON = re.compile(r"(?i)\b(?:impacts?|effects?|contributions?)\s+of\s+[^.;$%]{1,80}?\bon\s+")
+_EFFECT_WORDS = re.compile(r"(?i)\b(?:impacts?|effects?|affect(?:ed|s)?|contribut\w*)\b")
 #: Words naming the kind of a line, not which one ("research and development spending" is "… expenses").
 _KIND = {"expense", "expenses", "spending", "spend", "cost", "costs"}
 _PERIOD_WORD = re.compile(r"first|second|third|fourth|quarters?|fiscal|years?|months?|six|nine|three|twelve|ended|"

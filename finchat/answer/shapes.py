@@ -62,6 +62,12 @@ PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<p
 #: possessive and what it did.
 OWN_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+)['’]s?\s+(?P<part>[a-z][\w&'’. -]{1,60}?)\s+"
                           r"(?:bring|generate|earn|make|post|report|record|contribute|deliver|produce|book|sell|add)\b")
+#: "How much net revenue did the juice businesses PepsiCo sold deliver": a part in lower case after "did the",
+#: with what the company did with it ("PepsiCo sold"), before what it did.
+THE_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+the\s+(?P<part>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
+                          r"(?:\s+(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*)?\s+(?:sold|acquired|divested|bought|exited|"
+                          r"closed|spun\s+off))?\s+(?:bring|generate|earn|make|post|report|record|contribute|deliver|"
+                          r"produce|book|sell|add)\b")
 #: "How much share-based compensation expense did Square add back …", "What restructuring charges did …": the thing
 #: asked, before "did".
 ASKED_BEFORE_DID = re.compile(r"(?i)^\s*(?:how\s+much|what)\s+(?P<x>[a-z][\w&'’ -]{2,60}?)\s+did\s+")
@@ -80,6 +86,8 @@ EFFECT = re.compile(r"(?i)^\s*(?:by\s+)?how\s+(?:much|many\s+(?:percentage\s+|ba
 NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][\w&.-]*\s+){0,4})(?:segment|division|business(?:es)?|unit|group|"
                          r"reportable segment)\b")
 ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|comparable|constant[\s-]currency|"
+                       # "operational growth": growth at constant currency, as Johnson & Johnson reports it
+                       r"operational(?=\s+(?:sales\s+)?(?:growth|change|increase|decline|decrease))|"
                        r"(?:excluding|ex[\s-]|before)\s*(?:(?:the\s+)?(?:impacts?|effects?)\s+of\s+)?(?:foreign\s+)?"
                        r"(?:currency|fx|exchange(?:\s+rates?)?)(?:\s+(?:changes|impacts?|effects?|movements))?|"
                        r"ex[\s-]?fx|currency[\s-]neutral|pro forma|"
@@ -102,4 +110,4 @@ PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store )?sales|same[- ]store sa
                           r"occupancy(?: rate)?|load factor")
 
 
-__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EFFECT", "KPI", "MODEL_NUMBER", "NAMED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "REGION", "SHARE", "SHARE_PART"]
+__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EFFECT", "KPI", "MODEL_NUMBER", "NAMED_PART", "OWN_PART_DID", "THE_PART_DID", "PART_AS_SHARE", "PART_DID", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "REGION", "SHARE", "SHARE_PART"]

@@ -43,6 +43,7 @@ from finchat.answer.shapes import (
     REGION,
     SHARE,
     SHARE_PART,
+    THE_PART_DID,
 )
 from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question
 
@@ -223,6 +224,10 @@ _MEASURE_OF = re.compile(r"(?i)^(?:the\s+)?(?P<m>[a-z][\w&-]*(?:\s+[a-z][\w&-]*)
                          r"for|from)\s+(?:the\s+|its\s+)?[\w&.-]+(?:\s+[\w&.-]+){0,2}['’]s?\s+\S")
 
 
+#: "… of PepsiCo's interest rate derivatives": whose part a measure named without a statement word is of.
+_OWNED_PART = re.compile(r"(?i)^\s+(?:of|for|at)\s+(?:the\s+)?(?P<owner>[\w&.-]+)['’]s?\s+(?P<part>(?-i:[a-z])[^?]*)")
+
+
 def _asked_phrase(question: str, names: set[str]) -> str:
     """The measure a question asks in its own words when no statement word names it ("billed business",
     "medical benefit ratio", "cards in force"); "" when the question has no such shape."""
@@ -233,7 +238,9 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     elif m is None:
         return ""
     elif m.group("count") and m.group("verb").lower() not in ("was", "were", "is", "are"):
-        np = m.group("count")  # "How much corporate expense did Foot Locker record": the thing asked
+        # "How much corporate expense did Foot Locker record": the thing asked ("How much in restructuring charges
+        # does … expect": the charges)
+        np = re.sub(r"(?i)^in\s+", "", m.group("count"))
         # "How many airplanes did Boeing deliver": the counted thing and what was done ("airplanes deliveries")
         done = re.findall(r"[a-z]+", _NP_END.split(m.group("np"), maxsplit=1)[0].lower())
         if done and done[-1] in _COUNTED_ACT:
@@ -404,6 +411,12 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         measure = derived_name.lower()
     elif not measure:
         measure = _asked_phrase(question, names)
+        whose = _OWNED_PART.search(question[question.lower().find(measure.lower()) + len(measure):]) if measure else None
+        if whose and re.sub(r"[^a-z0-9&]", "", whose.group("owner").lower()) in names:
+            # "the notional value of PepsiCo's interest rate derivatives": the value of that part, not of the company
+            part = _NP_END.split(whose.group("part"), maxsplit=1)[0].strip()
+            if part and not metrics_in_question(part) and any(w.lower() not in _NEUTRAL for w in part.split()):
+                qualifiers.append(part)
     # "How much does American Water expect to invest": what is expected is the measure
     measure = re.sub(r"(?i)^(?:expects?|expected|plans?|planned|intends?|anticipates?|forecasts?)\s+to\s+", "", measure)
     qualifiers += [s for s in segments if not any(s.lower() in q.lower() for q in qualifiers)]
@@ -429,6 +442,13 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             and not any(own.group("part").lower() in q.lower() for q in qualifiers):
         # "CVS's mail choice channel": tables print the name, not "channel"
         qualifiers.append(re.sub(r"(?i)\s+(?:segment|division|business|unit|channel)s?$", "", own.group("part").strip()))
+    the = THE_PART_DID.search(question)
+    if the and not metrics_in_question(the.group("part")):
+        part = re.sub(r"(?i)\s*\b(?:segment|division|business|unit|channel)(?:e?s)?$", "", the.group("part").strip())
+        # "did the company report", "did the segment earn": no part named
+        if any(w.lower() not in _NEUTRAL | _PART_WORDS for w in part.split()) \
+                and not any(part.lower() in q.lower() for q in qualifiers):
+            qualifiers.append(part)  # "did the juice businesses PepsiCo sold deliver": the juice businesses'
     b = BREAKDOWN.search(question)
     if b:
         qualifiers.append(f"by {b.group(1).lower()}" if b.group(1) else "by segment")

@@ -27,3 +27,11 @@ def test_a_percentage_written_out_is_a_figure():
     # "4 percent" is 4 %, not a small count: checked, and found where a filing states it
     assert figures_in("volume included 4 percent growth in Sprite and 3 segments") == [(4.0, 0, True)]
     assert unsupported_figures("Sprite grew 4 percent.", ["Sprite grew 7 percent."]) == ["4 percent"]
+
+
+def test_a_small_amount_of_money_is_no_count():
+    from finchat.answer.check import figures_in
+
+    # "$3 billion" and "3 million" are amounts; "3 segments" is a count, left out
+    assert figures_in("delivered approximately $3 billion across 3 segments") == [(3.0, 0, False)]
+    assert figures_in("about 3 million members") == [(3.0, 0, False)]

@@ -271,6 +271,10 @@ LISTED = ("Wireless service revenue increased $5.4 billion during 2023 compared 
           "Adjusted EBITDA decreased 13.7% to $6.1 billion in 2023 compared to $7.0 billion in 2022. This decrease was "
           "primarily due to lower Organic Net Sales, the unfavorable impact of foreign currency (2.8 pp), and higher "
           "general corporate expenses.",
+          # (an effect on the measure, stated before the figure, is no figure of the measure)
+          "The MedTech segment sales in 2023 were $27.4 billion, an increase of 1.4% from 2022, which included "
+          "operational growth of 6.2% and a negative currency impact of 4.8%. In 2023, the net impact of acquisitions "
+          "and divestitures on the MedTech segment worldwide operational sales growth was a positive 0.1%.",
           # (under a region's heading: that region's)
           "Segment Adjusted EBITDA decreased 19.9% to $487 million in 2023 compared to $608 million in 2022 partially "
           "due to the unfavorable impact of foreign currency (1.9 pp).")
@@ -301,6 +305,8 @@ def listed_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
      "24 units"),
     # "This decrease was primarily due to … foreign currency (2.8 pp)": the change the sentence before states
     ("By how many points did foreign currency weigh on Testco's Adjusted EBITDA in 2023?", "2.8 pp", "1.9 pp"),
+    # "the net impact of acquisitions … on … operational sales growth was 0.1%" is an effect, not the growth
+    ("What was the operational growth of Testco's MedTech sales in 2023?", "6.2%", "0.1%"),
 ])
 def test_a_list_items_lead_in_and_a_count_reached(listed_corpus, question, holds, lacks):
     _stated_in(listed_corpus, question, holds, lacks)

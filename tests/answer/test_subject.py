@@ -604,6 +604,16 @@ def test_unit_sales_of_a_product_are_its_units_not_revenue_of_the_company():
     # a model's number names the part; "how many units" asks a change in them
     ("By how many units did the accounting quantity of Testco's 787 program grow during 2018?", "accounting quantity",
      ("787 program",)),
+    # a part in lower case after "did the", with what the company did with it, is whose the measure is
+    ("How much net revenue did the juice businesses Testco sold deliver in 2021?", "net revenue", ("juice",)),
+    ("How much revenue did the company generate in 2021?", "revenue", ()),
+    # a measure no statement word names, of a part after the company's possessive
+    ("What was the notional value of Testco's interest rate derivatives at the end of 2022?", "notional value",
+     ("interest rate derivatives",)),
+    # "How much in …": what follows "in" is the thing asked
+    ("How much in restructuring charges does Testco expect to incur in 2020?", "restructuring charges", ()),
+    # growth at constant currency as a company names it
+    ("What was the operational growth of Testco's MedTech sales in 2022?", "MedTech sales", ("MedTech", "operational")),
 ])
 def test_parts_bases_and_acts_a_question_names(question, measure, qualifiers):
     from finchat.answer.subject import analyse
