@@ -332,7 +332,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         if any(set(t.split()) & set(_words(last)) and _within(t, set(_words(c.row_path)))
                and not _within(t, set(_words(parent))) for t in terms):
             return False
-        if measure and (_is_measure(last, measure) or last.strip().lower() == "total"):
+        # (a bare "Total" under a heading that is the thing asked, "Other Operating Charges › Total", is its total)
+        if last.strip().lower() == "total" and (measure or any(set(_words(parent)) == set(t.split()) for t in terms)) \
+                or measure and _is_measure(last, measure):
             return False
         # a rate asked, the measure's ratio to sales ("Domestic Segment › Operating income as a % of revenue" for the
         # segment's operating income rate)
@@ -360,6 +362,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
 
     asks_place = bool(_GEO.search(question))
     asks_change = bool(_CHANGE_ROW.search(question))
+    asks_cash = bool(re.search(r"(?i)\bcash\b", question))
 
     # one row name printed by several tables of the period (the company's, then each region's in Nike's MD&A):
     # naming no place, the question asks the largest — the whole the others are parts of
@@ -414,7 +417,11 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         # JPMorgan's firm-wide overhead ratio ("Consolidated financial highlights"), not a business line's
         whole = int(company_wide and bool(_CONSOLIDATED.search(c.caption)))
         # Lockheed's backlog is the company's, not the one under "Missiles and Fire Control …"
-        segmental = int(company_wide and parts is not None and bool(parts.search(f"{c.caption} {c.row_path}")))
+        # (a table of the parts' figures ends on the company's: its bare "Total" row, under no part's heading)
+        grand = last.strip().lower() in ("total", "total company", "consolidated") and not (
+            parts is not None and parts.search(c.row_path))
+        segmental = int(company_wide and parts is not None and bool(parts.search(f"{c.caption} {c.row_path}"))
+                        and not grand)
         # a row of changes ("Worldwide declines from Paxlovid") answers no question asking the amount itself
         changed = int(bool(_CHANGE_ROW.search(c.row_path)) and not asks_change)
         # "Total subscription revenue" for Digital Media's: a total whose path lacks a name asked is everyone's
@@ -424,7 +431,11 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         total = int(bool(re.match(r"(?i)total\b", last.strip()))
                     and any(not _within(t, path) and f"{t} segment" not in titled for t in terms))
         smaller = int(not asks_place and c.unit != "%" and is_smaller(c))
-        return (held, partly, -total, -changed, own, exact, spoken_in, -placed, -segmental, whole, lead, named, -smaller, -extra,
+        # a cash flow statement's row reconciling net income is a line's non-cash part ("Other operating charges"
+        # added back), not the line: another table's row first, unless cash is asked
+        flow = int(not asks_cash and bool(_CASH_FLOWS.search(c.caption)))
+        return (held, partly, -total, -changed, own, exact, spoken_in, -placed, -segmental, -flow, whole, lead, named,
+                -smaller, -extra,
                 # a row's named columns ("Water ¦ Wastewater"): the one the question names
                 len(q_words & set(_words(c.col_label.split(" — ")[0]))) if " — " in c.col_label else 0,
                 len(q_words & around),
@@ -449,6 +460,8 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     return None
 
 
+#: A statement of cash flows.
+_CASH_FLOWS = re.compile(r"(?i)\bstatements?\s+of\s+cash\s+flows?\b|\bcash\s+flows?\s+statements?\b")
 #: A table of the whole company's figures.
 _CONSOLIDATED = re.compile(r"(?i)\bconsolidated\b(?!\s+financial\s+sta)")  # (not the notes' page header)
 
@@ -479,7 +492,8 @@ _SHARE_WORDS = re.compile(r"(?i)%\s*of\b|\bpercent(?:age)?\s+of\b|\bshare\b|\bmi
 
 #: Row labels and questions about a change rather than an amount.
 _CHANGE_ROW = re.compile(r"(?i)\b(?:growth|grew|grow|declines?|declined|increases?|increased|decreases?|decreased|"
-                         r"changes?|changed|variance)\b")
+                         r"changes?|changed|variance|rise|rises|rose|risen|fall|falls|fell|drop|drops|dropped|"
+                         r"jump|jumped|climb|climbed)\b")
 
 
 #: A row whose figure is this many times its year-earlier one (or that fraction of it) was read from

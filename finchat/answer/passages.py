@@ -168,6 +168,10 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
               if w not in _STOP and not _PERIOD_WORD.fullmatch(w)} - set().union(*wanted)
     asks_change = bool(_CHANGE_WORDS.search(context))
     asks_effect = bool(_EFFECT_WORDS.search(context)) or bool(EFFECT.match(context))
+    # "customer deposits used were $140 million": what was done with the measure, not the measure — unless asked
+    asked_stems = word_stems(context)
+    heads = {re.findall(r"[A-Za-z]+", p)[-1].lower() for p in phrases if re.findall(r"[A-Za-z]+", p)}
+    done_to = re.compile(rf"(?i)\b(?:{'|'.join(map(re.escape, sorted(heads)))})\s+(?P<done>{_DONE_TO})\b") if heads else None
     asked_years = set(re.findall(r"\b(?:19|20)\d\d\b", context))
     asks_quarter = bool(re.search(r"(?i)\bquarter\b|\bq[1-4]\b|\b[1-4]q(?:\d{2}|\d{4})?\b", context))
     # "How many …": a count the sentence prints just before the thing counted ("… and 14 Yardbird stand-alone
@@ -266,10 +270,14 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # after "During 2021, … $3.5 billion"); a year named later may be an aside ("… a charge recorded in 2014")
             opens_on = set(re.findall(r"\b(?:19|20)\d\d\b", said[:YEAR_OPENING]))
             other_year = bool(asked_years and opens_on and not asked_years & opens_on)
+            acted = done_to.search(piece) if done_to else None
+            used = acted is not None and _stem(_IRREGULAR.get(acted.group("done").lower(), acted.group("done"))) \
+                not in asked_stems
             score = ((QUARTER_BONUS if of_quarter else 0.0) - (OTHER_YEAR_PENALTY if other_year else 0.0)
+                     - (NAMED_BONUS if used else 0.0)
                      - (PART_PASSAGE_PENALTY if a_parts else 0.0)
-                     # (naming the part asked itself, not through the passage's opening)
-                     + (OWN_WORDS_BONUS if of_part_asked and any(w <= stems for w in wanted) else 0.0)
+                     # (naming what is asked itself, not through the passage's opening part or its heading)
+                     + (OWN_WORDS_BONUS if any(w <= stems | word_stems(lead) | referred for w in wanted) else 0.0)
                      - len(piece) / 450 - 0.01 * hit.page_start
                      + (1.0 if change and stated_change(piece) else 0.0)
                      + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & held)
@@ -295,8 +303,9 @@ OTHER_YEAR_PENALTY = 0.3
 #: What a sentence of a passage opening on (or headed by) a segment's or region's name loses when the company's or
 #: another part's figure is asked (Nike's North America footwear units, held-out 32; as much as another year's).
 PART_PASSAGE_PENALTY = 0.3
-#: What a sentence naming every word asked gains over one leaning on its passage's opening part (Nike's
-#: Greater China revenues +4 % over "Footwear revenues increased 8 %" under it, held-out 20).
+#: What a sentence naming every word asked gains over one leaning on its passage's opening part or heading (Nike's
+#: Greater China revenues +4 % over "Footwear revenues increased 8 %" under it, held-out 20; Corning's customer
+#: deposits under their heading, held-out 38).
 OWN_WORDS_BONUS = 0.3
 #: Characters of a sentence's opening that date it ("During fiscal 2020, …"); a year anywhere in it moved AMD's
 #: R&D change to another sentence (held-out 22).
@@ -318,6 +327,10 @@ _CHANGE_WORDS = re.compile(r"(?i)\b(?:grow|grew|growth|increase[ds]?|decrease[ds
 #: "the net impact of acquisitions and divestitures on …": an effect on a measure, stated before the figure.
 _EFFECT_ON = re.compile(r"(?i)\b(?:impacts?|effects?|contributions?)\s+of\s+[^.;$%]{1,80}?\bon\s+")
 _EFFECT_WORDS = re.compile(r"(?i)\b(?:impacts?|effects?|affect(?:ed|s)?|contribut\w*)\b")
+#: Participles saying what was done with a measure ("customer deposits used", "dividends paid").
+_DONE_TO = r"used|utilized|paid|received|issued|repurchased|collected|returned|applied|released|settled|granted|" \
+           r"forfeited|redeemed|sold|acquired|refunded"
+_IRREGULAR = {"paid": "pay", "sold": "sell"}
 #: Words naming the kind of a line, not which one ("research and development spending" is "… expenses").
 _KIND = {"expense", "expenses", "spending", "spend", "cost", "costs"}
 _PERIOD_WORD = re.compile(r"first|second|third|fourth|quarters?|fiscal|years?|months?|six|nine|three|twelve|ended|"
@@ -337,8 +350,8 @@ _AHEAD = re.compile(r"(?i)\b(?:expects?|expected|expecting|outlook|guidance|anti
                     r"(?:plans?|intends?)\s+to|over\s+the\s+next)\b")
 _IN_LINE = re.compile(r"(?i)\b(?:in\s+line\s+with|above|below|exceed(?:ed|ing)?)\s+(?:the\s+|our\s+|its\s+)?"
                       r"(?:\w+\s+){0,2}(?:guidance|outlook|expectations?)(?:\s+provided\s+in\s+\w+)?")
-#: A figure given as a range ("$850-950 million"): what is expected, not what was reported.
-_SPAN = re.compile(r"\$\s?\d[\d,.]*\s*(?:-|–|to)\s*\$?\d|\bbetween\s+\$\s?\d[^$]{0,20}\band\s+\$\s?\d")
+#: A figure given as a range ("$850-950 million"): what is expected, not what was reported ("from $0.22 to $0.24" is a change).
+_SPAN = re.compile(r"(?<!from )\$\s?\d[\d,.]*\s*(?:-|–|to)\s*\$?\d|\bbetween\s+\$\s?\d[^$]{0,20}\band\s+\$\s?\d")
 #: Characters before a sentence searched for the heading or words putting it in the period ahead.
 AHEAD_REACH = 60
 #: "$14.5 billion and $11.4 billion … for the three months ended April 30, 2023 and 2022, respectively": one

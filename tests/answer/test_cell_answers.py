@@ -754,3 +754,37 @@ def test_what_moved_eps_is_its_per_share_row():
     question = "How much did impairment losses take off Testco's diluted EPS in 2019?"
     assert _pick([amount, per_share], ["impairment losses"], q, 12, now, False, set(),
                  question, company_wide=True)[0].value == 1.38
+
+
+def test_a_lines_total_under_its_heading_over_a_cash_flow_add_back():
+    import re
+
+    from finchat.answer.cells import _pick
+
+    now = date(2017, 12, 31)
+
+    def row(path: str, value: float, caption: str, page: int) -> tuple[object, ...]:
+        return ("ACME_2017_10K", page, None, path, caption, "Twelve Months Ended", "12M", now, value, "millions", "USD",
+                path.split(" › ")[-1])
+
+    by_segment = "Other operating charges by operating segment were as follows"
+    total = row("Other Operating Charges › Total", 2157, by_segment, 54)
+    item = row("Other Operating Charges › Bottling Investments", 1218, by_segment, 54)
+    added_back = row("OPERATING ACTIVITIES › Other operating charges", 1218,
+                     "THE COMPANY AND SUBSIDIARIES CONSOLIDATED STATEMENTS OF CASH FLOWS", 77)
+    q = {"percentage", "other", "operating", "charges", "rise"}
+    question = "By what percentage did Testco's other operating charges rise in 2017?"
+    parts = re.compile(r"(?i)\bBottling Investments\b")
+    # the bare "Total" under the heading that is the line asked is the company's line; the cash flow statement's
+    # row is the part of it added back to net income
+    best, _ = _pick([added_back, item, total], ["other operating charges"], q, 12, now, False, set(), question,
+                    company_wide=True, parts=parts)
+    assert best.value == 2157
+    # cash asked: the cash flow statement's row
+    best, _ = _pick([added_back, item, total], ["other operating charges"], q | {"cash"}, 12, now, False, set(),
+                    question.replace("other operating charges", "non-cash other operating charges"),
+                    company_wide=True, parts=parts)
+    assert best.row_path == added_back[3]
+    # a "Total" under a heading naming more than what is asked ("Net …") is no total of it
+    net = row("Net other operating charges › Total", 757, by_segment, 32)
+    assert _pick([net], ["other operating charges"], q, 12, now, False, set(), question, company_wide=True) is None

@@ -192,13 +192,24 @@ USES = ("As of December 31, 2023 and 2022, Testco had customer deposits of appro
         "Total comparable sales grew 2.2% in 2023 on higher traffic.",
         "eCommerce sales positively impacted comparable sales approximately 0.7% for the U.S. segment in 2023.",
         "Net sales fell in 2023 on the unfavorable impact of foreign currency (10.3 pp, including 6.9 pp "
-        "from the devaluation of the Venezuelan bolivar).")
+        "from the devaluation of the Venezuelan bolivar).",
+        # (a sentence its heading alone says is of customer deposits)
+        "The remaining $211 million and $104 million, respectively, were classified as other current liabilities.",
+        # (under the heading of the next section, as a chunk may be: no dividend sentence)
+        "Borrowings under these loan facilities for the year ended December 31, 2023, totaled 1,691 million Chinese "
+        "yuan, or approximately $243 million.",
+        # a change "from $0.22 to $0.24" is no range of an outlook
+        "On February 3, 2024, Testco's Board of Directors declared a 9% increase in the Company's quarterly common "
+        "stock dividend, which increased the quarterly dividend from $0.22 to $0.24 per share of common stock.")
 
 
 @pytest.fixture(scope="module")
 def uses_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from _holding(db_url, tmp_path_factory, {
-        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 1, "extra": USES}})
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 1, "extra": USES,
+                                  "extra_headings": (*(f"Discussion {i + 1}" for i in range(len(USES) - 3)),
+                                                     "Customer Deposits", "Common Stock Dividends",
+                                                     "Common Stock Dividends")}})
 
 
 def _stated_in(corpus: str, question: str, holds: str, lacks: str) -> None:
@@ -219,6 +230,12 @@ def _stated_in(corpus: str, question: str, holds: str, lacks: str) -> None:
 @pytest.mark.parametrize(("question", "holds", "lacks"), [
     # the question's verb in another form ("use" — "used")
     ("How much of its customer deposits did Testco use in 2023?", "$216 million", "$1.3 billion"),
+    # … and the deposits themselves, not what was used of them
+    ("How large were Testco's customer deposits at the end of 2023?", "$1.3 billion", "$216 million"),
+    # a sentence naming what is asked over one its heading alone puts under it
+    ("What were Testco's customer deposits at the end of 2023?", "$1.3 billion", "$211 million"),
+    # a sentence naming what is asked over one under its heading; "from $0.22 to $0.24" is a change, no outlook
+    ("By how much did Testco raise its quarterly dividend in February 2024?", "9%", "$243 million"),
     # what the company plans for the next ten years is no figure of the year
     ("How much did Testco invest in capital improvements to its regulated infrastructure in 2023?", "$2.3 billion",
      "$30 billion"),
