@@ -99,6 +99,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     spelled = [_words(subject.measure or "")] if subject.metric is None else []
     acronyms = {"".join(w[0] for w in ws): ws for ws in [*spelled, *(t.split() for t in terms)]
                 if len(ws) >= INITIALS_MIN}
+    # "Retail/LTC" is one token of the index (a path to the text search parser): looked for as printed too
+    acronyms.update({q.lower(): _words(q) for q in subject.qualifiers if re.fullmatch(r"[\w&]+(?:/[\w&]+)+", q)})
     q_words = set(_words(_without_name(question, name)))
     # "by what percentage did … net sales grow": the change of the amounts, not a percentage row
     want_pct = not amount and subject.kind in ("rate", "share") or not amount and (

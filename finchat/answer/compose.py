@@ -35,6 +35,7 @@ from typing import Any
 import psycopg
 
 from finchat.answer import derive
+from finchat.answer.cells import points_moved
 from finchat.answer.figures import Computed, FactBook, Figure, change
 from finchat.answer.outlook import outlook_passages
 from finchat.answer.parts import named_by_a_piece, named_otherwise
@@ -289,6 +290,8 @@ class _Options:
 
     average_balances: bool = False
     years: int = 1
+    #: a ratio's change asked ("By how many basis points did SG&A as a percent of net sales fall"): in points too
+    moved: bool = False
 
     @classmethod
     def of(cls, question: str) -> _Options:
@@ -297,7 +300,9 @@ class _Options:
         # "average total assets", "(average PP&E between FY2018 and FY2019)"
         avg = bool(re.search(r"(?i)\baverage (?:of )?(?:the )?(?:total |net )?(?:(?:accounts|trade) )*(?:assets|pp&e|ppe|property|equity|"
                              r"inventor|receivable|payable|balance|capital|shareholders|stockholders|debt)", question))
-        return cls(avg, n)
+        moved = bool(re.search(r"(?i)\b(?:basis\s+points?|bps|percentage\s+points?|by\s+how\s+(?:much|many)|"
+                               r"change[ds]?|fall|fell|rise|rose|declined?|increased?|decreased?|improved?)\b", question))
+        return cls(avg, n, moved)
 
 
 def _figures(companies: list[str], names: dict[str, str], books: dict[str, FactBook],
@@ -353,6 +358,8 @@ def _figures(companies: list[str], names: dict[str, str], books: dict[str, FactB
                 computed.append(before)
                 when = "a year earlier" if before.inputs[0].duration else before.inputs[0].period()
                 line += f"; {when}, {before.shown()}"
+                if opts.moved and d.unit == "%":
+                    line += points_moved(round(now.value * 100, 1), round(before.value * 100, 1))
             lines.append(line + ".")
         for m in metrics:
             cur = book.current(m) if book else None

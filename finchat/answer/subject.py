@@ -34,6 +34,7 @@ from finchat.answer.shapes import (
     OWN_PART_DID,
     PART_AS_SHARE,
     PART_DID,
+    PART_OF_WHOLE,
     PERCENT_KPI,
     PRICE_MEASURE,
     RANKED_OF,
@@ -225,12 +226,15 @@ _MEASURE_OF = re.compile(r"(?i)^(?:the\s+)?(?P<m>[a-z][\w&-]*(?:\s+[a-z][\w&-]*)
 
 
 #: "… of PepsiCo's interest rate derivatives": whose part a measure named without a statement word is of.
-_OWNED_PART = re.compile(r"(?i)^\s+(?:of|for|at)\s+(?:the\s+)?(?P<owner>[\w&.-]+)['’]s?\s+(?P<part>(?-i:[a-z])[^?]*)")
+_OWNED_PART = re.compile(r"(?i)^\s+(?:growth\s+)?(?:of|for|at)\s+(?:the\s+)?(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+"
+                         r"(?P<part>[\w&'’-][^?]*)")
 
 
 def _asked_phrase(question: str, names: set[str]) -> str:
     """The measure a question asks in its own words when no statement word names it ("billed business",
     "medical benefit ratio", "cards in force"); "" when the question has no such shape."""
+    # ("Excluding intercompany license fees, how much did …": the question after its leading clause)
+    question = re.sub(r"(?i)^\s*(?:excluding|including|before|after)\b[^,?]{1,80},\s*", "", question)
     grew = _GREW.match(question)
     m = None if grew else _ASKED.match(question)
     if grew:
@@ -409,14 +413,29 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             costed, measure = True, f"cost of {phrase}"
     if derived:
         measure = derived_name.lower()
+    elif not measure and (whole_of := PART_OF_WHOLE.match(question)):
+        # "How much of General Mills' … restructuring charges related to the North America Retail segment"
+        of_whole = re.sub(r"(?i)^(?:the\s+|its\s+|their\s+)?(?:[\w&.-]+(?:\s+[\w&.-]+){0,2}['’]s?\s+)?", "",
+                          whole_of.group("what"))
+        measure = " ".join(w for w in of_whole.split() if not _PERIOD.match(w.lower()) and w.lower() not in names)
+        qualifiers.append(whole_of.group("part").strip())
     elif not measure:
         measure = _asked_phrase(question, names)
-        whose = _OWNED_PART.search(question[question.lower().find(measure.lower()) + len(measure):]) if measure else None
-        if whose and re.sub(r"[^a-z0-9&]", "", whose.group("owner").lower()) in names:
-            # "the notional value of PepsiCo's interest rate derivatives": the value of that part, not of the company
-            part = _NP_END.split(whose.group("part"), maxsplit=1)[0].strip()
-            if part and not metrics_in_question(part) and any(w.lower() not in _NEUTRAL for w in part.split()):
-                qualifiers.append(part)
+    at = question.lower().find(measure.lower()) if measure and not derived else -1
+    whose = _OWNED_PART.search(question[at + len(measure):]) if at >= 0 else None
+    if whose and re.sub(r"[^a-z0-9&]", "", whose.group("owner").lower()) in names:
+        # "the notional value of PepsiCo's interest rate derivatives", "comparable sales growth of Best Buy's Domestic
+        # appliances category": the measure of that part, not of the company
+        cut = _NP_END.split(whose.group("part"), maxsplit=1)[0]
+        # (a name cut at a comma is a list's first item: "Europe, Middle East & Africa" is read whole as a region)
+        cut = "" if whose.group("part")[len(cut):].startswith(",") else cut
+        owned = re.sub(r"(?i)\s+(?:category|categories|segment|business|division|unit|channel|products?)s?$", "",
+                       cut.strip())
+        # (a filing, a date — "the key agenda of Amcor's 8k filing dated 1st July 2022" — is no part)
+        if owned and not metrics_in_question(owned) and any(w.lower() not in _NEUTRAL for w in owned.split()) \
+                and not re.search(r"(?i)\d|\b(?:filings?|reports?|statements?|form|10-?[kq]|8-?k)\b", owned) \
+                and not any(owned.lower() in q.lower() for q in qualifiers):
+            qualifiers.append(owned)
     # "How much does American Water expect to invest": what is expected is the measure
     measure = re.sub(r"(?i)^(?:expects?|expected|plans?|planned|intends?|anticipates?|forecasts?)\s+to\s+", "", measure)
     qualifiers += [s for s in segments if not any(s.lower() in q.lower() for q in qualifiers)]
@@ -444,11 +463,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         qualifiers.append(re.sub(r"(?i)\s+(?:segment|division|business|unit|channel)s?$", "", own.group("part").strip()))
     the = THE_PART_DID.search(question)
     if the and not metrics_in_question(the.group("part")):
-        part = re.sub(r"(?i)\s*\b(?:segment|division|business|unit|channel)(?:e?s)?$", "", the.group("part").strip())
+        doer = re.sub(r"(?i)\s*\b(?:segment|division|business|unit|channel)(?:e?s)?$", "", the.group("part").strip())
         # "did the company report", "did the segment earn": no part named
-        if any(w.lower() not in _NEUTRAL | _PART_WORDS for w in part.split()) \
-                and not any(part.lower() in q.lower() for q in qualifiers):
-            qualifiers.append(part)  # "did the juice businesses PepsiCo sold deliver": the juice businesses'
+        if any(w.lower() not in _NEUTRAL | _PART_WORDS for w in doer.split()) \
+                and not any(doer.lower() in q.lower() for q in qualifiers):
+            qualifiers.append(doer)  # "did the juice businesses PepsiCo sold deliver": the juice businesses'
     b = BREAKDOWN.search(question)
     if b:
         qualifiers.append(f"by {b.group(1).lower()}" if b.group(1) else "by segment")

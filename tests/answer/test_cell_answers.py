@@ -788,3 +788,19 @@ def test_a_lines_total_under_its_heading_over_a_cash_flow_add_back():
     # a "Total" under a heading naming more than what is asked ("Net …") is no total of it
     net = row("Net other operating charges › Total", 757, by_segment, 32)
     assert _pick([net], ["other operating charges"], q, 12, now, False, set(), question, company_wide=True) is None
+
+
+def test_a_part_named_with_a_slash_is_found_as_printed(make_database):
+    """"Retail/LTC" is one token of the text index: the row under it is found (in the store, through
+    answer_from_cells)."""
+    from finchat.answer.subject import Subject
+
+    url = _stored(make_database, 2022, [
+        (85, "Retail/LTC Segment — The following table summarizes the segment's performance",
+         "Retail/LTC Segment › Adjusted operating income", 6705, "millions", "USD"),
+        (85, "Health Care Benefits Segment", "Health Care Benefits Segment › Adjusted operating income", 6441,
+         "millions", "USD")])
+    got = _from_cells(url, "What was adjusted operating income for Acme's Retail/LTC segment in 2022?",
+                      Subject("adjusted operating income", "operating_income", ("adjusted", "Retail/LTC"), "amount"),
+                      2022)
+    assert got is not None and got[1][0].value == 6705, got

@@ -134,6 +134,12 @@ def test_averaged_balances_and_multi_year_averages():
     assert ans.text.startswith("Xco's 3-year average net margin (year ended December 31, 2017 to year ended "
                                "December 31, 2019) was 4.7%")
     assert _Options.of("average revenue growth").average_balances is False
+    # a ratio's change asked: in points too
+    q = "By how many basis points did the net margin change in FY2019?"
+    ans = _figures(["X"], {"X": "Xco"}, {"X": book}, margin, [], _Options.of(q))
+    assert "a year earlier, 4.0%, up 1 percentage points (100 basis points)" in ans.text, ans.text
+    assert "basis points" not in _figures(["X"], {"X": "Xco"}, {"X": book}, margin, [],
+                                          _Options.of("What is the FY2019 net margin?")).text
 
 
 def test_days_payable_cash_conversion_and_cagr():

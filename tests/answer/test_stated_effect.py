@@ -288,6 +288,11 @@ LISTED = ("Wireless service revenue increased $5.4 billion during 2023 compared 
           "Adjusted EBITDA decreased 13.7% to $6.1 billion in 2023 compared to $7.0 billion in 2022. This decrease was "
           "primarily due to lower Organic Net Sales, the unfavorable impact of foreign currency (2.8 pp), and higher "
           "general corporate expenses.",
+          # (a sentence comparing two other years than the one asked is of neither)
+          "Adjusted Property EBITDA margin decreased in 2023 by 114 basis points compared to 2022 to 25.9%, primarily "
+          "as a result of the ramp up of operations at a new resort, as well as a decrease in margin at another "
+          "property due to a decrease in casino, rooms and food and beverage revenue as a result of inclement weather. "
+          "Adjusted Property EBITDA margin was 27.0% in 2022 compared to 26.3% in 2021.",
           # (an effect on the measure, stated before the figure, is no figure of the measure)
           "The MedTech segment sales in 2023 were $27.4 billion, an increase of 1.4% from 2022, which included "
           "operational growth of 6.2% and a negative currency impact of 4.8%. In 2023, the net impact of acquisitions "
@@ -322,6 +327,8 @@ def listed_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
      "24 units"),
     # "This decrease was primarily due to … foreign currency (2.8 pp)": the change the sentence before states
     ("By how many points did foreign currency weigh on Testco's Adjusted EBITDA in 2023?", "2.8 pp", "1.9 pp"),
+    # a sentence comparing two years, neither asked, is no figure of the year asked
+    ("What was Testco's Adjusted Property EBITDA margin in 2023?", "25.9%", "27.0%"),
     # "the net impact of acquisitions … on … operational sales growth was 0.1%" is an effect, not the growth
     ("What was the operational growth of Testco's MedTech sales in 2023?", "6.2%", "0.1%"),
 ])

@@ -614,6 +614,16 @@ def test_unit_sales_of_a_product_are_its_units_not_revenue_of_the_company():
     ("How much in restructuring charges does Testco expect to incur in 2020?", "restructuring charges", ()),
     # growth at constant currency as a company names it
     ("What was the operational growth of Testco's MedTech sales in 2022?", "MedTech sales", ("MedTech", "operational")),
+    # "How much of … related to …": the measure, then the part it went to
+    ("How much of Testco's fiscal 2019 supply chain restructuring charges related to the North America Retail "
+     "segment?", "supply chain restructuring charges", ("North America Retail",)),
+    # a leading "Excluding …," clause: the question after it, the clause a basis
+    ("Excluding intercompany license fees, how much did Testco's Adjusted Property EBITDA grow in 2018?",
+     "Adjusted Property EBITDA", ("excluding intercompany license fees",)),
+    # initials with an ampersand before "rate"
+    ("What was Testco's SG&A rate in fiscal 2019?", "SG&A rate", ()),
+    # a filing and its date are no part of the company
+    ("What was the key agenda of Testco's 8k filing dated 1st July 2022?", "key agenda", ()),
 ])
 def test_parts_bases_and_acts_a_question_names(question, measure, qualifiers):
     from finchat.answer.subject import analyse
@@ -641,3 +651,11 @@ def test_what_moved_a_measure_named_after_a_line_is_asked():
     s = analyse("By how many points did foreign currency weigh on Testco's Adjusted EBITDA in 2019?",
                 companies=("Testco", "TESTCO"))
     assert (s.measure, s.metric, s.keeps) == ("foreign currency", None, ()), s
+
+
+def test_a_lower_case_part_after_the_possessive_of_a_kpi():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What was the comparable sales growth of Testco's Domestic appliances category in fiscal 2019?",
+                companies=("Testco", "TESTCO"), segments=("Domestic",))
+    assert "appliances" in s.qualifiers and "Domestic" in s.qualifiers, s
