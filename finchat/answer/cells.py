@@ -262,9 +262,13 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
 
     # a cost asked ("subscription cost of revenue"): rows naming a cost only, and revenue rows no cost
     cost = bool(measure and measure & {"cost", "costs", "expense", "expenses"})
+    # (a cost is the part asked: "selling and administrative expense as a percentage of revenues", printed as its
+    # ratio row; its amount over a total of costs is no share of revenue)
+    part_cost = any(w in ("cost", "costs", "expense", "expenses") for t in terms for w in t.split())
 
     def measured(c: CellFigure) -> bool:
-        if measure and measure & {"revenue", "revenues", "sales"} and not cost and _COST.search(c.row_path):
+        if measure and measure & {"revenue", "revenues", "sales"} and not cost and not (part_cost and c.unit == "%") \
+                and _COST.search(c.row_path):
             return False  # "Cost of revenue › Subscription" is no revenue
         if cost and not _COST.search(f"{c.row_path} {c.caption}"):
             return False  # and "Total subscription revenue" is no cost of revenue
@@ -488,9 +492,10 @@ _UNIT_WORDS = frozenset({"in", "thousands", "millions", "billions", "dollars", "
 #: A question asking a part's share of a whole.
 _SHARE_ASKED = re.compile(r"(?i)\b(?:share|portion|proportion|percent(?:age)? of|% of)\b")
 #: Words of a table of percentages that are no shares: changes, comparable sales, margins, rates.
-_NOT_SHARE = re.compile(r"(?i)\b(?:comparable|comp|growth|change|increase|decrease|margin|rate|yield|return)")
+_NOT_SHARE = re.compile(r"(?i)\b(?:comparable|comp\b|growth|change|increase|decrease|margin|rate|yield|return)")
 #: Words of a table that prints shares of a whole.
-_SHARE_WORDS = re.compile(r"(?i)%\s*of\b|\bpercent(?:age)?\s+of\b|\bshare\b|\bmix\b|\bof\s+total\b|\bas\s+a\s+percent")
+_SHARE_WORDS = re.compile(r"(?i)%\s*of\b|\bpercent(?:age)?\s+of\b|\bshare\b|\bmix\b|\bof\s+total\b|\bas\s+a\s+percent|"
+                          r"›\s*of\s")  # (a ratio row under its line: "Cost of sales – products › of product sales")
 
 #: Row labels and questions about a change rather than an amount.
 _CHANGE_ROW = re.compile(r"(?i)\b(?:growth|grew|grow|declines?|declined|increases?|increased|decreases?|decreased|"

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 _FIGURE = re.compile(r"(?<![\w.\[])\(?-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?(?!\])(\s?%|\s+percent\b)?")
 
 _SCALE_AFTER = re.compile(r"(?i)\s*(?:thousand|million|billion|trillion)\b")
+_POINTS_AFTER = re.compile(r"(?i)\s*(?:percentage\s+points?|basis\s+points?|points?|pts?|pp|bps)\b")
 
 
 def _figures(text: str, *, counts: bool = False) -> list[tuple[float, int, bool, str]]:
@@ -23,7 +24,8 @@ def _figures(text: str, *, counts: bool = False) -> list[tuple[float, int, bool,
         # "$1,906 million" is no year: a year has neither thousands separator nor dollar sign
         year = 1900 <= value <= 2100 and not m.group(2) and "," not in m.group(1) and "$" not in m.group(0)
         # "$3 billion" is money, not a count
-        money = "$" in m.group(0) or bool(_SCALE_AFTER.match(text, m.end()))
+        # ("2 percentage points", "(3) pts" are changes of a rate, not counts)
+        money = "$" in m.group(0) or bool(_SCALE_AFTER.match(text, m.end())) or bool(_POINTS_AFTER.match(text, m.end()))
         small_count = value <= 10 and not m.group(2) and not m.group(3) and not money
         if not counts and (year or small_count):
             continue

@@ -112,7 +112,7 @@ def _proper_names(question: str, names: set[str], measure: str = "") -> list[str
 
 
 #: A capitalised name after "in" or "from": "in Pennsylvania", "from Las Vegas Strip Resorts".
-_NAME_AFTER = re.compile(r"\b(?:in|from)\s+(?:the\s+)?((?-i:[A-Z])[\w&'’-]*(?:\s+(?-i:[A-Z])[\w&'’-]*){0,3})")
+_NAME_AFTER = re.compile(r"\b(?:in|from|at)\s+(?:the\s+)?((?-i:[A-Z])[\w&'’-]*(?:\s+(?-i:[A-Z])[\w&'’-]*){0,3})")
 #: A model's name: letters, then a number ("kc-46a", "f-35", "c-130j", "a320").
 _MODEL_NAME = re.compile(r"[a-z]{1,3}-?\d+[a-z]?")
 
@@ -187,13 +187,15 @@ class Subject:
 #: "What was American Express's billed business …", "the medical benefit ratio of …", "How many cards were in
 #: force at …", "What network volumes did … report": what a question asks when it names no statement word — the words after the question's verb (and
 #: the company's possessive), up to a preposition, a period or the end.
-_ASKED = re.compile(r"(?i)^\s*(?:what|how\s+(?:much|many|large|big))(?:\s+(?P<count>[a-z][\w&'’ -]*?))?\s+"
+_ASKED = re.compile(r"(?i)^\s*(?:(?:over|for|in|within)\s+)?(?:what|how\s+(?:much|many|large|big))(?:\s+(?P<count>[a-z][\w&'’ -]*?))?\s+"
                     r"(?P<verb>was|were|is|are|did|does|has|had)\s+(?:the\s+|its\s+|their\s+)?(?P<np>[^?]*)")
 _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|reported|report|record(?:ed)?|"
                      r"generate[ds]?|grow|grew|change|increase|decrease|drop|fall|rise|decline|between|compared|versus|vs\.?)\b|"
                      r"[?,;]|$")
 
 
+#: Units a "how many … does" question counts in, not the thing counted.
+_TIME_UNITS = frozenset({"years", "months", "weeks", "days", "hours"})
 #: What a filing calls the count of an act a "how many … did … <verb>" question asks about.
 _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings", "close": "closings",
                 "hire": "hires", "add": "additions", "repurchase": "repurchased", "back": "repurchased",
@@ -238,9 +240,15 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     grew = _GREW.match(question)
     m = None if grew else _ASKED.match(question)
     if grew:
-        np = grew.group("np")
+        # "How much did product costs at MFC increase": the measure, before where it is
+        np = re.split(r"\s+at\s+(?=(?-i:[A-Z]))", grew.group("np"), maxsplit=1)[0]
     elif m is None:
         return ""
+    elif m.group("count") and m.group("count").lower() in _TIME_UNITS and re.search(r"['’]s?\s", m.group("np")):
+        # "Over how many years does PG&E estimate the Wildfire Fund's period of coverage": what is measured in them,
+        # the object of the question's verb, after its owner
+        np = re.split(r"(?i)\s+(?:in|during|as\s+of|at|by|for)\s", m.group("np"), maxsplit=1)[0]
+        return re.split(r"^.*?['’]s?\s+", np, maxsplit=1)[-1].strip()
     elif m.group("count") and m.group("verb").lower() not in ("was", "were", "is", "are"):
         # "How much corporate expense did Foot Locker record": the thing asked ("How much in restructuring charges
         # does … expect": the charges)
@@ -527,7 +535,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             qualifiers = [q for q in qualifiers if q not in before_measure or part.group("part").lower() in q.lower()]
         whole_part = part.group("part").strip() if part else ""
         # "Amazon's fulfillment expense as a percentage of net sales": the part is the company's, not named by it
-        owner = re.match(r"(?i)([\w&.-]+)['’]s?\s+", whole_part)
+        owner = re.match(r"(?i)((?:[\w&.-]+\s+){0,2}?[\w&.-]+)['’]s?\s+", whole_part)
         if owner and re.sub(r"[^a-z0-9&]", "", owner.group(1).lower()) in names:
             whole_part = whole_part[owner.end():]
         # "What share of total network volumes was billed business": the part is no word of the whole

@@ -50,6 +50,9 @@ PERCENT_HEADING = re.compile(r"(?i)\bpercent(?:age)?\b|%")
 
 #: A row of a line's ratio to a total ("Percentage of net revenues", "% of total revenue").
 RATIO_ROW = re.compile(r"(?i)^\W*(?:as\s+an?\s+)?(?:%|percent(?:age)?)\s+of\b")
+#: The same whose "%" the row before took as its last figure's ("… (40,293) % of product sales 89.2 %" read as
+#: "of product sales"): a lower-case "of" opens no line's own label.
+CUT_RATIO_ROW = re.compile(r"^of\s+(?-i:[a-z])")
 
 
 def owners(labels: list[str]) -> list[str]:
@@ -73,6 +76,24 @@ def owners(labels: list[str]) -> list[str]:
         if o:
             owned.setdefault(label.lower(), set()).add(o)
     return [o if o and len(owned[label.lower()]) >= 2 else "" for label, o in zip(labels, out, strict=True)]
+
+
+_CHANGE_LINE = re.compile(r"(?i)^\W*(?:\$|%)?\s*(?:change|increase|decrease|variance)\b")
+
+
+def ratio_owners(rows: list[tuple[int, str, list[str]]]) -> dict[int, str]:
+    """{row's position: the line it is the ratio row of} for a text table's rows (position, label, figures): a
+    ratio row printed under each of several lines (:func:`owners`) or, its "%" read into the row before ("… (40,293)
+    % of product sales 89.2 %" as "of product sales"), once, under that row."""
+    named = owners([label for _, label, _ in rows])
+    out: dict[int, str] = {}
+    for i, ((at, label, nums), owner) in enumerate(zip(rows, named, strict=True)):
+        if owner and RATIO_ROW.match(label):
+            out[at] = owner
+        elif CUT_RATIO_ROW.match(label) and any("%" in n for n in nums) and i and not CUT_RATIO_ROW.match(rows[i - 1][1]) \
+                and not _CHANGE_LINE.match(rows[i - 1][1]):  # ("Stores › Change": the change is no line of its own)
+            out[at] = rows[i - 1][1]
+    return out
 
 
 #: A label's first line, printed without figures above the line that ends it ("Xalkori ALK-positive and …
@@ -102,4 +123,4 @@ def wrapped(body: str, at: int, label: str, has_figures: re.Pattern[str]) -> str
     return f"{line} {label}"
 
 
-__all__ = ["COUNT_LABEL", "PERCENT_HEADING", "PER_UNIT", "RATIO_ROW", "counted", "excepted", "owners", "wrapped"]
+__all__ = ["COUNT_LABEL", "CUT_RATIO_ROW", "PERCENT_HEADING", "PER_UNIT", "RATIO_ROW", "counted", "excepted", "owners", "ratio_owners", "wrapped"]

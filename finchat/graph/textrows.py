@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import date
 
 from finchat.graph.cells import _COUNTED_SINGLY, _PER_SHARE, Cell
-from finchat.graph.rowunits import PER_UNIT, PERCENT_HEADING, RATIO_ROW, counted, wrapped
+from finchat.graph.rowunits import PER_UNIT, PERCENT_HEADING, counted, ratio_owners, wrapped
 from finchat.graph.rowunits import excepted as excepted_by
 from finchat.graph.rowunits import owners as row_owners
 from finchat.graph.textcolumns import (
@@ -530,8 +530,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         return []
     # a line's ratio row printed under each line ("Product development 392 344 14 % …" above "Percentage of net
     # revenues 15 % 14 % …") is that line's, read over every row: the line may print another width
-    owner_at = {at: o for (at, label, _), o in zip(rows, row_owners([label for _, label, _ in rows]), strict=True)
-                if o and RATIO_ROW.match(label)}
+    owner_at = ratio_owners(rows)
     # rows of the table's width; with comparison columns, any row holding the periods of every group
     rows = [r for r in rows if len(r[2]) == width or (keep < per and len(r[2]) % len(durations) == 0
                                                        and len(r[2]) // len(durations) >= keep)]

@@ -804,3 +804,52 @@ def test_a_part_named_with_a_slash_is_found_as_printed(make_database):
                       Subject("adjusted operating income", "operating_income", ("adjusted", "Retail/LTC"), "amount"),
                       2022)
     assert got is not None and got[1][0].value == 6705, got
+
+
+def test_a_cost_as_a_percentage_of_sales_is_its_ratio_row():
+    from finchat.answer.cells import _pick
+
+    now = date(2020, 12, 31)
+
+    def row(path: str, value: float, unit: str) -> tuple[object, ...]:
+        # (a caption whose prose says "company" names no comparable-sales table)
+        return ("ACME_2020_10K", 40, None, path, "Cost of Sales — the company's consolidated cost of sales were as follows",
+                "Twelve Months Ended", "12M", now, value, "units" if unit == "%" else "millions", unit,
+                path.split(" › ")[-1])
+
+    rows = [row("Cost of sales – products", -48996, "USD"), row("Cost of sales – products › of product sales", 89.2, "%"),
+            row("Cost of sales – services › of service sales", 89.5, "%")]
+    question = "What was Testco's cost of sales for products as a percentage of product sales in 2020?"
+    q = {"cost", "sales", "products", "percentage", "product"}
+    best, _ = _pick(rows, ["cost sales products"], q, 12, now, True, {"product", "sales", "revenue", "revenues"},
+                    question)
+    assert best.value == 89.2
+    # an expense's ratio to revenues: the expense is the part asked, its row no "cost of revenue"
+    rows = [row("Total selling and administrative expense › of revenues", 32.5, "%")]
+    question = "What was Testco's total selling and administrative expense as a percentage of revenues in 2020?"
+    best, _ = _pick(rows, ["total selling administrative expense"], {"total", "selling", "administrative", "expense",
+                                                                     "percentage", "revenues"},
+                    12, now, True, {"revenue", "revenues", "sales"}, question)
+    assert best.value == 32.5
+
+
+
+def test_a_share_row_under_a_caption_with_growth_or_company_in_its_prose():
+    from finchat.answer.cells import _pick
+
+    now = date(2020, 12, 31)
+
+    def row(path: str, value: float, caption: str) -> tuple[object, ...]:
+        return ("ACME_2020_10K", 39, None, path, caption, "Twelve Months Ended", "12M", now, value, "units", "%",
+                path.split(" › ")[-1])
+
+    question = "What share of Testco's 2020 net sales came from services?"
+    q = {"share", "net", "sales", "services"}
+    # a ratio row under its line is a share, whatever growth the caption's prose speaks of
+    best, _ = _pick([row("Services › of net sales", 16.0, "Net sales — sales growth was driven by services")],
+                    ["services"], q, 12, now, True, {"sales"}, question)
+    assert best.value == 16.0
+    # "company" is no "comp" (comparable sales) word
+    best, _ = _pick([row("Services", 16.0, "The company's net sales by type were as follows")], ["services"], q, 12,
+                    now, True, {"sales"}, question)
+    assert best.value == 16.0

@@ -35,3 +35,5 @@ def test_a_small_amount_of_money_is_no_count():
     # "$3 billion" and "3 million" are amounts; "3 segments" is a count, left out
     assert figures_in("delivered approximately $3 billion across 3 segments") == [(3.0, 0, False)]
     assert figures_in("about 3 million members") == [(3.0, 0, False)]
+    # a change of a rate in points is a figure too
+    assert figures_in("decreased it by approximately 2 percentage points, (3) pts") == [(2.0, 0, False), (3.0, 0, False)]

@@ -624,6 +624,8 @@ def test_unit_sales_of_a_product_are_its_units_not_revenue_of_the_company():
     ("What was Testco's SG&A rate in fiscal 2019?", "SG&A rate", ()),
     # a filing and its date are no part of the company
     ("What was the key agenda of Testco's 8k filing dated 1st July 2022?", "key agenda", ()),
+    # where the measure grew is a part, not a word of the measure
+    ("How much did product costs at Skunkworks increase for Testco in 2020?", "product costs", ("Skunkworks",)),
 ])
 def test_parts_bases_and_acts_a_question_names(question, measure, qualifiers):
     from finchat.answer.subject import analyse
@@ -659,3 +661,11 @@ def test_a_lower_case_part_after_the_possessive_of_a_kpi():
     s = analyse("What was the comparable sales growth of Testco's Domestic appliances category in fiscal 2019?",
                 companies=("Testco", "TESTCO"), segments=("Domestic",))
     assert "appliances" in s.qualifiers and "Domestic" in s.qualifiers, s
+
+
+def test_a_share_of_a_line_named_after_a_company_of_two_words():
+    from finchat.answer.subject import analyse
+
+    s = analyse("What was Test Co's cost of sales for products as a percentage of product sales in 2020?",
+                companies=("Test Co", "TESTCO"))
+    assert (s.kind, s.qualifiers) == ("share", ("cost of sales for products",)), s

@@ -1162,3 +1162,23 @@ def test_items_under_an_eps_heading_printing_cents_are_per_share():
     cells += text_cells(items, first, date(2025, 12, 28), "10-K", carry, heading="Diluted EPS")
     impairment = next(c for c in cells if c.row_label == "Impairment losses" and c.as_of == date(2025, 12, 28))
     assert (impairment.value, impairment.unit) == (1.38, "USD/share")
+
+
+def test_a_ratio_row_whose_percent_sign_the_row_before_took_is_that_rows():
+    from finchat.graph.rowunits import ratio_owners
+
+    rows = [(0, "Cost of sales – products", ["(48,996)", "(44,589)", "(40,293) %"]),
+            (1, "of product sales", ["89.2 %", "89.1 %", "89.5 %"]),
+            (2, "Cost of sales – services", ["(9,371)", "(8,731)", "(7,738) %"]),
+            (3, "of service sales", ["89.5 %", "89.5 %", "88.4 %"]),
+            # a label cut at its start ("Effect of foreign currency …") prints no percentages: no ratio row
+            (4, "Net cash used for financing activities", ["(1,200)", "(900)", "(800)"]),
+            (5, "of foreign currency exchange rates on cash", ["(14.2)", "(21.2)", "(6.7)"])]
+    assert ratio_owners(rows) == {1: "Cost of sales – products", 3: "Cost of sales – services"}
+    # a ratio row printed under each of several lines is each one's
+    rows = [(0, "EMEA", ["4,593"]), (1, "Percentage of total revenue", ["26 %"]),
+            (2, "APAC", ["2,001"]), (3, "Percentage of total revenue", ["11 %"])]
+    assert ratio_owners(rows) == {1: "EMEA", 3: "APAC"}
+    # a change row is no line a ratio row is of
+    assert ratio_owners([(0, "Sales", ["1,000", "900"]), (1, "$ Change", ["100 %"]),
+                         (2, "of total sales", ["70.0 %", "69.0 %"])]) == {}
