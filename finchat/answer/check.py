@@ -11,7 +11,7 @@ from collections.abc import Iterable
 _FIGURE = re.compile(r"(?<![\w.\[])\(?-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?(?!\])(\s?%|\s+percent\b)?")
 
 _SCALE_AFTER = re.compile(r"(?i)\s*(?:thousand|million|billion|trillion)\b")
-_POINTS_AFTER = re.compile(r"(?i)\s*(?:percentage\s+points?|basis\s+points?|points?|pts?|pp|bps)\b")
+_POINTS_AFTER = re.compile(r"(?i)\s*-?\s*(?:percentage[\s-]+points?|basis[\s-]+points?|points?|pts?|pp|bps)\b")
 
 
 def _figures(text: str, *, counts: bool = False) -> list[tuple[float, int, bool, str]]:

@@ -17,6 +17,7 @@ import psycopg
 from finchat.answer.figures import HOW_MANY
 from finchat.answer.quote import TOPIC_SYNONYMS, plain_text
 from finchat.answer.shapes import EFFECT, MODEL_NUMBER
+from finchat.graph.lexicon import metrics_in_question
 from finchat.retrieve.fusion import Hit
 
 #: Passages of one filing searched for a sentence stating a figure.
@@ -168,6 +169,10 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
               if w not in _STOP and not _PERIOD_WORD.fullmatch(w)} - set().union(*wanted)
     asks_change = bool(_CHANGE_WORDS.search(context))
     asks_effect = bool(_EFFECT_WORDS.search(context)) or bool(EFFECT.match(context))
+    # "How much did … contribute to the growth of PepsiCo's net income": a sentence saying it contributed to another
+    # statement line ("… to operating profit growth") is of that line
+    effect_on = EFFECT.match(context)
+    on_lines = set(metrics_in_question(effect_on.group("on"))) if effect_on else set()
     # "customer deposits used were $140 million": what was done with the measure, not the measure — unless asked
     asked_stems = word_stems(context)
     heads = {re.findall(r"[A-Za-z]+", p)[-1].lower() for p in phrases if re.findall(r"[A-Za-z]+", p)}
@@ -273,12 +278,15 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             named_years = set(re.findall(r"\b(?:19|20)\d\d\b", said))
             other_year = bool(asked_years and opens_on and not asked_years & opens_on)
             other_years = bool(asked_years and len(named_years) >= 2 and not asked_years & named_years)
+            to = _CONTRIBUTED_TO.search(piece) if on_lines else None
+            elsewhere = to is not None and bool(set(metrics_in_question(to.group("to")))) \
+                and not on_lines & set(metrics_in_question(to.group("to")))
             acted = done_to.search(piece) if done_to else None
             used = acted is not None and _stem(_IRREGULAR.get(acted.group("done").lower(), acted.group("done"))) \
                 not in asked_stems
             score = ((QUARTER_BONUS if of_quarter else 0.0) - (OTHER_YEAR_PENALTY if other_year else 0.0)
                      - (OTHER_YEARS_PENALTY if other_years else 0.0)
-                     - (NAMED_BONUS if used else 0.0)
+                     - (NAMED_BONUS if used else 0.0) - (NAMED_BONUS if elsewhere else 0.0)
                      - (PART_PASSAGE_PENALTY if a_parts else 0.0)
                      # (naming what is asked itself, not through the passage's opening part or its heading)
                      + (OWN_WORDS_BONUS if any(w <= stems | word_stems(lead) | referred for w in wanted) else 0.0)
@@ -334,6 +342,8 @@ _CHANGE_WORDS = re.compile(r"(?i)\b(?:grow|grew|growth|increase[ds]?|decrease[ds
 #: "the net impact of acquisitions and divestitures on …": an effect on a measure, stated before the figure.
 _EFFECT_ON = re.compile(r"(?i)\b(?:impacts?|effects?|contributions?)\s+of\s+[^.;$%]{1,80}?\bon\s+")
 _EFFECT_WORDS = re.compile(r"(?i)\b(?:impacts?|effects?|affect(?:ed|s)?|contribut\w*)\b")
+#: "… contributed 6 percentage points to operating profit growth": what a contribution was to.
+_CONTRIBUTED_TO = re.compile(r"(?i)\b(?:contribut\w*|add(?:ed|s)?)\s+[^.;]{0,40}?\bto\s+(?:both\s+)?(?P<to>(?:[\w&-]+\s+){0,5})")
 #: Participles saying what was done with a measure ("customer deposits used", "dividends paid").
 _DONE_TO = r"used|utilized|paid|received|issued|repurchased|collected|returned|applied|released|settled|granted|" \
            r"forfeited|redeemed|sold|acquired|refunded"

@@ -194,6 +194,9 @@ _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|rep
                      r"[?,;]|$")
 
 
+#: "… in connection with its cash tender offers": what a charge or a cost asked was for.
+_TIED_TO = re.compile(r"(?i)\b(?:in\s+connection\s+with|associated\s+with|relat(?:ed|ing)\s+to)\s+(?:its\s+|the\s+|their\s+)?"
+                      r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)(?=\s+(?:in|during|for)\s|\s*[?,.]|\s*$)")
 #: Units a "how many … does" question counts in, not the thing counted.
 _TIME_UNITS = frozenset({"years", "months", "weeks", "days", "hours"})
 #: What a filing calls the count of an act a "how many … did … <verb>" question asks about.
@@ -476,6 +479,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         if any(w.lower() not in _NEUTRAL | _PART_WORDS for w in doer.split()) \
                 and not any(doer.lower() in q.lower() for q in qualifiers):
             qualifiers.append(doer)  # "did the juice businesses PepsiCo sold deliver": the juice businesses'
+    tied = _TIED_TO.search(question)
+    if tied and not any(tied.group("what").lower() in q.lower() for q in qualifiers):
+        qualifiers.append(tied.group("what"))  # "What charge did PepsiCo record in connection with its cash tender offers"
     b = BREAKDOWN.search(question)
     if b:
         qualifiers.append(f"by {b.group(1).lower()}" if b.group(1) else "by segment")

@@ -37,3 +37,4 @@ def test_a_small_amount_of_money_is_no_count():
     assert figures_in("about 3 million members") == [(3.0, 0, False)]
     # a change of a rate in points is a figure too
     assert figures_in("decreased it by approximately 2 percentage points, (3) pts") == [(2.0, 0, False), (3.0, 0, False)]
+    assert figures_in("a 2- percentage-point contribution") == [(2.0, 0, False)]

@@ -293,6 +293,11 @@ LISTED = ("Wireless service revenue increased $5.4 billion during 2023 compared 
           "as a result of the ramp up of operations at a new resort, as well as a decrease in margin at another "
           "property due to a decrease in casino, rooms and food and beverage revenue as a result of inclement weather. "
           "Adjusted Property EBITDA margin was 27.0% in 2022 compared to 26.3% in 2021.",
+          # (a contribution to another line than the one asked)
+          "In 2023, lower charges taken as a result of the COVID-19 pandemic contributed 6 percentage points to "
+          "operating profit growth and net revenue growth. Lower charges taken as a result of the COVID-19 pandemic "
+          "in 2023 contributed 7 percentage points to both net income attributable to Testco growth and net income "
+          "attributable to Testco per common share growth.",
           # (an effect on the measure, stated before the figure, is no figure of the measure)
           "The MedTech segment sales in 2023 were $27.4 billion, an increase of 1.4% from 2022, which included "
           "operational growth of 6.2% and a negative currency impact of 4.8%. In 2023, the net impact of acquisitions "
@@ -327,6 +332,9 @@ def listed_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
      "24 units"),
     # "This decrease was primarily due to … foreign currency (2.8 pp)": the change the sentence before states
     ("By how many points did foreign currency weigh on Testco's Adjusted EBITDA in 2023?", "2.8 pp", "1.9 pp"),
+    # a contribution to the line asked, not to another
+    ("How much did lower COVID-19 charges contribute to the growth of Testco's net income in 2023?",
+     "7 percentage points", "6 percentage points"),
     # a sentence comparing two years, neither asked, is no figure of the year asked
     ("What was Testco's Adjusted Property EBITDA margin in 2023?", "25.9%", "27.0%"),
     # "the net impact of acquisitions … on … operational sales growth was 0.1%" is an effect, not the growth

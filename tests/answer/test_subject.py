@@ -626,6 +626,9 @@ def test_unit_sales_of_a_product_are_its_units_not_revenue_of_the_company():
     ("What was the key agenda of Testco's 8k filing dated 1st July 2022?", "key agenda", ()),
     # where the measure grew is a part, not a word of the measure
     ("How much did product costs at Skunkworks increase for Testco in 2020?", "product costs", ("Skunkworks",)),
+    # what a charge was for ("in connection with …")
+    ("What charge did Testco record in connection with its cash tender offers in 2021?", "charge",
+     ("cash tender offers",)),
 ])
 def test_parts_bases_and_acts_a_question_names(question, measure, qualifiers):
     from finchat.answer.subject import analyse
