@@ -60,8 +60,10 @@ PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<p
                        r"(?:represent|account\s+for|make\s+up|comprise|contribute|generate)\b")
 #: "How much revenue did CVS's mail choice channel bring in": a part in lower case, between the company's
 #: possessive and what it did.
+#: What a part does that a figure measures ("bring in", "generate", "deliver" …).
+_PART_VERBS = r"(?:bring|generate|earn|make|post|report|record|contribute|deliver|produce|book|sell|add)\b"
 OWN_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+)['’]s?\s+(?P<part>[a-z][\w&'’. -]{1,60}?)\s+"
-                          r"(?:bring|generate|earn|make|post|report|record|contribute|deliver|produce|book|sell|add)\b")
+                          + _PART_VERBS)
 #: "How much of General Mills' restructuring charges related to the North America Retail segment": the measure,
 #: then the part it went to.
 PART_OF_WHOLE = re.compile(r"(?i)^\s*how\s+much\s+of\s+(?P<what>.+?)\s+(?:(?:was|were|is|are)\s+)?(?:related|relat(?:es|ing)|"
@@ -71,8 +73,7 @@ PART_OF_WHOLE = re.compile(r"(?i)^\s*how\s+much\s+of\s+(?P<what>.+?)\s+(?:(?:was
 #: with what the company did with it ("PepsiCo sold"), before what it did.
 THE_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+the\s+(?P<part>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
                           r"(?:\s+(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*)?\s+(?:sold|acquired|divested|bought|exited|"
-                          r"closed|spun\s+off))?\s+(?:bring|generate|earn|make|post|report|record|contribute|deliver|"
-                          r"produce|book|sell|add)\b")
+                          r"closed|spun\s+off))?\s+" + _PART_VERBS)
 #: "How much share-based compensation expense did Square add back …", "What restructuring charges did …": the thing
 #: asked, before "did".
 ASKED_BEFORE_DID = re.compile(r"(?i)^\s*(?:how\s+much|what)\s+(?P<x>[a-z][\w&'’ -]{2,60}?)\s+did\s+")
