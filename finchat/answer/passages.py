@@ -278,7 +278,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             named_years = set(re.findall(r"\b(?:19|20)\d\d\b", said))
             other_year = bool(asked_years and opens_on and not asked_years & opens_on)
             other_years = bool(asked_years and len(named_years) >= 2 and not asked_years & named_years)
-            to = _CONTRIBUTED_TO.search(piece) if on_lines else None
+            to = (_CONTRIBUTED_TO.search(piece) or _IMPACTED.search(piece)) if on_lines else None
             elsewhere = to is not None and bool(set(metrics_in_question(to.group("to")))) \
                 and not on_lines & set(metrics_in_question(to.group("to")))
             acted = done_to.search(piece) if done_to else None
@@ -344,6 +344,8 @@ _EFFECT_ON = re.compile(r"(?i)\b(?:impacts?|effects?|contributions?)\s+of\s+[^.;
 _EFFECT_WORDS = re.compile(r"(?i)\b(?:impacts?|effects?|affect(?:ed|s)?|contribut\w*)\b")
 #: "… contributed 6 percentage points to operating profit growth": what a contribution was to.
 _CONTRIBUTED_TO = re.compile(r"(?i)\b(?:contribut\w*|add(?:ed|s)?)\s+[^.;]{0,40}?\bto\s+(?:both\s+)?(?P<to>(?:[\w&-]+\s+){0,5})")
+#: "… impacted operating income by $17 million": the line an effect was on.
+_IMPACTED = re.compile(r"(?i)\b(?:impacted|affected)\s+(?P<to>(?:[\w&-]+\s+){0,4})")
 #: Participles saying what was done with a measure ("customer deposits used", "dividends paid").
 _DONE_TO = r"used|utilized|paid|received|issued|repurchased|collected|returned|applied|released|settled|granted|" \
            r"forfeited|redeemed|sold|acquired|refunded"

@@ -32,7 +32,7 @@ RANKED_OF = re.compile(r"(?i)\bwhich\s+(?:[a-z]+\s+){1,3}of\s+(?:the\s+)?[\w&.-]
 BREAKDOWN = re.compile(r"(?i)\b(?:by|per|each|every|across)\s+(?:business\s+|operating\s+|reportable\s+)?"
                         r"(segments?|regions?|geograph\w*|products?|categor(?:y|ies)|divisions?|channels?|"
                         r"countr(?:y|ies)|brands?)\b|\b(?:break\s*down|breakdown|split)\b")
-REGION = re.compile(r"(?i)\b(?:domestic|international|overseas|foreign|outside\s+(?:the\s+)?(?:u\.?s\.?|united states)|"
+REGION = re.compile(r"(?i)\b(?:domestic|international|overseas|foreign(?!\s+(?:currency|currencies|exchange))|outside\s+(?:the\s+)?(?:u\.?s\.?|united states)|"
                      r"(?-i:U\.?S\.?)(?![a-z])|united states|europe,?\s+(?:the\s+)?middle\s+east,?\s+(?:&|and)\s+africa|"
                      r"asia[\s-]pacific(?:\s+(?:&|and)\s+latin\s+america)?|greater\s+china|"
                      r"europe|emea|asia|apac|china|americas|latin america|ucan|canada|mexico|japan|brazil|india|"
@@ -86,7 +86,7 @@ COST_OF_DOING = re.compile(r"(?i)^\s*(?:what|how\s+much)\s+did\s+(?P<what>.+?)\s
                            r"(?:\s+(?:in|during|for|over)\b[^?]*)?\s*\??\s*$")
 #: "How much did net profit booking rate adjustments add to … segment operating profit": what moved the measure.
 EFFECT = re.compile(r"(?i)^\s*(?:by\s+)?how\s+(?:much|many\s+(?:percentage\s+|basis\s+)?points)\s+did\s+(?P<what>.+?)\s+(?:add(?:ed)?\s+to|contribute\s+to|"
-                     r"increase|raise|lift|boost|reduce|lower|cut|weigh\s+on|hurt|take\s+(?:off|from|out\s+of)|"
+                     r"increase|raise|lift|boost|reduce|lower|cut|weigh\s+on|hurt|affect|impact|take\s+(?:off|from|out\s+of)|"
                      r"knock\s+off|shave\s+off)\s+(?P<on>[^?]+)")
 #: A named part of the company: "the Intelligent Cloud segment", "Commercial Airplanes segment".
 NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][\w&.-]*\s+){0,4})(?:segment|division|business(?:es)?|unit|group|"

@@ -197,6 +197,12 @@ _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|rep
 #: "… in connection with its cash tender offers": what a charge or a cost asked was for.
 _TIED_TO = re.compile(r"(?i)\b(?:in\s+connection\s+with|associated\s+with|relat(?:ed|ing)\s+to)\s+(?:its\s+|the\s+|their\s+)?"
                       r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)(?=\s+(?:in|during|for)\s|\s*[?,.]|\s*$)")
+#: "… total hedging impact on revenue": what moved a statement line, named before "impact on".
+_IMPACT_ON = re.compile(r"(?i)(?<![\w'’])(?P<what>(?:(?-i:[a-z])[\w&-]*\s+){1,4}?)(?P<noun>impact|effect)s?\s+(?:on|to)\s+"
+                        r"(?P<on>[^?]+)")
+#: "… the impact of foreign currency on revenue": the same, named after "impact of".
+_IMPACT_OF = re.compile(r"(?i)\b(?P<noun>impact|effect)s?\s+of\s+(?:the\s+)?(?P<what>(?-i:[a-z0-9])[\w&-]*(?:\s+(?-i:[a-z0-9])[\w&-]*){0,3}?)"
+                        r"\s+(?:on|to)\s+(?P<on>[^?]+)")
 #: Units a "how many … does" question counts in, not the thing counted.
 _TIME_UNITS = frozenset({"years", "months", "weeks", "days", "hours"})
 #: What a filing calls the count of an act a "how many … did … <verb>" question asks about.
@@ -589,6 +595,16 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         # the measure's own)
         if what and not (len(what) == 1 and what[0].lower() in _PRONOUNS):
             return Subject(" ".join(what), None, tuple(dict.fromkeys(qualifiers)), "amount", keeps=())
+    impact = _IMPACT_ON.search(question) or _IMPACT_OF.search(question)
+    if impact and metrics_in_question(impact.group("on")) and not derived and intent != "outlook":
+        what = impact.group("what").split()
+        while what and what[0].lower() in ("what", "was", "were", "is", "are", "the", "its", "their", "a", "an", "how",
+                                           "much", "did", "does"):
+            what.pop(0)
+        if what and not all(w.lower() in _NEUTRAL for w in what):
+            # "What was Adobe's total hedging impact on revenue": the impact is asked, never the line it moved
+            return Subject(f"{' '.join(what)} {impact.group('noun')}", None, tuple(dict.fromkeys(qualifiers)), "amount",
+                           keeps=())
     # (the thing asked before "did" and no statement line: no statement line after it answers)
     keeps: tuple[str, ...] | None = () if segment_line or (asked_first and metric is None) else None
     last = measure.split()[-1].lower() if measure else ""

@@ -191,7 +191,9 @@ METRICS: tuple[Metric, ...] = (
            (r"(?:total |net )?loans(?: and leases)?", r"loan book", r"card member loans"), ()),
     Metric("shares_outstanding", "Shares outstanding",
            ("weighted average shares outstanding diluted", "shares used in computing earnings per share"),
-           (r"shares outstanding", r"share count")),
+           (r"shares outstanding", r"share count",
+            # "weighted-average diluted shares", "diluted shares": the count, not diluted EPS
+            r"weighted[- ]average (?:number of )?(?:diluted |basic )?(?:common )?shares", r"diluted (?:common )?shares")),
 )
 
 _BY_KEY = {m.key: m for m in METRICS}

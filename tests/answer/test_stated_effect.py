@@ -293,6 +293,10 @@ LISTED = ("Wireless service revenue increased $5.4 billion during 2023 compared 
           "as a result of the ramp up of operations at a new resort, as well as a decrease in margin at another "
           "property due to a decrease in casino, rooms and food and beverage revenue as a result of inclement weather. "
           "Adjusted Property EBITDA margin was 27.0% in 2022 compared to 26.3% in 2021.",
+          # (an effect on another line than the one asked)
+          "Changes in foreign exchange rates impacted operating income by $17 million and $23 million for 2022 and "
+          "2023. Changes in foreign exchange rates impacted net sales by $1.3 billion and $(2.6) billion for 2022 and "
+          "2023.",
           # (a contribution to another line than the one asked)
           "In 2023, lower charges taken as a result of the COVID-19 pandemic contributed 6 percentage points to "
           "operating profit growth and net revenue growth. Lower charges taken as a result of the COVID-19 pandemic "
@@ -332,6 +336,8 @@ def listed_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
      "24 units"),
     # "This decrease was primarily due to … foreign currency (2.8 pp)": the change the sentence before states
     ("By how many points did foreign currency weigh on Testco's Adjusted EBITDA in 2023?", "2.8 pp", "1.9 pp"),
+    # an effect on the line asked, not on another
+    ("How much did changes in foreign exchange rates affect Testco's 2023 net sales?", "$(2.6) billion", "$23 million"),
     # a contribution to the line asked, not to another
     ("How much did lower COVID-19 charges contribute to the growth of Testco's net income in 2023?",
      "7 percentage points", "6 percentage points"),

@@ -672,3 +672,27 @@ def test_a_share_of_a_line_named_after_a_company_of_two_words():
     s = analyse("What was Test Co's cost of sales for products as a percentage of product sales in 2020?",
                 companies=("Test Co", "TESTCO"))
     assert (s.kind, s.qualifiers) == ("share", ("cost of sales for products",)), s
+
+
+
+@pytest.mark.parametrize(("question", "measure"), [
+    # what moved a statement line, named before "impact on" or after "impact of": the impact, never the line
+    ("What was Testco's total hedging impact on revenue in fiscal 2017?", "total hedging impact"),
+    ("What was the foreign currency impact on Testco's net sales in 2019?", "foreign currency impact"),
+    ("What was the impact of foreign currency on Testco's revenue in 2019?", "foreign currency impact"),
+    ("What was the effect of the 53rd week on Testco's net sales in 2023?", "53rd week effect"),
+])
+def test_an_impact_on_a_line_is_asked_not_the_line(question, measure):
+    from finchat.answer.subject import analyse
+
+    s = analyse(question, companies=("Testco", "TESTCO"))
+    # ("foreign" of "foreign currency" names no place)
+    assert (s.measure, s.metric, s.qualifiers, s.keeps) == (measure, None, (), ()), s
+
+
+def test_diluted_shares_are_a_count_not_diluted_eps():
+    from finchat.graph.lexicon import metrics_in_question
+
+    assert metrics_in_question("How many weighted-average diluted shares did Testco have in 2022?") == \
+        ["shares_outstanding"]
+    assert metrics_in_question("What was Testco's diluted EPS in 2022?") == ["eps_diluted"]
