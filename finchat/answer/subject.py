@@ -27,11 +27,17 @@ from finchat.answer.shapes import (
     ASKED_BEFORE_DID,
     BREAKDOWN,
     COST_OF_DOING,
+    EARNED_IN,
     EFFECT,
+    GREW,
+    IMPACT_OF,
+    IMPACT_ON,
     KPI,
+    MEASURE_OF,
     MODEL_NUMBER,
     NAMED_PART,
     OWN_PART_DID,
+    OWNED_PART,
     PART_AS_SHARE,
     PART_DID,
     PART_OF_WHOLE,
@@ -44,7 +50,11 @@ from finchat.answer.shapes import (
     REGION,
     SHARE,
     SHARE_PART,
+    SOLD_IN,
+    SPENT_ON,
     THE_PART_DID,
+    TIED_TO,
+    TIME_UNITS,
 )
 from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question
 
@@ -151,7 +161,7 @@ def _tidy(qualifiers: list[str], segments: tuple[str, ...], kpi: str) -> list[st
             q = " ".join(w for w in q.split() if w.lower() not in kpi_words)
         for seg in segments:
             if seg.lower() in q.lower() and seg.lower() != q.lower():
-                rest = re.sub(re.escape(seg), " ", q, flags=re.I).split()
+                rest = re.sub(re.escape(seg), " ", q, flags=re.IGNORECASE).split()
                 out += [seg, " ".join(rest)] if rest else [seg]
                 break
         else:
@@ -194,51 +204,13 @@ _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|rep
                      r"[?,;]|$")
 
 
-#: "… in connection with its cash tender offers": what a charge or a cost asked was for.
-_TIED_TO = re.compile(r"(?i)\b(?:in\s+connection\s+with|associated\s+with|relat(?:ed|ing)\s+to)\s+(?:its\s+|the\s+|their\s+)?"
-                      r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)(?=\s+(?:in|during|for)\s|\s*[?,.]|\s*$)")
-#: "… total hedging impact on revenue": what moved a statement line, named before "impact on".
-_IMPACT_ON = re.compile(r"(?i)(?<![\w'’])(?P<what>(?:(?-i:[a-z])[\w&-]*\s+){1,4}?)(?P<noun>impact|effect)s?\s+(?:on|to)\s+"
-                        r"(?P<on>[^?]+)")
-#: "… the impact of foreign currency on revenue": the same, named after "impact of".
-_IMPACT_OF = re.compile(r"(?i)\b(?P<noun>impact|effect)s?\s+of\s+(?:the\s+)?(?P<what>(?-i:[a-z0-9])[\w&-]*(?:\s+(?-i:[a-z0-9])[\w&-]*){0,3}?)"
-                        r"\s+(?:on|to)\s+(?P<on>[^?]+)")
-#: Units a "how many … does" question counts in, not the thing counted.
-_TIME_UNITS = frozenset({"years", "months", "weeks", "days", "hours"})
 #: What a filing calls the count of an act a "how many … did … <verb>" question asks about.
 _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings", "close": "closings",
                 "hire": "hires", "add": "additions", "repurchase": "repurchased", "back": "repurchased",
                 "sell": "sold", "acquire": "acquisitions", "issue": "issued"}
 
-#: "… sell in grocery and consumables in Q1": what was sold (a category, a region), before the period.
-_SOLD_IN = re.compile(r"(?i)\b(?:sell|sold|(?<=unit )sales)\s+(?:in|of)\s+(?P<what>[a-z][\w&'’ -]*?)(?=\s+(?:in|during|for|over|"
-                      r"through|at|rise|rose|grow|grew|increased?|decreased?|declined?|fall|fell|drop|dropped|"
-                      r"change|changed)\b|\s*[?,.;]|\s*$)")
-#: "… allocate to remodels", "… spend on new stores": what the money went to, before the period.
-_SPENT_ON = re.compile(r"(?i)\b(?:spend|spent|allocated?|invest(?:ed)?|devoted?)\s+(?:(?!on\b|to\b|in\b|into\b)[a-z]+\s+){0,2}?"
-                       r"(?:on|to|in|into|towards?)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
-                       r"(?=\s+(?:in|during|for|over|through|at|as|by)\b|\s*[?,.;]|\s*$)")
-#: "… earn in net card fees", "… record in impairment losses": the measure named after the verb.
-_EARNED_IN = re.compile(r"(?i)\b(?:earn|make|record|book|recogni[sz]e|incur)\s+(?:in|from)\s+(?:the\s+|its\s+)?"
-                        r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as)\b|\s*[?,.;]|\s*$)")
 #: Verbs that ask a profit: "How much did the segment earn / make / lose?"
 _EARN = {"earn", "make", "lose", "net"}
-
-
-#: "By how much did Salesforce's current remaining performance obligation grow …": the measure before the verb.
-_GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:how\s+much|how\s+many\s+[a-z]+|what\s+(?:percent(?:age)?|%|amount|rate))\s+"
-                   r"(?:did|does|has|have|had)\s+(?P<np>.+?)\s+(?:grow|increase|rise|climb|jump|"
-                   r"decline|decrease|fall|drop|slip|slide|change|expand|shrink)\b")
-
-
-#: "<measure> of / attributable to / at <company or part>'s …": the measure named before whose it is.
-_MEASURE_OF = re.compile(r"(?i)^(?:the\s+)?(?P<m>[a-z][\w&-]*(?:\s+[a-z][\w&-]*){0,5}?)\s+(?:of|at|attributable\s+to|"
-                         r"for|from)\s+(?:the\s+|its\s+)?[\w&.-]+(?:\s+[\w&.-]+){0,2}['’]s?\s+\S")
-
-
-#: "… of PepsiCo's interest rate derivatives": whose part a measure named without a statement word is of.
-_OWNED_PART = re.compile(r"(?i)^\s+(?:growth\s+)?(?:of|for|at)\s+(?:the\s+)?(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+"
-                         r"(?P<part>[\w&'’-][^?]*)")
 
 
 def _asked_phrase(question: str, names: set[str]) -> str:
@@ -246,14 +218,14 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     "medical benefit ratio", "cards in force"); "" when the question has no such shape."""
     # ("Excluding intercompany license fees, how much did …": the question after its leading clause)
     question = re.sub(r"(?i)^\s*(?:excluding|including|before|after)\b[^,?]{1,80},\s*", "", question)
-    grew = _GREW.match(question)
+    grew = GREW.match(question)
     m = None if grew else _ASKED.match(question)
     if grew:
         # "How much did product costs at MFC increase": the measure, before where it is
         np = re.split(r"\s+at\s+(?=(?-i:[A-Z]))", grew.group("np"), maxsplit=1)[0]
     elif m is None:
         return ""
-    elif m.group("count") and m.group("count").lower() in _TIME_UNITS and re.search(r"['’]s?\s", m.group("np")):
+    elif m.group("count") and m.group("count").lower() in TIME_UNITS and re.search(r"['’]s?\s", m.group("np")):
         # "Over how many years does PG&E estimate the Wildfire Fund's period of coverage": what is measured in them,
         # the object of the question's verb, after its owner
         np = re.split(r"(?i)\s+(?:in|during|as\s+of|at|by|for)\s", m.group("np"), maxsplit=1)[0]
@@ -278,7 +250,7 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         np = _NP_END.split(m.group("np"), maxsplit=1)[0]
     # "unit shipments of AMD's Computing and Graphics products", "research and development spending attributable to
     # AMD's …": the measure comes before the preposition; the part after the possessive is a qualifier
-    owned = _MEASURE_OF.match(np)
+    owned = MEASURE_OF.match(np)
     # "the number of Walmart's stores", "the share of …": a word of counting is no measure by itself
     if owned and owned.group("m").split()[-1].lower() in _NEUTRAL | {"number", "share", "portion", "proportion",
                                                                       "percentage", "percent", "part", "count"}:
@@ -292,7 +264,7 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     while words and words[-1].lower() in ("worldwide", "globally", "overall", "altogether", "total"):
         words.pop()  # "How much did STELARA sell worldwide": the whole figure, no qualifier
     # what was earned or recorded named after the verb ("earn in net card fees", "record in impairment losses")
-    source = _EARNED_IN.search(question) if not words or words[-1].lower() in _EARN else None
+    source = EARNED_IN.search(question) if not words or words[-1].lower() in _EARN else None
     if source and not _PERIOD.match(source.group("what").split()[0]):
         return source.group("what").strip()
     if words and words[-1].lower() in _EARN:  # "How much did … Commercial Banking segment earn": its net income
@@ -439,7 +411,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     elif not measure:
         measure = _asked_phrase(question, names)
     at = question.lower().find(measure.lower()) if measure and not derived else -1
-    whose = _OWNED_PART.search(question[at + len(measure):]) if at >= 0 else None
+    whose = OWNED_PART.search(question[at + len(measure):]) if at >= 0 else None
     if whose and re.sub(r"[^a-z0-9&]", "", whose.group("owner").lower()) in names:
         # "the notional value of PepsiCo's interest rate derivatives", "comparable sales growth of Best Buy's Domestic
         # appliances category": the measure of that part, not of the company
@@ -456,11 +428,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # "How much does American Water expect to invest": what is expected is the measure
     measure = re.sub(r"(?i)^(?:expects?|expected|plans?|planned|intends?|anticipates?|forecasts?)\s+to\s+", "", measure)
     qualifiers += [s for s in segments if not any(s.lower() in q.lower() for q in qualifiers)]
-    sold = _SOLD_IN.search(question)
+    sold = SOLD_IN.search(question)
     if sold and measure == "sales" and not _PERIOD.match(sold.group("what").split()[0].lower()) \
             and not re.search(r"\d", sold.group("what")):
         qualifiers.append(sold.group("what"))  # "How much did Sam's Club sell in grocery and consumables"
-    spent = _SPENT_ON.search(question)
+    spent = SPENT_ON.search(question)
     if spent and not _PERIOD.match(spent.group("what").split()[0].lower()) and not re.search(r"\d", spent.group("what")) \
             and not metrics_in_question(spent.group("what")):
         if measure.lower() in ("", "spend", "spent", "invest", "invested", "allocate", "allocated"):
@@ -485,7 +457,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         if any(w.lower() not in _NEUTRAL | _PART_WORDS for w in doer.split()) \
                 and not any(doer.lower() in q.lower() for q in qualifiers):
             qualifiers.append(doer)  # "did the juice businesses PepsiCo sold deliver": the juice businesses'
-    tied = _TIED_TO.search(question)
+    tied = TIED_TO.search(question)
     if tied and not any(tied.group("what").lower() in q.lower() for q in qualifiers):
         qualifiers.append(tied.group("what"))  # "What charge did PepsiCo record in connection with its cash tender offers"
     b = BREAKDOWN.search(question)
@@ -595,7 +567,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         # the measure's own)
         if what and not (len(what) == 1 and what[0].lower() in _PRONOUNS):
             return Subject(" ".join(what), None, tuple(dict.fromkeys(qualifiers)), "amount", keeps=())
-    impact = _IMPACT_ON.search(question) or _IMPACT_OF.search(question)
+    impact = IMPACT_ON.search(question) or IMPACT_OF.search(question)
     if impact and metrics_in_question(impact.group("on")) and not derived and intent != "outlook":
         what = impact.group("what").split()
         while what and what[0].lower() in ("what", "was", "were", "is", "are", "the", "its", "their", "a", "an", "how",
