@@ -118,37 +118,37 @@ PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store )?sales|same[- ]store sa
 
 #: "… in connection with its cash tender offers": what a charge or a cost asked was for.
 TIED_TO = re.compile(r"(?i)\b(?:in\s+connection\s+with|associated\s+with|relat(?:ed|ing)\s+to)\s+(?:its\s+|the\s+|their\s+)?"
-                      r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)(?=\s+(?:in|during|for)\s|\s*[?,.]|\s*$)")
+                     r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)(?=\s+(?:in|during|for)\s|\s*[?,.]|\s*$)")
 #: "… total hedging impact on revenue": what moved a statement line, named before "impact on".
 IMPACT_ON = re.compile(r"(?i)(?<![\w'’])(?P<what>(?:(?-i:[a-z])[\w&-]*\s+){1,4}?)(?P<noun>impact|effect)s?\s+(?:on|to)\s+"
-                        r"(?P<on>[^?]+)")
+                       r"(?P<on>[^?]+)")
 #: "… the impact of foreign currency on revenue": the same, named after "impact of".
 IMPACT_OF = re.compile(r"(?i)\b(?P<noun>impact|effect)s?\s+of\s+(?:the\s+)?(?P<what>(?-i:[a-z0-9])[\w&-]*(?:\s+(?-i:[a-z0-9])[\w&-]*){0,3}?)"
-                        r"\s+(?:on|to)\s+(?P<on>[^?]+)")
+                       r"\s+(?:on|to)\s+(?P<on>[^?]+)")
 #: Units a "how many … does" question counts in, not the thing counted.
 TIME_UNITS = frozenset({"years", "months", "weeks", "days", "hours"})
 #: "… sell in grocery and consumables in Q1": what was sold (a category, a region), before the period.
 SOLD_IN = re.compile(r"(?i)\b(?:sell|sold|(?<=unit )sales)\s+(?:in|of)\s+(?P<what>[a-z][\w&'’ -]*?)(?=\s+(?:in|during|for|over|"
-                      r"through|at|rise|rose|grow|grew|increased?|decreased?|declined?|fall|fell|drop|dropped|"
-                      r"change|changed)\b|\s*[?,.;]|\s*$)")
+                     r"through|at|rise|rose|grow|grew|increased?|decreased?|declined?|fall|fell|drop|dropped|"
+                     r"change|changed)\b|\s*[?,.;]|\s*$)")
 #: "… allocate to remodels", "… spend on new stores": what the money went to, before the period.
 SPENT_ON = re.compile(r"(?i)\b(?:spend|spent|allocated?|invest(?:ed)?|devoted?)\s+(?:(?!on\b|to\b|in\b|into\b)[a-z]+\s+){0,2}?"
-                       r"(?:on|to|in|into|towards?)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
-                       r"(?=\s+(?:in|during|for|over|through|at|as|by)\b|\s*[?,.;]|\s*$)")
+                      r"(?:on|to|in|into|towards?)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
+                      r"(?=\s+(?:in|during|for|over|through|at|as|by)\b|\s*[?,.;]|\s*$)")
 #: "… earn in net card fees", "… record in impairment losses": the measure named after the verb.
 EARNED_IN = re.compile(r"(?i)\b(?:earn|make|record|book|recogni[sz]e|incur)\s+(?:in|from)\s+(?:the\s+|its\s+)?"
-                        r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as)\b|\s*[?,.;]|\s*$)")
+                       r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as)\b|\s*[?,.;]|\s*$)")
 #: "By how much did Salesforce's current remaining performance obligation grow …": the measure before the verb.
 GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:how\s+much|how\s+many\s+[a-z]+|what\s+(?:percent(?:age)?|%|amount|rate))\s+"
-                   r"(?:did|does|has|have|had)\s+(?P<np>.+?)\s+(?:grow|increase|rise|climb|jump|"
-                   r"decline|decrease|fall|drop|slip|slide|change|expand|shrink)\b")
+                  r"(?:did|does|has|have|had)\s+(?P<np>.+?)\s+(?:grow|increase|rise|climb|jump|"
+                  r"decline|decrease|fall|drop|slip|slide|change|expand|shrink)\b")
 
 #: "<measure> of / attributable to / at <company or part>'s …": the measure named before whose it is.
 MEASURE_OF = re.compile(r"(?i)^(?:the\s+)?(?P<m>[a-z][\w&-]*(?:\s+[a-z][\w&-]*){0,5}?)\s+(?:of|at|attributable\s+to|"
-                         r"for|from)\s+(?:the\s+|its\s+)?[\w&.-]+(?:\s+[\w&.-]+){0,2}['’]s?\s+\S")
+                        r"for|from)\s+(?:the\s+|its\s+)?[\w&.-]+(?:\s+[\w&.-]+){0,2}['’]s?\s+\S")
 
 #: "… of PepsiCo's interest rate derivatives": whose part a measure named without a statement word is of.
 OWNED_PART = re.compile(r"(?i)^\s+(?:growth\s+)?(?:of|for|at)\s+(?:the\s+)?(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+"
-                         r"(?P<part>[\w&'’-][^?]*)")
+                        r"(?P<part>[\w&'’-][^?]*)")
 
 __all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "REGION", "SHARE", "SHARE_PART", "SOLD_IN", "SPENT_ON", "THE_PART_DID", "TIED_TO", "TIME_UNITS"]
