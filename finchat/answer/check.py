@@ -23,10 +23,9 @@ def _figures(text: str, *, counts: bool = False) -> list[tuple[float, int, bool,
         value = float(raw)
         # "$1,906 million" is no year: a year has neither thousands separator nor dollar sign
         year = 1900 <= value <= 2100 and not m.group(2) and "," not in m.group(1) and "$" not in m.group(0)
-        # "$3 billion" is money, not a count
-        # ("2 percentage points", "(3) pts" are changes of a rate, not counts)
-        money = "$" in m.group(0) or bool(_SCALE_AFTER.match(text, m.end())) or bool(_POINTS_AFTER.match(text, m.end()))
-        small_count = value <= 10 and not m.group(2) and not m.group(3) and not money
+        # "$3 billion" is money and "2 percentage points", "(3) pts" a rate's change: figures with a unit, no counts
+        unit = "$" in m.group(0) or bool(_SCALE_AFTER.match(text, m.end())) or bool(_POINTS_AFTER.match(text, m.end()))
+        small_count = value <= 10 and not m.group(2) and not m.group(3) and not unit
         if not counts and (year or small_count):
             continue
         out.append((value, len(raw.split(".")[1]) if "." in raw else 0, bool(m.group(3)), m.group(0).strip()))
