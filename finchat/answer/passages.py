@@ -168,10 +168,10 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     around = {_stem(w) for w in re.findall(r"\b[a-z]{3,}\b", context)
               if w not in _STOP and not _PERIOD_WORD.fullmatch(w)} - set().union(*wanted)
     asks_change = bool(_CHANGE_WORDS.search(context))
-    asks_effect = bool(_EFFECT_WORDS.search(context)) or bool(EFFECT.match(context))
+    effect_on = EFFECT.match(context)
+    asks_effect = bool(_EFFECT_WORDS.search(context)) or effect_on is not None
     # "How much did … contribute to the growth of PepsiCo's net income": a sentence saying it contributed to another
     # statement line ("… to operating profit growth") is of that line
-    effect_on = EFFECT.match(context)
     on_lines = set(metrics_in_question(effect_on.group("on"))) if effect_on else set()
     # "customer deposits used were $140 million": what was done with the measure, not the measure — unless asked
     asked_stems = word_stems(context)
@@ -235,7 +235,8 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             noun = refers.group(0).split()[-1].lower() if refers else ""
             referred = word_stems(said_before) if refers and (any(_stem(noun) in w for w in wanted)
                                                               or _MOVE_NOUN.fullmatch(noun)) else set()
-            if not any(w <= stems | titled | word_stems(lead) | referred for w in wanted):
+            own = stems | word_stems(lead) | referred  # the words the sentence itself says (or refers to)
+            if not any(w <= own | titled for w in wanted):
                 continue
             said = f"{lead}: {piece}" if lead and pair is None else piece
             if quarter and (not _QUARTER.search(said) or _TO_DATE.search(said)):
@@ -273,14 +274,11 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             of_quarter = asks_quarter and bool(_QUARTER.search(said))
             # a sentence opening on another year is not of the year asked ("During 2020, we recorded … $102 million"
             # after "During 2021, … $3.5 billion"); a year named later may be an aside ("… a charge recorded in 2014")
-            opens_on = set(re.findall(r"\b(?:19|20)\d\d\b", said[:YEAR_OPENING]))
             # and one comparing two other years ("… was 27.0% in 2017 compared to 26.3% in 2016") is of neither asked
-            named_years = set(re.findall(r"\b(?:19|20)\d\d\b", said))
-            other_year = bool(asked_years and opens_on and not asked_years & opens_on)
-            other_years = bool(asked_years and len(named_years) >= 2 and not asked_years & named_years)
+            other_year, other_years = years_apart(said, asked_years)
             to = (_CONTRIBUTED_TO.search(piece) or _IMPACTED.search(piece)) if on_lines else None
-            elsewhere = to is not None and bool(set(metrics_in_question(to.group("to")))) \
-                and not on_lines & set(metrics_in_question(to.group("to")))
+            to_lines = set(metrics_in_question(to.group("to"))) if to is not None else set()
+            elsewhere = bool(to_lines) and not on_lines & to_lines
             acted = done_to.search(piece) if done_to else None
             used = acted is not None and _stem(_IRREGULAR.get(acted.group("done").lower(), acted.group("done"))) \
                 not in asked_stems
@@ -289,7 +287,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                      - (NAMED_BONUS if used else 0.0) - (NAMED_BONUS if elsewhere else 0.0)
                      - (PART_PASSAGE_PENALTY if a_parts else 0.0)
                      # (naming what is asked itself, not through the passage's opening part or its heading)
-                     + (OWN_WORDS_BONUS if any(w <= stems | word_stems(lead) | referred for w in wanted) else 0.0)
+                     + (OWN_WORDS_BONUS if any(w <= own for w in wanted) else 0.0)
                      - len(piece) / 450 - 0.01 * hit.page_start
                      + (1.0 if change and stated_change(piece) else 0.0)
                      + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & held)
@@ -302,6 +300,16 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     if moved:
         return f"{moved}, computed from the two figures of “{best[1]}” [{best[2].citation()}]", best[2]
     return f"“{best[1]}” [{best[2].citation()}]", best[2]
+
+
+def years_apart(sentence: str, years: set[str]) -> tuple[bool, bool]:
+    """Whether ``sentence`` is of other years than ``years`` (asked, as strings): (it opens on another year — "During
+    2020, …" —, it compares two years and names none asked — "… 27.0% in 2017 compared to 26.3% in 2016"). Both
+    False when no year is asked."""
+    opening = set(re.findall(r"\b(?:19|20)\d\d\b", sentence[:YEAR_OPENING]))
+    named = set(re.findall(r"\b(?:19|20)\d\d\b", sentence))
+    return (bool(years and opening and not years & opening),
+            bool(years and len(named) >= 2 and not years & named))
 
 
 #: A sentence speaking of what the one before it named ("… cumulative losses of $250 million on this program").
@@ -528,4 +536,4 @@ def synonyms_of(measure: str) -> tuple[str, ...]:
     return ()
 
 
-__all__ = ["figure_after", "labelled_figure", "share_stated_in", "stated_change", "stated_figure", "stated_share", "synonyms_of", "word_stems"]
+__all__ = ["figure_after", "labelled_figure", "share_stated_in", "stated_change", "stated_figure", "stated_share", "synonyms_of", "word_stems", "years_apart"]

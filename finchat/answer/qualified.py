@@ -26,7 +26,14 @@ from finchat.answer.cells import (
 from finchat.answer.figures import Figure
 from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoint
 from finchat.answer.parts import segment_pattern
-from finchat.answer.passages import YEAR_OPENING, labelled_figure, stated_figure, stated_share, synonyms_of, word_stems
+from finchat.answer.passages import (
+    labelled_figure,
+    stated_figure,
+    stated_share,
+    synonyms_of,
+    word_stems,
+    years_apart,
+)
 from finchat.answer.quote import quote_passages, tabular
 from finchat.answer.result import Answer, with_subject
 from finchat.answer.shapes import REGION
@@ -298,14 +305,6 @@ def _in_a_row(text: str, phrase: str) -> bool:
     return bool(words) and bool(re.search(r"(?i)\b" + r"\W+".join(words) + r"\b", text))
 
 
-def _of_other_years(sentence: str, years: set[str]) -> bool:
-    """Does ``sentence`` speak of other years than ``years`` (opening on one, or comparing two others: "… in 2017
-    compared to 2016")?"""
-    named = re.findall(r"\b(?:19|20)\d\d\b", sentence)
-    opening = set(re.findall(r"\b(?:19|20)\d\d\b", sentence[:YEAR_OPENING]))
-    return bool(years) and bool(opening and not years & opening or len(set(named)) >= 2 and not years & set(named))
-
-
 def _names_all(quote: str, measure: str) -> bool:
     """Does one quoted sentence name every word of ``measure`` (or its initials) and state a figure?"""
     wanted = word_stems(measure)
@@ -413,12 +412,12 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         rows = first is not None and tabular(first.group(1))
         # a quote of other years than the question's ("… was 28.8% in 2017 compared to 29.2% in 2016") gives way too
         asked_years = set(re.findall(r"\b(?:19|20)\d\d\b", res.question))
-        stale = first is not None and _of_other_years(first.group(1), asked_years)
+        stale = first is not None and any(years_apart(first.group(1), asked_years))
         # (the filing's sentences are searched only when the quote could give way to one)
         said = stated(conn, subject, hits, companies, question=res.question) \
             if weak or rows or stale or (parted and not _in_a_row(quote, words)) else None
         if said is not None and stale and asked_years & set(re.findall(r"\b(?:19|20)\d\d\b", said[0])) \
-                and not _of_other_years(said[0], asked_years):
+                and not any(years_apart(said[0], asked_years)):
             weak = True  # (a sentence of the year asked)
         # (or the measure of the part: "Unit sales of footwear")
         of_part = f"{subject.measure} of {' '.join(q for q in extra if not q.startswith('by '))}" if parted else ""

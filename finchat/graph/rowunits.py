@@ -123,4 +123,4 @@ def wrapped(body: str, at: int, label: str, has_figures: re.Pattern[str]) -> str
     return f"{line} {label}"
 
 
-__all__ = ["COUNT_LABEL", "CUT_RATIO_ROW", "PERCENT_HEADING", "PER_UNIT", "RATIO_ROW", "counted", "excepted", "owners", "ratio_owners", "wrapped"]
+__all__ = ["COUNT_LABEL", "PERCENT_HEADING", "PER_UNIT", "RATIO_ROW", "counted", "excepted", "owners", "ratio_owners", "wrapped"]
