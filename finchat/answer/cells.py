@@ -107,6 +107,11 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         bool(re.search(r"(?i)\b(percent|percentage|rate|margin|%)\b", question))
         and not (_CHANGE_ROW.search(question) and not re.search(r"(?i)\bmargin|\brate\b", question))
         or _PERCENT_MEASURES.search(subject.measure or "") is not None)
+    # "What gross margin did Apple's Products earn": a margin asked in no percentage's words is, where a row prints
+    # it in money under the name asked ("Gross margin › Products" beside "Gross margin percentage › Products"), that
+    money_margin = (" ".join(_words(subject.measure or "")) if want_pct and subject.kind == "amount"
+                    and subject.metric is not None and re.search(r"(?i)\bmargin\b", subject.measure or "")
+                    and not re.search(r"(?i)\b(percent|percentage|rate|ratio)\b|%", question) else "")
     # naming no part of the company (a KPI alone is no part: "backlog"), the company's own figure is asked
     company_wide = not any(not q.startswith("by ") and bare_measure(q) != bare_measure(subject.measure or "")
                            for q in subject.qualifiers)
@@ -143,8 +148,13 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                      [r for r in found if r[13]],
                      [r for r in found if _is_measure(r[3].split(" › ")[-1], measure)
                       or asked & set(_words(r[3].split(" › ")[-1]))]):
-            best = _pick(rows, terms, q_words, months, period_end, want_pct, measure, question, acronyms, labelled,
-                         company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)
+            if money_margin:
+                best = _pick(rows, terms, q_words, months, period_end, False, measure, question, acronyms, labelled,
+                             company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)
+                best = best if best is not None and _within(money_margin, set(_words(best[0].row_path))) else None
+            best = best or _pick(rows, terms, q_words, months, period_end, want_pct, measure, question, acronyms,
+                                 labelled, company_wide=company_wide, parts=parts, named_rate=named_rate,
+                                 metric=subject.metric)
             if best is None and grown:
                 # a growth no amounts give, printed as a percentage row naming what is asked ("Sales change
                 # analysis › Organic local-currency 5.1 %" for "organic local-currency sales growth")

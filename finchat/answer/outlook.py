@@ -10,6 +10,7 @@ from typing import Any
 
 import psycopg
 
+from finchat.answer.figures import HOW_MANY
 from finchat.answer.passages import _SELECT, _SENTENCE, _STOP, _any_of, _hits, _stem, word_stems
 from finchat.answer.quote import FORWARD, SAFE_HARBOR, plain_text
 from finchat.retrieve.fusion import Hit
@@ -143,6 +144,8 @@ HEADING_CHARS = 40
 _FORECAST = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|we (?:now )?expect|projects?)\b")
 #: A figure in a sentence of guidance: an amount, a percentage, a range.
 _GUIDED = re.compile(r"\$\s?\d|\d\s?%|\b\d+(?:\.\d+)?\s+(?:percent|billion|million|cents)\b")
+#: A count planned ("replace nearly 2,200 miles of mains"): the figure of a "How many" question's outlook.
+_COUNTED = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\d,]*\s*%)(?!-)\b(?!\s*(?:percent|million|billion)\b)")
 
 
 def outlook_sentence(conn: psycopg.Connection, companies: list[str], hits: list[Hit], name: str,
@@ -162,7 +165,8 @@ def outlook_sentence(conn: psycopg.Connection, companies: list[str], hits: list[
         # the passages naming the year asked (in their words or heading: "Full-year 2021") first, then the latest
         " ORDER BY (c.text ~ %s OR coalesce(c.section, '') ~ %s) DESC, d.period_end DESC NULLS LAST, c.id LIMIT %s",
         (companies, docs, _any_of([name]), r"\m" + r"\W+".join(words) + r"\M",
-         r"\m(expect|forecast|outlook|guidance|anticipat|project)", r"\$\s?\d|\d\s?%|\d\s+percent",
+         r"\m(expect|forecast|outlook|guidance|anticipat|project)",
+         r"\d" if re.match(HOW_MANY, question) else r"\$\s?\d|\d\s?%|\d\s+percent",
          *[rf"\m{year}\M" if year else "$^"] * 2, OUTLOOK_SENTENCES)).fetchall()
     return outlook_sentence_in([(h.text, h) for h in _hits(rows, "outlook")], name, year, set(docs), question)
 
@@ -178,6 +182,7 @@ def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | 
     if not words:
         return None
     named = re.compile(r"(?i)\b" + r"\W+".join(words) + r"\b")
+    guided = _COUNTED if re.match(HOW_MANY, question) else _GUIDED  # "How many …": a count, not money
     found: list[tuple[tuple[int, ...], str, Any]] = []
     for text, hit in passages:
         # a bullet starts a sentence of its own ("◦As of February 8, 2022, we forecasted …")
@@ -197,12 +202,12 @@ def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | 
                 s, forward = f"{lead} {s}", True  # quoted with its lead
             elif forward:
                 lead = s if s.endswith(":") else ""
-            if named.search(s) and forward and not SAFE_HARBOR.search(s) and _GUIDED.search(s) and len(s) <= 450:
+            if named.search(s) and forward and not SAFE_HARBOR.search(s) and guided.search(s) and len(s) <= 450:
                 # the year asked, and no later one ("… in 2023, down 64% from actual 2022 results" is 2023's)
                 years = [int(y) for y in re.findall(r"\b(20\d\d)\b", s)] or heading
                 # then the figure nearest the name ("$32 billion in revenues for Comirnaty")
                 at = named.search(s).start()  # type: ignore[union-attr]
-                near = min(abs(m.start() - at) for m in _GUIDED.finditer(s))
+                near = min(abs(m.start() - at) for m in guided.finditer(s))
                 # a forecast said as one ("we forecasted", "guidance") over contracted amounts "expected to be
                 # recognized"
                 found.append(((int(year is not None and year in years and max(years) <= year),

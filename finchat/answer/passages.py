@@ -245,7 +245,12 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # ("Total remaining performance obligation … was $40.0 billion", not "Current …") first
             first = _STATED.search(piece)
             at = first.start() if first else len(piece)
+            # (or every word, the measure's last two just after a figure: "… qualified to receive $164 million in tax
+            # credits")
             whole = any(len(ws) >= 3 and all(re.search(rf"(?i)\b{re.escape(w)}", piece[:at]) for w in ws)
+                        or len(ws) >= 3 and all(re.search(rf"(?i)\b{re.escape(w)}", piece) for w in ws)
+                        and re.search(rf"(?i)\d(?:\s*(?:million|billion|thousand))?\s+(?:in|of)\s+(?:[\w-]+\s+){{0,3}}{re.escape(ws[-2])}\W+"
+                                      rf"{re.escape(ws[-1])}\b", piece) is not None
                         for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
             # "the net impact of acquisitions and divestitures on … operational sales growth was 0.1%": the sentence
             # states something's effect on the measure, not the measure — unless an effect is asked

@@ -119,6 +119,12 @@ PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store )?sales|same[- ]store sa
 #: "… in connection with its cash tender offers": what a charge or a cost asked was for.
 TIED_TO = re.compile(r"(?i)\b(?:in\s+connection\s+with|associated\s+with|relat(?:ed|ing)\s+to)\s+(?:its\s+|the\s+|their\s+)?"
                      r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)(?=\s+(?:in|during|for)\s|\s*[?,.]|\s*$)")
+#: "How much had American Water recorded in regulatory assets for COVID-19 financial impacts": what an amount recorded
+#: was for (no period: "for the quarter", "for fiscal 2021", "for Q3"; a price paid "for repurchased shares" is none).
+RECORDED_FOR = re.compile(r"(?i)\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|recogni[sz]ed?|set\s+aside|reserved?)\b[^?]*?\s+for\s+(?!(?:the|its|their|each|both|all|fiscal|full|first|"
+                          r"second|third|fourth|year|quarter|calendar)\b|FY|Q[1-4]\b|\d|(?-i:[A-Z][a-z]))"
+                          r"(?P<what>(?:(?-i:[a-z])[\w&'’-]*|(?-i:[A-Z]{2,})[\w-]*)(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
+                          r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)")
 #: "… total hedging impact on revenue": what moved a statement line, named before "impact on".
 IMPACT_ON = re.compile(r"(?i)(?<![\w'’])(?P<what>(?:(?-i:[a-z])[\w&-]*\s+){1,4}?)(?P<noun>impact|effect)s?\s+(?:on|to)\s+"
                        r"(?P<on>[^?]+)")
@@ -136,7 +142,7 @@ SPENT_ON = re.compile(r"(?i)\b(?:spend|spent|allocated?|invest(?:ed)?|devoted?)\
                       r"(?:on|to|in|into|towards?)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
                       r"(?=\s+(?:in|during|for|over|through|at|as|by)\b|\s*[?,.;]|\s*$)")
 #: "… earn in net card fees", "… record in impairment losses": the measure named after the verb.
-EARNED_IN = re.compile(r"(?i)\b(?:earn|make|record|book|recogni[sz]e|incur)\s+(?:in|from)\s+(?:the\s+|its\s+)?"
+EARNED_IN = re.compile(r"(?i)\b(?:earn(?:ed)?|make|made|record(?:ed)?|book(?:ed)?|recogni[sz]ed?|incur(?:red)?)\s+(?:in|from)\s+(?:the\s+|its\s+)?"
                        r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as)\b|\s*[?,.;]|\s*$)")
 #: "By how much did Salesforce's current remaining performance obligation grow …": the measure before the verb.
 GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:how\s+much|how\s+many\s+[a-z]+|what\s+(?:percent(?:age)?|%|amount|rate))\s+"
@@ -151,4 +157,4 @@ MEASURE_OF = re.compile(r"(?i)^(?:the\s+)?(?P<m>[a-z][\w&-]*(?:\s+[a-z][\w&-]*){
 OWNED_PART = re.compile(r"(?i)^\s+(?:growth\s+)?(?:of|for|at)\s+(?:the\s+)?(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+"
                         r"(?P<part>[\w&'’-][^?]*)")
 
-__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "REGION", "SHARE", "SHARE_PART", "SOLD_IN", "SPENT_ON", "THE_PART_DID", "TIED_TO", "TIME_UNITS"]
+__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECORDED_FOR", "REGION", "SHARE", "SHARE_PART", "SOLD_IN", "SPENT_ON", "THE_PART_DID", "TIED_TO", "TIME_UNITS"]

@@ -47,6 +47,7 @@ from finchat.answer.shapes import (
     RANKING,
     RATE,
     RATIO_OF,
+    RECORDED_FOR,
     REGION,
     SHARE,
     SHARE_PART,
@@ -457,7 +458,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         if any(w.lower() not in _NEUTRAL | _PART_WORDS for w in doer.split()) \
                 and not any(doer.lower() in q.lower() for q in qualifiers):
             qualifiers.append(doer)  # "did the juice businesses PepsiCo sold deliver": the juice businesses'
-    tied = TIED_TO.search(question)
+    tied = TIED_TO.search(question) or RECORDED_FOR.search(question)
     if tied and not any(tied.group("what").lower() in q.lower() for q in qualifiers):
         qualifiers.append(tied.group("what"))  # "What charge did PepsiCo record in connection with its cash tender offers"
     b = BREAKDOWN.search(question)

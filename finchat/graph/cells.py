@@ -63,10 +63,13 @@ def _value(cell: str) -> float | None:
     return parse_value(text)
 
 
-def _year_columns(header_rows: list[list[str]], ncols: int, year_end: date) -> list[tuple[str, str | None, date | None] | None]:
-    """An annual report's columns under bare years ("2022 | 2021 | 2020") in a header the layout cut into pieces
-    ("Yea" | "r Ended December" | "31,"): each the twelve months to the fiscal year's end in that year; [] when
-    no header row has two such years."""
+def _year_columns(header_rows: list[list[str]], ncols: int, year_end: date,
+                  duration: str | None = "12M") -> list[tuple[str, str | None, date | None] | None]:
+    """Columns under bare years ("2022 | 2021 | 2020") in a header the layout cut into pieces ("Yea" | "r Ended
+    December" | "31,"; "As ofor fo end" | "r the ed Mthree month arch 31,"): each the period of ``duration`` (an
+    annual report's "12M"; a quarterly report's "3M", or None where the header names no length) to ``year_end``'s
+    month and day in that year; [] when no header row has two such years."""
+    lengths = {"12M": "Twelve", "9M": "Nine", "6M": "Six", "3M": "Three"}
     for row in reversed(header_rows):
         years = {j: int(c.strip()) for j, c in enumerate(row) if j and re.fullmatch(r"(?:19|20)\d\d", c.strip())}
         if len(years) >= 2:
@@ -76,10 +79,31 @@ def _year_columns(header_rows: list[list[str]], ncols: int, year_end: date) -> l
                     end = year_end.replace(year=y)
                 except ValueError:  # February 29
                     end = year_end.replace(year=y, day=28)
+                named = f"{end:%B} {end.day}, {y}"
                 if j < ncols:
-                    out[j] = (f"Twelve Months Ended {end:%B} {end.day}, {y}", "12M", end)
+                    out[j] = (f"{lengths[duration]} Months Ended {named}" if duration in lengths else named,
+                              duration, end)
             return out
     return []
+
+
+#: A row label naming a period: "First quarter", "Q3", "Fourth quarter".
+_PERIOD_ROW = re.compile(r"(?i)^(?:(?:first|second|third|fourth)\s+quarter|q[1-4])\b")
+#: A quarterly header's length, read through the layout's cuts ("r the ed Mthree month arch 31,").
+_HEADER_LENGTH = re.compile(r"(?i)(three|six|nine)\s*mo")
+
+
+def _quarter_year_columns(header_rows: list[list[str]], ncols: int,
+                          filing_period: tuple[date, str, int]) -> list[tuple[str, str | None, date | None] | None]:
+    """A quarterly report's columns under bare years ("2021 | 2020 | Change" under a header cut past reading):
+    each the filing's quarter end in that year, three, six or nine months as the header's pieces say (the
+    length unknown — None — when they say none); [] for an annual period or no two bare years."""
+    if not re.fullmatch(r"Q[1-3]", str(filing_period[1] or "")) or filing_period[0] is None:
+        return []
+    said = _HEADER_LENGTH.findall(" ".join(c for r in header_rows for c in r))
+    length = {"three": "3M", "six": "6M", "nine": "9M"}
+    months = {length[w.lower()] for w in said}
+    return _year_columns(header_rows, ncols, filing_period[0], months.pop() if len(months) == 1 else None)
 
 
 def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, str, int] | None = None,
@@ -102,6 +126,10 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
         periods = [None] * ncols
     if year_end is not None and not any(periods[1:]):
         periods = _year_columns(rows[:nh], ncols, year_end[0]) or periods
+    elif filing_period is not None and not any(periods[1:]) and not any(
+            r and _PERIOD_ROW.match(_clean(r[0])) for r in rows[nh:]):
+        # (rows naming periods themselves, "First quarter | 12 | 12" weeks: the years are fiscal years, no dates)
+        periods = _quarter_year_columns(rows[:nh], ncols, filing_period) or periods
     col_words = []
     for j in range(ncols):
         words = [r[j] for r in rows[:nh] if j < len(r) and r[j]]

@@ -531,9 +531,11 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # a line's ratio row printed under each line ("Product development 392 344 14 % …" above "Percentage of net
     # revenues 15 % 14 % …") is that line's, read over every row: the line may print another width
     owner_at = ratio_owners(rows)
-    # rows of the table's width; with comparison columns, any row holding the periods of every group
-    rows = [r for r in rows if len(r[2]) == width or (keep < per and len(r[2]) % len(durations) == 0
-                                                       and len(r[2]) // len(durations) >= keep)]
+    # rows of the table's width; with comparison columns, any row holding the periods of every group; under a header
+    # of two years per period whose rows print one figure each ("(270) (230)"), a row printing both ("32.0% 34.7% …")
+    both = per == keep == 1 and current_first and len(_YEAR.findall(own)) == 2 * len(durations)
+    rows = [r for r in rows if len(r[2]) == width or (keep < per and len(r[2]) % len(durations) == 0 and len(
+        r[2]) // len(durations) >= keep) or (both and len(r[2]) == 2 * len(durations))]
     # a table going on from the chunk before keeps what its header said; a table with its own header does not
     per_unit = bool(re.search(r"(?i)\bexcept\b", header + " " + section)) or (continued and bool(carry.get("per_unit")))
     # "(dollars in millions, except ARPA)": the rows naming what is excepted are in units
@@ -560,12 +562,13 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         stated = stated if row_units_own(label) else row_units(label) or stated
         path = f"{outer} › {label}" if outer else label
         group = len(nums) // len(durations)
+        row_keep = 2 if both and group == 2 else keep
         for g, months in enumerate(durations):
             if groups:
                 path = f"{groups[g]} › {label}"
-            ends = [_shift_year(period_end, offset - k) for k in range(keep)]
+            ends = [_shift_year(period_end, offset - k) for k in range(row_keep)]
             for end, token in zip(ends if current_first else list(reversed(ends)),
-                                  nums[g * group:g * group + keep], strict=True):
+                                  nums[g * group:g * group + row_keep], strict=True):
                 v = _value(token)
                 if v is None:
                     continue

@@ -443,6 +443,13 @@ def _scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], l
         if both:
             f.relaxed.append(f"year {y[0]} → {y[0] - 1}, {y[0]} (guidance is published the year before)")
             return both, both
+    if f.forward and len(y) > 1 and c and q in ([], ["FY"]):
+        # "expect to replace between 2022 and 2026": a plan over years is published with the results of the year
+        # before the first
+        first = query(c, [min(y) - 1], q, fo)
+        if first:
+            f.relaxed.append(f"years {min(y)}–{max(y)} → {min(y) - 1} (a plan is published the year before it starts)")
+            return first, first
     if len(y) > 1:
         # Filings carry prior periods as comparatives: the latest asked year's filing covers the others.
         latest = query(c, [max(y)], q, fo)

@@ -853,3 +853,21 @@ def test_a_share_row_under_a_caption_with_growth_or_company_in_its_prose():
     best, _ = _pick([row("Services", 16.0, "The company's net sales by type were as follows")], ["services"], q, 12,
                     now, True, {"sales"}, question)
     assert best.value == 16.0
+
+
+def test_a_margin_asked_in_no_percentage_words_is_its_money_row_where_one_is_printed(make_database):
+    """"What gross margin did Acme's Products earn": the row printing the margin in money under the name asked
+    ("Gross margin › Products"), not its percentage row beside it; a percentage asked is never the money row — in
+    the store, through answer_from_cells."""
+    from finchat.answer.subject import analyse
+
+    caption = "Products and Services gross margin and gross margin percentage:"
+    url = _stored(make_database, 2023, [(19, caption, "Gross margin › Products", 61448, "millions", "USD"),
+                                        (19, caption, "Gross margin percentage › Products", 35.4, "units", "%")])
+    question = "What gross margin did Acme's Products earn in 2023?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2023)
+    assert got is not None and got[1][0].value == 61448, got
+    # a percentage asked: never the money row
+    question = "What was the gross margin percentage of Acme's Products in 2023?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2023)
+    assert got is None or got[1][0].unit == "%", got

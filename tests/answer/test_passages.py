@@ -57,6 +57,19 @@ def test_guidance_for_a_product_is_the_forecast_sentence_naming_it_for_the_year_
     assert outlook_sentence_in([(older, "10-K 2021")], "Paxlovid", 2022) is None
 
 
+def test_a_count_planned_answers_how_many_in_the_outlook():
+    from finchat.answer.outlook import outlook_sentence_in
+
+    plan = ("The Company expects to invest $30 billion over the next ten years. It anticipates the renewal program "
+            "will enable it to replace nearly 1,900 miles of mains and collection pipes between 2024 and 2028.")
+    question = "How many miles of mains and collection pipes does Testco expect to replace between 2024 and 2028?"
+    got = outlook_sentence_in([(plan, "10-K 2023")], "miles of mains and collection pipes", 2024, None, question)
+    assert got is not None and "1,900 miles" in got[0]
+    # a question of money still needs money: the count is no guidance on an amount
+    assert outlook_sentence_in([(plan, "10-K 2023")], "miles of mains and collection pipes", 2024, None,
+                               "What did Testco guide for miles of mains and collection pipes?") is None
+
+
 def test_the_midpoint_of_an_outlook_range_in_its_own_form():
     from finchat.answer.outlook import range_midpoint
 

@@ -355,3 +355,25 @@ def test_a_years_outlook_is_not_a_plan_over_the_next_years(listed_corpus, monkey
     d = ask_json(listed_corpus, monkeypatch, "How much does Testco expect to invest in 2024?")
     first = d["answer"].splitlines()[0]
     assert "$2.9 billion" in first and "$14 billion" not in first, first
+
+
+CREDITS = ("In March 2024, the state authority issued the utilization certificate for the 2021 grid tax credits to the "
+           "Company in the amount of $12 million.",
+           "The state authority determined that the Company was qualified to receive $148 million in grid tax credits "
+           "over a ten-year period.")
+
+
+@pytest.fixture(scope="module")
+def credits_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023_10K.pdf": {"statement_rows": 13, "prose_paragraphs": 1, "extra": CREDITS}})
+
+
+def test_a_measure_named_just_after_its_figure_is_stated_whole(credits_corpus, monkeypatch):
+    """"… qualified to receive $148 million in grid tax credits": the measure's words after the figure state it as
+    fully as a sentence naming them before ("… grid tax credits … in the amount of $12 million"), and the
+    question's own words ("determined", "qualified") choose between them."""
+    d = ask_json(credits_corpus, monkeypatch, "How much in grid tax credits did the state authority determine Testco "
+                                              "qualified for?")
+    first = d["answer"].splitlines()[0]
+    assert "$148 million" in first and "$12 million" not in first

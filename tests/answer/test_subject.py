@@ -696,3 +696,21 @@ def test_diluted_shares_are_a_count_not_diluted_eps():
     assert metrics_in_question("How many weighted-average diluted shares did Testco have in 2022?") == \
         ["shares_outstanding"]
     assert metrics_in_question("What was Testco's diluted EPS in 2022?") == ["eps_diluted"]
+
+
+@pytest.mark.parametrize(("question", "measure", "qualifiers"), [
+    # what an amount recorded was for: a qualifier, never a period
+    ("How much had Testco recorded in regulatory assets for COVID-19 financial impacts at the end of 2021?",
+     "regulatory assets", ("COVID-19 financial impacts",)),
+    ("How much did Testco accrue for legal settlements with regulators in 2021?", None, ("legal settlements with regulators",)),
+    ("What average price per share did Testco pay for repurchased shares in 2021?", None, ()),
+    ("How much had Testco recorded in impairment losses for the year 2021?", "impairment losses", ()),
+    ("How much did Testco spend on research for fiscal 2022?", None, ()),
+])
+def test_what_a_recorded_amount_was_for(question, measure, qualifiers):
+    from finchat.answer.subject import analyse
+
+    s = analyse(question, companies=("Testco", "TESTCO"))
+    assert s.qualifiers == qualifiers, s
+    if measure is not None:
+        assert s.measure == measure, s

@@ -1182,3 +1182,45 @@ def test_a_ratio_row_whose_percent_sign_the_row_before_took_is_that_rows():
     # a change row is no line a ratio row is of
     assert ratio_owners([(0, "Sales", ["1,000", "900"]), (1, "$ Change", ["100 %"]),
                          (2, "of total sales", ["70.0 %", "69.0 %"])]) == {}
+
+
+def test_a_quarterly_header_cut_past_reading_dates_its_bare_years():
+    # "As of or for the three months ended March 31," sliced and interleaved by the layout: the years below date
+    # the columns at the filing's quarter end, three months as the pieces still say
+    text = """Selected metrics
+
+| (in millions except | As ofor fo end |  | r the ed Mthree month arch 31, |  | s |
+|---|---|---|---|---|---|
+| , headcount) | 2024 |  |  | 2023 | Change |
+| Average loans | $ 61,020 |  | $ | 57,110 | 7 |
+| Headcount | 12,410 |  |  | 12,050 | 3 % |
+"""
+    cells = table_cells(text, "", (date(2024, 3, 31), "Q1", 2024))
+    head = {(c.row_label, c.as_of, c.duration): c.value for c in cells if c.as_of}
+    assert head[("Headcount", date(2024, 3, 31), "3M")] == 12410
+    assert head[("Average loans", date(2023, 3, 31), "3M")] == 57110
+    # no header piece naming a length: the quarter end, the length unknown
+    undated = text.replace("Mthree month ", "M")
+    assert {c.duration for c in table_cells(undated, "", (date(2024, 3, 31), "Q1", 2024)) if c.as_of} == {None}
+    # an annual period, or rows naming quarters (weeks per fiscal quarter of two years): no dates guessed
+    assert not any(c.as_of for c in table_cells(text, "", (date(2024, 12, 31), "FY", 2024)))
+    weeks = """| Weeks in period | 2024 | 2023 |
+|---|---|---|
+| First quarter | 12 | 12 |
+| Second quarter | 13 | 13 |
+"""
+    assert not any(c.as_of for c in table_cells(weeks, "", (date(2024, 3, 31), "Q1", 2024)))
+
+
+def test_a_text_row_printing_both_years_among_rows_printing_changes():
+    from finchat.graph.textrows import text_cells
+
+    text = ("**Thirteen weeks ended** **Thirty-nine weeks ended** **May 4,** **May 6,** **May 4,** **May 6,** "
+            "**2024** **2023** **2024** **2023** Gross margin rate **30.5** **%** 31.2 % **31.1** **%** 32.0 % "
+            "Basis point decrease in the gross margin rate **(70)** **(90)** Components of the change: "
+            "Merchandise margin rate decline **(60)** **(50)** Occupancy expense rate **(10)** **(40)**")
+    cells = text_cells(text, "", date(2024, 5, 4), "10-Q", quarter=3)
+    rate = {(c.duration, c.as_of.year): c.value for c in cells if c.row_label == "Gross margin rate" and c.as_of}
+    assert rate == {("3M", 2024): 30.5, ("3M", 2023): 31.2, ("9M", 2024): 31.1, ("9M", 2023): 32.0}
+    change = {c.duration: c.value for c in cells if c.row_label == "Merchandise margin rate decline"}
+    assert change == {"3M": -60, "9M": -50}

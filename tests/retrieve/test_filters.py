@@ -130,6 +130,10 @@ def test_relaxation_order_is_reported(make_database):
         assert f.relaxed == ["year 2023 → 2022, 2023 (guidance is published the year before)"]
         f = Filters(companies=["APPLE"], years=[2023], quarters=["Q3"], forward=True)  # a quarter: as asked
         assert scope_documents(conn, f)[0] == [ids["APPLE_2023_10K"]] and f.relaxed == ["quarter Q3"]
+        # a plan over years ("replace … between 2023 and 2026") is published with the year before the first's results
+        f = Filters(companies=["APPLE"], years=[2023, 2024, 2025, 2026], forward=True)
+        assert scope_documents(conn, f)[0] == [ids["APPLE_2022Q3_10Q"]]
+        assert f.relaxed == ["years 2023–2026 → 2022 (a plan is published the year before it starts)"]
 
 
 @pytest.mark.parametrize("question, whole", [
