@@ -176,7 +176,9 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             label = re.sub(r"\s*\.{3,}\s*", " ", label).strip()  # a label's leader dots ("Subscription.......")
             text = f"{name}'s {label} for {cur.period()} was {cur.shown()} {cur.cite()}"
             if subject.kind == "share" and cur.unit == "%" and subject.measure:
-                text = f"{cur.row_path} was {cur.shown()} of {name}'s {subject.measure} for {cur.period()} {cur.cite()}"
+                # (of the part whose table prints it: "… of Retail/LTC's revenues")
+                text = (f"{cur.row_path} was {cur.shown()} of {heading or name}'s {subject.measure} for {cur.period()} "
+                        f"{cur.cite()}")
             if prior is not None and cur.unit != "%" and prior.value:
                 diff = cur.value - prior.value
                 pct = abs(diff) / abs(prior.value) * 100
@@ -320,7 +322,10 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
                                                  and not _SHARE_WORDS.search(c.row_path)))
            # a printed share is the part's when its row names the part: "Grocery 58 %" under a Sam's Club
            # caption is grocery's share of the club's sales
-           and not (share and c.unit == "%" and not all(_names_row(t, set(_words(c.row_path))) for t in terms))
+           # (an expense's ratio row names the expense; the part whose revenue it is of may head its table: "Operating
+           # expenses % of revenues" under "Retail/LTC Segment")
+           and not (share and c.unit == "%" and not all(_names_row(t, set(_words(c.row_path))) for t in terms
+                                                        if not part_cost or _COST.search(t)))
            and not (share and c.unit == "%" and _another_ratio(c.row_path, terms))]
 
     # a company's figure asked: a row printed again under each of several items of one table ("Stores ›

@@ -41,7 +41,8 @@ _STATED = re.compile(r"\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion|trillion)
                      r"\b\d[\d,.]*\s*(?:pp|pts?|(?:percentage|basis)\s+points?|bps)\b|"
                      r"\b\d[\d,.]*\s+(?:thousand|million|billion|trillion)\b")
 #: (a sentence may open on a name written in lower case first: "eCommerce sales …", "iPhone revenue …")
-_SENTENCE = re.compile(r"(?<=[.!?])(?<!\b[A-Z]\.[A-Z]\.)\s+(?=[A-Z(“\"•]|[a-z][A-Z])|\s+•\s+|\n+")  # ("U.S. Consumer …")
+# ("U.S. Consumer …" goes on; "… in 2022.” Beyond this, …": a quotation's last sentence ends at its closing mark)
+_SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][”\"]))(?<!\b[A-Z]\.[A-Z]\.)\s+(?=[A-Z(“\"•]|[a-z][A-Z])|\s+•\s+|\n+")
 _QUARTER = re.compile(r"(?i)\b(?:quarter|three(?: and (?:six|nine))? months|thirteen(?: and (?:twenty-six|thirty-nine))? weeks|"
                       r"13(?: and (?:26|39))? weeks|[1-4]q(?:\d{2}|\d{4})?|q[1-4])\b")
 _TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9) months\b|\bfirst half\b|year[- ]to[- ]date|\b(?:26|39) weeks\b|"
@@ -178,6 +179,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     heads = {re.findall(r"[A-Za-z]+", p)[-1].lower() for p in phrases if re.findall(r"[A-Za-z]+", p)}
     done_to = re.compile(rf"(?i)\b(?:{'|'.join(map(re.escape, sorted(heads)))})\s+(?P<done>{_DONE_TO})\b") if heads else None
     asked_years = set(re.findall(r"\b(?:19|20)\d\d\b", context))
+    leaves_out = bool(_LEFT_OUT.search(context))  # (a question asking what is left out: "excluding currency")
     asks_quarter = bool(re.search(r"(?i)\bquarter\b|\bq[1-4]\b|\b[1-4]q(?:\d{2}|\d{4})?\b", context))
     # "How many …": a count the sentence prints just before the thing counted ("… and 14 Yardbird stand-alone
     # stores") states it, with no unit of its own
@@ -188,7 +190,8 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                                               context)}
     # … or after it, reached ("Microsoft 365 Consumer subscribers increased to 67.0 million")
     names = "|".join(map(re.escape, sorted(things)))
-    counted = re.compile(rf"(?i)\b\d[\d,]*\s+(?:[A-Za-z&-]+\s+){{0,4}}(?:{names})\b|\b(?:{names})\b[^.;$%]{{0,40}}?"
+    # (never money: "$2 billion for share buybacks" counts no shares)
+    counted = re.compile(rf"(?i)(?<!\$)(?<!\$\s)(?<![\d.,])\b\d[\d,]*\s+(?:[A-Za-z&-]+\s+){{0,4}}(?:{names})\b|\b(?:{names})\b[^.;$%]{{0,40}}?"
                          rf"\b(?:to|of|reached|totaled|totalled)\s+(?:approximately\s+|about\s+)?\d[\d,.]*(?!\s*%)") \
         if re.match(HOW_MANY, context) and things else None
     # (a number in the thing's own name, "Microsoft 365", counts nothing)
@@ -284,12 +287,18 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             to = (_CONTRIBUTED_TO.search(piece) or _IMPACTED.search(piece)) if on_lines else None
             to_lines = set(metrics_in_question(to.group("to"))) if to is not None else set()
             elsewhere = bool(to_lines) and not on_lines & to_lines
+            # "Net (gain)/loss on disposals, excluding the disposal of our Russian business, …": a word asked that the
+            # sentence names only as what it leaves out is not what it states
+            left_out = [m.group(1) for m in _LEFT_OUT.finditer(piece)] if not leaves_out else []
+            kept = word_stems(_LEFT_OUT.sub(" ", piece)) | titled
+            excluded = any(w & word_stems(" ".join(left_out)) - kept for w in wanted) if left_out else False
             acted = done_to.search(piece) if done_to else None
             used = acted is not None and _stem(_IRREGULAR.get(acted.group("done").lower(), acted.group("done"))) \
                 not in asked_stems
             score = ((QUARTER_BONUS if of_quarter else 0.0) - (OTHER_YEAR_PENALTY if other_year else 0.0)
                      - (OTHER_YEARS_PENALTY if other_years else 0.0)
                      - (NAMED_BONUS if used else 0.0) - (NAMED_BONUS if elsewhere else 0.0)
+                     - (OTHER_YEARS_PENALTY if excluded else 0.0)
                      - (PART_PASSAGE_PENALTY if a_parts else 0.0)
                      # (naming what is asked itself, not through the passage's opening part or its heading)
                      + (OWN_WORDS_BONUS if any(w <= own for w in wanted) else 0.0)
@@ -304,7 +313,8 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     moved = stated_change(best[1]) if change else None
     if moved:
         return f"{moved}, computed from the two figures of “{best[1]}” [{best[2].citation()}]", best[2]
-    return f"“{best[1]}” [{best[2].citation()}]", best[2]
+    # (a sentence the filing itself quotes, an officer's words, is quoted once: no "““")
+    return f"“{best[1].strip('“”')}” [{best[2].citation()}]", best[2]
 
 
 def years_apart(sentence: str, years: set[str]) -> tuple[bool, bool]:
@@ -328,6 +338,8 @@ OTHER_YEAR_PENALTY = 0.3
 #: What a sentence comparing two years, neither of them asked, loses ("… margin was 27.0% in 2017 compared to 26.3% in
 #: 2016" for 2018's, held-out 39): as much as one of the period ahead.
 OTHER_YEARS_PENALTY = 1.0
+#: What a sentence leaves out ("excluding the disposal of our Russian business", up to the clause's end).
+_LEFT_OUT = re.compile(r"(?i)\b(?:excluding|except(?:\s+for)?|other\s+than|apart\s+from)\b([^,;:()]*)")
 #: What a sentence of a passage opening on (or headed by) a segment's or region's name loses when the company's or
 #: another part's figure is asked (Nike's North America footwear units, held-out 32; as much as another year's).
 PART_PASSAGE_PENALTY = 0.3

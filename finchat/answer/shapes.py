@@ -93,7 +93,7 @@ NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][
                          r"reportable segment)\b")
 ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|comparable|constant[\s-]currency|"
                        # "operational growth": growth at constant currency, as Johnson & Johnson reports it
-                       r"operational(?=\s+(?:sales\s+)?(?:growth|change|increase|decline|decrease))|"
+                       r"operational(?=\s+(?:sales\s+)?(?:growth|change|increase|decline|decrease))|operationally|"
                        r"(?:excluding|ex[\s-]|before)\s*(?:(?:the\s+)?(?:impacts?|effects?)\s+of\s+)?(?:foreign\s+)?"
                        r"(?:currency|fx|exchange(?:\s+rates?)?)(?:\s+(?:changes|impacts?|effects?|movements))?|"
                        r"ex[\s-]?fx|currency[\s-]neutral|pro forma|"
@@ -125,6 +125,9 @@ RECORDED_FOR = re.compile(r"(?i)\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|rec
                           r"second|third|fourth|year|quarter|calendar)\b|FY|Q[1-4]\b|\d|(?-i:[A-Z][a-z]))"
                           r"(?P<what>(?:(?-i:[a-z])[\w&'’-]*|(?-i:[A-Z]{2,})[\w-]*)(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
                           r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)")
+#: "How much share-based compensation did Square exclude from Adjusted EBITDA": the reconciliation an item is of.
+RECONCILED_IN = re.compile(r"(?i)\b(?:exclud\w*|add(?:ed|s)?\s+back|remov\w*|adjust\w*\s+out)\b[^?]*?\b(?:from|to|of)\s+"
+                           r"(?:its\s+|the\s+|their\s+)?(?P<into>(?-i:[A-Z])[\w&'’-]*(?:\s+[\w&'’-]+){0,3}?)(?=\s+(?:in|for|during|at)\b|\s*[?,.]|\s*$)")
 #: "… total hedging impact on revenue": what moved a statement line, named before "impact on".
 IMPACT_ON = re.compile(r"(?i)(?<![\w'’])(?P<what>(?:(?-i:[a-z])[\w&-]*\s+){1,4}?)(?P<noun>impact|effect)s?\s+(?:on|to)\s+"
                        r"(?P<on>[^?]+)")
@@ -157,4 +160,26 @@ MEASURE_OF = re.compile(r"(?i)^(?:the\s+)?(?P<m>[a-z][\w&-]*(?:\s+[a-z][\w&-]*){
 OWNED_PART = re.compile(r"(?i)^\s+(?:growth\s+)?(?:of|for|at)\s+(?:the\s+)?(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+"
                         r"(?P<part>[\w&'’-][^?]*)")
 
-__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECORDED_FOR", "REGION", "SHARE", "SHARE_PART", "SOLD_IN", "SPENT_ON", "THE_PART_DID", "TIED_TO", "TIME_UNITS"]
+
+
+def recorded_in(question: str, measure: str) -> list[str]:
+    """Where a measure asked before the verb was recorded: "How much share-based compensation expense did Block record
+    in product development" → ["product development"]; [] when the words after the verb are the measure itself
+    ("How much did … record in impairment losses") or a period."""
+    said = EARNED_IN.search(question)
+    at = question.lower().find(measure.lower()) if measure else -1
+    if said is None or not 0 <= at < said.start() or said.group("what").lower() in measure.lower():
+        return []
+    what = said.group("what").strip()
+    return [] if re.match(r"(?i)(?:fiscal|fy|q[1-4]|the\s+(?:first|second|third|fourth|year|quarter))\b", what) else [what]
+
+
+def without_place(measure: str, qualifiers: list[str]) -> str:
+    """``measure`` without a place a qualifier names at its end ("highly inflationary accounting in Argentina" →
+    "highly inflationary accounting"): the place is what the figure is of, not a word a sentence must hold."""
+    for q in qualifiers:
+        measure = re.sub(rf"(?i)\s+in\s+(?:the\s+)?{re.escape(q)}$", "", measure) if q[:1].isupper() else measure
+    return measure
+
+
+__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "SHARE", "SHARE_PART", "SOLD_IN", "SPENT_ON", "THE_PART_DID", "TIED_TO", "TIME_UNITS", "recorded_in", "without_place"]

@@ -47,6 +47,7 @@ from finchat.answer.shapes import (
     RANKING,
     RATE,
     RATIO_OF,
+    RECONCILED_IN,
     RECORDED_FOR,
     REGION,
     SHARE,
@@ -56,6 +57,8 @@ from finchat.answer.shapes import (
     THE_PART_DID,
     TIED_TO,
     TIME_UNITS,
+    recorded_in,
+    without_place,
 )
 from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question
 
@@ -386,8 +389,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         measure = measure or phrase
         if not words:
             continue
-        # "cost of sales", "net interest income": the words (with the neutral ones before them) make another
-        # statement metric, not a qualifier
+        # "cost of sales", "net interest income": the words (and neutral ones before) make another metric, no qualifier
         alone = set(metrics_in_question(head))
         start = lead.start() if lead and words else at
         wider = " ".join(re.findall(r"[A-Za-z&'-]+", question[:start])[-len(words) - 2:] + [head])
@@ -459,8 +461,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
                 and not any(doer.lower() in q.lower() for q in qualifiers):
             qualifiers.append(doer)  # "did the juice businesses PepsiCo sold deliver": the juice businesses'
     tied = TIED_TO.search(question) or RECORDED_FOR.search(question)
-    if tied and not any(tied.group("what").lower() in q.lower() for q in qualifiers):
-        qualifiers.append(tied.group("what"))  # "What charge did PepsiCo record in connection with its cash tender offers"
+    for what in [*([tied.group("what")] if tied else []), *recorded_in(question, measure)]:  # "… record in …" too
+        if not any(what.lower() in q.lower() for q in qualifiers):
+            qualifiers.append(what)  # "What charge did PepsiCo record in connection with its cash tender offers"
     b = BREAKDOWN.search(question)
     if b:
         qualifiers.append(f"by {b.group(1).lower()}" if b.group(1) else "by segment")
@@ -475,13 +478,14 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if k:
         qualifiers.append(k.group(0))
     a = ADJUSTED.search(question)
-    if a and asked_first and a.start() > asked_end:
+    into = RECONCILED_IN.search(question)  # "… exclude from Adjusted EBITDA": an item of it, no adjusted measure
+    if a and ((asked_first and a.start() > asked_end) or (into and a.start() >= into.start("into"))):
         a = None  # (the reconciliation the figure sits in is adjusted, not the thing asked)
     if a and not any(a.group(1).lower() in q.lower() for q in qualifiers):
-        qualifiers.append(a.group(1).lower())
+        qualifiers.append(a.group(1).lower().removesuffix("ly"))  # ("change operationally": the operational basis)
     qualifiers = _tidy(qualifiers, segments, k.group(0) if k else "")
     # a KPI alone names no part of the company, nor does how a measure is measured ("adjusted")
-    if not [q for q in qualifiers if (not k or q != k.group(0)) and not (a and q == a.group(1).lower())]:
+    if not [q for q in qualifiers if (not k or q != k.group(0)) and not (a and q == a.group(1).lower().removesuffix("ly"))]:
         # (a name inside the measure is its own: "Adjusted Property" of "same-store Adjusted Property EBITDAR")
         qualifiers += [n for n in _proper_names(question, names, measure)
                        if not re.search(rf"(?i)(?<!\w){re.escape(n)}(?!\w)", measure)]
@@ -495,6 +499,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             qualifiers += _tidy([" ".join(kpi_of)], segments, k.group(0))
     if segment_line and qualifiers:  # "Pet's segment operating profit": the named segment's line
         segment_line, measure = False, segment_head
+    qualifiers = [q for q in qualifiers if not into or q.lower() not in into.group("into").lower()]  # (nor a name)
     for q in qualifiers:  # "Sam's Club membership income": the name's possessive is its own, not whose the measure is
         tail = re.split(r"['’]s\s+", q, maxsplit=1)
         if len(tail) == 2 and measure.lower().startswith(f"{tail[1].lower()} "):
@@ -533,8 +538,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kind = "rate"
         measure = rate.group(0)  # "effective tax rate": the rate is the measure, not the line it is built on
     elif not derived and (ratio := RATIO_OF.search(question)):
-        # "transaction-based revenue as a percentage of GPV": a rate the company reports over a measure of its
-        # own, read as printed
+        # "transaction-based revenue as a percentage of GPV": a rate reported over a measure of its own, as printed
         base = re.split(r"(?i)\s+as\s+a\s+(?:percent(?:age)?|%)\b", measure)[0]
         kind, measure = "rate", f"{base} {ratio.group(0)}".strip()
     elif k and PERCENT_KPI.fullmatch(k.group(0)):
@@ -546,7 +550,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if done and not derived and any(re.sub(r"[^a-z0-9&]", "", w.lower()) in names for w in done.group("whom").split()):
         what = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", done.group("what")) if w.lower() not in ("the", "its", "their")]
         if what:  # what it cost to do something is asked, never the company's costs
-            return Subject(" ".join(what), None, tuple(dict.fromkeys(qualifiers)), "amount", keeps=())
+            return Subject(without_place(" ".join(what), qualifiers), None, tuple(dict.fromkeys(qualifiers)), "amount",
+                           keeps=())
     # "unsettled credit and debit card receivables": words before a statement line's name narrow it to a line of
     # its own (two or more: one adjective, "trade receivables", is the line's name still)
     if metric and not derived and not qualifiers and kind == "amount":
@@ -578,8 +583,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             # "What was Adobe's total hedging impact on revenue": the impact is asked, never the line it moved
             return Subject(f"{' '.join(what)} {impact.group('noun')}", None, tuple(dict.fromkeys(qualifiers)), "amount",
                            keeps=())
-    # (the thing asked before "did" and no statement line: no statement line after it answers)
-    keeps: tuple[str, ...] | None = () if segment_line or (asked_first and metric is None) else None
+    # (the thing asked before "did", or a reconciliation's item, and no statement line: none after it answers)
+    keeps: tuple[str, ...] | None = () if segment_line or ((asked_first or into) and metric is None) else None
     last = measure.split()[-1].lower() if measure else ""
     if metric and not derived and last in _OTHER_LINE and all(
             to < len(measure) - len(last) for key in metrics for _, to in metric_phrase_spans(measure, key)):
@@ -589,7 +594,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if not (metric or "").startswith("eps") and not measure.lower().startswith("eps") and PRICE_MEASURE.search(measure):
         # "average price per share" paid for repurchased shares is no amount of repurchases
         metric, keeps = None, ("eps",)
-    return Subject(measure, metric, tuple(dict.fromkeys(qualifiers)), kind, keeps=keeps)
+    return Subject(without_place(measure, qualifiers), metric, tuple(dict.fromkeys(qualifiers)), kind, keeps=keeps)
 
 
 __all__ = ["Subject", "analyse"]

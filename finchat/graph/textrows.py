@@ -26,6 +26,20 @@ from finchat.graph.textcolumns import (
     _value,
     _years_over_names,
 )
+from finchat.graph.yearheaders import (
+    change_names,
+    _CHANGE_HEADER,
+    _COMPARED_YEARS,
+    _SHORT_VERSUS,
+    _YEAR_RANGE,
+    _YEAR_RUN,
+    _amounts_beside_changes,
+    _amounts_with_shares,
+    _column_years,
+    _full_years,
+    _repeated_years,
+    _yearly_with_changes,
+)
 from finchat.tables import row_units, row_units_own, units_scale
 
 #: (a minus sign touches its figure: "1,758 - 1,758" is a figure, a dash for none, a figure)
@@ -53,10 +67,6 @@ _SPACED_BOLD_DIGITS = re.compile(r"\*\*\d{1,2}\*\*\s+\*\*\d%\*\*|(?:\*\*\d\*\*\s
 _FOOTNOTE = re.compile(r"(?<=[A-Za-z])\s?\((?:\d|[a-z])\)(?=\s+[$(\d-])|(?<=\d)\s\([a-z]\)(?=\s|$)")
 #: A percentage printed apart from its number, "(2) %": one token.
 _SPACED_PCT = re.compile(r"(?<=[\d)])\s+%(?!\s*change\b)", re.IGNORECASE)  # "2022 % Change" is a header
-#: Header words of comparison columns after the periods ("Change", "% Change", "Percent Increase", "vs.").
-#: "2022-2021" over a column: the change between two years.
-_YEAR_RANGE = re.compile(r"\b(?:19|20)\d\d\s*[-–]\s*(?:19|20)\d\d\b")
-_CHANGE_HEADER = re.compile(r"(?i)\bchange\b|\bpercent\b|\bincrease/?\(?decrease|\bvs\.")
 #: Tables whose four columns are not the 10-Q's periods (balances at dates, maturities by year).
 _NOT_PERIODS = re.compile(r"(?i)\b(?:as of|balances?|maturit\w*|thereafter|fair value|level [123])\b")
 
@@ -180,96 +190,6 @@ def _group_names(header: str) -> list[str]:
         if named and not any(not p or len(p.split()) > 8 for p in named):
             return named
     return []
-
-
-def _amounts_beside_changes(header: str, rows: list[tuple[int, str, list[str]]]) -> list[tuple[int, str, list[str]]]:
-    """Rows of an annual table whose header names two or three consecutive years, each row printing that many
-    amounts among changes marked "%" (or "—") — or three under two years with two comparisons each: the rows
-    with their amounts alone; [] for any other table."""
-    years = sorted({int(y.group(0)) for y in _YEAR.finditer(header)})
-    if not 2 <= len(years) <= 3 or years[-1] - years[0] != len(years) - 1:
-        return []
-    out = []
-    for at, label, nums in rows:
-        changes = [n for n in nums if n.strip().endswith("%") or n.strip() in ("—", "–", "-")]
-        amounts = [n for n in nums if n not in changes]
-        # (Nike's "FISCAL 2023 FISCAL 2022 … FISCAL 2021": the third year's heading lost with its cell text,
-        # its amounts still printed after the first comparison columns)
-        if changes and (len(amounts) == len(years) or (len(years) == 2 and len(amounts) == 3 and len(changes) >= 4)):
-            out.append((at, label, amounts))
-    if len({len(r[2]) for r in out}) > 1:
-        return []  # rows of two widths: not one table's years
-    return out if len(out) >= 2 and len(out) >= len(rows) // 2 else []
-
-
-#: "21 vs. 20": a comparison column's years in two digits (Corning), consecutive.
-_SHORT_VERSUS = re.compile(r"\b(\d{2})\s+(vs\.?|versus)\s+(\d{2})\b")
-
-
-def _full_years(m: re.Match[str]) -> str:
-    """"21 vs. 20" → "2021 vs. 2020"; other pairs of numbers stay as printed."""
-    a, b = int(m.group(1)), int(m.group(3))
-    if abs(a - b) != 1:
-        return m.group(0)
-    return f"{_century(a)} {m.group(2)} {_century(b)}"
-
-
-def _century(y: int) -> int:
-    return 2000 + y if y < 70 else 1900 + y
-
-
-#: "2019 v 2018", "2017 vs. 2016", "2022 compared to 2021", "2015 to 2016": the years of a comparison.
-_COMPARED_YEARS = re.compile(r"(?i)(?:19|20)\d\d\s+(?:v\.?|vs\.?|versus|to|compared\s+(?:to|with))\s+(?:19|20)\d\d")
-#: Years printed side by side, as a header prints its columns' ("**2016** **2015** **2014**").
-_YEAR_RUN = re.compile(r"\b(?:19|20)\d\d\b(?:[\s*_]+(?:19|20)\d\d\b)+")
-#: "2017 vs. 2016": a comparison column's years.
-_VERSUS = re.compile(r"(?i)(?:19|20)\d\d\s+(?:vs\.?|versus|compared)")
-
-
-#: A column of shares beside each year's amounts ("Dollars Percent of Total").
-_SHARE_COLUMN = re.compile(r"(?i)\b(?:percent|%)\s+of\s+(?:total|net\s+sales|sales|revenues?)\b")
-
-
-def _amounts_with_shares(header: str, rows: list[tuple[int, str, list[str]]]) -> list[tuple[int, str, list[str]]]:
-    """Rows of an annual table printing, for each of two or three consecutive years, the amount then its
-    "Percent of Total" (General Mills' segment tables): the rows with their amounts alone; [] otherwise."""
-    years = _column_years(header)
-    if not 2 <= len(years) <= 3 or len(set(years)) != len(years) or max(years) - min(years) != len(years) - 1 \
-            or not _SHARE_COLUMN.search(header):
-        return []
-    out = [(at, label, nums[0::2]) for at, label, nums in rows if len(nums) == 2 * len(years)]
-    return out if len(out) >= 2 and len(out) * 2 >= len(rows) else []
-
-
-def _column_years(header: str) -> list[int]:
-    """The years a header prints over its amount columns: "2017 2016 2015 2017 vs. 2016 2016 vs. 2015" → 2017,
-    2016, 2015 (the comparisons' years are no columns of their own)."""
-    vs = _VERSUS.search(header)
-    return [int(y.group(0)) for y in _YEAR.finditer(header[:vs.start()] if vs else header)]
-
-
-def _yearly_with_changes(header: str, width: int) -> bool:
-    """Does an annual table's own header name two or three consecutive years once each, then comparison
-    columns ("2022 2021 Change Change"), for rows wider than the years?"""
-    header = _YEAR_RANGE.sub(" change ", header)  # "% Change 2022-2021": a comparison column, no years
-    years = _column_years(header)
-    vs = _VERSUS.search(header)
-    if vs:
-        header = f"{header[:vs.start()]} change"
-    return (2 <= len(years) <= 3 and len(set(years)) == len(years) and max(years) - min(years) == len(years) - 1
-            and width > len(years) and bool(_CHANGE_HEADER.search(header[header.rfind(str(years[-1])):])))
-
-
-def _repeated_years(header: str, width: int) -> list[int]:
-    """The years of a header printing the same two or three consecutive years once per column group
-    ("2020 2019 2020 2019"), as many as the rows' figures; [] for any other header."""
-    years = [int(y.group(0)) for y in _YEAR.finditer(header)]
-    distinct = list(dict.fromkeys(years))
-    if len(years) != width or not 2 <= len(distinct) <= 3 or width % len(distinct) or width == len(distinct):
-        return []
-    if years != distinct * (width // len(distinct)) or max(distinct) - min(distinct) != len(distinct) - 1:
-        return []
-    return years
 
 
 def _total_column(rows: list[tuple[int, str, list[str]]]) -> bool:
@@ -525,7 +445,10 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         carry.clear()
         return []
     per = width // len(durations)
-    if keep > MAX_YEARS or keep < 1:  # more columns than years a filing compares: the periods were not all read
+    # more columns than years a filing compares: the periods were not all read — unless an annual report's header
+    # prints each column's year ("Year Ended December 31, 2016 2015 2014 2013 2012": selected financial data)
+    printed = form == "10-K" and durations == [12] and keep == width == len({y.group(0) for y in _YEAR.finditer(own)})
+    if (keep > MAX_YEARS and not printed) or keep < 1:
         carry.clear()
         return []
     # a line's ratio row printed under each line ("Product development 392 344 14 % …" above "Percentage of net
@@ -547,6 +470,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # things counted one by one, introduced as such ("Deliveries of units for new-build production aircraft …
     # were as follows:"), no "$" among them: counts, whatever "(Dollars in millions)" the table before printed
     singly = (bool(_COUNTED_SINGLY.search(own[-3 * HEADER_SPAN:])) and not dollars) or bool(continued and carry.get("singly"))
+    bases = change_names(head_text, per - keep) if keep < per else []  # comparison columns' names, if printed
     owners = [owner_at.get(at, o) for (at, _, _), o in zip(rows, row_owners([label for _, label, _ in rows]),
                                                               strict=True)]
     for (at, label, nums), owner in zip(rows, owners, strict=True):
@@ -581,13 +505,25 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                     row_scale = here
                 money = "$" in token or ((row_scale != "units" or dollars) and not counted(label)
                                          and here is None and not singly and not spared)
-                per_share = _PER_SHARE.search(label) or (_PER_SHARE.search(outer) and "." in token and abs(v) < 100)
+                # ("Net income attributable to 3M — diluted 8.89": a share's; "Ratio of earnings to fixed charges 7.8":
+                # times, in units)
+                small = "." in token and abs(v) < 100 and "$" not in token
+                per_share = _PER_SHARE.search(label) or (_PER_SHARE.search(outer) and "." in token and abs(v) < 100) \
+                    or (small and re.search(r"(?i)[—–-]\s*(?:basic|diluted)$", label))
+                if small and re.search(r"(?i)\bratios?\b", label) and not pct:
+                    money, row_scale = False, "units"
                 unit = "%" if pct else "USD/share" if per_share else "USD" if money else "count"  # ("EPS › … 1.38")
                 words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))
                 # the filing's own period end is exact; a year earlier the header's date is not read
                 when = f"{end:%B} {end.day}, {end.year}" if end == period_end else "a year earlier"
                 out.append(Cell(label[:200], path[:400], f"{words} Months Ended {when}",
                                 f"{months}M", end, v, token.replace("$", "").strip(), row_scale, unit))
+            # the changes the header names ("Reported Operational Currency"): each a percentage of the period's
+            for name, token in zip(bases, nums[g * group + row_keep:(g + 1) * group]) if current_first else ():
+                end, v = _shift_year(period_end, offset), _value(token)
+                if v is not None:
+                    out.append(Cell(label[:200], path[:400], f"{name} change — {words} Months Ended "
+                                    f"{end:%B} {end.day}, {end.year}", f"{months}M", end, v, token.strip(), "units", "%"))
     carry.update(width=width, durations=durations, current_first=current_first, scale=scale, keep=keep, per_unit=per_unit,
                  dollars=dollars, singly=singly, excepted=excepted, groups=groups, per_name=per_name, continued=continued,
                  labels=labels, title=heading,

@@ -871,3 +871,18 @@ def test_a_margin_asked_in_no_percentage_words_is_its_money_row_where_one_is_pri
     question = "What was the gross margin percentage of Acme's Products in 2023?"
     got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2023)
     assert got is None or got[1][0].unit == "%", got
+
+
+def test_an_expenses_ratio_row_under_the_parts_caption_answers_its_share(make_database):
+    """"Operating expenses as a percentage of revenues for Acme's Retail segment": the ratio row its table prints
+    under the segment's caption ("Revenues › Operating expenses % of revenues"), said to be of the segment's
+    revenues — not the segment's revenues as a share of the company's."""
+    from finchat.answer.subject import analyse
+
+    url = _stored(make_database, 2018, [
+        (275, "Retail Segment", "Revenues › Total revenues", 83989, "millions", "USD"),
+        (275, "Retail Segment", "Revenues › Operating expenses % of revenues", 27.9, "units", "%")])
+    question = "What were operating expenses as a percentage of revenues for Acme's Retail segment in 2018?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME"), segments=("Retail",)), 2018)
+    assert got is not None and got[1][0].value == 27.9, got
+    assert "of Retail's revenues" in got[0]

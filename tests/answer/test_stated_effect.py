@@ -360,7 +360,14 @@ def test_a_years_outlook_is_not_a_plan_over_the_next_years(listed_corpus, monkey
 CREDITS = ("In March 2024, the state authority issued the utilization certificate for the 2021 grid tax credits to the "
            "Company in the amount of $12 million.",
            "The state authority determined that the Company was qualified to receive $148 million in grid tax credits "
-           "over a ten-year period.")
+           "over a ten-year period.",
+           "“Our share buyback program continues to return capital to shareholders: we have repurchased 2 million "
+           "shares for $90 million so far this year, adding to the 41 million shares we repurchased in 2023.” Beyond "
+           "this, the Board authorized an additional $2 billion for share buybacks.",
+           "The decrease in net expense was mainly a result of a pre-tax net gain of $205 million on the disposal of "
+           "the Baltic business in 2023, partially offset by higher restructuring costs.",
+           "Net (gain)/loss on disposals, excluding the disposal of our Baltic business, includes an expense of $10 "
+           "million from the disposal of non-core assets in 2023.")
 
 
 @pytest.fixture(scope="module")
@@ -377,3 +384,20 @@ def test_a_measure_named_just_after_its_figure_is_stated_whole(credits_corpus, m
                                               "qualified for?")
     first = d["answer"].splitlines()[0]
     assert "$148 million" in first and "$12 million" not in first
+
+
+def test_a_count_asked_is_never_a_sum_of_money(credits_corpus, monkeypatch):
+    """"How many shares did … repurchase": "the 41 million shares we repurchased in 2023", not "$2 billion for share
+    buybacks" (a sum of money counts no shares), quoted once (the filing's own quotation marks dropped)."""
+    d = ask_json(credits_corpus, monkeypatch, "How many shares did Testco repurchase in 2023?")
+    first = d["answer"].splitlines()[0]
+    assert "41 million shares" in first and "$2 billion" not in first and not first.startswith("““")
+
+
+def test_a_sentence_naming_the_part_only_as_what_it_leaves_out_is_not_its_figure(credits_corpus, monkeypatch):
+    """"… excluding the disposal of our Baltic business, includes an expense of $10 million": the Baltic business is
+    what the figure leaves out; the gain on its disposal is the sentence stating $205 million."""
+    d = ask_json(credits_corpus, monkeypatch, "What gain did Testco record on the disposal of its Baltic business in "
+                                              "2023?")
+    first = d["answer"].splitlines()[0]
+    assert "$205 million" in first and "$10" not in first

@@ -714,3 +714,40 @@ def test_what_a_recorded_amount_was_for(question, measure, qualifiers):
     assert s.qualifiers == qualifiers, s
     if measure is not None:
         assert s.measure == measure, s
+
+
+def test_an_item_of_an_adjusted_measures_reconciliation_is_no_adjusted_measure():
+    from finchat.answer.subject import analyse
+
+    s = analyse("How much share-based compensation expense did Testco exclude from Adjusted EBITDA in 2015?",
+                companies=("Testco", "TESTCO"))
+    # the item asked; neither "adjusted" nor the reconciliation's name qualifies it, and no EBITDA line answers
+    assert (s.measure, s.metric, s.qualifiers, s.keeps) == ("share-based compensation expense", None, (), ()), s
+    s = analyse("What was Testco's Adjusted EBITDA in 2015?", companies=("Testco", "TESTCO"))
+    assert "adjusted" in s.qualifiers, s
+
+
+def test_a_place_named_after_the_measure_is_its_qualifier_not_its_words():
+    from finchat.answer.subject import analyse
+
+    s = analyse("How much did highly inflationary accounting in Argentina cost Testco in fiscal 2023?",
+                companies=("Testco", "TESTCO"))
+    assert (s.measure, s.qualifiers) == ("highly inflationary accounting", ("Argentina",)), s
+
+
+@pytest.mark.parametrize(("question", "measure", "qualifiers"), [
+    # where a measure asked before the verb was recorded
+    ("How much share-based compensation expense did Testco record in product development in 2016?",
+     "share-based compensation expense", ("product development",)),
+    # (the words after the verb are the measure itself, or a period: no qualifier)
+    ("How much did Testco record in impairment losses in 2021?", "impairment losses", ()),
+    ("How much corporate expense did Testco record in the third quarter of 2022?", "corporate expense", ()),
+    # a change asked "operationally" is on the operational basis
+    ("How much did Testco's international sales change operationally in Q4 2022?", "international sales",
+     ("international", "operational")),
+])
+def test_where_a_measure_was_recorded_and_its_basis(question, measure, qualifiers):
+    from finchat.answer.subject import analyse
+
+    s = analyse(question, companies=("Testco", "TESTCO"))
+    assert (s.measure, s.qualifiers) == (measure, qualifiers), s

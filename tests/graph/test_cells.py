@@ -1224,3 +1224,42 @@ def test_a_text_row_printing_both_years_among_rows_printing_changes():
     assert rate == {("3M", 2024): 30.5, ("3M", 2023): 31.2, ("9M", 2024): 31.1, ("9M", 2023): 32.0}
     change = {c.duration: c.value for c in cells if c.row_label == "Merchandise margin rate decline"}
     assert change == {"3M": -60, "9M": -50}
+
+
+def test_selected_financial_data_printing_each_columns_year_is_read_over_five_years():
+    from finchat.graph.textrows import text_cells
+
+    text = ("Year Ended December 31, 2016 2015 2014 2013 2012\n\n"
+            "Net loss $ (161,210) $ (170,420) $ (150,300) $ (101,200) $ (80,100)\n\n"
+            "Share-based compensation expense 128,700 80,100 35,900 14,200 8,000\n\n"
+            "Depreciation and amortization 35,100 26,900 18,200 8,100 3,500\n\n"
+            "Ratio of earnings to fixed charges 7.8 6.9 5.1 4.4 3.2\n\n"
+            "Net income per share — diluted 1.17 0.95 0.88 0.71 0.52")
+    cells = text_cells(text, "The following table presents a reconciliation (in thousands):", date(2016, 12, 31),
+                       "10-K")
+    sbc = {c.as_of.year: c.value for c in cells if c.row_label == "Share-based compensation expense"}
+    assert sbc == {2016: 128700, 2015: 80100, 2014: 35900, 2013: 14200, 2012: 8000}
+    assert {c.scale for c in cells if c.row_label == "Net loss"} == {"thousands"}
+    # a ratio is times, a diluted figure a share's: neither thousands of dollars
+    ratio = next(c for c in cells if c.row_label.startswith("Ratio") and c.as_of.year == 2016)
+    assert (ratio.value, ratio.unit, ratio.scale) == (7.8, "count", "units")
+    assert {c.unit for c in cells if c.row_label.endswith("diluted")} == {"USD/share"}
+    # five columns under a header naming fewer years: not read
+    assert not text_cells(text.replace("2016 2015 2014 2013 2012", "2016 2015"), "", date(2016, 12, 31), "10-K")
+
+
+def test_change_columns_the_header_names_are_cells_of_the_period():
+    from finchat.graph.textrows import text_cells
+
+    text = ("REGIONAL SALES RESULTS Q4 % Change\n\n($ in Millions) 2024 2023 Reported Operational <sup>1,2</sup> "
+            "Currency Operational <sup>1,3</sup>\n\nU.S. $10,416 $10,063 3.5% 3.5 - 3.3\n\n"
+            "International 9,190 10,641 (13.6) (2.1) (11.5) (2.0)\n\nWorldwide $19,606 $20,704 (5.3)% 0.8 (6.1) 0.7")
+    cells = text_cells(text, "", date(2024, 12, 31), "EARNINGS", quarter=4)
+    intl = {c.col_label.split(" — ")[0]: c.value for c in cells if c.row_label == "International" and c.unit == "%"}
+    # (the second "Operational", an adjusted one, is no basis of its own name: not stored as the first)
+    assert intl == {"Reported change": -13.6, "Operational change": -2.1, "Currency change": -11.5}
+    assert {c.value for c in cells if c.row_label == "International" and c.unit == "USD"} == {9190, 10641}
+    # "$ Change % Change" names no basis: no such cells
+    plain = text_cells("Year Ended December 31, 2024 2023 $ Change % Change\n\nRevenue $ 500 $ 400 $ 100 25 %\n\n"
+                       "Cost of revenue 300 250 50 20 %", "", date(2024, 12, 31), "10-K")
+    assert not any(" — " in c.col_label for c in plain)
