@@ -42,7 +42,7 @@ _METRIC_WORDS = {"revenue": {"revenue", "revenues", "sales"}, "net_income": {"in
 _COST = re.compile(r"(?i)\bcosts?\b|\bexpenses?\b")
 #: Measures that are percentages (a part's "return on equity" is its printed percentage, never an amount).
 _PERCENT_MEASURES = re.compile(r"(?i)^(?:return on (?:average )?(?:tangible )?(?:common )?(?:equity|assets|capital)|"
-                               r"dividend payout ratio|effective tax rate|\w+ margin)$")
+                               r"dividend payout ratio|effective tax rate|\w+ margin|.*\b(?:market|wallet) share)$")
 #: Qualifiers that say how a figure is measured, not what it is of.
 NOT_NAMES = frozenset({"adjusted", "non-gaap", "organic", "reported", "gaap", "core", "recast", "restated", "recasted"})
 #: Of those, the ones naming a measure other than the statement's line ("core EPS").

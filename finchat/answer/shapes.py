@@ -171,7 +171,9 @@ def recorded_in(question: str, measure: str) -> list[str]:
     if said is None or not 0 <= at < said.start() or said.group("what").lower() in measure.lower():
         return []
     what = said.group("what").strip()
-    return [] if re.match(r"(?i)(?:fiscal|fy|q[1-4]|the\s+(?:first|second|third|fourth|year|quarter))\b", what) else [what]
+    # (a period; or what it was tied to, "in connection with …", read by TIED_TO)
+    return [] if re.match(r"(?i)(?:fiscal|fy|q[1-4]|the\s+(?:first|second|third|fourth|year|quarter)|connection|relation)\b",
+                          what) else [what]
 
 
 def without_place(measure: str, qualifiers: list[str]) -> str:

@@ -22,18 +22,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from finchat.answer.asked import _NEUTRAL, _NP_END, _PART_WORDS, _PERIOD, _asked_phrase
 from finchat.answer.shapes import (
     ADJUSTED,
     ASKED_BEFORE_DID,
     BREAKDOWN,
     COST_OF_DOING,
-    EARNED_IN,
     EFFECT,
-    GREW,
     IMPACT_OF,
     IMPACT_ON,
     KPI,
-    MEASURE_OF,
     MODEL_NUMBER,
     NAMED_PART,
     OWN_PART_DID,
@@ -56,7 +54,6 @@ from finchat.answer.shapes import (
     SPENT_ON,
     THE_PART_DID,
     TIED_TO,
-    TIME_UNITS,
     recorded_in,
     without_place,
 )
@@ -65,29 +62,6 @@ from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question
 #: Statement words a qualifier can stand before, and the metric each builds on.
 _HEAD = re.compile(r"(?i)\b(earnings before interest,? (?:and|&) (?:income )?taxes|net sales|sales|revenues?|"
                    r"net revenues?|income|earnings|eps|profits?|operating margin|margin)\b")
-#: Words that do not narrow a statement measure.
-_NEUTRAL = {
-    "total", "net", "gross", "consolidated", "reported", "gaap", "overall", "worldwide", "globally", "annual", "quarterly", "fiscal", "the",
-    "its", "their", "his", "her", "company", "company's", "companys", "firm", "in", "of", "for", "and", "or", "what",
-    "was", "were", "is", "are", "how", "much", "many", "did", "does", "do", "a", "an", "to", "from", "by", "at",
-    "on", "as", "year", "quarter", "period", "full", "diluted", "basic", "per", "share", "common", "operating",
-    "attributable", "usd", "dollar", "dollars", "million", "millions", "billion", "billions", "amount", "level",
-    "figure", "value", "which", "with", "that", "this", "these", "those", "all", "any", "give", "report",
-    "reports", "post", "posted", "generate", "generated", "make", "made", "record", "recorded", "earn", "earned",
-    "ended", "end", "ending", "same", "prior", "last", "latest", "current", "yearly", "group", "inc", "corp",
-    "corporation", "plc", "co", "ltd", "limited", "has", "have", "had", "be", "been", "there", "whose", "s",
-    "between", "change", "changes", "growth", "grow", "grew", "increase", "decrease", "decline", "rise", "fall",
-    "first", "second", "third", "fourth", "half", "six", "nine", "three", "twelve", "months", "weeks",
-    # verbs, pronouns and judgements that stand before a measure in questions without narrowing it
-    "drove", "drive", "drives", "driven", "driving", "improving", "improved", "improve", "declining", "growing",
-    "rising", "falling", "if", "us", "we", "our", "you", "your", "lowest", "highest", "best", "worst", "biggest",
-    "largest", "smallest", "most", "least", "top", "bottom", "unadjusted", "average", "avg", "calculate",
-    "compute", "estimate", "approximate", "approximately", "impact", "effect", "affect", "affected", "exclude",
-    "excluding", "including", "include", "based", "using", "primarily", "mainly", "strong", "weak", "good", "bad",
-    "positive", "negative", "higher", "lower", "more", "less", "better", "worse", "expected", "expect", "trailing",
-    "implied", "annualized", "whole", "entire", "combined", "aggregate", "cumulative", "compare", "compared",
-}
-_PERIOD = re.compile(r"(?i)^(?:fiscal|q[1-4]|fy\d{2,4}|\d{4}q[1-4]|(?:19|20)\d{2}|h[12]|ytd|[1-4](?:st|nd|rd|th))$")
 #: A capitalised name in a question (a product, a brand, a business: "How much revenue did Paxlovid bring Pfizer").
 _PROPER = re.compile(r"(?<![\w&'’.-])([A-Z][\w&'’-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&'’-]*){0,3})")
 #: Capitalised words that name no part of a company: question words, periods, accounting labels, units, places
@@ -198,102 +172,11 @@ class Subject:
                 "kind": self.kind, "qualified": self.qualified}
 
 
-#: "What was American Express's billed business …", "the medical benefit ratio of …", "How many cards were in
-#: force at …", "What network volumes did … report": what a question asks when it names no statement word — the words after the question's verb (and
-#: the company's possessive), up to a preposition, a period or the end.
-_ASKED = re.compile(r"(?i)^\s*(?:(?:over|for|in|within)\s+)?(?:what|how\s+(?:much|many|large|big))(?:\s+(?P<count>[a-z][\w&'’ -]*?))?\s+"
-                    r"(?P<verb>was|were|is|are|did|does|has|had)\s+(?:the\s+|its\s+|their\s+)?(?P<np>[^?]*)")
-_NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|reported|report|record(?:ed)?|"
-                     r"generate[ds]?|grow|grew|change|increase|decrease|drop|fall|rise|decline|between|compared|versus|vs\.?)\b|"
-                     r"[?,;]|$")
-
-
-#: What a filing calls the count of an act a "how many … did … <verb>" question asks about.
-_COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings", "close": "closings",
-                "hire": "hires", "add": "additions", "repurchase": "repurchased", "back": "repurchased",
-                "sell": "sold", "acquire": "acquisitions", "issue": "issued"}
-
-#: Verbs that ask a profit: "How much did the segment earn / make / lose?"
-_EARN = {"earn", "make", "lose", "net"}
-
-
-def _asked_phrase(question: str, names: set[str]) -> str:
-    """The measure a question asks in its own words when no statement word names it ("billed business",
-    "medical benefit ratio", "cards in force"); "" when the question has no such shape."""
-    # ("Excluding intercompany license fees, how much did …": the question after its leading clause)
-    question = re.sub(r"(?i)^\s*(?:excluding|including|before|after)\b[^,?]{1,80},\s*", "", question)
-    grew = GREW.match(question)
-    m = None if grew else _ASKED.match(question)
-    if grew:
-        # "How much did product costs at MFC increase": the measure, before where it is
-        np = re.split(r"\s+at\s+(?=(?-i:[A-Z]))", grew.group("np"), maxsplit=1)[0]
-    elif m is None:
-        return ""
-    elif m.group("count") and m.group("count").lower() in TIME_UNITS and re.search(r"['’]s?\s", m.group("np")):
-        # "Over how many years does PG&E estimate the Wildfire Fund's period of coverage": what is measured in them,
-        # the object of the question's verb, after its owner
-        np = re.split(r"(?i)\s+(?:in|during|as\s+of|at|by|for)\s", m.group("np"), maxsplit=1)[0]
-        return re.split(r"^.*?['’]s?\s+", np, maxsplit=1)[-1].strip()
-    elif m.group("count") and m.group("verb").lower() not in ("was", "were", "is", "are"):
-        # "How much corporate expense did Foot Locker record": the thing asked ("How much in restructuring charges
-        # does … expect": the charges)
-        np = re.sub(r"(?i)^in\s+", "", m.group("count"))
-        # "How many airplanes did Boeing deliver": the counted thing and what was done ("airplanes deliveries")
-        done = re.findall(r"[a-z]+", _NP_END.split(m.group("np"), maxsplit=1)[0].lower())
-        if done and done[-1] in _COUNTED_ACT:
-            np = f"{np} {_COUNTED_ACT[done[-1]]}"
-    elif m.group("count") and re.match(r"(?i)(?:in|within|included\s+in|part\s+of)\s+(?:the\s+)?[\w&.-]+['’]s?\s",
-                                       m.group("np")):
-        np = m.group("count")  # "What restructuring costs were in Nike's operating overhead expense": the costs
-    elif m.group("count"):  # "How many cards were in force at …": the counted thing, then what is said of it
-        np = m.group("np")
-        lead = re.match(r"(?i)in\s+", np)  # "in force", "in service": the predicate's own preposition
-        at = lead.end() if lead else 0
-        np = f"{m.group('count')} {np[:at]}{_NP_END.split(np[at:], maxsplit=1)[0]}"
-    else:
-        np = _NP_END.split(m.group("np"), maxsplit=1)[0]
-    # "unit shipments of AMD's Computing and Graphics products", "research and development spending attributable to
-    # AMD's …": the measure comes before the preposition; the part after the possessive is a qualifier
-    owned = MEASURE_OF.match(np)
-    # "the number of Walmart's stores", "the share of …": a word of counting is no measure by itself
-    if owned and owned.group("m").split()[-1].lower() in _NEUTRAL | {"number", "share", "portion", "proportion",
-                                                                      "percentage", "percent", "part", "count"}:
-        owned = None
-    np = owned.group("m") if owned else re.split(r"(?i)^.*?['’]s?\s+", np, maxsplit=1)[-1]  # "American Express's billed business"
-    words = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", np)
-             if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and not _PERIOD.match(w.lower())]
-    # (a part word first names no part: "unit shipments")
-    cut = max((i for i, w in enumerate(words[:-1]) if i and w.lower() in _PART_WORDS), default=-1)
-    words = words[cut + 1:]  # "Consumer segment wireless retail postpaid phone net additions": after the part
-    while words and words[-1].lower() in ("worldwide", "globally", "overall", "altogether", "total"):
-        words.pop()  # "How much did STELARA sell worldwide": the whole figure, no qualifier
-    # what was earned or recorded named after the verb ("earn in net card fees", "record in impairment losses")
-    source = EARNED_IN.search(question) if not words or words[-1].lower() in _EARN else None
-    if source and not _PERIOD.match(source.group("what").split()[0]):
-        return source.group("what").strip()
-    if words and words[-1].lower() in _EARN:  # "How much did … Commercial Banking segment earn": its net income
-        return "net income"
-    if words and words[-1].lower() in ("sell", "sold"):  # "How much did Amcor sell in Latin America": its sales
-        return "sales"
-    if words and words[-1].lower() in ("bring", "brought"):  # "How much did Apple's Services business bring in"
-        return "revenue"
-    if len(words) > 6:  # "Las Vegas Strip same-store Adjusted Property EBITDAR": a name first is the part's
-        lower = next((i for i, w in enumerate(words) if w[:1].islower()), 0)
-        words = words[lower:] if lower and all(w[:1].isupper() for w in words[:lower]) else words
-    if not words or len(words) > 6 or all(w.lower() in _NEUTRAL for w in words):
-        return ""
-    return " ".join(words)
-
-
 def _name_words(name: str) -> list[str]:
     """The words of a company's name without its corporate suffix ("Activision Blizzard Inc" → two)."""
     return [w for w in re.findall(r"[A-Za-z&]+", name)
             if w.lower() not in {"inc", "incorporated", "corp", "corporation", "co", "company", "plc", "ltd", "group",
                                  "holdings"}]
-
-
-#: Words that make the name before them a part of the company ("Blizzard segment").
-_PART_WORDS = frozenset({"segment", "segments", "division", "business", "unit"})
 
 
 def _words_before(question: str, start: int, names: set[str], parts: frozenset[str] = frozenset(),
@@ -594,6 +477,12 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if not (metric or "").startswith("eps") and not measure.lower().startswith("eps") and PRICE_MEASURE.search(measure):
         # "average price per share" paid for repurchased shares is no amount of repurchases
         metric, keeps = None, ("eps",)
+    spans = metric_phrase_spans(measure, metric) if metric else []
+    # "cash unable to invoice and receive": a clause about the line; "share repurchase authorization": a program's
+    # limit — neither is the line
+    if spans and (re.match(r"(?i)\s+(?:unable|not|never|that|which|yet|still)\b", measure[spans[-1][1]:])
+                  or re.match(r"(?i)\s+(?:authori[sz]ation|capacity)\b", measure[spans[-1][1]:])):
+        metric, keeps = None, ()
     return Subject(without_place(measure, qualifiers), metric, tuple(dict.fromkeys(qualifiers)), kind, keeps=keeps)
 
 

@@ -106,6 +106,21 @@ def _quarter_year_columns(header_rows: list[list[str]], ncols: int,
     return _year_columns(header_rows, ncols, filing_period[0], months.pop() if len(months) == 1 else None)
 
 
+#: Words of a date or period in a header cell: no column's own name.
+_DATE_WORD = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$|\b(?:months?|weeks?|quarters?|"
+                        r"years?|ended|ending|as of|fiscal)\b")
+
+
+def _joined_years(row: list[str]) -> list[str]:
+    """A header row whose years the layout cut in two cells ("20 | 22 | 20 | 21" over "Rank | Share | Rank |
+    Share"): each year put back over both its columns ("2022 | 2022 | 2021 | 2021"); other rows as they are."""
+    row = list(row)
+    for j in range(1, len(row) - 1):
+        if re.fullmatch(r"(?:19|20)", row[j].strip()) and re.fullmatch(r"\d\d", row[j + 1].strip()):
+            row[j] = row[j + 1] = row[j].strip() + row[j + 1].strip()
+    return row
+
+
 def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, str, int] | None = None,
                 units_hint: str | None = None, fiscal_year_end: date | None = None) -> list[Cell]:
     """The numeric cells of one table (caption + Markdown table text)."""
@@ -114,6 +129,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
         return []
     nh = max(1, header_count(rows))
     ncols = max(len(r) for r in rows)
+    rows = [_joined_years(r) for r in rows[:nh]] + rows[nh:]
     head_text = " ".join([*caption, caption_hint, *(c for r in rows[:nh] for c in r)])
     scale = (units_scale(head_text) or units_hint or "units")
     own_units = units_scale(" ".join(c for r in rows[:nh] for c in r)) is not None
@@ -134,6 +150,13 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     for j in range(ncols):
         words = [r[j] for r in rows[:nh] if j < len(r) and r[j]]
         col_words.append(_clean(" ".join(dict.fromkeys(words))))
+    # each period's own columns named under it ("Rank | Share | Rank | Share"): a column's name stays with its period
+    # (a name: no figure, no piece of a date or of a word the layout cut — "June", "efits")
+    named = [[x if x[:1].isupper() and not re.search(r"\d", x) and not _DATE_WORD.search(x) else "" for x in
+              (_clean(c) for c in r)] + [""] * ncols for r in rows[:nh]]
+    last = next((r for r in reversed(named) if any(x and r[1:].count(x) > 1 for x in r[1:])), [""] * ncols)
+    sub = [last[j] if j and last[j] and last[1:].count(last[j]) > 1 and periods[j] is not None else ""
+           for j in range(ncols)]
     out: list[Cell] = []
     # the header's first cell naming the rows ("Backlog | June 25, 2023 | Dec. 31, 2022"): their heading
     stub = next((_clean(r[0]) for r in rows[:nh] if r and _stub(_clean(r[0]))), "")
@@ -190,7 +213,9 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             cell_path = path
             if row_period is not None and period is None and col:
                 period, cell_path = row_period, f"{col} › {label}"
+            # (a column of shares under "Rank | Share", its "%" printed on the first row only)
             pct = c.rstrip().endswith("%") or bool(re.search(r"(?i)%|percent", col)) or \
+                sub[j].lower() == "share" or \
                 bool(_PERCENTISH.search(label) and not row_money and abs(v) < 1000) or \
                 bool(rate_row and "$" not in c and abs(v) <= 100)
             own = here  # "Billed business" under "Network volumes (billions)": the rows' own scale
@@ -211,7 +236,8 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 unit, cell_scale = "USD", scale
             else:
                 unit, cell_scale = "count", scale
-            out.append(Cell(label[:MAX_LABEL], cell_path[:2 * MAX_LABEL], period[0] if period else col,
+            out.append(Cell(label[:MAX_LABEL], cell_path[:2 * MAX_LABEL],
+                            f"{sub[j]} — {period[0]}" if period and sub[j] else period[0] if period else col,
                             period[1] if period else None, period[2] if period else None, v,
                             c.replace("$", "").strip(), cell_scale, unit))
             at.append(row_no)

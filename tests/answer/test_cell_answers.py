@@ -886,3 +886,15 @@ def test_an_expenses_ratio_row_under_the_parts_caption_answers_its_share(make_da
     got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME"), segments=("Retail",)), 2018)
     assert got is not None and got[1][0].value == 27.9, got
     assert "of Retail's revenues" in got[0]
+
+
+def test_a_market_or_wallet_share_is_a_percentage_not_a_rank(make_database):
+    """"Acme's U.S. equity wallet share": the "Share" column's percentage, not the "Rank" beside it."""
+    from finchat.answer.subject import analyse
+
+    caption = "League table results – wallet share"
+    url = _stored(make_database, 2023, [(25, caption, "Equity and equity-related › U.S.", 3, "units", "count"),
+                                        (25, caption, "Equity and equity-related › U.S.", 11.6, "units", "%")])
+    question = "What was Acme's U.S. equity and equity-related wallet share in 2023?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2023)
+    assert got is not None and (got[1][0].value, got[1][0].unit) == (11.6, "%"), got

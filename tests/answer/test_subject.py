@@ -751,3 +751,16 @@ def test_where_a_measure_was_recorded_and_its_basis(question, measure, qualifier
 
     s = analyse(question, companies=("Testco", "TESTCO"))
     assert (s.measure, s.qualifiers) == (measure, qualifiers), s
+
+
+@pytest.mark.parametrize(("question", "metric", "keeps"), [
+    # a program's authorization is no amount bought back; a clause about a line is not the line
+    ("What was Testco's remaining share repurchase authorization at June 26, 2022?", None, ()),
+    ("How much cash was Testco unable to invoice and receive in Q2 2022?", None, ()),
+    ("How much did Testco spend on share repurchases in 2022?", "share_repurchases", None),
+])
+def test_an_authorization_or_a_clause_about_a_line_is_not_the_line(question, metric, keeps):
+    from finchat.answer.subject import analyse
+
+    s = analyse(question, companies=("Testco", "TESTCO"))
+    assert (s.metric, s.keeps) == (metric, keeps), s

@@ -402,7 +402,11 @@ Devices 5,150 4,700 9.6 11.0 (1.4) 7.2
 
 Worldwide $17,400 $16,300 6.7% 7.5 (0.8) 6.0
 """
-    got = {(c.row_path, c.as_of): (c.value, c.scale) for c in text_cells(text, "", date(2025, 6, 29), "EARNINGS", {}, 2)}
+    cells = text_cells(text, "", date(2025, 6, 29), "EARNINGS", {}, 2)
+    got = {(c.row_path, c.as_of): (c.value, c.scale) for c in cells if " — " not in c.col_label}
+    # (and the changes the header names, each of the quarter: "Operational change")
+    assert {c.col_label.split(" — ")[0]: c.value for c in cells if c.row_label == "Devices" and c.unit == "%"} == \
+        {"Reported change": 9.6, "Operational change": 11.0, "Currency change": -1.4}
     assert got[("SEGMENT SALES RESULTS › Devices", date(2025, 6, 29))] == (5150, "millions")
     assert got[("SEGMENT SALES RESULTS › U.S.", date(2025, 6, 29))] == (9100, "millions")
     assert got[("SEGMENT SALES RESULTS › U.S.", date(2024, 6, 29))] == (8600, "millions")
@@ -1263,3 +1267,21 @@ def test_change_columns_the_header_names_are_cells_of_the_period():
     plain = text_cells("Year Ended December 31, 2024 2023 $ Change % Change\n\nRevenue $ 500 $ 400 $ 100 25 %\n\n"
                        "Cost of revenue 300 250 50 20 %", "", date(2024, 12, 31), "10-K")
     assert not any(" — " in c.col_label for c in plain)
+
+
+def test_years_cut_in_two_cells_date_their_rank_and_share_columns():
+    text = """League table results
+
+|  | Three months en |  | ded March | 31, |  |  |
+|---|---|---|---|---|---|---|
+|  | 20 | 24 | 20 | 23 | Full-year 2023 |  |
+|  | Rank | Share | Rank | Share | Rank | Share |
+| M&A |  |  |  |  |  |  |
+| Global | # 2 | 8.1 % | # 1 | 8.4 % # | 2 | 9.5 % |
+| U.S. | 3 | 9.4 | 2 | 8.8 | 2 | 10.1 |
+"""
+    cells = table_cells(text, "", (date(2024, 3, 31), "Q1", 2024))
+    us = {(c.col_label.split(" — ")[0], c.as_of): (c.value, c.unit) for c in cells if c.row_label == "U.S." and c.as_of}
+    assert us[("Share", date(2024, 3, 31))] == (9.4, "%")
+    assert us[("Rank", date(2024, 3, 31))] == (3, "count")
+    assert us[("Share", date(2023, 3, 31))] == (8.8, "%")
