@@ -161,7 +161,6 @@ OWNED_PART = re.compile(r"(?i)^\s+(?:growth\s+)?(?:of|for|at)\s+(?:the\s+)?(?P<o
                         r"(?P<part>[\w&'’-][^?]*)")
 
 
-
 def recorded_in(question: str, measure: str) -> list[str]:
     """Where a measure asked before the verb was recorded: "How much share-based compensation expense did Block record
     in product development" → ["product development"]; [] when the words after the verb are the measure itself
