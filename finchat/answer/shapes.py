@@ -125,6 +125,9 @@ RECORDED_FOR = re.compile(r"(?i)\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|rec
                           r"second|third|fourth|year|quarter|calendar)\b|FY|Q[1-4]\b|\d|(?-i:[A-Z][a-z]))"
                           r"(?P<what>(?:(?-i:[a-z])[\w&'’-]*|(?-i:[A-Z]{2,})[\w-]*)(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
                           r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)")
+#: "What were sales to wholesale customers in …": whom a line's sales were made to (or through), a part of the line.
+SOLD_TO = re.compile(r"(?i)\b(?:net\s+)?(?:sales|revenues?)\s+(?:to|through|via)\s+(?:the\s+|its\s+|their\s+)?"
+                     r"(?!date\b)(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,3}?)(?=\s+(?:in|during|for|at|of|by)\b|\s*[?,.]|\s*$)")
 #: "How much share-based compensation did Square exclude from Adjusted EBITDA": the reconciliation an item is of.
 RECONCILED_IN = re.compile(r"(?i)\b(?:exclud\w*|add(?:ed|s)?\s+back|remov\w*|adjust\w*\s+out)\b[^?]*?\b(?:from|to|of)\s+"
                            r"(?:its\s+|the\s+|their\s+)?(?P<into>(?-i:[A-Z])[\w&'’-]*(?:\s+[\w&'’-]+){0,3}?)(?=\s+(?:in|for|during|at)\b|\s*[?,.]|\s*$)")
@@ -183,4 +186,4 @@ def without_place(measure: str, qualifiers: list[str]) -> str:
     return measure
 
 
-__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "SHARE", "SHARE_PART", "SOLD_IN", "SPENT_ON", "THE_PART_DID", "TIED_TO", "TIME_UNITS", "recorded_in", "without_place"]
+__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENT_ON", "THE_PART_DID", "TIED_TO", "TIME_UNITS", "recorded_in", "without_place"]

@@ -51,6 +51,7 @@ from finchat.answer.shapes import (
     SHARE,
     SHARE_PART,
     SOLD_IN,
+    SOLD_TO,
     SPENT_ON,
     THE_PART_DID,
     TIED_TO,
@@ -60,8 +61,8 @@ from finchat.answer.shapes import (
 from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question
 
 #: Statement words a qualifier can stand before, and the metric each builds on.
-_HEAD = re.compile(r"(?i)\b(earnings before interest,? (?:and|&) (?:income )?taxes|net sales|sales|revenues?|"
-                   r"net revenues?|income|earnings|eps|profits?|operating margin|margin)\b")
+_HEAD = re.compile(r"(?i)\b(?<!-)(earnings before interest,? (?:and|&) (?:income )?taxes|net sales|sales|revenues?|"
+                   r"net revenues?|income|earnings|eps|profits?|operating margin|margin)\b(?!-)")  # (not "profit-share")
 #: A capitalised name in a question (a product, a brand, a business: "How much revenue did Paxlovid bring Pfizer").
 _PROPER = re.compile(r"(?<![\w&'’.-])([A-Z][\w&'’-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&'’-]*){0,3})")
 #: Capitalised words that name no part of a company: question words, periods, accounting labels, units, places
@@ -344,7 +345,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
                 and not any(doer.lower() in q.lower() for q in qualifiers):
             qualifiers.append(doer)  # "did the juice businesses PepsiCo sold deliver": the juice businesses'
     tied = TIED_TO.search(question) or RECORDED_FOR.search(question)
-    for what in [*([tied.group("what")] if tied else []), *recorded_in(question, measure)]:  # "… record in …" too
+    sold = SOLD_TO.search(question)  # ("sales to wholesale customers")
+    for what in [*([tied.group("what")] if tied else []), *recorded_in(question, measure),  # "… record in …" too
+                 *([sold.group("what")] if sold else [])]:
         if not any(what.lower() in q.lower() for q in qualifiers):
             qualifiers.append(what)  # "What charge did PepsiCo record in connection with its cash tender offers"
     b = BREAKDOWN.search(question)
@@ -380,6 +383,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kpi_of = _words_before(question, k.start(), names, parts, pieces)
         if kpi_of and not all(w.lower() in _PART_WORDS for w in kpi_of):
             qualifiers += _tidy([" ".join(kpi_of)], segments, k.group(0))
+        # "comparable sales of Entertainment": the name after it too (not the company's)
+        of = re.match(r"\s+(?:of|for)\s+(?:the\s+)?((?-i:[A-Z])[\w&'’-]*(?:\s+(?-i:[A-Z])[\w&'’-]*){0,3})(?!['’])", question[k.end():])
+        if of and of.group(1) in _proper_names(question, names) and not any(of.group(1) in q for q in qualifiers):
+            qualifiers.append(of.group(1))
     if segment_line and qualifiers:  # "Pet's segment operating profit": the named segment's line
         segment_line, measure = False, segment_head
     qualifiers = [q for q in qualifiers if not into or q.lower() not in into.group("into").lower()]  # (nor a name)
@@ -444,7 +451,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
                   if (w.lower() not in _NEUTRAL or w.lower() == "and") and re.sub(r"[^a-z0-9&]", "", w.lower()) not in names]
         said = " ".join(before).strip()
         said = re.sub(r"(?i)^(?:and\s+)+|(?:\s+and)+$", "", said)
-        if len([w for w in said.split() if w.lower() != "and"]) >= 2:
+        if len([w for w in re.split(r"[\s-]+", said) if w.lower() != "and"]) >= 2:  # ("profit-share": two words)
             qualifiers.append(said)
     effect = EFFECT.match(question)
     # (what it moved is a statement line or a measure named after one: "Adjusted EBITDA")

@@ -764,3 +764,20 @@ def test_an_authorization_or_a_clause_about_a_line_is_not_the_line(question, met
 
     s = analyse(question, companies=("Testco", "TESTCO"))
     assert (s.metric, s.keeps) == (metric, keeps), s
+
+
+@pytest.mark.parametrize(("question", "measure", "qualifiers"), [
+    # a hyphenated word before a line narrows it to a line of its own; no statement word inside it ("profit-share")
+    ("How much profit-share revenue did Testco recognize in fiscal 2017?", "profit-share revenue", ("profit-share",)),
+    # whom a line's sales were made to
+    ("What were sales to wholesale customers in Testco's fiscal 2018?", "sales", ("wholesale customers",)),
+    ("What were Testco's revenues to date in 2022?", "revenues", ()),
+    # a name after a KPI is its part
+    ("How did comparable sales of Entertainment change at Testco in fiscal 2017?", "comparable sales",
+     ("comparable sales", "Entertainment")),
+])
+def test_words_that_narrow_a_line(question, measure, qualifiers):
+    from finchat.answer.subject import analyse
+
+    s = analyse(question, companies=("Testco", "TESTCO"))
+    assert (s.measure, s.qualifiers) == (measure, qualifiers), s
