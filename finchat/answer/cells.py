@@ -137,7 +137,10 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
         found = _rows(conn, doc_id, [*terms, *acronyms])
         if moved:
-            found = [r for r in found if _within(moved, set(_words(r[3])))]
+            # (its words in a row, as one label prints them: "equity earnings" is no "Stockholders' equity ›
+            # Retained earnings")
+            found = [r for r in found if _within(moved, set(_words(r[3])))
+                     and any(f" {moved} " in f" {' '.join(_words(part))} " for part in r[3].split(" › "))]
         # rows naming the subject first; then rows under a caption naming it ("Sam's Club Segment — Including
         # Fuel › Net sales"), only the measure's own row or one naming part of what was asked ("Grocery" there
         # is another item)

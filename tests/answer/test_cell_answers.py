@@ -898,3 +898,17 @@ def test_a_market_or_wallet_share_is_a_percentage_not_a_rank(make_database):
     question = "What was Acme's U.S. equity and equity-related wallet share in 2023?"
     got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2023)
     assert got is not None and (got[1][0].value, got[1][0].unit) == (11.6, "%"), got
+
+
+def test_what_moved_a_line_is_a_row_printing_its_words_together(make_database):
+    """"How much did equity earnings contribute to … operating profit": no row whose heading and label hold the words
+    apart ("Stockholders' equity › Retained earnings"); a row printing them as one label does."""
+    from finchat.answer.subject import analyse
+
+    question = "How much did equity earnings contribute to Acme's operating profit in 2023?"
+    apart = _stored(make_database, 2023, [(5, "Balance sheets", "Stockholders' equity › Retained earnings", 19336,
+                                           "millions", "USD")])
+    assert _from_cells(apart, question, analyse(question, companies=("Acme", "ACME")), 2023) is None
+    together = _stored(make_database, 2023, [(40, "Space", "Operating profit › Equity earnings", 35, "millions", "USD")])
+    got = _from_cells(together, question, analyse(question, companies=("Acme", "ACME")), 2023)
+    assert got is not None and got[1][0].value == 35, got
