@@ -130,7 +130,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         return None  # a part named with no measure read ("Consumer's … net additions"): any row of it is no answer
     asked = {w for t in terms for w in t.split()}
     spoken = measure & q_words - asked
-    grown = not want_pct and not amount and bool(re.search(r"(?i)\bgrowth\b", question))
+    # (or a change printed only as a percentage: "How much did J&J's international sales change operationally")
+    grown = not want_pct and not amount and bool(re.search(r"(?i)\bgrowth\b", question) or _CHANGE_ROW.search(question))
     # what moved a line ("How much did the F-35 program add to Aeronautics net sales"): a row naming it, never a
     # row of the part whose line it moved
     moved = " ".join(_words(subject.measure)) if subject.keeps == () and subject.metric is None else ""
