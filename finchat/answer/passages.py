@@ -290,8 +290,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # "Net (gain)/loss on disposals, excluding the disposal of our Russian business, …": a word asked that the
             # sentence names only as what it leaves out is not what it states
             left_out = [m.group(1) for m in _LEFT_OUT.finditer(piece)] if not leaves_out else []
-            kept = word_stems(_LEFT_OUT.sub(" ", piece)) | titled
-            excluded = any(w & word_stems(" ".join(left_out)) - kept for w in wanted) if left_out else False
+            # (the sentence's other words stemmed only when it leaves something out: most sentences do not)
+            excluded = bool(left_out) and any(
+                w & word_stems(" ".join(left_out)) - (word_stems(_LEFT_OUT.sub(" ", piece)) | titled) for w in wanted)
             acted = done_to.search(piece) if done_to else None
             used = acted is not None and _stem(_IRREGULAR.get(acted.group("done").lower(), acted.group("done"))) \
                 not in asked_stems

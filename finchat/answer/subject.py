@@ -367,11 +367,12 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     into = RECONCILED_IN.search(question)  # "… exclude from Adjusted EBITDA": an item of it, no adjusted measure
     if a and ((asked_first and a.start() > asked_end) or (into and a.start() >= into.start("into"))):
         a = None  # (the reconciliation the figure sits in is adjusted, not the thing asked)
+    basis = a.group(1).lower().removesuffix("ly") if a else ""  # ("change operationally": the operational basis)
     if a and not any(a.group(1).lower() in q.lower() for q in qualifiers):
-        qualifiers.append(a.group(1).lower().removesuffix("ly"))  # ("change operationally": the operational basis)
+        qualifiers.append(basis)
     qualifiers = _tidy(qualifiers, segments, k.group(0) if k else "")
     # a KPI alone names no part of the company, nor does how a measure is measured ("adjusted")
-    if not [q for q in qualifiers if (not k or q != k.group(0)) and not (a and q == a.group(1).lower().removesuffix("ly"))]:
+    if not [q for q in qualifiers if (not k or q != k.group(0)) and not (a and q == basis)]:
         # (a name inside the measure is its own: "Adjusted Property" of "same-store Adjusted Property EBITDAR")
         qualifiers += [n for n in _proper_names(question, names, measure)
                        if not re.search(rf"(?i)(?<!\w){re.escape(n)}(?!\w)", measure)]
