@@ -18,6 +18,7 @@ from typing import Any
 
 import psycopg
 
+from finchat.answer.asked import _NEUTRAL
 from finchat.answer.cellrows import (
     CellFigure,
     _names_row,
@@ -97,6 +98,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     # "medical benefit ratio" is printed "MBR", "Frito-Lay North America" "FLNA": rows holding the initials of
     # the measure or of a name asked hold those words
     spelled = [_words(subject.measure or "")] if subject.metric is None else []
+    # ("average monthly active users" are printed "average MAUs": the initials of the words after a neutral one too)
+    spelled += [ws[1:] for ws in spelled if len(ws) > INITIALS_MIN and ws[0] in _NEUTRAL]
     acronyms = {"".join(w[0] for w in ws): ws for ws in [*spelled, *(t.split() for t in terms)]
                 if len(ws) >= INITIALS_MIN}
     # "Retail/LTC" is one token of the index (a path to the text search parser): looked for as printed too
@@ -136,7 +139,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     # row of the part whose line it moved
     moved = " ".join(_words(subject.measure)) if subject.keeps == () and subject.metric is None else ""
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
-        found = _rows(conn, doc_id, [*terms, *acronyms])
+        found = _rows(conn, doc_id, [*terms, *acronyms, *(f"{a}s" for a in acronyms if a.isalpha())])  # ("MAUs")
         if moved:
             # (its words in a row, as one label prints them: "equity earnings" is no "Stockholders' equity ›
             # Retained earnings")
@@ -255,7 +258,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         """Words of ``text``; initials there ("MBR", "FLNA") stand for the words they abbreviate."""
         found = _words_of(text)
         # and the words a row spells out stand for their initials asked ("Earnings before interest and taxes": EBIT)
-        return found + [w for a, ws in (acronyms or {}).items() if a in found for w in ws] + [
+        return found + [w for a, ws in (acronyms or {}).items() if a in found or f"{a}s" in found for w in ws] + [
             a for a, ws in (acronyms or {}).items()
             if a in SPELLED_OUT and len(set(ws) - set(found)) <= len(ws) // SPELLED_SLACK]
 

@@ -129,7 +129,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     if subject.keeps is not None:  # a price per share, what moved a line: no statement amount answers it
         metrics = [m for m in metrics if m.startswith(subject.keeps)]
     figures: Answer | None = None
-    if derived and derived[0].key in PRINTED_MEASURES and len(companies) == 1 and not _DEFINED.search(question):
+    if derived and derived[0].key in PRINTED_MEASURES and len(companies) == 1 and not _DEFINED.search(question) \
+            and subject.kind != "guidance":  # an outlook is never the period's actual row
         # a non-GAAP amount the company prints as its own row ("Free cash flow, non-GAAP measure $7,157", net of
         # sales of property) is that row, not two statement lines' difference — unless the question defines it
         printed = from_tables(conn, question, replace(subject, metric=None, kind="amount"), res, list(res.hits),
@@ -172,7 +173,10 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         hits = with_prose(hits)
         if subject.kind == "guidance":
             seen = {x.chunk_id for x in hits}  # what the company said of the period ahead, first
-            hits = [h for h in outlook_passages(conn, companies, res.filters.years) if h.chunk_id not in seen] + hits
+            named = list(dict.fromkeys(h.document for h in res.hits)) \
+                if any(q.startswith("Q") for q in res.filters.quarters) else None  # (a quarter's release named)
+            hits = [h for h in outlook_passages(conn, companies, res.filters.years, named)
+                    if h.chunk_id not in seen] + hits
         return unsubstituted(conn, subject, companies, names, res, hits, figures)
     hits = with_prose(hits)
     about = narrative_topic(question)
@@ -187,7 +191,9 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         if derived and not (about or explain) and subject.measure:
             # a ratio the statements do not give the inputs of ("Loss from operations"): the filing's own row
             # for it ("Operating margins (5.3)%"), as printed
-            printed = from_tables(conn, question, replace(subject, kind="rate", metric=None), res, list(res.hits),
+            # ("Days sales outstanding 49", "Inventory turns 3.7": days and times are no percentage)
+            kind = "amount" if derived[0].unit in ("days", "x") else "rate"
+            printed = from_tables(conn, question, replace(subject, kind=kind, metric=None), res, list(res.hits),
                                   companies, names)
             if printed is not None:
                 return printed

@@ -19,18 +19,21 @@ from finchat.retrieve.fusion import Hit
 OUTLOOK_PASSAGES = 10
 
 
-def outlook_passages(conn: psycopg.Connection, companies: list[str], years: list[int]) -> list[Hit]:
+def outlook_passages(conn: psycopg.Connection, companies: list[str], years: list[int],
+                     documents: list[str] | None = None) -> list[Hit]:
     """The companies' prose that speaks of an outlook (outlook, guidance, expects, full year), the latest
     filings first and, within one, the passages naming a year asked: a guidance question is answered with
-    what the company said of the period ahead, wherever in the filing it said it."""
+    what the company said of the period ahead, wherever in the filing it said it — in ``documents`` only
+    when given (a question naming the quarter's release asks what that release said, not a later update)."""
     if not companies:
         return []
     rows = conn.execute(
         f"{_SELECT} WHERE d.company_key = ANY(%s) AND c.kind = 'text'"
+        " AND (%s::text[] IS NULL OR d.name = ANY(%s))"
         " AND c.tsv @@ to_tsquery('english', 'outlook | guidance | expect | forecast | anticipate')"
         " ORDER BY d.period_end DESC NULLS LAST, (c.text ~ ANY(%s)) DESC,"
         " ts_rank(c.tsv, to_tsquery('english', 'outlook | guidance')) DESC, c.id LIMIT %s",
-        (companies, [rf"\m{y}\M" for y in years] or ["$^"], OUTLOOK_PASSAGES)).fetchall()
+        (companies, documents, documents, [rf"\m{y}\M" for y in years] or ["$^"], OUTLOOK_PASSAGES)).fetchall()
     return _hits(rows, "outlook")
 
 
@@ -48,15 +51,19 @@ def outlook_figure(text: str, names: list[str], said: bool = True) -> tuple[str,
     label = "|".join(r"\W+".join(ws) for ws in words if ws)
     if not label:
         return None
-    # "Free cash flow2 ≥$6,200": a footnote mark glued to the name
-    row = re.compile(rf"(?i)\b(?:{label})(?:\d{{1,2}}(?=\s))?\b[^$~≥≤\d.]{{0,40}}?(?P<now>{_RANGE})(?:\s*(?P<before>{_RANGE}))?")
+    # "Free cash flow2 ≥$6,200", "Free cash flow2,4 ≥$6,200": footnote marks glued to the name (a comma after the
+    # name is a sentence going on: "… from share repurchases, and a negative impact of approximately 6%")
+    row = re.compile(rf"(?i)\b(?:{label})(?:\d{{1,2}}(?:,\d{{1,2}})*(?=\s))?\b[^$~≥≤\d.,;]{{0,40}}?(?P<now>{_RANGE})(?:\s*(?P<before>{_RANGE}))?")
     for m in row.finditer(re.sub(r"<sup>[^<]*</sup>", " ", text)):
         now = m.group("now").strip()
         if not re.search(r"[-–—≥≤~]|\bto\b|approximately", now) or not re.search(r"\d", now):
             continue  # a bare number after the name is no outlook's range or bound
         if not said and not re.search(r"[~≥≤]", now):
             continue
-        return now, (m.group("before") or "").strip(), bool(re.search(r"(?i)per share|eps", m.group(0)))
+        before = (m.group("before") or "").strip()
+        if not re.search(r"[-–—≥≤~$%]|\bto\b|approximately", before):
+            before = ""  # a bare number after the figure is a footnote's mark, not the table's next column
+        return now, before, bool(re.search(r"(?i)per share|eps", m.group(0)))
     return None
 
 

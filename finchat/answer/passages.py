@@ -45,8 +45,12 @@ _STATED = re.compile(r"\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion|trillion)
 _SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][”\"]))(?<!\b[A-Z]\.[A-Z]\.)\s+(?=[A-Z(“\"•]|[a-z][A-Z])|\s+•\s+|\n+")
 _QUARTER = re.compile(r"(?i)\b(?:quarter|three(?: and (?:six|nine))? months|thirteen(?: and (?:twenty-six|thirty-nine))? weeks|"
                       r"13(?: and (?:26|39))? weeks|[1-4]q(?:\d{2}|\d{4})?|q[1-4])\b")
-_TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9) months\b|\bfirst half\b|year[- ]to[- ]date|\b(?:26|39) weeks\b|"
+_TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9) months\b|\bfirst half\b|year[- ]to[- ]date|\bytd\b|\b(?:26|39) weeks\b|"
                       r"\bfull[- ]year\b")
+#: "YTD Q2": the year to date at a quarter's end, no quarter.
+_YTD_QUARTER = re.compile(r"(?i)\bytd\s+q[1-4]\b")
+#: Words of the quarter itself in a sentence that also speaks of the year to date ("three and six months").
+_THE_QUARTER = re.compile(r"(?i)\b(?:quarter|three|thirteen|13)\b")
 _STOP = {"the", "a", "an", "of", "in", "its", "their", "and", "to", "for", "on", "at", "by", "spend", "spent", "how",
          "much", "many", "did", "does", "was", "were", "is", "are", "what", "total", "net", "company", "buying"}
 
@@ -279,7 +283,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             held = stems | (word_stems(said_before) if _REFERS.search(piece) else set())
             # a quarter asked: a sentence of the quarter over one of the year ("… driven by a 13.6% increase in
             # transactions" of the fourth quarter, not the fiscal year's 10.8%)
-            of_quarter = asks_quarter and bool(_QUARTER.search(said))
+            # (not one of the year to date under its quarter's name: "YTD Q2 … for the six months ended")
+            of_quarter = asks_quarter and bool(_QUARTER.search(_YTD_QUARTER.sub(" ", said))) and not (
+                _TO_DATE.search(said) and not _THE_QUARTER.search(said))
             # a sentence opening on another year is not of the year asked ("During 2020, we recorded … $102 million"
             # after "During 2021, … $3.5 billion"); a year named later may be an aside ("… a charge recorded in 2014")
             # and one comparing two other years ("… was 27.0% in 2017 compared to 26.3% in 2016") is of neither asked

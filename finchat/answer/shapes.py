@@ -144,7 +144,7 @@ SOLD_IN = re.compile(r"(?i)\b(?:sell|sold|(?<=unit )sales)\s+(?:in|of)\s+(?P<wha
                      r"through|at|rise|rose|grow|grew|increased?|decreased?|declined?|fall|fell|drop|dropped|"
                      r"change|changed)\b|\s*[?,.;]|\s*$)")
 #: "… allocate to remodels", "… spend on new stores": what the money went to, before the period.
-SPENT_ON = re.compile(r"(?i)\b(?:spend|spent|allocated?|invest(?:ed)?|devoted?)\s+(?:(?!on\b|to\b|in\b|into\b)[a-z]+\s+){0,2}?"
+SPENT_ON = re.compile(r"(?i)\b(?:spend|spent|allocated?|invest(?:ed)?|devoted?|put|direct(?:ed)?)\s+(?:(?!on\b|to\b|in\b|into\b)[a-z]+\s+){0,2}?"
                       r"(?:on|to|in|into|towards?)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
                       r"(?=\s+(?:in|during|for|over|through|at|as|by)\b|\s*[?,.;]|\s*$)")
 #: "… earn in net card fees", "… record in impairment losses": the measure named after the verb.

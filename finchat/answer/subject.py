@@ -180,6 +180,28 @@ def _name_words(name: str) -> list[str]:
                                  "holdings"}]
 
 
+#: Words after a line's name that keep it the line ("research and development spending") or ask a figure of it
+#: ("EBIT margin", "tax rate"): no measure of their own.
+_SAME_LINE = frozenset({"spending", "spend", "expense", "expenses", "margin", "margins", "rate", "rates", "ratio",
+                        "yield", "percentage", "percent", "share", "balance", "balances", "line", "item", "items",
+                        "figures", "number", "numbers", "results", "performance", "trend", "trends", "date"})
+
+
+def qualifiers_after_head(question: str, measure: str, qualifiers: list[str]) -> str:
+    """The measure with the lower-case words the question prints after it, up to a preposition or the end, when
+    one of them narrows nothing and is no qualifier ("days sales" + "outstanding", "inventory" + "turns"); ""
+    when none follows."""
+    at = question.lower().find(measure.lower())
+    if not measure or at < 0:
+        return ""
+    tail = _NP_END.split(question[at + len(measure):], maxsplit=1)[0]
+    words = re.findall(r"[A-Za-z][\w&'’-]*", tail)
+    if not words or not all(w.islower() for w in words) or all(w in _NEUTRAL | _SAME_LINE or w.endswith("ed") for w in words) \
+            or any(w in q.lower() for q in qualifiers for w in words):
+        return ""
+    return f"{measure}{tail}".strip()
+
+
 def _words_before(question: str, start: int, names: set[str], parts: frozenset[str] = frozenset(),
                   pieces: frozenset[str] = frozenset()) -> list[str]:
     """The words just before ``start`` back to a neutral word, a period, the company or a punctuation mark;
@@ -320,11 +342,14 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             and not re.search(r"\d", sold.group("what")):
         qualifiers.append(sold.group("what"))  # "How much did Sam's Club sell in grocery and consumables"
     spent = SPENT_ON.search(question)
-    if spent and not _PERIOD.match(spent.group("what").split()[0].lower()) and not re.search(r"\d", spent.group("what")) \
-            and not metrics_in_question(spent.group("what")):
-        if measure.lower() in ("", "spend", "spent", "invest", "invested", "allocate", "allocated"):
+    if spent and not _PERIOD.match(spent.group("what").split()[0].lower()) and not re.search(r"\d", spent.group("what")):
+        lines = metrics_in_question(spent.group("what"))
+        # ("How much cash does Amcor expect to put toward share repurchases": cash is the means, repurchases what)
+        if measure.lower() in ("", "spend", "spent", "invest", "invested", "allocate", "allocated") or (
+                lines and measure.lower() in ("cash", "money")):
             measure = spent.group("what")  # "What did Netflix spend on marketing": marketing is the measure
-        else:
+            metrics = lines or ([] if measure else metrics)
+        elif not lines:
             qualifiers.append(spent.group("what"))  # "How much capital did Walmart allocate to remodels"
     for p in NAMED_PART.finditer(question):
         part = p.group(1).strip()
@@ -486,6 +511,15 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         # "average price per share" paid for repurchased shares is no amount of repurchases
         metric, keeps = None, ("eps",)
     spans = metric_phrase_spans(measure, metric) if metric else []
+    # "inventory turns", "days sales outstanding": a word after the statement line's name makes a measure of
+    # its own (a row of its own), never the line
+    longer = qualifiers_after_head(question, measure, qualifiers) if spans and not derived and kind == "amount" else ""
+    if longer or (spans and not derived and kind == "amount" and any(
+            w.lower() not in _NEUTRAL | _SAME_LINE and not w.endswith("ed")
+            for w in re.findall(r"[A-Za-z][\w&'’-]*", measure[spans[-1][1]:]))):
+        measure = longer or measure
+        qualifiers = [q for q in qualifiers if q.lower() not in measure.lower()]
+        metric, keeps = None, ()
     # "cash unable to invoice and receive": a clause about the line; "share repurchase authorization": a program's
     # limit — neither is the line
     if spans and (re.match(r"(?i)\s+(?:unable|not|never|that|which|yet|still)\b", measure[spans[-1][1]:])

@@ -18,6 +18,7 @@ from typing import Any
 import psycopg
 
 from finchat.graph.facts import column_periods, split_table_text
+from finchat.graph.rowunits import UNITLESS_LABEL
 from finchat.graph.tablegroups import PART, group_text, table_groups, units_above
 from finchat.tables import header_count, parse_value, row_units, row_units_own, units_scale
 
@@ -55,6 +56,8 @@ def _clean(text: str) -> str:
 def _value(cell: str) -> float | None:
     """A cell's number: "1,234", "(56)", "$ 6,473", "10.5%", "(2)%"."""
     text = cell.strip()
+    if (ratio := re.fullmatch(r"(\d+(?:\.\d+)?)\s*:\s*1", text)) is not None:  # "Current ratio 1.6:1"
+        return float(ratio.group(1))
     if text.endswith("%"):
         text = text[:-1].strip()
         if text.endswith(")") and text.startswith("("):
@@ -219,7 +222,9 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 bool(_PERCENTISH.search(label) and not row_money and abs(v) < 1000) or \
                 bool(rate_row and "$" not in c and abs(v) <= 100)
             own = here  # "Billed business" under "Network volumes (billions)": the rows' own scale
-            if pct:
+            if ("$" not in c and "%" not in c and UNITLESS_LABEL.search(label)) or re.search(r":\s*1$", c):
+                unit, cell_scale = "count", "units"  # days, turns, "1.6:1": never money, never scaled
+            elif pct:
                 unit, cell_scale = "%", "units"
             elif own:
                 unit, cell_scale = ("USD" if own[1] or "$" in c else "count"), own[0]
@@ -469,6 +474,7 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
                      quarter: int | None = None) -> list[tuple[int, int, str, Cell]]:
     """Cells of the tables the PDF parser kept as text (graph/textrows.py), chunk by chunk; what one chunk's
     table sets up (columns, heading) carries to the next text chunk."""
+    from finchat.graph.datedcols import dated_cells
     from finchat.graph.textrows import text_cells
 
     out: list[tuple[int, int, str, Cell]] = []
@@ -505,7 +511,8 @@ def _text_table_rows(chunks: list[Any], period_end: date, form: str | None,
             body = c[3]
             if near and previous[1] == "text" and previous[2] == c[2] and _FIGURE.fullmatch(body.split()[0]):
                 body = f"{_row_tail(previous[3])} {body}"  # a row the chunker cut: its label and first figures
-            found = text_cells(body, lead, period_end, form, carry, quarter, c[2], title)
+            # (a table headed by dates, which no period header starts: graph/datedcols.py)
+            found = text_cells(body, lead, period_end, form, carry, quarter, c[2], title) or dated_cells(body, lead)
             if found and carry.get("continued") and opened:
                 caption = opened  # a table split over chunks: its rows keep the caption it opened with
             elif found:

@@ -21,6 +21,12 @@ def counted(label: str) -> bool:
     return bool(re.search(r"(?i)\bnumber of\b", label))
 
 
+#: Row labels of a measure in days or times, never money nor scaled ("Days sales outstanding 49", "Inventory turns
+#: 3.7" under "(in millions)"; "maturities of 90 days or less", casinos' "table games turnover" are money).
+UNITLESS_LABEL = re.compile(r"(?i)^\W*(?:average\s+)?days\s+(?:sales|payables?|inventor\w*|receivables?|in\s+inventory)\b|"
+                            r"\b(?:inventory|assets?|receivables?)\s+(?:turns|turnover)\b")
+
+
 #: Units scale of a header that exempts per-unit rows: "(in thousands, except revenue per membership …)".
 PER_UNIT = re.compile(r"(?i)\bper\b|\brate\b|\bratio\b|\bmargin\b")
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import date
 
 from finchat.graph.cells import _COUNTED_SINGLY, _PER_SHARE, Cell
-from finchat.graph.rowunits import PER_UNIT, PERCENT_HEADING, counted, ratio_owners, wrapped
+from finchat.graph.rowunits import PER_UNIT, PERCENT_HEADING, UNITLESS_LABEL, counted, ratio_owners, wrapped
 from finchat.graph.rowunits import excepted as excepted_by
 from finchat.graph.rowunits import owners as row_owners
 from finchat.graph.textcolumns import (
@@ -480,7 +480,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             outer = f"{heading} › {outer}"  # "Revenues by:" a second time under the region's title: the region's
         outer = f"{outer} › {owner}" if outer and owner else owner or outer
         # "(Amounts in millions, except unit counts)": "Unit counts at period end" is a count
-        spared = any(re.search(rf"(?i)\b{re.escape(x)}\b", label) for x in excepted)
+        spared = any(re.search(rf"(?i)\b{re.escape(x)}\b", label) for x in excepted) or bool(UNITLESS_LABEL.search(label))
         # "Connections ('000):" over its rows: their units, unless a row prints its own
         here = row_units(label) or stated or row_units(outer)
         stated = stated if row_units_own(label) else row_units(label) or stated

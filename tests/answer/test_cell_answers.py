@@ -912,3 +912,20 @@ def test_what_moved_a_line_is_a_row_printing_its_words_together(make_database):
     together = _stored(make_database, 2023, [(40, "Space", "Operating profit › Equity earnings", 35, "millions", "USD")])
     got = _from_cells(together, question, analyse(question, companies=("Acme", "ACME")), 2023)
     assert got is not None and got[1][0].value == 35, got
+
+
+def test_a_measure_printed_as_its_plural_initials():
+    from finchat.answer.cells import _pick
+
+    now = date(2025, 6, 30)
+    caption = "Operating metrics The following table details our average MAUs by segment (amounts in millions):"
+    rows = [("ACME_2025Q2_10Q", 41, None, "King", caption, "June 30, 2025", None, now, 238.0, "millions", "count",
+             "King"),
+            ("ACME_2025Q2_10Q", 41, None, "Arcade", caption, "June 30, 2025", None, now, 92.0, "millions", "count",
+             "Arcade")]
+    q = {"average", "monthly", "active", "users", "king", "quarter"}
+    measure = {"average", "monthly", "active", "users"}
+    acronyms = {"mau": ["monthly", "active", "users"]}  # of the words after "average"
+    best, _ = _pick(rows, ["king", "active users", "monthly"], q, 3, now, False, measure, "", acronyms)
+    assert best.value == 238.0
+    assert _pick(rows, ["king", "active users", "monthly"], q, 3, now, False, measure) is None  # without them

@@ -27,6 +27,12 @@ def test_an_outlook_tables_range_for_the_measure_asked():
     # a plain range counts only where the passage speaks of an outlook
     assert outlook_figure("Net sales 2021 - 2022 rose 4% on volume.", ["net sales"], said=False) is None
     assert outlook_figure("Adjusted EPS (Diluted) $10.00 – $10.10 / $10.05", ["adjusted eps"])[0] == "$10.00 – $10.10"
+    # footnote marks glued to the name ("flow2,4"), a footnote's number after the figure: no next column
+    assert outlook_figure("Free cash flow2,4 ≥$6,200 1 The company's outlook excludes …", ["free cash flow"])[:2] == \
+        ("≥$6,200", "")
+    # a sentence going on after the name is no table row
+    assert outlook_figure("a benefit of approximately 2% from share repurchases, and a negative impact of "
+                          "approximately 6% related to higher interest", ["share repurchases"]) is None
 
 
 def test_a_figure_printed_right_after_the_measures_name():

@@ -401,3 +401,26 @@ def test_a_sentence_naming_the_part_only_as_what_it_leaves_out_is_not_its_figure
                                               "2023?")
     first = d["answer"].splitlines()[0]
     assert "$205 million" in first and "$10" not in first
+
+
+#: A quarter's bullet and the year to date's, each under its own heading, the year to date's first and shorter.
+QUARTER_AND_YTD = tuple(reversed(("Q2 2023 vs. Q2 2022 Net bookings The increase in net bookings for the three months ended June 30, "
+                   "2023, as compared to the three months ended June 30, 2022, was primarily due to a $657 million "
+                   "increase in Gadget net bookings, driven by new releases of its two largest franchises.",
+                   "YTD Q2 2023 vs. YTD Q2 2022 Net bookings The increase in net bookings for the six months ended June "
+                   "30, 2023, as compared to the six months ended June 30, 2022, was primarily due to an $826 million "
+                   "increase in Gadget net bookings.")))
+
+
+@pytest.fixture(scope="module")
+def ytd_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023Q2_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 1, "extra": QUARTER_AND_YTD}})
+
+
+def test_a_quarter_asked_is_not_the_year_to_date_under_the_quarters_name(ytd_corpus, monkeypatch):
+    """"YTD Q2 … six months" names the quarter but speaks of the year to date: the quarter's sentence answers."""
+    d = ask_json(ytd_corpus, monkeypatch, "By how much did Gadget net bookings at Testco rise in Q2 2023 versus a year "
+                                          "earlier?")
+    first = d["answer"].splitlines()[0]
+    assert "$657 million" in first and "$826 million" not in first, first

@@ -781,3 +781,22 @@ def test_words_that_narrow_a_line(question, measure, qualifiers):
 
     s = analyse(question, companies=("Testco", "TESTCO"))
     assert (s.measure, s.qualifiers) == (measure, qualifiers), s
+
+
+@pytest.mark.parametrize(("question", "measure", "metric", "qualifiers"), [
+    # a word after a statement line's name makes a measure of its own, printed as its own row
+    ("What inventory turns did Testco report for 2024?", "inventory turns", None, ()),
+    ("What were Testco's days sales outstanding at the end of 2024?", "days sales outstanding", None, ()),
+    ("What were Testco's net sales growth in 2024?", "net sales", "revenue", ()),
+    # words after a line asking a figure of it, or naming it otherwise, keep it the line
+    ("How much did research and development spending at Testco decrease in 2024?", "research and development spending",
+     "rnd", ()),
+    # cash put toward something: the thing is the measure
+    ("How much cash does Testco expect to put toward share repurchases in fiscal 2025?", "share repurchases",
+     "share_repurchases", ()),
+])
+def test_a_measure_of_its_own_after_or_around_a_line(question, measure, metric, qualifiers):
+    from finchat.answer.subject import analyse
+
+    s = analyse(question, companies=("Testco", "TESTCO"))
+    assert (s.measure, s.metric, s.qualifiers) == (measure, metric, qualifiers), s

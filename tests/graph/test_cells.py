@@ -1285,3 +1285,27 @@ def test_years_cut_in_two_cells_date_their_rank_and_share_columns():
     assert us[("Share", date(2024, 3, 31))] == (9.4, "%")
     assert us[("Rank", date(2024, 3, 31))] == (3, "count")
     assert us[("Share", date(2023, 3, 31))] == (8.8, "%")
+
+
+def test_days_turns_and_ratios_of_a_money_table_are_neither_money_nor_scaled():
+    cells = table_cells("""Key balance sheet data (in millions)
+| | December 31, 2024 | December 31, 2023 |
+|---|---|---|
+| Working capital | $ 1,500 | $ 1,700 |
+| Current ratio | 1.4:1 | 1.9:1 |
+| Days sales outstanding | 52 | 55 |
+| Inventory turns | 4.1 | 3.8 |
+| Debt due in 90 days or less | 310 | 295 |
+""", "Liquidity")
+    by = {(c.row_path, c.as_of): c for c in cells}
+    # ("Current ratio" was read as a heading of the rows after it when "1.4:1" was no figure)
+    ratio = by[("Current ratio", date(2024, 12, 31))]
+    assert (ratio.value, ratio.unit, ratio.scale) == (1.4, "count", "units")
+    dso = by[("Days sales outstanding", date(2024, 12, 31))]
+    assert (dso.value, dso.unit, dso.scale) == (52, "count", "units")
+    assert (by[("Inventory turns", date(2023, 12, 31))].unit, by[("Inventory turns", date(2023, 12, 31))].scale) == \
+        ("count", "units")
+    # "days" inside a money row's label ("due in 90 days or less") leaves it money
+    due = by[("Debt due in 90 days or less", date(2024, 12, 31))]
+    assert (due.unit, due.scale) == ("USD", "millions")
+    assert by[("Working capital", date(2024, 12, 31))].unit == "USD"

@@ -1,0 +1,91 @@
+"""Text tables whose columns are dates: a header of two or more full dates in bold ("**June 30, 2023** **March 31,
+2023** **December 31, 2022** …") then rows of a label and one figure per date ("King 238 243 233 240 240"). The
+PDF parser left them as prose and graph/textrows.py reads only tables headed by durations or years; each figure
+here is the row's at its column's date (no duration: a balance, or the period the table's caption names)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+
+from finchat.graph.cells import Cell
+from finchat.graph.rowunits import UNITLESS_LABEL, counted
+from finchat.graph.textrows import _ROW, _TOKEN, LEAD_CHARS
+from finchat.tables import parse_value, units_scale
+
+_MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+          r"Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)")
+_DATE = rf"{_MONTH}\s+\d{{1,2}},\s+(?:19|20)\d\d"
+#: The header: full dates, each in bold, side by side.
+_HEADER = re.compile(rf"(?:\*\*\s*{_DATE}\s*\*\*[ \t]*){{2,}}")
+#: Rows read after the header at most (the rest of a chunk is prose or another table).
+MAX_ROWS = 30
+
+
+def _as_date(text: str) -> date | None:
+    clean = re.sub(r"\s+", " ", text.replace(".", "")).strip()
+    clean = re.sub(r"^Sept\b", "Sep", clean)
+    for fmt in ("%B %d, %Y", "%b %d, %Y"):
+        try:
+            return datetime.strptime(clean, fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def dated_cells(text: str, lead_in: str = "") -> list[Cell]:
+    """Cells of the date-headed tables in one text chunk (module docstring); [] when it holds none. A header
+    whose dates repeat (groups of columns measuring different things) or rows of another width than the
+    header's are not read. Units: a "(amounts in millions)" phrase before the header scales the rows; a
+    table printing no "$" counts things unless a row prints "%"; days and turns are never scaled; a row of
+    decimals among whole amounts is in a scale the table does not print, and is left out."""
+    out: list[Cell] = []
+    for header in _HEADER.finditer(text):
+        names = re.findall(_DATE, header.group(0))
+        ends = [_as_date(n) for n in names]
+        if None in ends or len(set(ends)) != len(ends):
+            continue
+        rest = text[header.end():]
+        plain = re.sub(r"[*_]+", "", rest)
+        rows: list[tuple[str, list[str], int]] = []
+        for m in _ROW.finditer(plain):
+            if not rows and plain[:m.start("label")].strip():
+                break  # another header line before the rows: not this reader's table
+            if rows and plain[rows[-1][2]:m.start("label")].strip():
+                break  # prose between rows: the table has ended
+            tokens = re.findall(_TOKEN, m.group("nums"))
+            if len(tokens) != len(names):
+                break
+            rows.append((m.group("label").strip(), tokens, m.end()))
+            if len(rows) >= MAX_ROWS:
+                break
+        if not rows:
+            continue
+        scale = units_scale(f"{lead_in} {text[:header.start()]}"[-400:]) or "units"
+        money = any("$" in t for _, tokens, _ in rows for t in tokens)
+        # the chunk's words before the header introduce the table ("… our average MAUs … (amounts in millions):")
+        lead = re.sub(r"\s+", " ", re.sub(r"[*_]+", "", text[:header.start()])).strip()[-LEAD_CHARS:]
+        whole = [not any("." in t for t in tokens) for _, tokens, _ in rows]
+        for i, (label, tokens, _) in enumerate(rows):
+            if money and scale != "units" and not whole[i] and sum(whole) >= 2 and \
+                    not any("$" in t or t.endswith("%") for t in tokens):
+                # "Remaining performance obligation 40.0 43.7" among whole millions: billions the row does not
+                # say — its scale is unknown, so it is not stored
+                continue
+            for name, end, token in zip(names, ends, tokens, strict=True):
+                value = parse_value(token.rstrip("%")) if token.endswith("%") else parse_value(token)
+                if value is None:
+                    continue
+                if token.endswith("%"):
+                    unit, cell_scale = "%", "units"
+                elif UNITLESS_LABEL.search(label):
+                    unit, cell_scale = "count", "units"
+                else:
+                    unit = "USD" if money and not counted(label) else "count"
+                    cell_scale = scale
+                out.append(Cell(label[:200], label[:400], re.sub(r"\s+", " ", name), None, end, value,
+                                token.replace("$", "").strip(), cell_scale, unit, lead))
+    return out
+
+
+__all__ = ["dated_cells"]

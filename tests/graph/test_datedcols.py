@@ -1,0 +1,45 @@
+"""Text tables headed by dates (graph/datedcols.py): each figure the row's at its column's date, in the units the
+words before the header give."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from finchat.graph.datedcols import dated_cells
+
+USERS = ("The following table details our average monthly active users by segment (amounts in millions):\n\n"
+         "**March 31, 2025** **December 31, 2024** **September 30, 2024** Arcade 51 57 49 Puzzle 180 176 171 "
+         "Total 231 233 220")
+
+
+def test_rows_under_a_header_of_dates_are_read_one_figure_per_date():
+    cells = dated_cells(USERS)
+    by = {(c.row_label, c.as_of): c for c in cells}
+    puzzle = by[("Puzzle", date(2024, 12, 31))]
+    assert (puzzle.value, puzzle.col_label, puzzle.duration) == (176, "December 31, 2024", None)
+    # no "$" in the table: things counted, in the scale the words before it print
+    assert (puzzle.unit, puzzle.scale) == ("count", "millions")
+    assert "average monthly active users" in puzzle.lead
+    assert len(cells) == 9
+
+
+def test_money_percentages_and_a_row_of_another_scale():
+    cells = dated_cells("Balances (in millions)\n**June 30, 2025** **January 31, 2025** Cash $ 1,918 $ 1,537 "
+                        "Deferred revenue 1,193 1,628 Backlog 40.5 43.2 Margin 12.5% 11.0%")
+    by = {(c.row_label, c.as_of): c for c in cells}
+    assert (by[("Cash", date(2025, 6, 30))].value, by[("Cash", date(2025, 6, 30))].unit,
+            by[("Cash", date(2025, 6, 30))].scale) == (1918, "USD", "millions")
+    assert by[("Deferred revenue", date(2025, 1, 31))].unit == "USD"
+    margin = by[("Margin", date(2025, 1, 31))]
+    assert (margin.value, margin.unit, margin.scale) == (11.0, "%", "units")
+    # decimals among whole millions are in a scale the table does not print (billions): not stored
+    assert not any(c.row_label == "Backlog" for c in cells)
+
+
+def test_repeated_dates_and_another_header_line_are_not_read():
+    # the same date twice heads groups of columns measuring different things
+    assert dated_cells("**May 31, 2025** **May 31, 2025** **May 31, 2024** Notes 1 2 3") == []
+    # header words after the dates: another header line, not rows
+    assert dated_cells("**May 31, 2025** **May 31, 2024** **% change** Net Sales 10 12") == []
+    # rows of another width than the header's
+    assert dated_cells("**May 31, 2025** **May 31, 2024** Notes 1 2 3") == []
