@@ -82,6 +82,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     elif m.group("count") and re.match(r"(?i)(?:in|within|included\s+in|part\s+of)\s+(?:the\s+)?[\w&.-]+['’]s?\s",
                                        m.group("np")):
         np = m.group("count")  # "What restructuring costs were in Nike's operating overhead expense": the costs
+    elif m.group("count") and re.match(r"(?i)[a-z]+ed\s+(?:to|by|for|from|at|with)\s", m.group("np")):
+        np = m.group("count")  # "How much equity was allocated to the segment": the equity; the segment is whose
     elif m.group("count"):  # "How many cards were in force at …": the counted thing, then what is said of it
         np = m.group("np")
         lead = re.match(r"(?i)in\s+", np)  # "in force", "in service": the predicate's own preposition

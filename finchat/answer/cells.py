@@ -170,6 +170,15 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                              company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)
             if best is not None:
                 break
+        if best is None and len(terms) >= 2:
+            # an item asked of its segment ("Equity Markets revenues in the CIB") printed in a table no heading of
+            # which names the segment (its name heads the page before): the filing's one row naming the item
+            owners = {" ".join(_words(x)) for names in segments for x in names} & set(terms)
+            rest = [t for t in terms if t not in owners]
+            named = [r for r in found if rest and all(_within(t, set(_words(r[3].split(" › ")[-1]))) for t in rest)]
+            if owners and len({r[3] for r in named}) == 1:
+                best = _pick(named, rest, q_words, months, period_end, want_pct, measure, question, acronyms, labelled,
+                             named_rate=named_rate, metric=subject.metric)
         if best is not None:
             cur, prior = best
             # "… under management in alternatives": a row of the same table the question names in lower case
@@ -568,6 +577,6 @@ def _last_sentence(caption: str) -> str:
 def _is_measure(label: str, measure: set[str]) -> bool:
     """Is a row label the measure itself ("Net sales", "Revenues"), not a line that mentions it ("Cost of
     sales")?"""
-    words = set(_words(label))  # "Operating margins" is the operating margin
-    return any(_within(w, measure) for w in words) and all(_within(w, measure | {"net", "total", "segment"})
-                                                           for w in words)
+    words = set(_words(label))  # "Operating margins" is the operating margin, "Number of branches" the branches
+    return any(_within(w, measure) for w in words) and all(
+        _within(w, measure | {"net", "total", "segment", "number"}) for w in words)

@@ -349,8 +349,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
                 lines and measure.lower() in ("cash", "money")):
             measure = spent.group("what")  # "What did Netflix spend on marketing": marketing is the measure
             metrics = lines or ([] if measure else metrics)
-        elif not lines:
-            qualifiers.append(spent.group("what"))  # "How much capital did Walmart allocate to remodels"
+        elif not lines and not re.search(r"['’]s?\s", spent.group("what")):
+            # "How much capital did Walmart allocate to remodels" (not "… to JPMorgan's Commercial Banking segment":
+            # a part of the company, read as such below)
+            qualifiers.append(spent.group("what"))
     for p in NAMED_PART.finditer(question):
         part = p.group(1).strip()
         if part.lower() not in whole and part.split()[0].lower() not in ("the", "which", "what", "each"):

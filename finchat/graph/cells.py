@@ -109,6 +109,29 @@ def _quarter_year_columns(header_rows: list[list[str]], ncols: int,
     return _year_columns(header_rows, ncols, filing_period[0], months.pop() if len(months) == 1 else None)
 
 
+def _two_lengths(header_rows: list[list[str]], periods: list[Any]) -> list[Any]:
+    """Columns of two periods' groups ("2021 | 2020 | Change | 2021 | 2020 | Change") read as one length where the
+    header, cut past reading, names two in order ("… three mont ded June 30, | … six month ended June 30,"): the
+    group before the first year's second column the first length, the rest the second."""
+    said = [w.lower() for w in _HEADER_LENGTH.findall(" ".join(c for r in header_rows for c in r))]
+    lengths = list(dict.fromkeys(said))
+    durations = {p[1] for p in periods if p is not None}
+    dated = [(j, p) for j, p in enumerate(periods) if p is not None and p[2] is not None]
+    if len(lengths) != 2 or len(durations) != 1 or len(dated) < 4:
+        return periods
+    first_end = dated[0][1][2]
+    again = next((j for j, p in dated[1:] if p[2] == first_end), None)
+    if again is None:
+        return periods
+    words = {"three": ("Three", "3M"), "six": ("Six", "6M"), "nine": ("Nine", "9M")}
+    out = list(periods)
+    for j, p in dated:
+        name, duration = words[lengths[0] if j < again else lengths[1]]
+        if p[1] != duration:
+            out[j] = (f"{name} Months Ended {p[2]:%B} {p[2].day}, {p[2].year}", duration, p[2])
+    return out
+
+
 #: Words of a date or period in a header cell: no column's own name.
 _DATE_WORD = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$|\b(?:months?|weeks?|quarters?|"
                         r"years?|ended|ending|as of|fiscal)\b")
@@ -149,6 +172,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             r and _PERIOD_ROW.match(_clean(r[0])) for r in rows[nh:]):
         # (rows naming periods themselves, "First quarter | 12 | 12" weeks: the years are fiscal years, no dates)
         periods = _quarter_year_columns(rows[:nh], ncols, filing_period) or periods
+    periods = _two_lengths(rows[:nh], periods)
     col_words = []
     for j in range(ncols):
         words = [r[j] for r in rows[:nh] if j < len(r) and r[j]]

@@ -357,15 +357,18 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         scale = units_scale(header) or units_scale(section) or "units"
         per = width // len(durations)
         # comparison columns after each period group ("2023 2022 % Change"): the periods are the header's years
-        distinct = len({int(y.group(0)) for y in _YEAR.finditer(head_text)})
-        keep = min(max(distinct, 2), per) if _CHANGE_HEADER.search(head_text) else per
+        # (the header's years and "Change" may follow its period words into this chunk: "… three months ended
+        # June 30," above, "2021 2020 Change 2021 2020 Change" here)
+        said = head_text if own_durations else f"{head_text} {own}"
+        distinct = len({int(y.group(0)) for y in _YEAR.finditer(said)})
+        keep = min(max(distinct, 2), per) if _CHANGE_HEADER.search(said) else per
         # column groups named above the years ("Consumer & Community Banking ¦ Corporate & Investment Bank"),
         # each "2023 2022 Change": one period per group, the group's name over its rows
         names = _group_names(head_text)
         if len(durations) == 1 and len(names) >= 2 and width % len(names) == 0 and width // len(names) >= 2:
             durations = durations * len(names)
             per = width // len(names)
-            keep = min(max(distinct, 2), per) if _CHANGE_HEADER.search(head_text) else per
+            keep = min(max(distinct, 2), per) if _CHANGE_HEADER.search(said) else per
             groups = names
         elif len(names) == len(durations) >= 2:  # "Revenue Mix ¦ Comparable Sales", each over its periods
             groups = names
@@ -484,6 +487,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         # "Connections ('000):" over its rows: their units, unless a row prints its own
         here = row_units(label) or stated or row_units(outer)
         stated = stated if row_units_own(label) else row_units(label) or stated
+        # "Number of branches 4,869" in a table of dollars "(in billions, except ratios …)": a count, never scaled
+        spared = spared or (here is None and dollars and re.match(r"(?i)number\s+of\b", label) is not None)
         path = f"{outer} › {label}" if outer else label
         group = len(nums) // len(durations)
         row_keep = 2 if both and group == 2 else keep

@@ -49,6 +49,11 @@ _SHORT_YEAR = re.compile(r"(?<![\w$])['’](\d{2})\b")
 _Q = re.compile(r"(?i)\bq([1-4])\b")
 _Q_WORD = re.compile(r"(?i)\b(first|1st|second|2nd|third|3rd|fourth|4th)[\s-]+(?:fiscal\s+)?quarter\b")
 _HALF = re.compile(r"(?i)\b(first|second|1st|2nd)\s+half\b|\bh([12])\b")
+#: The year to date a quarterly report closes ("the first nine months of 2022", "six months ended", "39 weeks"): that
+#: quarter's report.
+_TO_DATE_OF = re.compile(r"(?i)\b(?:(six|nine|6|9)[\s-]+months|(twenty-six|thirty-nine|26|39)[\s-]+weeks)\b")
+_TO_DATE_QUARTER = {"six": "Q2", "6": "Q2", "twenty-six": "Q2", "26": "Q2", "nine": "Q3", "9": "Q3",
+                    "thirty-nine": "Q3", "39": "Q3"}
 _FORM_K = re.compile(r"(?i)\b10-?k\b|\bannual\s+report\b")
 _FORM_Q = re.compile(r"(?i)\b10-?q\b|\bquarterly\s+report\b")
 _FORM_8K = re.compile(r"(?i)\b8-?k\b")
@@ -279,6 +284,8 @@ class Extractor:
             add_q(f"Q{m.group(1)}")
         for m in take(_Q_WORD):
             add_q(_QUARTER_WORDS[m.group(1).lower()])
+        for m in take(_TO_DATE_OF):
+            add_q(_TO_DATE_QUARTER[(m.group(1) or m.group(2)).lower()])
         for m in take(_HALF):
             first = (m.group(1) or "").lower() in ("first", "1st") or m.group(2) == "1"
             for q in (("Q1", "Q2") if first else ("Q3", "Q4")):

@@ -929,3 +929,30 @@ def test_a_measure_printed_as_its_plural_initials():
     best, _ = _pick(rows, ["king", "active users", "monthly"], q, 3, now, False, measure, "", acronyms)
     assert best.value == 238.0
     assert _pick(rows, ["king", "active users", "monthly"], q, 3, now, False, measure) is None  # without them
+
+
+def test_a_count_row_named_number_of_is_the_count_asked():
+    from finchat.answer.cells import _is_measure
+
+    assert _is_measure("Number of branches", {"branches"})
+    assert not _is_measure("Number of client advisors", {"branches"})
+    assert not _is_measure("Branch revenue", {"branches"})
+
+
+def test_an_item_of_a_segment_in_a_table_no_heading_of_which_names_the_segment(make_database, monkeypatch):
+    """"Equity Markets revenues in the CIB": the segment's name heads the page before its table, so no cell holds it;
+    the filing's one row naming the item answers — and none when two tables name it."""
+    import finchat.answer.cells as cells_mod
+    from finchat.answer.subject import Subject
+
+    monkeypatch.setattr(cells_mod, "company_segments", lambda conn, company: [["Corporate & Investment Bank", "CIB"]])
+    subject = Subject("Equity Markets revenues", "revenue", ("Equity Markets", "Corporate & Investment Bank"), "amount")
+    question = "What were Equity Markets revenues in Acme's CIB in 2024?"
+    url = _stored(make_database, 2024, [(28, "Selected income statement data", "Revenue by business › Equity Markets",
+                                         8436, "millions", "USD")])
+    got = _from_cells(url, question, subject, 2024)
+    assert got is not None and "$8,436 million" in got[0]
+    url = _stored(make_database, 2024, [(28, "Selected income statement data", "Revenue by business › Equity Markets",
+                                         8436, "millions", "USD"),
+                                        (90, "International metrics", "Equity Markets", 1200, "millions", "USD")])
+    assert _from_cells(url, question, subject, 2024) is None

@@ -788,6 +788,9 @@ def test_words_that_narrow_a_line(question, measure, qualifiers):
     ("What inventory turns did Testco report for 2024?", "inventory turns", None, ()),
     ("What were Testco's days sales outstanding at the end of 2024?", "days sales outstanding", None, ()),
     ("What were Testco's net sales growth in 2024?", "net sales", "revenue", ()),
+    # what was allocated to a part: the thing allocated; the part is whose, not a second measure
+    ("How much equity was allocated to Testco's Commercial Banking segment in Q2 2024?", "equity", None,
+     ("Commercial Banking",)),
     # words after a line asking a figure of it, or naming it otherwise, keep it the line
     ("How much did research and development spending at Testco decrease in 2024?", "research and development spending",
      "rnd", ()),

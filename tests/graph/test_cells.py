@@ -1309,3 +1309,38 @@ def test_days_turns_and_ratios_of_a_money_table_are_neither_money_nor_scaled():
     due = by[("Debt due in 90 days or less", date(2024, 12, 31))]
     assert (due.unit, due.scale) == ("USD", "millions")
     assert by[("Working capital", date(2024, 12, 31))].unit == "USD"
+
+
+def test_a_header_cut_past_reading_naming_two_lengths_in_order():
+    # the layout cut "As of or for the three months ended June 30," into pieces: the first group is the quarter's
+    cells = table_cells("""Selected metrics
+| | As ofor f en | | or the three mont ded June 30, | hs | As of or for the six month ended June 30, | | s |
+|---|---|---|---|---|---|---|---|
+| (in millions) | 2025 | | 2024 | Change | 2025 | 2024 | Change |
+| Total loans | $ 204,310 | | $ 224,109 | (9) | $ 204,310 | $ 224,109 | (9) |
+| Net revenue | 2,512 | | 2,390 | 5 | 4,950 | 4,701 | 5 |
+""", "Commercial Banking", (date(2025, 6, 30), "Q2", 2025))
+    by = {(c.row_label, c.duration, c.as_of): c.value for c in cells}
+    assert by[("Net revenue", "3M", date(2025, 6, 30))] == 2512
+    assert by[("Net revenue", "6M", date(2025, 6, 30))] == 4950
+    assert by[("Net revenue", "3M", date(2024, 6, 30))] == 2390
+    assert by[("Total loans", "3M", date(2025, 6, 30))] == 204310
+
+
+def test_a_text_tables_change_columns_and_counts_in_a_table_of_dollars():
+    from finchat.graph.textrows import text_cells
+
+    # the period words above, "2025 2024 Change" in the chunk: two years and a change per period, not three years
+    lead = "As of or for the three months ended June 30, As of or for the six months"
+    text = ("ended June 30, (in billions, except ratios and where otherwise noted) 2025 2024 Change 2025 2024 Change\n\n"
+            "Number of branches **4,869** 4,923 (1) % **4,869** 4,923 (1) %\n\n"
+            "Debit and credit card sales volume **$ 344.3** $ 237.6 45 **$ 634.6** $ 503.6 26")
+    cells = text_cells(text, lead, date(2025, 6, 30), "10-Q", {}, 2)
+    by = {(c.row_label, c.duration, c.as_of): c for c in cells}
+    assert by[("Number of branches", "3M", date(2024, 6, 30))].value == 4923
+    assert not any(c.as_of == date(2023, 6, 30) for c in cells)  # no change read as a year before
+    # a count in a table of dollars "in billions" is no billions
+    branches = by[("Number of branches", "3M", date(2025, 6, 30))]
+    assert (branches.value, branches.unit, branches.scale) == (4869, "count", "units")
+    volume = by[("Debit and credit card sales volume", "6M", date(2025, 6, 30))]
+    assert (volume.value, volume.unit, volume.scale) == (634.6, "USD", "billions")

@@ -27,6 +27,9 @@ def ex():
     ("PG&E net income 3Q23", ["PG_E"], [2023], ["Q3"], []),
     ("Corning sales Q2'23", ["CORNING"], [2023], ["Q2"], []),
     ("Best Buy revenue in the first half of 2023", ["BESTBUY"], [2023], ["Q1", "Q2"], []),
+    # the year to date a quarterly report closes: that quarter's report
+    ("JPMorgan equity markets revenue for the first nine months of 2022", ["JPMORGAN"], [2022], ["Q3"], []),
+    ("Foot Locker sales in the 26 weeks ended July 29, 2023", ["FOOTLOCKER"], [2023], ["Q2"], []),
     ("Nike third quarter 2021 gross margin", ["NIKE"], [2021], ["Q3"], []),
     ("Google revenue in the 10-K for 2021", ["ALPHABET"], [2021], ["FY"], ["10-K"]),
     ("Meta (Facebook) quarterly report Q1 '22", ["META"], [2022], ["Q1"], ["10-Q"]),
