@@ -45,6 +45,10 @@ _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|rep
                      r"[?,;]|$")
 
 
+#: An account whose name holds "for": "allowance for doubtful accounts", "provision for credit losses", "reserve for …".
+_FOR_NAMED = re.compile(r"(?i)^(?:[\w&.-]+['’]s?\s+)?(?:[a-z-]+\s+){0,2}(?:allowances?|provisions?|reserves?|accruals?)\s+for\s+")
+
+
 #: What a filing calls the count of an act a "how many … did … <verb>" question asks about.
 _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings", "close": "closings",
                 "hire": "hires", "add": "additions", "repurchase": "repurchased", "back": "repurchased",
@@ -90,7 +94,11 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         at = lead.end() if lead else 0
         np = f"{m.group('count')} {np[:at]}{_NP_END.split(np[at:], maxsplit=1)[0]}"
     else:
-        np = _NP_END.split(m.group("np"), maxsplit=1)[0]
+        # "the allowance for uncollectible accounts receivable", "the provision for income taxes": an account named
+        # with its "for", read whole
+        held = _FOR_NAMED.match(m.group("np"))
+        np = (held.group(0) + _NP_END.split(m.group("np")[held.end():], maxsplit=1)[0]) if held else \
+            _NP_END.split(m.group("np"), maxsplit=1)[0]
     # "unit shipments of AMD's Computing and Graphics products", "research and development spending attributable to
     # AMD's …": the measure comes before the preposition; the part after the possessive is a qualifier
     owned = MEASURE_OF.match(np)

@@ -294,6 +294,9 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     # ratio row; its amount over a total of costs is no share of revenue)
     part_cost = any(w in ("cost", "costs", "expense", "expenses") for t in terms for w in t.split())
 
+    weighted_row = re.compile(r"(?i)\bweighted[\s-]+average\b")
+    averaged = bool(re.search(r"(?i)\bweighted\b|\baverage\b", question))
+
     def measured(c: CellFigure) -> bool:
         if measure and measure & {"revenue", "revenues", "sales"} and not cost and not (part_cost and c.unit == "%") \
                 and _COST.search(c.row_path):
@@ -301,6 +304,8 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         if cost and not _COST.search(f"{c.row_path} {c.caption}"):
             return False  # and "Total subscription revenue" is no cost of revenue
         label = c.row_path.split(" › ")[-1]
+        if weighted_row.search(label) and not averaged:
+            return False  # "Weighted-average ordinary shares to be repurchased": a denominator, no count of an act
         if measure and not measure & set(_words(label)) and metrics_in_question(label):
             return False  # "Net sales of Hemlock …" is no net income of Hemlock, whatever its table also prints
         lines = metrics_in_question(label) if metric else []

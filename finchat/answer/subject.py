@@ -380,7 +380,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     b = BREAKDOWN.search(question)
     if b:
         qualifiers.append(f"by {b.group(1).lower()}" if b.group(1) else "by segment")
-    r = REGION.search(question)
+    # (the first place no qualifier holds: "Walmart International's net sales in China" asks China's)
+    r = next((x for x in REGION.finditer(question) if not any(x.group(0).lower() in q.lower() for q in qualifiers)),
+             None) or REGION.search(question)
     if r and not any(r.group(0).lower() in q.lower() for q in qualifiers):
         qualifiers.append(r.group(0))
     elif (adverb := re.search(r"(?i)\b(international|domestic)ly\b", question)) and not r:

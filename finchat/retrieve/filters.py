@@ -48,6 +48,23 @@ _YEAR_RE = re.compile(rf"(?<![\d$.,])({_YEAR})(?!\d|,\d|\.\d)")
 _SHORT_YEAR = re.compile(r"(?<![\w$])['’](\d{2})\b")
 _Q = re.compile(r"(?i)\bq([1-4])\b")
 _Q_WORD = re.compile(r"(?i)\b(first|1st|second|2nd|third|3rd|fourth|4th)[\s-]+(?:fiscal\s+)?quarter\b")
+#: "the December 2022 quarter", "the June 2023 quarter": the quarter ending in that month.
+_MONTH_QUARTER = re.compile(r"(?i)\b(january|february|march|april|may|june|july|august|september|october|november|"
+                            r"december)\s+((?:19|20)\d\d)\s+quarter\b")
+
+
+def _quarter_months(question: str) -> list[date]:
+    """The last day of each month a question names as its quarter's ("the December 2022 quarter" → 2022-12-31)."""
+    import calendar
+
+    out = []
+    for m in _MONTH_QUARTER.finditer(question):
+        month = list(calendar.month_name).index(m.group(1).capitalize())
+        year = int(m.group(2))
+        out.append(date(year, month, calendar.monthrange(year, month)[1]))
+    return out
+
+
 _HALF = re.compile(r"(?i)\b(first|second|1st|2nd)\s+half\b|\bh([12])\b")
 #: The year to date a quarterly report closes ("the first nine months of 2022", "six months ended", "39 weeks"): that
 #: quarter's report.
@@ -335,7 +352,7 @@ class Extractor:
         return Filters(companies, sorted(years), sorted(quarters), forms, metrics, statements, [], text_query,
                        forward=bool(_FORWARD.search(question)), unknown=unknown, relative=relative,
                        intent=question_intent(question), segments=segments, breakdown=breakdown,
-                       non_gaap=non_gaap, dates=dates_in_text(question), cover=bool(_COVER.search(question)),
+                       non_gaap=non_gaap, dates=dates_in_text(question) + _quarter_months(question), cover=bool(_COVER.search(question)),
                        whole_year=whole_year)
 
 

@@ -956,3 +956,17 @@ def test_an_item_of_a_segment_in_a_table_no_heading_of_which_names_the_segment(m
                                          8436, "millions", "USD"),
                                         (90, "International metrics", "Equity Markets", 1200, "millions", "USD")])
     assert _from_cells(url, question, subject, 2024) is None
+
+
+def test_a_weighted_average_row_is_no_count_of_an_act():
+    from finchat.answer.cells import _pick
+
+    now = date(2025, 6, 30)
+    rows = [(*_row("Denominator › Weighted-average ordinary shares to be repurchased", -11, now)[:9], "millions",
+             "count", "Weighted-average ordinary shares to be repurchased")]
+    q = {"many", "shares", "buy", "back"}
+    assert _pick(rows, ["shares repurchased"], q, 3, now, False, {"shares", "repurchased"},
+                 "How many shares did Acme buy back in Q2 2025?") is None
+    best, _ = _pick(rows, ["shares repurchased"], q | {"weighted", "average"}, 3, now, False,
+                    {"shares", "repurchased"}, "What weighted average shares are to be repurchased in Q2 2025?")
+    assert best.value == -11

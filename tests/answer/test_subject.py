@@ -803,3 +803,19 @@ def test_a_measure_of_its_own_after_or_around_a_line(question, measure, metric, 
 
     s = analyse(question, companies=("Testco", "TESTCO"))
     assert (s.measure, s.metric, s.qualifiers) == (measure, metric, qualifiers), s
+
+
+@pytest.mark.parametrize(("question", "measure", "metric", "qualifiers"), [
+    # an account named with its "for": the account, qualified — never the line it is an allowance for
+    ("What was Testco's allowance for uncollectible accounts receivable at May 31, 2024?",
+     "allowance for uncollectible accounts receivable", "accounts_receivable", ("allowance uncollectible",)),
+    # a place after a segment that is itself a place's name: the place asked is the one no qualifier holds
+    ("What were Testco International's net sales in China in Q1 2024?", "net sales", "revenue",
+     ("Testco International", "China")),
+])
+def test_an_account_named_with_for_and_a_second_place(question, measure, metric, qualifiers):
+    from finchat.answer.subject import analyse
+
+    segments = ("Testco International",) if "International" in question else ()
+    s = analyse(question, companies=("Testco", "TESTCO"), segments=segments)
+    assert (s.measure, s.metric, s.qualifiers) == (measure, metric, qualifiers), s

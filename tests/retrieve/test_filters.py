@@ -313,3 +313,10 @@ def test_dates_written_out_in_a_question():
     assert dates_in_text("as of August 30, 2023 and the 8-K dated 1st July 2022; Sept. 30 2022") == [
         date(2023, 8, 30), date(2022, 7, 1), date(2022, 9, 30)]
     assert dates_in_text("February 30, 2020 and FY2023 Q2") == []  # no such day; no day at all
+
+
+def test_a_quarter_named_by_the_month_it_ends(ex):
+    # "the December 2022 quarter": the filing made up to that month's last day (a fiscal year other than the date's)
+    f = ex.extract("What swaps did Amcor enter into in the December 2022 quarter?")
+    assert f.dates == [date(2022, 12, 31)]
+    assert ex.extract("What did Amcor earn in December 2022?").dates == []  # a month alone is no quarter
