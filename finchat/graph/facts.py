@@ -35,7 +35,8 @@ _MONTH_DAY = re.compile(rf"(?i)\b({MONTHS_ABBR})\s*(\d{{1,2}})\b")
 _MONTH = re.compile(f"({MONTHS})")
 #: Statements of part of the group (guarantor / obligor financial information, parent-company-only and
 #: consolidating schedules) are not the company's figures.
-_SUBSET = re.compile(r"(?i)\b(?:obligor|guarantor|cross guarantee|parent company only|consolidating|closed group)\b")
+_SUBSET = re.compile(r"(?i)\b(?:obligor|guarantor|cross guarantee|parent company|consolidating|closed group|"
+                     r"condensed financial information of registrant)\b")
 #: Cash-flow lines an analyst reads as positive amounts spent, though statements print them in parentheses:
 #: "capital expenditure $1,577 million", not "−$1,577 million".
 OUTFLOWS = frozenset({"capex", "dividends", "share_repurchases", "depreciation"})

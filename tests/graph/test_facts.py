@@ -213,6 +213,9 @@ def test_statements_of_part_of_the_group_are_not_the_companys():
     table = YEARS_ONLY.replace("**Consolidated Statement of Income**", "**Statement of Income for Obligor Group**")
     assert extract_facts(table, fiscal_year_end=date(2018, 12, 31)) == []
     assert extract_facts(YEARS_ONLY, "Note 22 - Deed of Cross Guarantee", fiscal_year_end=date(2018, 12, 31)) == []
+    # a parent company's own condensed statements (a note), whatever "only" it leaves out
+    assert extract_facts(YEARS_ONLY, "Note 25 Parent Company > Parent Company – Condensed Statements of Income",
+                         fiscal_year_end=date(2018, 12, 31)) == []
 
 
 def test_a_header_row_of_words_beside_the_units_and_common_line_labels():

@@ -202,6 +202,9 @@ def test_unknown_company_names(ex, question, unknown):
     ("cost of sales in Q2", ["cost_of_revenue"]),
     ("Which of operating, investing or financing activities used the most cash?",
      ["cash", "operating_cash_flow", "investing_cash_flow", "financing_cash_flow"]),
+    # a cash flow section as the doer asks its line, not the cash balance
+    ("How much cash did Boeing's investing activities provide in 2022?", ["investing_cash_flow"]),
+    ("How much cash did operating activities generate at Amcor in 2023?", ["operating_cash_flow"]),
 ])
 def test_analyst_metric_words(ex, question, metrics):
     assert ex.extract(question).metrics == metrics
