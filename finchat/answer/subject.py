@@ -266,8 +266,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # the thing asked before "did", not a statement word after it (where the figure sits)
     ahead = ASKED_BEFORE_DID.match(question)
     asked_end = ahead.end() if ahead else len(question)
+    # ("What participation incentive did General Mills pay on its … debt exchange": the debt is what it was paid on)
     asked_first = ahead.group("x") if ahead and not derived and not _HEAD.search(ahead.group("x")) and \
-        len(ahead.group("x").split()) >= 2 and _HEAD.search(question, asked_end) else ""
+        len(ahead.group("x").split()) >= 2 and not metrics_in_question(ahead.group("x")) and (
+            _HEAD.search(question, asked_end) or metrics_in_question(question[asked_end:])) else ""
     if asked_first:
         measure, metrics = asked_first, metrics_in_question(asked_first)
     for m in () if derived or asked_first else _HEAD.finditer(question):

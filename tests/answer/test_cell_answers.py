@@ -970,3 +970,20 @@ def test_a_weighted_average_row_is_no_count_of_an_act():
     best, _ = _pick(rows, ["shares repurchased"], q | {"weighted", "average"}, 3, now, False,
                     {"shares", "repurchased"}, "What weighted average shares are to be repurchased in Q2 2025?")
     assert best.value == -11
+
+
+def test_a_charge_row_or_a_caption_naming_operating_segments_is_no_operating_income():
+    from finchat.answer.cells import _pick
+
+    now = date(2025, 12, 31)
+    charges = (*_row("Other Operating Charges › Asia Pacific", 10, now)[:4], "Other operating charges by segment",
+               *_row("x", 10, now)[5:])
+    capex = (*_row("Asia Pacific", 3, now)[:4], "Capital expenditures and the percentage of such totals by operating "
+             "segment were as follows (in millions)", *_row("x", 3, now)[5:11], "Asia Pacific")
+    q = {"operating", "income", "asia", "pacific", "segment", "earn"}
+    assert _pick([charges, capex], ["asia pacific"], q, 3, now, False, {"operating", "income", "loss"},
+                 metric="operating_income") is None
+    own = _row("Operating income › Asia Pacific", 2163, now)
+    best, _ = _pick([charges, capex, own], ["asia pacific"], q, 3, now, False, {"operating", "income", "loss"},
+                    metric="operating_income")
+    assert best.value == 2163

@@ -791,6 +791,9 @@ def test_words_that_narrow_a_line(question, measure, qualifiers):
     # what was allocated to a part: the thing allocated; the part is whose, not a second measure
     ("How much equity was allocated to Testco's Commercial Banking segment in Q2 2024?", "equity", None,
      ("Commercial Banking",)),
+    # the thing asked before "did", a statement line only in what it was paid on
+    ("What participation incentive did Testco pay on its fiscal 2021 debt exchange?", "participation incentive", None,
+     ()),
     # words after a line asking a figure of it, or naming it otherwise, keep it the line
     ("How much did research and development spending at Testco decrease in 2024?", "research and development spending",
      "rnd", ()),

@@ -205,6 +205,7 @@ def test_unknown_company_names(ex, question, unknown):
     # a cash flow section as the doer asks its line, not the cash balance
     ("How much cash did Boeing's investing activities provide in 2022?", ["investing_cash_flow"]),
     ("How much cash did operating activities generate at Amcor in 2023?", ["operating_cash_flow"]),
+    ("How much cash did General Mills' operations provide in fiscal 2022?", ["operating_cash_flow"]),
 ])
 def test_analyst_metric_words(ex, question, metrics):
     assert ex.extract(question).metrics == metrics
