@@ -187,6 +187,11 @@ _SAME_LINE = frozenset({"spending", "spend", "expense", "expenses", "margin", "m
                         "figures", "number", "numbers", "results", "performance", "trend", "trends", "date"})
 
 
+#: Lines listed after a measure as one: ", cash equivalents and short-term investments" (up to the verb or a period).
+_LISTED_LINES = re.compile(r",\s*[a-z][a-z\s,-]{0,60}?,?\s+and\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?"
+                           r"(?=\s+(?:total(?:ed)?|was|were|at|in|for|on|as|during)\b|\s*\?)")
+
+
 def qualifiers_after_head(question: str, measure: str, qualifiers: list[str]) -> str:
     """The measure with the lower-case words the question prints after it, up to a preposition or the end, when
     one of them narrows nothing and is no qualifier ("days sales" + "outstanding", "inventory" + "turns"); ""
@@ -194,6 +199,10 @@ def qualifiers_after_head(question: str, measure: str, qualifiers: list[str]) ->
     at = question.lower().find(measure.lower())
     if not measure or at < 0:
         return ""
+    # "cash, cash equivalents and short-term investments": lines listed as one measure, a row of their own
+    listed = _LISTED_LINES.match(question[at + len(measure):])
+    if listed and metrics_in_question(listed.group(0)):
+        return f"{measure}{listed.group(0)}".strip()
     tail = _NP_END.split(question[at + len(measure):], maxsplit=1)[0]
     words = re.findall(r"[A-Za-z][\w&'’-]*", tail)
     if not words or not all(w.islower() for w in words) or all(w in _NEUTRAL | _SAME_LINE or w.endswith("ed") for w in words) \

@@ -794,6 +794,9 @@ def test_words_that_narrow_a_line(question, measure, qualifiers):
     # the thing asked before "did", a statement line only in what it was paid on
     ("What participation incentive did Testco pay on its fiscal 2021 debt exchange?", "participation incentive", None,
      ()),
+    # lines listed as one measure: a row of their own, not the first line's
+    ("How much did Testco's cash, cash equivalents and short-term investments total at June 30, 2024?",
+     "cash, cash equivalents and short-term investments", None, ()),
     # words after a line asking a figure of it, or naming it otherwise, keep it the line
     ("How much did research and development spending at Testco decrease in 2024?", "research and development spending",
      "rnd", ()),
