@@ -56,6 +56,9 @@ _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings"
 
 #: Verbs that ask a profit: "How much did the segment earn / make / lose?"
 _EARN = {"earn", "make", "lose", "net"}
+#: Verbs of recording a figure "in" what it is: "How much did American Express recognize in interest and penalties
+#: expense" asks the expense.
+_RECORD = {"record", "book", "recognize", "recognise", "incur"}
 
 
 def _asked_phrase(question: str, names: set[str]) -> str:
@@ -115,7 +118,7 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     while words and words[-1].lower() in ("worldwide", "globally", "overall", "altogether", "total"):
         words.pop()  # "How much did STELARA sell worldwide": the whole figure, no qualifier
     # what was earned or recorded named after the verb ("earn in net card fees", "record in impairment losses")
-    source = EARNED_IN.search(question) if not words or words[-1].lower() in _EARN else None
+    source = EARNED_IN.search(question) if not words or words[-1].lower() in _EARN | _RECORD else None
     if source and not _PERIOD.match(source.group("what").split()[0]):
         return source.group("what").strip()
     if words and words[-1].lower() in _EARN:  # "How much did … Commercial Banking segment earn": its net income

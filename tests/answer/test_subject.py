@@ -797,6 +797,9 @@ def test_words_that_narrow_a_line(question, measure, qualifiers):
     # lines listed as one measure: a row of their own, not the first line's
     ("How much did Testco's cash, cash equivalents and short-term investments total at June 30, 2024?",
      "cash, cash equivalents and short-term investments", None, ()),
+    # what was recognized "in" a line of expense: that expense, not the verb
+    ("How much did Testco recognize in interest and penalties expense in 2024?", "interest and penalties expense",
+     None, ()),
     # words after a line asking a figure of it, or naming it otherwise, keep it the line
     ("How much did research and development spending at Testco decrease in 2024?", "research and development spending",
      "rnd", ()),
