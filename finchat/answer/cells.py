@@ -294,7 +294,6 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
     # ratio row; its amount over a total of costs is no share of revenue)
     part_cost = any(w in ("cost", "costs", "expense", "expenses") for t in terms for w in t.split())
 
-    weighted_row = re.compile(r"(?i)\bweighted[\s-]+average\b")
     averaged = bool(re.search(r"(?i)\bweighted\b|\baverage\b", question))
 
     def measured(c: CellFigure) -> bool:
@@ -304,7 +303,7 @@ def _pick(rows: list[Any], terms: list[str], q_words: set[str], months: int, per
         if cost and not _COST.search(f"{c.row_path} {c.caption}"):
             return False  # and "Total subscription revenue" is no cost of revenue
         label = c.row_path.split(" › ")[-1]
-        if weighted_row.search(label) and not averaged:
+        if _WEIGHTED_ROW.search(label) and not averaged:
             return False  # "Weighted-average ordinary shares to be repurchased": a denominator, no count of an act
         if measure and not measure & set(_words(label)) and metrics_in_question(label):
             return False  # "Net sales of Hemlock …" is no net income of Hemlock, whatever its table also prints
@@ -582,6 +581,8 @@ def _last_sentence(caption: str) -> str:
     return re.split(r"(?<=[a-z0-9)])[.:]\s+(?=[A-Z])", caption.strip())[-1]
 
 
+#: A denominator's row ("Weighted-average ordinary shares …"): no count of an act, unless an average is asked.
+_WEIGHTED_ROW = re.compile(r"(?i)\bweighted[\s-]+average\b")
 #: "operating segment(s)", "reportable segment(s)": the segments' name for themselves, no measure's words.
 _SEGMENT_TERM = re.compile(r"(?i)\b(?:operating|reportable|business)\s+segments?\b")
 #: Words naming a charge line ("Other operating charges"): a row holding one the question does not is another line

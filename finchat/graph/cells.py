@@ -53,10 +53,14 @@ def _clean(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[*_]+", "", text or "")).strip(" :")
 
 
+#: A ratio printed against one ("1.6:1"): a figure, in units.
+_TIMES_ONE = re.compile(r"(\d+(?:\.\d+)?)\s*:\s*1$")
+
+
 def _value(cell: str) -> float | None:
     """A cell's number: "1,234", "(56)", "$ 6,473", "10.5%", "(2)%"."""
     text = cell.strip()
-    if (ratio := re.fullmatch(r"(\d+(?:\.\d+)?)\s*:\s*1", text)) is not None:  # "Current ratio 1.6:1"
+    if (ratio := _TIMES_ONE.fullmatch(text)) is not None:  # "Current ratio 1.6:1"
         return float(ratio.group(1))
     if text.endswith("%"):
         text = text[:-1].strip()
@@ -246,7 +250,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 bool(_PERCENTISH.search(label) and not row_money and abs(v) < 1000) or \
                 bool(rate_row and "$" not in c and abs(v) <= 100)
             own = here  # "Billed business" under "Network volumes (billions)": the rows' own scale
-            if ("$" not in c and "%" not in c and UNITLESS_LABEL.search(label)) or re.search(r":\s*1$", c):
+            if ("$" not in c and "%" not in c and UNITLESS_LABEL.search(label)) or _TIMES_ONE.search(c.strip()):
                 unit, cell_scale = "count", "units"  # days, turns, "1.6:1": never money, never scaled
             elif pct:
                 unit, cell_scale = "%", "units"

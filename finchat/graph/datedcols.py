@@ -6,31 +6,17 @@ here is the row's at its column's date (no duration: a balance, or the period th
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
 
 from finchat.graph.cells import Cell
 from finchat.graph.rowunits import UNITLESS_LABEL, counted
 from finchat.graph.textrows import _ROW, _TOKEN, LEAD_CHARS
-from finchat.tables import parse_value, units_scale
+from finchat.tables import MONTHS_ABBR, dates_in_text, parse_value, units_scale
 
-_MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
-          r"Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)")
-_DATE = rf"{_MONTH}\s+\d{{1,2}},\s+(?:19|20)\d\d"
+_DATE = rf"(?:{MONTHS_ABBR})\s+\d{{1,2}},\s+(?:19|20)\d\d"
 #: The header: full dates, each in bold, side by side.
 _HEADER = re.compile(rf"(?:\*\*\s*{_DATE}\s*\*\*[ \t]*){{2,}}")
 #: Rows read after the header at most (the rest of a chunk is prose or another table).
 MAX_ROWS = 30
-
-
-def _as_date(text: str) -> date | None:
-    clean = re.sub(r"\s+", " ", text.replace(".", "")).strip()
-    clean = re.sub(r"^Sept\b", "Sep", clean)
-    for fmt in ("%B %d, %Y", "%b %d, %Y"):
-        try:
-            return datetime.strptime(clean, fmt).date()
-        except ValueError:
-            continue
-    return None
 
 
 def dated_cells(text: str, lead_in: str = "") -> list[Cell]:
@@ -42,8 +28,8 @@ def dated_cells(text: str, lead_in: str = "") -> list[Cell]:
     out: list[Cell] = []
     for header in _HEADER.finditer(text):
         names = re.findall(_DATE, header.group(0))
-        ends = [_as_date(n) for n in names]
-        if None in ends or len(set(ends)) != len(ends):
+        ends = dates_in_text(header.group(0))  # (in order, without repeats, impossible days left out)
+        if len(ends) != len(names):
             continue
         rest = text[header.end():]
         plain = re.sub(r"[*_]+", "", rest)

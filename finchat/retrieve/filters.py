@@ -29,7 +29,7 @@ import psycopg
 
 from finchat.graph.lexicon import concept_metrics, metrics_in_question, statements_in_text
 from finchat.retrieve.intent import question_intent
-from finchat.tables import dates_in_text
+from finchat.tables import MONTHS, dates_in_text, parse_date
 
 _COMMON_WORDS = {"block", "target", "visa", "chase", "square", "meta", "oracle", "ford", "kraft", "heinz", "citi",
                  "lilly", "ups", "apple", "amazon", "corning", "nike", "intel", "merck", "cisco", "boeing",
@@ -49,8 +49,7 @@ _SHORT_YEAR = re.compile(r"(?<![\w$])['’](\d{2})\b")
 _Q = re.compile(r"(?i)\bq([1-4])\b")
 _Q_WORD = re.compile(r"(?i)\b(first|1st|second|2nd|third|3rd|fourth|4th)[\s-]+(?:fiscal\s+)?quarter\b")
 #: "the December 2022 quarter", "the June 2023 quarter": the quarter ending in that month.
-_MONTH_QUARTER = re.compile(r"(?i)\b(january|february|march|april|may|june|july|august|september|october|november|"
-                            r"december)\s+((?:19|20)\d\d)\s+quarter\b")
+_MONTH_QUARTER = re.compile(rf"(?i)\b({MONTHS})\s+((?:19|20)\d\d)\s+quarter\b")
 
 
 def _quarter_months(question: str) -> list[date]:
@@ -59,9 +58,9 @@ def _quarter_months(question: str) -> list[date]:
 
     out = []
     for m in _MONTH_QUARTER.finditer(question):
-        month = list(calendar.month_name).index(m.group(1).capitalize())
-        year = int(m.group(2))
-        out.append(date(year, month, calendar.monthrange(year, month)[1]))
+        first = parse_date(m.group(1), "1", m.group(2))
+        if first is not None:
+            out.append(first.replace(day=calendar.monthrange(first.year, first.month)[1]))
     return out
 
 
