@@ -10,14 +10,9 @@ from typing import Any
 
 import psycopg
 
+from finchat.answer.cellpick import GEO, SAME_PERIOD_DAYS, is_measure, last_sentence
 from finchat.answer.cellrows import CellFigure, _words
-from finchat.answer.cells import (
-    _GEO,
-    SAME_PERIOD_DAYS,
-    _is_measure,
-    _last_sentence,
-    _measure_words,
-)
+from finchat.answer.cells import _measure_words
 from finchat.answer.parts import segment_names
 from finchat.answer.shapes import DIMENSION_WORDS
 from finchat.answer.tagged import scoped_filings, squash_name
@@ -76,11 +71,11 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
             # segments as headings over the measure's rows ("Americas › Net sales") are named by the heading
             named = {_item(c.row_path, measure) for c, _ in kv[1]}
             return (len({squash_name(n) for n in named} & known),
-                    sum(1 for n in named if _GEO.search(n)) if regional else 0,
+                    sum(1 for n in named if GEO.search(n)) if regional else 0,
                     # the caption, or the rows' own heading ("Assets by asset class"), naming what is ranked
                     bool(noun) and any(noun.split()[-1].rstrip("s")[:6] in t.lower() for t in (
                         kv[0][1], *{c.row_path.rpartition(" › ")[0] for c, _ in kv[1]})),
-                    bool(measure & set(_words(_last_sentence(kv[0][1])))),
+                    bool(measure & set(_words(last_sentence(kv[0][1])))),
                     sum(1 for _, p in kv[1] if p is not None), len(kv[1]))
 
         best = max(tables.items(), default=None, key=fit)
@@ -104,7 +99,7 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
         # segments as headings, the measure as their rows ("Walmart U.S. › Net sales"): the measure's rows,
         # named by their heading
         under = [cp for cp in items if " › " in cp[0].row_path and not _NOT_ITEM.search(cp[0].row_path.split(" › ")[0])
-                 and _is_measure(cp[0].row_path.split(" › ")[-1], measure)]
+                 and is_measure(cp[0].row_path.split(" › ")[-1], measure)]
         if len(under) >= 2:
             items = [(replace(c, row_path=c.row_path.split(" › ")[0]), p) for c, p in under]
         if len(items) < 2:
@@ -147,7 +142,7 @@ def _item(row_path: str, measure: set[str]) -> str:
     """What a breakdown row is of: its label, or its heading when the label is the measure itself
     ("Americas › Net sales" is the Americas)."""
     parts = row_path.split(" › ")
-    return parts[0] if len(parts) > 1 and _is_measure(parts[-1], measure) else parts[-1]
+    return parts[0] if len(parts) > 1 and is_measure(parts[-1], measure) else parts[-1]
 
 
 #: Words before a measure in a table's introduction that do not narrow it.

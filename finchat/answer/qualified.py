@@ -16,13 +16,9 @@ import psycopg
 
 from finchat.answer.breakdown import breakdown_from_cells
 from finchat.answer.buybacks import buyback_answer
+from finchat.answer.cellpick import SAME_PERIOD_DAYS
 from finchat.answer.cellrows import CellFigure, _words
-from finchat.answer.cells import (
-    INITIALS_MIN,
-    NOT_NAMES,
-    SAME_PERIOD_DAYS,
-    answer_from_cells,
-)
+from finchat.answer.cells import INITIALS_MIN, NOT_NAMES, answer_from_cells
 from finchat.answer.figures import Figure
 from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoint
 from finchat.answer.parts import segment_pattern

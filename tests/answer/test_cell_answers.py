@@ -15,7 +15,7 @@ _INFERRED = "Three Months Ended a year earlier"  # a text table's year-earlier c
 
 
 def test_a_row_whose_year_earlier_figure_is_implausible_is_no_answer():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now, before = date(2025, 6, 30), date(2024, 6, 30)
     # columns that are kinds of revenue read as periods: 1,088 "against" 9 a year earlier
@@ -32,7 +32,7 @@ def test_a_row_whose_year_earlier_figure_is_implausible_is_no_answer():
 
 
 def test_an_item_under_the_qualifiers_heading_is_not_its_figure():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2025, 6, 30)
     q = {"international", "segment", "revenue"}
@@ -57,7 +57,7 @@ def test_the_period_a_question_asks_in_weeks():
 
 
 def test_a_measure_printed_as_its_initials():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2025, 6, 30)
     rows = [(*_row("Health Care Benefits › MBR (Benefit costs as a % of premium revenues)", 84.0, now)[:9], "units", "%",
@@ -70,7 +70,7 @@ def test_a_measure_printed_as_its_initials():
 
 
 def test_a_name_printed_as_its_initials():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2022, 12, 31)
     rows = [(*_row("Net Revenue › FLNA", 23291, now)[:9], "millions", "USD", "FLNA"),
@@ -83,7 +83,7 @@ def test_a_name_printed_as_its_initials():
 
 
 def test_how_many_asks_a_count_and_a_share_a_printed_share():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2018, 12, 31)
     money = (*_row("Commercial Airplanes › Deliveries", 2188, now)[:9], "millions", "USD", "Deliveries")
@@ -104,7 +104,7 @@ def test_how_many_asks_a_count_and_a_share_a_printed_share():
 
 
 def test_a_table_total_row_says_what_its_rows_are():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2017, 12, 1)
     # "Digital Media 4,480.8 … Total subscription revenue 6,133.9": the row names the segment only, its
@@ -118,7 +118,7 @@ def test_a_table_total_row_says_what_its_rows_are():
 
 
 def test_a_question_naming_no_part_takes_the_consolidated_tables_row():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2022, 9, 30)
 
@@ -138,7 +138,7 @@ def test_a_question_naming_no_part_takes_the_consolidated_tables_row():
 def test_a_kpi_asked_of_the_company_is_not_a_segments():
     import re
 
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     end = date(2022, 12, 31)
 
@@ -159,7 +159,7 @@ def test_a_kpi_asked_of_the_company_is_not_a_segments():
 
 
 def test_a_printed_share_answers_only_for_the_part_its_row_names():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     end = date(2018, 1, 31)
     grocery = ("WMT_2018_10K", 13, None, "Grocery and consumables", "Sam's Club Segment — merchandise", "Year",
@@ -170,7 +170,7 @@ def test_a_printed_share_answers_only_for_the_part_its_row_names():
 
 
 def test_another_measure_under_the_kpis_heading_is_no_answer():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2023, 6, 30)
     per_account = (*_row("TPV › Number of payment transactions per active account", 54.7, now)[:9], "millions",
@@ -182,7 +182,7 @@ def test_another_measure_under_the_kpis_heading_is_no_answer():
 
 
 def test_a_name_split_between_the_row_and_its_caption():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2022, 10, 31)
 
@@ -197,7 +197,7 @@ def test_a_name_split_between_the_row_and_its_caption():
 
 
 def test_a_row_printing_the_plural_of_the_word_asked():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2021, 12, 31)
     phones = ("VZ_2021_10K", 27, None, "Churn Rate: › Wireless retail postpaid phones", "Consumer segment", "Year",
@@ -210,7 +210,7 @@ def test_a_row_printing_the_plural_of_the_word_asked():
 def test_another_measures_ratio_in_a_parts_table_is_not_its_share():
     """"What percentage of net sales came from Flexibles?": "Flexibles Segment › Adjusted EBIT as a percentage of
     net sales" is the segment's margin, not its share."""
-    from finchat.answer.cells import _another_ratio
+    from finchat.answer.cellpick import another_ratio as _another_ratio
 
     assert _another_ratio("Flexibles Segment › Adjusted EBIT as a percentage of net sales", ["flexibles"])
     assert _another_ratio("Gross profit as % of revenue", ["domestic"])
@@ -222,7 +222,7 @@ def test_a_segments_own_table_total_over_a_row_naming_part_of_its_name():
     """CVS's Pharmacy Services table ("The following table summarizes the Pharmacy Services segment's
     performance"): its "Total revenues" row is the segment's, not the "Pharmacy network" channel row; a caption
     listing every segment does not make the table one segment's."""
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2022, 12, 31)
     cap = "MD&A > Pharmacy Services Segment The following table summarizes the Pharmacy Services segment’s performance"
@@ -247,7 +247,7 @@ def test_a_segments_own_table_total_over_a_row_naming_part_of_its_name():
 def test_a_kpi_of_many_words_is_no_row_holding_a_few_of_them():
     """"wireless retail postpaid phone net additions": a row "Wireless retail postpaid" (connections) holds three of
     its five words — no answer; the row holding them all is."""
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2022, 12, 31)
     q = {"verizon", "consumer", "segment", "wireless", "retail", "postpaid", "phone", "net", "additions"}
@@ -262,7 +262,7 @@ def test_a_kpi_of_many_words_is_no_row_holding_a_few_of_them():
 def test_a_row_name_printed_by_the_company_and_each_region_is_the_largest():
     """Nike's MD&A prints "Sales through NIKE Direct" for the brand (p.36) and again for each region (pp.41-44),
     the regions' headings lost: naming no place, the question asks the whole — the largest."""
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2023, 5, 31)
     rows = [_row("Revenues by › Sales through NIKE Direct", 10335, now, page=41),
@@ -282,7 +282,7 @@ def test_a_row_name_printed_by_the_company_and_each_region_is_the_largest():
 def test_an_amount_of_money_is_no_plain_number():
     """Coca-Cola's "Net Operating Revenues by Operating Segment" prints percentages its text lost the "%" of:
     "Bottling Investments 29.8" is no answer to the segment's net operating revenues."""
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2017, 12, 31)
     plain = (*_row("Bottling Investments", 29.8, now)[:9], "units", "count", "Bottling Investments")
@@ -296,7 +296,7 @@ def test_an_amount_of_money_is_no_plain_number():
 def test_a_rate_asked_of_a_part_is_a_row_naming_the_rate():
     """"net write-off rate … on Card Member loans": not "Net interest yield on average Card Member loans", the
     percentage row of the part's table that names another rate."""
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2022, 12, 31)
     def pct(path: str, value: float) -> tuple[object, ...]:
@@ -315,8 +315,8 @@ def test_a_rate_asked_of_a_part_is_a_row_naming_the_rate():
 def test_a_model_the_question_names_under_a_count_heading():
     """"How many F-35 aircraft did … deliver": the row "F-35" under "Aircraft Deliveries" is the one asked, not an
     item of another measure."""
+    from finchat.answer.cellpick import pick_row as _pick
     from finchat.answer.cellrows import _MODEL
-    from finchat.answer.cells import _pick
 
     assert _MODEL.sub(r"\1-\2", "f 35 aircraft deliveries") == "f-35 aircraft deliveries"
     now = date(2023, 3, 26)
@@ -331,7 +331,7 @@ def test_a_model_the_question_names_under_a_count_heading():
 def test_a_rows_named_columns_and_a_plural_label():
     """A row printed under named columns ("Insured ¦ ASC ¦ Total", "Water ¦ Wastewater"): the column the question
     names, else the total; "Operating margins" is the operating margin asked."""
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2025, 6, 30)
 
@@ -370,7 +370,8 @@ def test_a_fourth_quarter_asked_of_an_annual_report():
 def test_a_measure_asked_by_its_initials_is_the_row_spelling_it_out():
     """"EBIT" of a region: the "Earnings before interest and taxes" row under it, not its revenues (the caption
     "Operating segments" names no measure); a wrapped label's lost last word is tolerated."""
-    from finchat.answer.cells import SPELLED_OUT, _pick
+    from finchat.answer.cellpick import SPELLED_OUT
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2021, 5, 31)
 
@@ -391,7 +392,7 @@ def test_a_measure_asked_by_its_initials_is_the_row_spelling_it_out():
 def test_a_row_naming_another_statement_measure_is_no_answer():
     """Corning's segment note prints "Net sales of Hemlock and Emerging Growth Businesses" in a table whose other
     rows are net income: no answer to Hemlock's net income."""
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2025, 6, 30)
     q = {"hemlock", "emerging", "growth", "businesses", "net", "income"}
@@ -408,7 +409,7 @@ def test_a_row_naming_another_statement_measure_is_no_answer():
 def test_an_expense_asked_is_its_row_under_the_expenses_heading():
     """"Marketing expenses" is "Operating expenses › Marketing"; a heading holding the whole measure asked
     ("TPV › Number of payment transactions") heads another measure."""
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2025, 6, 30)
     rows = [_row("Operating expenses › Marketing", 4720, now), _row("Operating expenses › Fulfillment", 10050, now)]
@@ -438,7 +439,7 @@ def test_an_earlier_year_asked_of_an_annual_report_is_its_comparative_column():
 def test_a_cost_asked_is_a_cost_row_never_the_revenue_it_is_of():
     """"Subscription cost of revenue": the "Cost of revenue › Subscription" row, never "Total subscription
     revenue"; and a revenue asked is never a cost row."""
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2025, 6, 30)
     rows = [_row("Total subscription revenue", 16388, now), _row("Cost of revenue › Subscription", 1646, now)]
@@ -507,7 +508,7 @@ def test_a_measure_asked_in_its_own_words_is_the_row_printing_them(make_database
 def test_the_companys_figure_is_no_row_printed_again_under_each_item():
     """"How much did comparable sales change": not the "Stores ›" row of a table printing the measure under each
     channel (the company's figure is elsewhere); a row of the measure alone is the company's."""
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2025, 6, 30)
     q = {"comparable", "sales", "change"}
@@ -549,7 +550,7 @@ def test_the_companys_name_asks_no_column():
 def test_a_share_is_the_row_its_own_headings_call_one_never_a_negative_change():
     """"What share of Domestic revenue came from Consumer Electronics?": one table prints "Revenue Mix Summary ›"
     and "Comparable Sales Summary ›" rows of each category, its caption naming both; the mix row is the share."""
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2025, 6, 30)
     caption = "Revenue Mix Summary Comparable Sales Summary"
@@ -570,7 +571,7 @@ def test_a_share_is_the_row_its_own_headings_call_one_never_a_negative_change():
 def test_a_rate_asked_is_the_measures_ratio_to_sales_row_under_the_part():
     """"the operating income rate of the Domestic segment": "Domestic Segment › Operating income as a % of
     revenue", not an item of the segment's table."""
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2025, 6, 30)
     rate = (*_row("Domestic Segment › Operating income as a % of revenue", 3.8, now)[:9], "units", "%",
@@ -661,7 +662,7 @@ def test_a_statement_line_asked_is_no_row_of_another_line_nor_one_word_of_it():
     """"net interest income" of a segment: not its "Net income/(loss)" (another statement line), nor a row holding
     only "income" ("Total mortgage fees and related income"); the row printing the line under a caption naming
     the segment by its initials answers."""
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2025, 9, 30)
     other = _row("Consumer & Community Banking › Net income/(loss)", 4334, now)
@@ -679,7 +680,7 @@ def test_a_statement_line_asked_is_no_row_of_another_line_nor_one_word_of_it():
 
 
 def test_a_total_row_takes_no_words_of_another_total():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2022, 12, 31)
     # "Total Fios revenue" beside "Total Wireless service revenue": Fios service revenue is neither
@@ -692,8 +693,8 @@ def test_a_total_row_takes_no_words_of_another_total():
 
 
 def test_a_name_asked_is_no_row_of_another_name_ending_in_the_same_word():
+    from finchat.answer.cellpick import pick_row as _pick
     from finchat.answer.cellrows import other_name
-    from finchat.answer.cells import _pick
 
     now = date(2023, 6, 30)
     question = "How fast did Acme Cloud revenue grow in 2023?"
@@ -711,7 +712,9 @@ def test_a_name_asked_is_no_row_of_another_name_ending_in_the_same_word():
 
 
 def test_a_rates_change_in_points_and_no_place_in_a_currency_heading():
-    from finchat.answer.cells import _GEO, _pick, points_moved
+    from finchat.answer.cellpick import GEO as _GEO
+    from finchat.answer.cellpick import pick_row as _pick
+    from finchat.answer.cells import points_moved
 
     assert points_moved(43.5, 46.0) == ", down 2.5 percentage points (250 basis points)"
     assert points_moved(3.8, 3.8) == ""
@@ -727,7 +730,7 @@ def test_a_rates_change_in_points_and_no_place_in_a_currency_heading():
 
 
 def test_the_notes_page_header_makes_no_table_consolidated():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2023, 6, 30)
     note = ("ACME_2025Q2_10Q", 33, None, "Total unrealized gains on contracts designated as hedging instruments",
@@ -742,7 +745,7 @@ def test_the_notes_page_header_makes_no_table_consolidated():
 
 
 def test_what_moved_eps_is_its_per_share_row():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2019, 12, 28)
     # the statements' amount (a consolidated table's row) and the EPS reconciliation's per-share item
@@ -759,7 +762,7 @@ def test_what_moved_eps_is_its_per_share_row():
 def test_a_lines_total_under_its_heading_over_a_cash_flow_add_back():
     import re
 
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2017, 12, 31)
 
@@ -807,7 +810,7 @@ def test_a_part_named_with_a_slash_is_found_as_printed(make_database):
 
 
 def test_a_cost_as_a_percentage_of_sales_is_its_ratio_row():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2020, 12, 31)
 
@@ -835,7 +838,7 @@ def test_a_cost_as_a_percentage_of_sales_is_its_ratio_row():
 
 
 def test_a_share_row_under_a_caption_with_growth_or_company_in_its_prose():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2020, 12, 31)
 
@@ -915,7 +918,7 @@ def test_what_moved_a_line_is_a_row_printing_its_words_together(make_database):
 
 
 def test_a_measure_printed_as_its_plural_initials():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2025, 6, 30)
     caption = "Operating metrics The following table details our average MAUs by segment (amounts in millions):"
@@ -932,7 +935,7 @@ def test_a_measure_printed_as_its_plural_initials():
 
 
 def test_a_count_row_named_number_of_is_the_count_asked():
-    from finchat.answer.cells import _is_measure
+    from finchat.answer.cellpick import is_measure as _is_measure
 
     assert _is_measure("Number of branches", {"branches"})
     assert not _is_measure("Number of client advisors", {"branches"})
@@ -959,7 +962,7 @@ def test_an_item_of_a_segment_in_a_table_no_heading_of_which_names_the_segment(m
 
 
 def test_a_weighted_average_row_is_no_count_of_an_act():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2025, 6, 30)
     rows = [(*_row("Denominator › Weighted-average ordinary shares to be repurchased", -11, now)[:9], "millions",
@@ -973,7 +976,7 @@ def test_a_weighted_average_row_is_no_count_of_an_act():
 
 
 def test_a_charge_row_or_a_caption_naming_operating_segments_is_no_operating_income():
-    from finchat.answer.cells import _pick
+    from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2025, 12, 31)
     charges = (*_row("Other Operating Charges › Asia Pacific", 10, now)[:4], "Other operating charges by segment",

@@ -1,0 +1,383 @@
+"""Which table row answers: among the cells of rows naming what a question qualifies, the current cell (the
+period asked, its length) of the row whose label, headings, caption and introducing sentence best match the
+question's measure and words, with the same row's year-earlier cell. Rules that keep another line's row out (a
+ratio of something else, a cash-flow or consolidated table for a part, a weighted average for a count of acts)
+live here; answer/cells.py finds the candidate rows and words the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from finchat.answer.cellrows import (
+    CellFigure,
+    _names_row,
+    _within,
+    _words,
+    _words_of,
+    other_name,
+)
+from finchat.answer.figures import HOW_MANY
+from finchat.graph.lexicon import metrics_in_question
+
+#: A statement metric's words as tables print them above a segment's or product's row.
+METRIC_WORDS = {"revenue": {"revenue", "revenues", "sales"}, "net_income": {"income", "earnings"},
+                "eps_diluted": {"eps", "earnings", "share"}, "eps_basic": {"eps", "earnings", "share"},
+                "operating_income": {"operating", "income", "ebit", "profit"}, "gross_profit": {"gross"},
+                "capex": {"capital", "expenditures"}}
+_COST = re.compile(r"(?i)\bcosts?\b|\bexpenses?\b")
+#: Days a column's end date may lie from the filing's period end and still be the period asked.
+SAME_PERIOD_DAYS = 8
+
+
+#: Measures tables print spelled out that questions ask by their initials.
+SPELLED_OUT = {"ebit": "earnings before interest and taxes", "ebt": "earnings before taxes",
+               "ebitda": "earnings before interest taxes depreciation and amortization",
+               "sg&a": "selling general and administrative", "r&d": "research and development"}
+#: A spelled-out measure may lack one word in this many (a wrapped label's lost "taxes").
+SPELLED_SLACK = 4
+
+
+def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, period_end: date,
+          want_pct: bool, measure: set[str] | None = None, question: str = "",
+          acronyms: dict[str, list[str]] | None = None,
+          labelled: set[str] | None = None, company_wide: bool = False,
+          parts: re.Pattern[str] | None = None,
+          named_rate: set[str] | None = None, metric: str | None = None) -> tuple[CellFigure, CellFigure | None] | None:
+    """The best current cell of ``rows`` and its year-earlier one; ``acronyms``: initials of the measure or of a
+    name asked → their words; ``labelled``: words the row's own label and headings must hold ("core");
+    ``company_wide``: the question names no part of the company, so a consolidated table's row comes first and a
+    row of a table about one of its ``parts`` (a pattern of its segments' names) last; ``metric``: the statement
+    line asked, when one is — a row that is another line is no answer."""
+    def _words(text: str) -> list[str]:
+        """Words of ``text``; initials there ("MBR", "FLNA") stand for the words they abbreviate."""
+        found = _words_of(text)
+        # and the words a row spells out stand for their initials asked ("Earnings before interest and taxes": EBIT)
+        return found + [w for a, ws in (acronyms or {}).items() if a in found or f"{a}s" in found for w in ws] + [
+            a for a, ws in (acronyms or {}).items()
+            if a in SPELLED_OUT and len(set(ws) - set(found)) <= len(ws) // SPELLED_SLACK]
+
+    cells = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10],
+                        r[12] if len(r) > 12 else "") for r in rows]
+    duration = f"{months}M"
+
+    def current(c: CellFigure) -> bool:
+        if c.as_of is None or abs((c.as_of - period_end).days) > SAME_PERIOD_DAYS:
+            return False
+        return c.duration in (duration, None)
+
+    # a measure in the question's own words, of many words, by all of them but one ("wireless retail postpaid phone
+    # net additions" is not any row mentioning "wireless"); a statement metric's words by any one
+    own = measure or set()
+    need = len(own) - 1 if len(own) >= 4 and own <= q_words else 1
+    # a statement line no table words stand for ("net interest income"): every word of it the question says, not
+    # any one ("income" of "Total CCB mortgage fees and related income")
+    said_of_line = own & q_words if metric and metric not in METRIC_WORDS else set()
+
+    # a cost asked ("subscription cost of revenue"): rows naming a cost only, and revenue rows no cost
+    cost = bool(measure and measure & {"cost", "costs", "expense", "expenses"})
+    # (a cost is the part asked: "selling and administrative expense as a percentage of revenues", printed as its
+    # ratio row; its amount over a total of costs is no share of revenue)
+    part_cost = any(w in ("cost", "costs", "expense", "expenses") for t in terms for w in t.split())
+
+    averaged = bool(re.search(r"(?i)\bweighted\b|\baverage\b", question))
+
+    def measured(c: CellFigure) -> bool:
+        if measure and measure & {"revenue", "revenues", "sales"} and not cost and not (part_cost and c.unit == "%") \
+                and _COST.search(c.row_path):
+            return False  # "Cost of revenue › Subscription" is no revenue
+        if cost and not _COST.search(f"{c.row_path} {c.caption}"):
+            return False  # and "Total subscription revenue" is no cost of revenue
+        label = c.row_path.split(" › ")[-1]
+        if _WEIGHTED_ROW.search(label) and not averaged:
+            return False  # "Weighted-average ordinary shares to be repurchased": a denominator, no count of an act
+        if measure and not measure & set(_words(label)) and metrics_in_question(label):
+            return False  # "Net sales of Hemlock …" is no net income of Hemlock, whatever its table also prints
+        lines = metrics_in_question(label) if metric else []
+        if lines and metric not in lines:
+            return False  # "Net income/(loss)" is another line than the net interest income asked
+        if metric and measure and set(_words(c.row_path)) & _CHARGE_WORDS and not measure & _CHARGE_WORDS:
+            return False  # "Other operating charges › Asia Pacific" is no operating income of Asia Pacific
+        # (a table's Total rows tell what its items are, not what another total is: "Total Fios revenue" is no
+        # service revenue for its sibling "Total Wireless service revenue")
+        told = "" if re.match(r"(?i)total\b", label) else c.totals
+        # ("by operating segment": the segments, no word of operating income)
+        around = set(_words(f"{c.row_path} {_SEGMENT_TERM.sub(' ', c.caption)} {c.col_label} {told}"))
+        # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
+        # (a measure of many words by most of them: "wireless retail postpaid phone net additions" is not any
+        # row mentioning "wireless")
+        # ("Microsoft Cloud" asked is no row of "Intelligent Cloud")
+        if any(other_name(c.row_path, t, question) for t in terms):
+            return False
+        return all(_within(t, around) for t in terms) and (
+            not measure or sum(_within(w, around) for w in measure) >= need) and all(
+            _within(w, around) for w in said_of_line)
+
+    share = bool(_SHARE_ASKED.search(question))
+    # "How many …" asks a count: no amount of money answers it
+    counted = bool(re.match(HOW_MANY, question))
+    # an amount of money asked ("net operating revenues") is no plain number (Coca-Cola's segment table of
+    # percentages read without its "%")
+    money = bool((measure or set()) & _MONEY_WORDS) and not counted
+    now = [c for c in cells if current(c) and (c.unit == "%") == want_pct and measured(c)
+           and (not counted or c.unit == "count") and not (money and c.unit == "count")
+           # a share is no growth rate or comparable-sales figure printed beside the name, unless its table
+           # says it is a share ("% of net sales", "Revenue Mix")
+           and not (share and c.unit == "%" and _NOT_SHARE.search(f"{c.row_path} {c.caption} {c.col_label}")
+                    and not _SHARE_WORDS.search(f"{c.row_path} {c.caption} {c.col_label}"))
+           # (the row's own headings first: "Comparable Sales Summary › Consumer Electronics" beside "Revenue Mix
+           # Summary › …" in one table; and no share is negative)
+           and not (share and c.unit == "%" and (c.value < 0 or _NOT_SHARE.search(c.row_path)
+                                                 and not _SHARE_WORDS.search(c.row_path)))
+           # a printed share is the part's when its row names the part: "Grocery 58 %" under a Sam's Club
+           # caption is grocery's share of the club's sales
+           # (an expense's ratio row names the expense; the part whose revenue it is of may head its table: "Operating
+           # expenses % of revenues" under "Retail/LTC Segment")
+           and not (share and c.unit == "%" and not all(_names_row(t, set(_words(c.row_path))) for t in terms
+                                                        if not part_cost or _COST.search(t)))
+           and not (share and c.unit == "%" and another_ratio(c.row_path, terms))]
+
+    # a company's figure asked: a row printed again under each of several items of one table ("Stores ›
+    # Comparable sales increase", "Direct-to-customers › Comparable sales decrease") is an item's, not the company's
+    def printed_as(c: CellFigure) -> tuple[int, str, str]:
+        last = c.row_path.rpartition(" › ")[2]
+        return c.page, c.caption, " ".join(w for w in _words(last) if not CHANGE_ROW.fullmatch(w))
+
+    repeated: dict[tuple[int, str, str], set[str]] = {}
+    for c in cells if company_wide else []:
+        if " › " in c.row_path:
+            repeated.setdefault(printed_as(c), set()).add(c.row_path.rpartition(" › ")[0])
+    # (a total printed under each breakdown, "Assets by asset class › Total assets under management", is the company's)
+    now = [c for c in now if len(repeated.get(printed_as(c), ())) < 2 or " › " not in c.row_path
+           or any(re.match(r"(?i)total\b", part) for part in c.row_path.rsplit(" › ", 1))]
+
+    def item_only(c: CellFigure) -> bool:
+        """A row under the qualifier's heading that is one of its items ("International › Appliances"), neither
+        the qualifier itself nor its measure or total: not the qualifier's figure."""
+        parent, _, last = c.row_path.rpartition(" › ")
+        if not parent or any(_names_row(t, set(_words(last))) for t in terms):
+            return False
+        # "marketing expenses" read as "Operating expenses › Marketing": the row is the measure asked (a heading
+        # holding all of it, "TPV › Number of payment transactions", heads other measures)
+        if any(set(t.split()) & set(_words(last)) and _within(t, set(_words(c.row_path)))
+               and not _within(t, set(_words(parent))) for t in terms):
+            return False
+        # (a bare "Total" under a heading that is the thing asked, "Other Operating Charges › Total", is its total)
+        if last.strip().lower() == "total" and (measure or any(set(_words(parent)) == set(t.split()) for t in terms)) \
+                or measure and is_measure(last, measure):
+            return False
+        # a rate asked, the measure's ratio to sales ("Domestic Segment › Operating income as a % of revenue" for the
+        # segment's operating income rate)
+        ratio = _RATIO_ROW.match(last) if want_pct and measure else None
+        if ratio and is_measure(ratio.group("of"), measure or set()):
+            return False
+        # a model the question names ("Aircraft Deliveries › F-35" for "how many F-35 aircraft"): asked
+        if {w for w in _words(last) if re.search(r"\d", w)} & {w for t in terms for w in t.split()}:
+            return False
+        if company_wide:  # the measure asked is the heading ("TPV"): a row under it is another measure
+            return True
+        return len({x.row_path for x in now if x.row_path.rpartition(" › ")[0] == parent}) >= 2
+
+    # a per-share measure ("core EPS") is answered by a per-share figure, never an amount
+    per_share = bool(measure and measure & {"eps"}) or bool(re.search(r"(?i)\bper share\b|\beps\b", question))
+    now = [c for c in now if not item_only(c)
+           and (not labelled or labelled <= set(_words(f"{c.row_path} {c.col_label}")))
+           and (not named_rate or _within(" ".join(sorted(named_rate)), set(_words(c.row_path))))
+           and (not (labelled and per_share) or c.unit == "USD/share")]
+    # what moved EPS is per share: a reconciliation's per-share row ("Impairment losses 1.38"), not the amount
+    if per_share and any(c.unit == "USD/share" for c in now):
+        now = [c for c in now if c.unit == "USD/share"]
+    if not now:
+        return None
+
+    asks_place = bool(GEO.search(question))
+    asks_change = bool(CHANGE_ROW.search(question))
+    asks_cash = bool(re.search(r"(?i)\bcash\b", question))
+
+    # one row name printed by several tables of the period (the company's, then each region's in Nike's MD&A):
+    # naming no place, the question asks the largest — the whole the others are parts of
+    # (rows of one page sharing a name are told apart by their headings, not their size)
+    def named_as(c: CellFigure) -> tuple[str, Any, str]:
+        """A row's name without its units ("Billed business (billions)" is "billed business"), period, unit."""
+        last = re.sub(r"\([^)]*\)", " ", c.row_path.split(" › ")[-1])
+        return " ".join(w for w in _words(last) if w not in _UNIT_WORDS), c.as_of, c.unit
+
+    widest: dict[tuple[str, Any, str], list[tuple[int, float]]] = {}
+    for c in now:
+        if c.unit != "%":
+            widest.setdefault(named_as(c), []).append((c.page, c.value))
+
+    def is_smaller(c: CellFigure) -> bool:
+        group = widest.get(named_as(c), [])
+        return (sum(1 for p, _ in group if p == c.page) == 1
+                and any(v > c.value for p, v in group if p != c.page))
+
+    def score(c: CellFigure) -> tuple[int, ...]:
+        path = set(_words(c.row_path))
+        label = set(_words(c.row_path.split(" › ")[-1]))
+        around = set(_words(f"{c.row_path} {c.caption} {c.col_label}"))
+        held = sum(1 for t in terms if _within(t, path))
+        named = sum(1 for t in terms if _within(t, label))
+        # a name split between the row and its caption ("Service" under "Subscription and support revenues by
+        # service offering"): the row holding more of it
+        # — not a row adding words the question lacks ("Pharmacy network" for Pharmacy Services' revenues)
+        strange = label - q_words - (measure or set()) - {w for t in terms for w in t.split()} - {"net", "total"}
+        partly = 0 if strange else max((len(set(t.split()) & label) for t in terms if not _within(t, path)),
+                                       default=0)
+        # the measure in the row's own headings or column beats a caption that merely mentions it
+        # — unless the row's own label adds a word the question lacks ("Casino revenue" for net revenues)
+        own = int(bool(measure and measure & set(_words(f"{c.row_path} {c.col_label}")))
+                  and not label - q_words - (measure or set()) - {w for t in terms for w in t.split()}
+                  - {"net", "total", "segment"})
+        # a row that is the measure ("Revenues" under LATAM) over one that names it among other words
+        # ("Average monthly revenue per membership"); then the row with fewest words the question lacks
+        last = c.row_path.split(" › ")[-1]
+        # a bare "Total" under the qualifier's heading is that segment's measure (its table's caption names it)
+        exact = int(bool(measure) and (is_measure(last, measure or set()) or (
+            " › " in c.row_path and last.strip().lower() == "total")))
+        # of two rows that are the measure, the one holding more of the question's words of it ("Net interest
+        # income", not "Net income/(loss)", for net interest income)
+        spoken_in = len((measure or set()) & q_words & set(_words(last)))
+        extra = len(path - q_words - (measure or set()) - {w for t in terms for w in t.split()})
+        # the sentence introducing the table names the measure ("… presents segment net income …")
+        # — best without words the question lacks just before it ("Wireless service revenue" for operating revenues)
+        lead = _introduced(c.caption, measure or set(), q_words)
+        # a question naming no place asks the company's figure, not a region's (UCAN's, LATAM's)
+        placed = int(" › " in c.row_path and bool(GEO.search(c.row_path.split(" › ")[0])) and not asks_place)
+        # JPMorgan's firm-wide overhead ratio ("Consolidated financial highlights"), not a business line's
+        whole = int(company_wide and bool(_CONSOLIDATED.search(c.caption)))
+        # Lockheed's backlog is the company's, not the one under "Missiles and Fire Control …"
+        # (a table of the parts' figures ends on the company's: its bare "Total" row, under no part's heading)
+        grand = last.strip().lower() in ("total", "total company", "consolidated") and not (
+            parts is not None and parts.search(c.row_path))
+        segmental = int(company_wide and parts is not None and bool(parts.search(f"{c.caption} {c.row_path}"))
+                        and not grand)
+        # a row of changes ("Worldwide declines from Paxlovid") answers no question asking the amount itself
+        changed = int(bool(CHANGE_ROW.search(c.row_path)) and not asks_change)
+        # "Total subscription revenue" for Digital Media's: a total whose path lacks a name asked is everyone's
+        # — unless the table's caption is the part's ("… summarizes the Pharmacy Services segment's performance";
+        # not one listing every segment: "… reportable segments: Digital Media, Digital Experience …")
+        titled = " ".join(_words(c.caption.replace("’", "'").replace("'s ", " ")))
+        total = int(bool(re.match(r"(?i)total\b", last.strip()))
+                    and any(not _within(t, path) and f"{t} segment" not in titled for t in terms))
+        smaller = int(not asks_place and c.unit != "%" and is_smaller(c))
+        # a cash flow statement's row reconciling net income is a line's non-cash part ("Other operating charges"
+        # added back), not the line: another table's row first, unless cash is asked
+        flow = int(not asks_cash and bool(_CASH_FLOWS.search(c.caption)))
+        return (held, partly, -total, -changed, own, exact, spoken_in, -placed, -segmental, -flow, whole, lead, named,
+                -smaller, -extra,
+                # a row's named columns ("Water ¦ Wastewater"): the one the question names
+                len(q_words & set(_words(c.col_label.split(" — ")[0]))) if " — " in c.col_label else 0,
+                len(q_words & around),
+                # a row's named columns ("Insured ¦ ASC ¦ Total"), none asked: its total column
+                int(bool(re.match(r"(?i)total\b", c.col_label))),
+                int(c.duration == duration), -c.page)
+
+    for best in sorted(now, key=score, reverse=True):
+        prior = [c for c in cells if c.row_path == best.row_path and c.duration == best.duration
+                 and c.unit == best.unit and c.as_of is not None and best.as_of is not None
+                 and 340 <= (best.as_of - c.as_of).days <= 390 and c.page == best.page]
+        # two tables of the page with the row (a segment's subscription revenue, its total revenue): the one
+        # with the figure's own caption
+        prior = [c for c in prior if c.caption == best.caption] or prior
+        # two rows of one label on the page (a segment's sales and its EBIT): the year-earlier figure is not sure
+        earlier = prior[0] if len({c.value for c in prior}) == 1 else None
+        # columns a text table's layout implied (its year-earlier column undated) that are no periods (kinds of
+        # revenue read as years): not an answer; a header that prints the dates is believed (Paxlovid fell 98 %)
+        if earlier is not None and earlier.col_label.endswith("a year earlier") and _implausible(best.value, earlier.value):
+            continue
+        return best, earlier
+    return None
+
+
+#: A statement of cash flows.
+_CASH_FLOWS = re.compile(r"(?i)\bstatements?\s+of\s+cash\s+flows?\b|\bcash\s+flows?\s+statements?\b")
+#: A table of the whole company's figures.
+_CONSOLIDATED = re.compile(r"(?i)\bconsolidated\b(?!\s+financial\s+sta)")  # (not the notes' page header)
+
+#: "Adjusted EBIT as a percentage of net sales": what comes before the phrase is the ratio's numerator.
+_RATIO_ROW = re.compile(r"(?i)^(?P<of>.*?\w.*?)\s+(?:as\s+an?\s+)?(?:%|percent(?:age)?)\s+of\b")
+
+
+def another_ratio(row_path: str, terms: list[str]) -> bool:
+    """Whether a percentage row is another measure's ratio ("Flexibles › Adjusted EBIT as a percentage of net
+    sales" is the segment's margin), not the share of the part ``terms`` name."""
+    m = _RATIO_ROW.match(row_path.rpartition(" › ")[2])
+    return m is not None and not any(_within(t, set(_words(m.group("of")))) for t in terms)
+
+
+#: Words of a measure of money.
+_MONEY_WORDS = frozenset({"revenue", "revenues", "sales", "income", "profit", "earnings", "expense", "expenses",
+                          "cost", "costs", "ebitda", "ebit", "ebitdar"})
+#: Words naming a kind of rate, not which one.
+RATE_WORDS = frozenset({"rate", "rates", "ratio", "margin", "percentage", "percent", "net", "total"})
+#: Units words in a row's name.
+_UNIT_WORDS = frozenset({"in", "thousands", "millions", "billions", "dollars", "usd", "000"})
+#: A question asking a part's share of a whole.
+_SHARE_ASKED = re.compile(r"(?i)\b(?:share|portion|proportion|percent(?:age)? of|% of)\b")
+#: Words of a table of percentages that are no shares: changes, comparable sales, margins, rates.
+_NOT_SHARE = re.compile(r"(?i)\b(?:comparable|comp\b|growth|change|increase|decrease|margin|rate|yield|return)")
+#: Words of a table that prints shares of a whole.
+_SHARE_WORDS = re.compile(r"(?i)%\s*of\b|\bpercent(?:age)?\s+of\b|\bshare\b|\bmix\b|\bof\s+total\b|\bas\s+a\s+percent|"
+                          r"›\s*of\s")  # (a ratio row under its line: "Cost of sales – products › of product sales")
+
+#: Row labels and questions about a change rather than an amount.
+CHANGE_ROW = re.compile(r"(?i)\b(?:growth|grew|grow|declines?|declined|increases?|increased|decreases?|decreased|"
+                         r"changes?|changed|variance|rise|rises|rose|risen|fall|falls|fell|drop|drops|dropped|"
+                         r"jump|jumped|climb|climbed)\b")
+
+
+#: A row whose figure is this many times its year-earlier one (or that fraction of it) was read from
+#: columns that are not periods: American Water's revenue kinds gave "$1,088 … up 11988.9 % from $9".
+IMPLAUSIBLE_RATIO = 20
+
+
+def _implausible(now: float, before: float) -> bool:
+    if now == 0 or before == 0 or (now > 0) != (before > 0):
+        return False
+    ratio = abs(now / before)
+    return ratio > IMPLAUSIBLE_RATIO or ratio < 1 / IMPLAUSIBLE_RATIO
+
+
+#: Row labels that are places: a regional breakdown's items.
+GEO = re.compile(r"(?i)\b(?:u\.?s\.?|united states|international|americas?|europe|emea|asia|apac|pacific|china|"
+                 r"japan|latin|canada|africa|middle east|domestic|foreign(?!\s+(?:currency|currencies|exchange))|north|south|"
+                 r"east|west|rest of|emerging|developed|country|countries|world)\b")
+_PLAIN_BEFORE = frozenset({"net", "total", "consolidated", "segment", "segments", "reportable", "our", "the", "of", "and",
+                           "for", "by", "provides", "following", "table", "tables", "presents", "shows", "operating"})
+
+
+def _introduced(caption: str, measure: set[str], q_words: set[str]) -> int:
+    """2 when the sentence introducing a table names the measure plainly ("… operating revenues"), 1 when with
+    words the question lacks just before it ("… Wireless service revenue"), 0 when it does not name it."""
+    words = re.findall(r"[a-z0-9]+", last_sentence(caption).lower())
+    at = [i for i, w in enumerate(words) if w in measure]
+    if not at:
+        return 0
+    before = {w for i in at for w in words[max(0, i - 2):i]}
+    return 1 if before - q_words - _PLAIN_BEFORE - measure else 2
+
+
+def last_sentence(caption: str) -> str:
+    """The sentence just above a table (its caption ends with it): what the table holds."""
+    return re.split(r"(?<=[a-z0-9)])[.:]\s+(?=[A-Z])", caption.strip())[-1]
+
+
+#: A denominator's row ("Weighted-average ordinary shares …"): no count of an act, unless an average is asked.
+_WEIGHTED_ROW = re.compile(r"(?i)\bweighted[\s-]+average\b")
+#: "operating segment(s)", "reportable segment(s)": the segments' name for themselves, no measure's words.
+_SEGMENT_TERM = re.compile(r"(?i)\b(?:operating|reportable|business)\s+segments?\b")
+#: Words naming a charge line ("Other operating charges"): a row holding one the question does not is another line
+#: than the statement metric asked (costs, fees, payments name parts of lines too often: held-out 10, 17, 26, 30).
+_CHARGE_WORDS = frozenset({"charge", "charges"})
+
+
+def is_measure(label: str, measure: set[str]) -> bool:
+    """Is a row label the measure itself ("Net sales", "Revenues"), not a line that mentions it ("Cost of
+    sales")?"""
+    words = set(_words(label))  # "Operating margins" is the operating margin, "Number of branches" the branches
+    return any(_within(w, measure) for w in words) and all(
+        _within(w, measure | {"net", "total", "segment", "number"}) for w in words)
+
