@@ -104,7 +104,7 @@ def load_document(conn: psycopg.Connection, meta: DocMeta, *, source_path: str, 
 
 #: A page's context vector sums the chunks covering it that start at most this many pages before it (the
 #: bound lets retrieval's fallback serve the range from chunks_page_idx; 99.95 % of FinanceBench chunks
-#: span at most 2 pages). Retrieval's fallback (retrieve/hybrid.py CONTEXT_SQL) uses the same bound.
+#: span at most 2 pages). Retrieval's fallback (retrieve/statements.py CONTEXT_SQL) uses the same bound.
 MAX_CHUNK_PAGES = 8
 PAGE_VECTORS_SQL = (
     "INSERT INTO page_vectors (document_id, page, embedding)"
