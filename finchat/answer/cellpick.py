@@ -83,6 +83,9 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     part_cost = any(w in ("cost", "costs", "expense", "expenses") for t in terms for w in t.split())
 
     averaged = bool(re.search(r"(?i)\bweighted\b|\baverage\b", question))
+    per_asked = bool(re.search(r"(?i)\bper\b", question))
+    # the measure's words, or the KPI's when it is what the question qualifies ("active accounts")
+    named = measure or {w for t in terms for w in t.split()}
 
     def measured(c: CellFigure) -> bool:
         if measure and measure & {"revenue", "revenues", "sales"} and not cost and not (part_cost and c.unit == "%") \
@@ -91,6 +94,16 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         if cost and not _COST.search(f"{c.row_path} {c.caption}"):
             return False  # and "Total subscription revenue" is no cost of revenue
         label = c.row_path.split(" › ")[-1]
+        ratio = re.split(r"(?i)\bper\b", label, maxsplit=1)
+        if len(ratio) == 2 and not per_asked and any(_within(w, set(_words(ratio[1]))) for w in named) \
+                and not any(_within(w, set(_words(ratio[0]))) for w in named - {"net", "total", "loss"}):
+            return False  # "Number of payment transactions per active account" counts no active accounts
+        joined = _JOINED.match(label)
+        if joined and _within(joined.group("a").lower(), named) and not _within(joined.group("b").lower(), q_words) \
+                and all(_within(w, named | q_words) for w in _words(joined.group("tail"))):
+            return False  # "Transaction and credit losses" is more than the transaction losses asked
+        if any(_sibling(label, t, q_words) for t in terms):
+            return False  # "Credit losses" under "Transaction and credit losses" is no transaction losses
         if _WEIGHTED_ROW.search(label) and not averaged:
             return False  # "Weighted-average ordinary shares to be repurchased": a denominator, no count of an act
         if measure and not measure & set(_words(label)) and metrics_in_question(label):
@@ -104,7 +117,8 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         # service revenue for its sibling "Total Wireless service revenue")
         told = "" if re.match(r"(?i)total\b", label) else c.totals
         # ("by operating segment": the segments, no word of operating income)
-        around = set(_words(f"{c.row_path} {_SEGMENT_TERM.sub(' ', c.caption)} {c.col_label} {told}"))
+        # (nor "The following table presents …": a word of the caption's own, not of the table's measure)
+        around = set(_words(f"{c.row_path} {_THE_TABLE.sub(' ', _SEGMENT_TERM.sub(' ', c.caption))} {c.col_label} {told}"))
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
         # (a measure of many words by most of them: "wireless retail postpaid phone net additions" is not any
         # row mentioning "wireless")
@@ -170,8 +184,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
             return False
         # a rate asked, the measure's ratio to sales ("Domestic Segment › Operating income as a % of revenue" for the
         # segment's operating income rate)
-        ratio = _RATIO_ROW.match(last) if want_pct and measure else None
-        if ratio and is_measure(ratio.group("of"), measure or set()):
+        if want_pct and measure and ratio_of(last, measure):
             return False
         # a model the question names ("Aircraft Deliveries › F-35" for "how many F-35 aircraft"): asked
         if {w for w in _words(last) if re.search(r"\d", w)} & {w for t in terms for w in t.split()}:
@@ -263,10 +276,14 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         total = int(bool(re.match(r"(?i)total\b", last.strip()))
                     and any(not _within(t, path) and f"{t} segment" not in titled for t in terms))
         smaller = int(not asks_place and c.unit != "%" and is_smaller(c))
+        # earnings per share asked plainly are diluted, as the statements' EPS is: "Core basic earnings per common
+        # share" after "Core diluted …"
+        other_basis = int(bool(label & {"basic", "diluted"}) and not label & q_words & {"basic", "diluted"}
+                          and ("basic" in label or "basic" in q_words))
         # a cash flow statement's row reconciling net income is a line's non-cash part ("Other operating charges"
         # added back), not the line: another table's row first, unless cash is asked
         flow = int(not asks_cash and bool(_CASH_FLOWS.search(c.caption)))
-        return (held, partly, -total, -changed, own, exact, spoken_in, -placed, -segmental, -flow, whole, lead, named,
+        return (held, partly, -total, -changed, -other_basis, own, exact, spoken_in, -placed, -segmental, -flow, whole, lead, named,
                 -smaller, -extra,
                 # a row's named columns ("Water ¦ Wastewater"): the one the question names
                 len(q_words & set(_words(c.col_label.split(" — ")[0]))) if " — " in c.col_label else 0,
@@ -297,8 +314,29 @@ _CASH_FLOWS = re.compile(r"(?i)\bstatements?\s+of\s+cash\s+flows?\b|\bcash\s+flo
 #: A table of the whole company's figures.
 _CONSOLIDATED = re.compile(r"(?i)\bconsolidated\b(?!\s+financial\s+sta)")  # (not the notes' page header)
 
+def _sibling(label: str, term: str, q_words: set[str]) -> bool:
+    """Is a row label another line of the kind ``term`` names: the same last word, but none of the term's
+    words before it and one of its own the question lacks ("Credit losses" for "transaction losses")?"""
+    said, asked = _words(label), term.split()
+    if len(said) < 2 or len(asked) < 2 or said[-1] != asked[-1]:
+        return False
+    own = set(said[:-1]) - _PLAIN_BEFORE
+    return bool(own - q_words) and not set(asked[:-1]) & set(said)
+
+
+#: A caption's words about itself: "The following table shows …", "the table below".
+_THE_TABLE = re.compile(r"(?i)\b(?:the\s+)?following\s+tables?\b|\b(?:this|the)\s+tables?\s+(?:below|above)\b")
+#: "Transaction and credit losses": two lines of one noun printed as one row.
+_JOINED = re.compile(r"(?i)^\W*(?P<a>[a-z][\w-]*)\s+and\s+(?P<b>[a-z][\w-]*)\s+(?P<tail>[a-z].*)$")
 #: "Adjusted EBIT as a percentage of net sales": what comes before the phrase is the ratio's numerator.
 _RATIO_ROW = re.compile(r"(?i)^(?P<of>.*?\w.*?)\s+(?:as\s+an?\s+)?(?:%|percent(?:age)?)\s+of\b")
+
+
+def ratio_of(label: str, measure: set[str]) -> bool:
+    """Is a row label the ``measure``'s ratio to a total ("Gross profit as a % of revenue" for a gross profit
+    rate)?"""
+    ratio = _RATIO_ROW.match(label)
+    return ratio is not None and is_measure(ratio.group("of"), measure)
 
 
 def another_ratio(row_path: str, terms: list[str]) -> bool:

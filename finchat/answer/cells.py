@@ -25,6 +25,7 @@ from finchat.answer.cellpick import (
     SPELLED_OUT,
     is_measure,
     pick_row,
+    ratio_of,
 )
 from finchat.answer.cellrows import (
     CellFigure,
@@ -141,7 +142,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         for rows in ([r for r in found if len(spoken) >= SPOKEN_WORDS and spoken <= set(_words(r[3]))],
                      [r for r in found if r[13]],
                      [r for r in found if is_measure(r[3].split(" › ")[-1], measure)
-                      or asked & set(_words(r[3].split(" › ")[-1]))]):
+                      or asked & set(_words(r[3].split(" › ")[-1]))
+                      or want_pct and ratio_of(r[3].split(" › ")[-1], measure)]):  # (a rate: the line's ratio row)
             if money_margin:
                 best = pick_row(rows, terms, q_words, months, period_end, False, measure, question, acronyms, labelled,
                              company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)

@@ -274,6 +274,10 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # the measure's words in a row, as asked ("King net bookings", not "King in-game net bookings")
             named = any((len(ws) >= NAMED_WORDS or (len(ws) == 1 and ws[0].isupper() and len(ws[0]) >= 3)) and re.search(r"(?i)\b" + r"\W+".join(map(re.escape, ws)) + r"\b", piece)
                         for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
+            # (or of two, as the sentence's subject stating its figure: "Transaction losses were $286 million in …")
+            named = named or any(len(ws) == 2 and re.search(
+                r"(?i)(?:^|[.;:]\s+)" + r"\W+".join(map(re.escape, ws)) + r"s?\s+(?:was|were|totaled|totalled|amounted\s+to)\s+"
+                r"(?:approximately\s+|about\s+)?\$?\d", piece) for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
             # a change asked, a figure that is the measure's change ("a $120 million decrease in research and
             # development expenses attributable to …"), not another line's ("a $116 million decrease in product
             # engineering") in a sentence about the measure

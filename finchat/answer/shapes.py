@@ -38,7 +38,7 @@ REGION = re.compile(r"(?i)\b(?:domestic|international|overseas|foreign(?!\s+(?:c
                      r"europe|emea|asia|apac|china|americas|latin america|ucan|canada|mexico|japan|brazil|india|"
                      r"north america)\b")
 #: Company-reported operating measures that no statement line holds.
-KPI = re.compile(r"(?i)\b(?:gmv|gross merchandise volume|tpv|total payment volume|comparable (?:store )?sales|"
+KPI = re.compile(r"(?i)\b(?:gmv|gross merchandise volume|tpv|total payment volume|comparable (?:store |online |digital |club )?sales|"
                   r"comp(?:arable)? sales|same[- ]store sales|paid (?:net )?(?:memberships?|members|subscribers)|"
                   r"memberships?|subscribers?|active (?:accounts|users|customers)|backlog|bookings|arpu|arr|"
                   r"average revenue per|units? (?:sold|shipped|sales|volumes?)|deliveries|headcount|employees|store count|"
@@ -62,7 +62,7 @@ PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<p
 #: possessive and what it did.
 #: What a part does that a figure measures ("bring in", "generate", "deliver" …).
 _PART_VERBS = r"(?:bring|generate|earn|make|post|report|record|contribute|deliver|produce|book|sell|add)\b"
-OWN_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+)['’]s?\s+(?P<part>[a-z][\w&'’. -]{1,60}?)\s+"
+OWN_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+(?P<part>[a-z][\w&'’. -]{1,60}?)\s+"
                           + _PART_VERBS)
 #: "How much of General Mills' restructuring charges related to the North America Retail segment": the measure,
 #: then the part it went to.
@@ -111,7 +111,7 @@ RATIO_OF = re.compile(r"(?i)\bas\s+a\s+(?:percent(?:age)?|%)\s+of\s+(?!(?:total\
 PRICE_MEASURE = re.compile(r"(?i)\bprice\b|\bper\s+(?:share|unit|room|member(?:ship)?|customer|user)\b")
 
 #: Company-reported measures printed as a percentage change, never an amount.
-PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store )?sales|same[- ]store sales|"
+PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store |online |digital |club )?sales|same[- ]store sales|"
                           r"(?:(?!(?:what|was|were|is|are|the|its)\b)[a-z]+ ){0,3}churn(?: rate)?|"
                           r"occupancy(?: rate)?|load factor")
 
@@ -147,6 +147,9 @@ SOLD_IN = re.compile(r"(?i)\b(?:sell|sold|(?<=unit )sales)\s+(?:in|of)\s+(?P<wha
 SPENT_ON = re.compile(r"(?i)\b(?:spend|spent|allocated?|invest(?:ed)?|devoted?|put|direct(?:ed)?)\s+(?:(?!on\b|to\b|in\b|into\b)[a-z]+\s+){0,2}?"
                       r"(?:on|to|in|into|towards?)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
                       r"(?=\s+(?:in|during|for|over|through|at|as|by)\b|\s*[?,.;]|\s*$)")
+#: "How much cash did Lockheed Martin return to shareholders": what was returned is the measure, not the cash balance.
+RETURNED_TO = re.compile(r"(?i)\bhow\s+much\s+(?:(?P<what>cash|capital|money)\s+)?(?:did|does|do|has|have|will)\s+.{1,60}?"
+                         r"\breturn(?:ed)?\s+to\s+(?:its\s+|their\s+)?(?P<whom>(?:share|stock)holders|investors|owners)\b")
 #: "… earn in net card fees", "… record in impairment losses": the measure named after the verb.
 EARNED_IN = re.compile(r"(?i)\b(?:earn(?:ed)?|make|made|record(?:ed)?|book(?:ed)?|recogni[sz]ed?|incur(?:red)?)\s+(?:in|from)\s+(?:the\s+|its\s+)?"
                        r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as)\b|\s*[?,.;]|\s*$)")
@@ -186,4 +189,4 @@ def without_place(measure: str, qualifiers: list[str]) -> str:
     return measure
 
 
-__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENT_ON", "THE_PART_DID", "TIED_TO", "TIME_UNITS", "recorded_in", "without_place"]
+__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENT_ON", "THE_PART_DID", "TIED_TO", "TIME_UNITS", "recorded_in", "without_place"]

@@ -48,6 +48,7 @@ from finchat.answer.shapes import (
     RECONCILED_IN,
     RECORDED_FOR,
     REGION,
+    RETURNED_TO,
     SHARE,
     SHARE_PART,
     SOLD_IN,
@@ -364,6 +365,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             # "How much capital did Walmart allocate to remodels" (not "… to JPMorgan's Commercial Banking segment":
             # a part of the company, read as such below)
             qualifiers.append(spent.group("what"))
+    returned = RETURNED_TO.search(question)
+    if returned and (not measure or measure.lower() in ("cash", "capital", "money")):
+        # ("How much cash did Lockheed Martin return to shareholders": dividends and buybacks, never the cash balance)
+        measure = f"{(returned.group('what') or 'cash').lower()} returned to {returned.group('whom').lower()}"
+        metrics = []
     for p in NAMED_PART.finditer(question):
         part = p.group(1).strip()
         if part.lower() not in whole and part.split()[0].lower() not in ("the", "which", "what", "each"):
@@ -374,7 +380,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if own and re.sub(r"[^a-z0-9&]", "", own.group("owner").lower()) in names and not metrics_in_question(own.group("part")) \
             and not any(own.group("part").lower() in q.lower() for q in qualifiers):
         # "CVS's mail choice channel": tables print the name, not "channel"
-        qualifiers.append(re.sub(r"(?i)\s+(?:segment|division|business|unit|channel)s?$", "", own.group("part").strip()))
+        qualifiers.append(re.sub(r"(?i)\s+(?:segment|division|business|unit|channel|category|categorie)s?$", "",
+                                 own.group("part").strip()))
     the = THE_PART_DID.search(question)
     if the and not metrics_in_question(the.group("part")):
         doer = re.sub(r"(?i)\s*\b(?:segment|division|business|unit|channel)(?:e?s)?$", "", the.group("part").strip())
@@ -467,6 +474,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             qualifiers = [q for q in qualifiers if q.lower() not in whole_part.lower()] + [whole_part]
     elif not derived and rate:
         kind = "rate"
+        # "the Card Services net charge-off rate": a name before the rate is the part it is of
+        qualifiers += [n for n in _proper_names(question, names, rate.group(0))
+                       if n.lower() in measure.lower() and n.lower() not in rate.group(0).lower()
+                       and not any(n.lower() in q.lower() for q in qualifiers)]
         measure = rate.group(0)  # "effective tax rate": the rate is the measure, not the line it is built on
     elif not derived and (ratio := RATIO_OF.search(question)):
         # "transaction-based revenue as a percentage of GPV": a rate reported over a measure of its own, as printed
@@ -515,7 +526,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             return Subject(f"{' '.join(what)} {impact.group('noun')}", None, tuple(dict.fromkeys(qualifiers)), "amount",
                            keeps=())
     # (the thing asked before "did", or a reconciliation's item, and no statement line: none after it answers)
-    keeps: tuple[str, ...] | None = () if segment_line or ((asked_first or into) and metric is None) else None
+    keeps: tuple[str, ...] | None = () if segment_line or ((asked_first or into or returned) and metric is None) else None
     last = measure.split()[-1].lower() if measure else ""
     if metric and not derived and last in _OTHER_LINE and all(
             to < len(measure) - len(last) for key in metrics for _, to in metric_phrase_spans(measure, key)):

@@ -233,8 +233,9 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
         path = f"{outer} › {label}" if outer and outer != label else label
         row_money = money_table or "$" in " ".join(row[1:])
         # "Return on tangible common equity 17 23" in a table of dollars, its "%" printed on the first row only
-        rate_row = bool(_RATE_LABEL.search(re.sub(r"\([^)]*\)|“[^”]*”", " ", label).strip())) and \
-            "$" not in " ".join(row[1:])
+        # (and the rows under a heading naming the rate: "Net charge-off/(recovery) rate › Card Services 2.41")
+        rate_row = any(_RATE_LABEL.search(re.sub(r"\([^)]*\)|“[^”]*”", " ", x).strip()) for x in (label, outer)) \
+            and "$" not in " ".join(row[1:])
         for j, c in values:
             v = _value(c)
             if v is None or j >= len(periods):
@@ -263,7 +264,8 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 excepted = re.search(rf"(?i)\bexcept\b[^)]*\b{counted.group(0)[:6]}", head_text)
                 # things counted one by one (aircraft delivered, stores) under a header printing no units of its
                 # own: a caption's "in millions" is another table's (Lockheed's deliveries under its balance sheet)
-                single = bool(_COUNTED_SINGLY.search(label + " " + outer)) and not own_units
+                single = bool(_COUNTED_SINGLY.search(label + " " + outer)) and not own_units \
+                    or bool(re.search(r"(?i)\bper\b", label))  # "… transactions per active account 54.7": a ratio
                 unit, cell_scale = "count", "units" if excepted or single else scale
             elif row_money or scale != "units":  # a units phrase above ("in millions") means money unless counted
                 unit, cell_scale = "USD", scale

@@ -202,6 +202,10 @@ def _total_column(rows: list[tuple[int, str, list[str]]]) -> bool:
 
 #: Words a chunk's text before its first row needs to be the table's introduction (not a bare header).
 INTRO_WORDS = 6
+#: A period header's words, which introduce nothing.
+_HEADER_WORD = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|ended|ending|months?|weeks?|"
+                          r"quarters?|years?|fiscal|three|six|nine|twelve|thirteen|twenty|thirty|fifty|and|the|for|"
+                          r"change|percent")
 
 
 def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
@@ -251,7 +255,9 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
                     and all(_GROUP_SEP in x for x in said[colon + 1:])):
                 said = said[:colon + 1]
             intro = re.sub(r"\s+", " ", " ".join(said).replace(_GROUP_SEP, " ")).strip()
-            if len(re.findall(r"[A-Za-z]{3,}", intro)) >= INTRO_WORDS:
+            # (a bare period header, "Three Months Ended Six Months Ended", says nothing: the sentence above is the caption)
+            said_words = re.findall(r"[A-Za-z]{3,}", intro)
+            if len(said_words) >= INTRO_WORDS and not all(_HEADER_WORD.fullmatch(w) for w in said_words):
                 got = [c if c.lead else replace(c, lead=intro[-LEAD_CHARS:]) for c in got]
             out += got
             continue
@@ -504,8 +510,9 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 # "Percent of Net Sales:", "Year-over-year Percentage Growth:" over rows printing bare numbers
                 pct = token.endswith("%") or ("$" not in token and bool(PERCENT_HEADING.search(outer)))
                 # "(in thousands, except … per membership)": a per-unit row is in units
+                # (and a count per something, "Number of payment transactions per active account 54.7", a ratio)
                 row_scale = "units" if pct or singly or (per_unit and "." in token and PER_UNIT.search(label)) \
-                    or spared else scale
+                    or spared or ("$" not in token and counted(label) and re.search(r"(?i)\bper\b", label)) else scale
                 if here is not None and not pct:  # "Cards-in-force (millions)": counted unless in $
                     row_scale = here
                 money = "$" in token or ((row_scale != "units" or dollars) and not counted(label)

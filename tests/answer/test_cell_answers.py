@@ -990,3 +990,57 @@ def test_a_charge_row_or_a_caption_naming_operating_segments_is_no_operating_inc
     best, _ = _pick([charges, capex, own], ["asia pacific"], q, 3, now, False, {"operating", "income", "loss"},
                     metric="operating_income")
     assert best.value == 2163
+
+
+def _cell(path: str, value: float, unit: str = "USD", caption: str = "Key metrics", scale: str = "millions",
+          when: date = date(2025, 6, 30)) -> tuple[object, ...]:
+    return ("ACME_2025Q2_10Q", 30, None, path, caption, "Three Months Ended", "3M", when, value, scale, unit,
+            path.split(" › ")[-1])
+
+
+def test_a_ratio_a_wider_line_or_a_sibling_line_is_not_the_line_asked():
+    from finchat.answer.cellpick import pick_row
+
+    now = date(2025, 6, 30)
+    # a count per active account counts no active accounts
+    per = [_cell("TPV › Number of payment transactions per active account", 54.7, "count", scale="units")]
+    assert pick_row(per, ["active accounts"], {"active", "accounts"}, 3, now, False, set()) is None
+    assert pick_row(per + [_cell("Active accounts", 431, "count")], ["active accounts"], {"active", "accounts"}, 3,
+                    now, False, set())[0].value == 431
+    # "Transaction and credit losses" is two lines; "Credit losses" another line of the kind asked
+    lines = [_cell("Operating expenses › Transaction and credit losses", 398),
+             _cell("Credit losses", 112, caption="Transaction and credit losses")]
+    assert pick_row(lines, ["transaction losses"], {"transaction", "losses"}, 3, now, False, set()) is None
+    # asked as printed, the row answers
+    best = pick_row(lines, ["transaction credit losses"], {"transaction", "credit", "losses"}, 3, now, False, set())
+    assert best[0].value == 398
+
+
+def test_a_per_share_figure_asked_plainly_is_diluted_and_a_rate_is_the_lines_ratio_row():
+    from finchat.answer.cellpick import pick_row
+
+    now = date(2025, 6, 30)
+    eps = [_cell("Core basic earnings per common share", 0.46, "USD/share", scale="units"),
+           _cell("Core diluted earnings per common share", 0.45, "USD/share", scale="units")]
+    q = {"core", "earnings", "per", "share"}
+    assert pick_row(eps, ["core"], q, 3, now, False, {"eps", "earnings", "share"})[0].value == 0.45
+    assert pick_row(eps, ["core"], q | {"basic"}, 3, now, False, {"eps", "earnings", "share"})[0].value == 0.46
+    # "gross profit rate": the segment's "Gross profit as a % of revenue" row
+    seg = [_cell("Gross profit", 2052, caption="Selected financial data for the Domestic segment"),
+           _cell("Gross profit as a % of revenue", 23.1, "%", caption="Selected financial data for the Domestic segment",
+                 scale="units")]
+    best = pick_row(seg, ["domestic"], {"domestic", "gross", "profit", "rate"}, 3, now, True,
+                    {"gross", "profit", "rate"}, metric="gross_profit")
+    assert best[0].value == 23.1
+
+
+def test_the_captions_own_words_name_no_measure():
+    """"The following table presents … net revenues" over "Strip Resorts › Total": "table" is the caption's word,
+    so the segment's total revenue is no "table games" figure."""
+    from finchat.answer.cellpick import pick_row
+
+    now = date(2025, 6, 30)
+    caption = "Net Revenues by Segment The following table presents a detail by segment of net revenues:"
+    rows = [_cell("Strip Resorts › Casino", 492, caption=caption), _cell("Strip Resorts › Total", 2146, caption=caption)]
+    q = {"table", "games", "strip", "resorts"}
+    assert pick_row(rows, ["strip resorts"], q, 3, now, False, {"table", "games"}) is None

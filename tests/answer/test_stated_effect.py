@@ -424,3 +424,32 @@ def test_a_quarter_asked_is_not_the_year_to_date_under_the_quarters_name(ytd_cor
                                           "earlier?")
     first = d["answer"].splitlines()[0]
     assert "$657 million" in first and "$826 million" not in first, first
+
+
+#: A sentence naming the measure among other words early on, and, pages later, the sentence stating it as its subject.
+EARLY = ("At the time of reclassification, the allowance recorded was reversed, resulting in a decrease of approximately "
+         "$33 million in transaction and credit losses for the three and six months ended June 30, 2023.")
+STATING = ("Transaction losses were $286 million in the three months ended June 30, 2023 compared to $380 million in the "
+           "three months ended June 30, 2022, a decrease of $94 million, or 25%.")
+
+
+@pytest.fixture(scope="module")
+def losses_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023Q2_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 1,
+                                  "extra": (EARLY, *FILLER[:30], STATING)}})
+
+
+def test_a_two_word_measure_is_the_sentence_stating_it_as_its_subject(losses_corpus):
+    """"Transaction losses were $286 million …", pages after a sentence naming "transaction and credit losses"."""
+    from types import SimpleNamespace
+
+    from finchat.answer.qualified import stated
+    from finchat.answer.subject import Subject
+    from finchat.db.pool import connect
+
+    subject = Subject("transaction losses", None, (), "amount")
+    hit = SimpleNamespace(document="TESTCO_2023Q2_10Q", company="TESTCO")
+    with connect(losses_corpus) as conn:
+        said = stated(conn, subject, [hit], ["TESTCO"], question="What were Testco's transaction losses in Q2 2023?")
+    assert said is not None and "$286 million" in said[0], said

@@ -828,3 +828,27 @@ def test_an_account_named_with_for_and_a_second_place(question, measure, metric,
     segments = ("Testco International",) if "International" in question else ()
     s = analyse(question, companies=("Testco", "TESTCO"), segments=segments)
     assert (s.measure, s.metric, s.qualifiers) == (measure, metric, qualifiers), s
+
+
+@pytest.mark.parametrize(("question", "measure", "metric", "qualifiers", "kind"), [
+    # a name before a rate is the part it is of
+    ("What was the Card Services net charge-off rate at Test Co in Q2 2024?", "charge-off rate", None,
+     ("Card Services",), "rate"),
+    # a part owned by a company of two words, its "category" no word of its name
+    ("What revenue did Test Co's Domestic Computing and Mobile Phones category bring in during Q2 2024?", "revenue",
+     "revenue", ("Domestic Computing and Mobile Phones",), "amount"),
+    # a channel's word inside the comparable-sales KPI: a percentage the filing prints, of the part before it
+    ("How much did Test Co's Domestic comparable online sales change in Q2 2024?", "comparable online sales", "revenue",
+     ("Domestic", "comparable online sales"), "rate"),
+    # a change word before "at" is the measure's own noun ("table games drop"), not the question's verb
+    ("What was the table games drop at Test Co's Strip Resorts in the second quarter of 2024?", "table games drop", None,
+     ("Strip Resorts",), "amount"),
+    # cash returned to shareholders is what was returned, never the cash balance
+    ("How much cash did Test Co return to shareholders in the second quarter of 2024?", "cash returned to shareholders",
+     None, (), "amount"),
+])
+def test_a_rate_of_a_part_a_category_and_cash_returned(question, measure, metric, qualifiers, kind):
+    from finchat.answer.subject import analyse
+
+    s = analyse(question, companies=("Test Co", "TESTCO"))
+    assert (s.measure, s.metric, s.qualifiers, s.kind) == (measure, metric, qualifiers, kind), s

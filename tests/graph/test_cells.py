@@ -1344,3 +1344,81 @@ def test_a_text_tables_change_columns_and_counts_in_a_table_of_dollars():
     assert (branches.value, branches.unit, branches.scale) == (4869, "count", "units")
     volume = by[("Debit and credit card sales volume", "6M", date(2025, 6, 30))]
     assert (volume.value, volume.unit, volume.scale) == (634.6, "USD", "billions")
+
+
+def test_rows_under_a_heading_naming_a_rate_are_percentages():
+    """"Net charge-off/(recovery) rate" over "Card Services 2.41 1.47": its "%" printed on the first and total rows."""
+    text = """| (in millions, except ratio data) | 2023 | 2022 |
+|---|---|---|
+| Net charge-offs |  |  |
+| Card Services | 1,124 | 580 |
+| Net charge-off/(recovery) rate |  |  |
+| Home Lending | (0.05) | (0.16) |
+| Card Services | 2.41 | 1.47 |
+| Total net charge-off/(recovery) rate | 0.98 % | 0.57 % |
+"""
+    got = {(c.row_path, c.as_of): c for c in table_cells(text, "Selected metrics", (date(2023, 6, 30), "Q2", 2023))}
+    rate = got[("Net charge-off/(recovery) rate › Card Services", date(2023, 6, 30))]
+    assert (rate.value, rate.unit, rate.scale) == (2.41, "%", "units")
+    amount = got[("Net charge-offs › Card Services", date(2023, 6, 30))]
+    assert (amount.value, amount.unit, amount.scale) == (1124, "USD", "millions")
+
+
+def test_a_count_per_something_is_a_ratio_and_a_bare_period_header_introduces_nothing():
+    from finchat.graph.cells import _text_table_rows
+
+    chunks = [
+        (1, "text", "Segment Performance Summary", "_Domestic Segment_\n\nSelected financial data for the Domestic "
+         "segment was as follows ($ in millions):", 17),
+        (2, "text", "Segment Performance Summary",
+         "**Three Months Ended** **Six Months Ended** **July 29, 2023** **July 30, 2022** **July 29, 2023** "
+         "**July 30, 2022** Revenue $ 8,890 $ 9,569 $ 17,691 $ 19,463 Gross profit $ 2,052 $ 2,109 $ 4,044 $ 4,279 "
+         "Gross profit as a % of revenue 23.1 % 22.0 % 22.9 % 22.0 %", 17),
+        (3, "text", "Key metrics", "The following table provides a summary of related metrics (in millions):\n\n"
+         "**Three Months Ended June 30,** **Six Months Ended June 30,** **2023** **2022** **2023** **2022** "
+         "Number of payment transactions 6,100 5,500 11,900 10,700 "
+         "Number of payment transactions per active account 54.7 48.7 54.7 48.7", 55),
+    ]
+    got = {(cell.row_label, cell.duration, cell.as_of): (caption, cell)
+           for _, _, caption, cell in _text_table_rows(chunks, date(2023, 7, 29), "10-Q", 2)}
+    caption, rate = got[("Gross profit as a % of revenue", "3M", date(2023, 7, 29))]
+    assert rate.value == 23.1 and "Domestic segment" in caption  # the sentence above, not the period header
+    per = [c for (label, _, _), (_, c) in got.items() if label.endswith("per active account")]
+    assert per and all((c.value, c.scale, c.unit) in ((54.7, "units", "count"), (48.7, "units", "count")) for c in per)
+    counted = [c for (label, _, _), (_, c) in got.items() if label == "Number of payment transactions"]
+    assert counted and all(c.scale == "millions" for c in counted)
+
+
+SEGMENT_RATES = RELEASE.replace(
+    "<p>Widgetco designs widgets",
+    """<hr style="page-break-after:always"/>
+<p>Selected financial data for the Widgets segment was as follows ($ in millions):</p>
+<table>
+<tr><td></td><td colspan="2">Three Months Ended June 30,</td></tr>
+<tr><td></td><td>2025</td><td>2024</td></tr>
+<tr><td>Revenue</td><td>$ 1,200</td><td>$ 1,050</td></tr>
+<tr><td>Gross profit</td><td>$ 300</td><td>$ 252</td></tr>
+<tr><td>Gross profit as a % of revenue</td><td>25.0 %</td><td>24.0 %</td></tr>
+</table>
+<p>Widgetco designs widgets""")
+
+
+def test_a_segments_rate_is_its_lines_ratio_row(env_db, tmp_path, monkeypatch):
+    """"gross profit rate" of a segment: the row "Gross profit as a % of revenue" of the table the sentence above
+    names the segment's — not its gross profit, not the company's."""
+    from click.testing import CliRunner
+
+    from finchat.cli import cli
+    from tests.conftest import wipe_documents
+
+    wipe_documents(env_db)
+    monkeypatch.setenv("FINCHAT_MD_DIR", str(tmp_path / "md"))
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "WIDGETCO_2025Q2_10Q.htm").write_text(SEGMENT_RATES)
+    res = CliRunner().invoke(cli, ["ingest", str(folder)])
+    assert res.exit_code == 0, res.output
+    out = CliRunner().invoke(cli, ["ask", "What was the gross profit rate of Widgetco's Widgets segment in Q2 2025?",
+                                   "--no-llm"])
+    first = out.output.splitlines()[0]
+    assert "25%" in first.replace("25.00%", "25%") and "24%" in first, out.output
