@@ -126,6 +126,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     # what moved a line ("How much did the F-35 program add to Aeronautics net sales"): a row naming it, never a
     # row of the part whose line it moved
     moved = " ".join(_words(subject.measure)) if subject.keeps == () and subject.metric is None else ""
+    own_measure = " ".join(_words(subject.measure or ""))
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
         found = _rows(conn, doc_id, [*terms, *acronyms, *(f"{a}s" for a in acronyms if a.isalpha())])  # ("MAUs")
         if moved:
@@ -168,6 +169,14 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             if owners and len({r[3] for r in named}) == 1:
                 best = pick_row(named, rest, q_words, months, period_end, want_pct, measure, question, acronyms, labelled,
                              named_rate=named_rate, metric=subject.metric)
+        if best is None and subject.metric is None and len(own_measure.split()) >= 2 \
+                and set(terms) <= {" ".join(_words(x)) for names in segments for x in names}:
+            # a segment's own measure ("debit and credit card sales volume" of Consumer & Community Banking) printed
+            # in a table of the segment's pages no heading of which names it: the filing's one row naming the measure
+            named = [r for r in _rows(conn, doc_id, [own_measure]) if _within(own_measure, set(_words(r[3].split(" › ")[-1])))]
+            if len({r[3] for r in named}) == 1:
+                best = pick_row(named, [own_measure], q_words, months, period_end, want_pct, _measure_words(
+                    subject, [own_measure]), question, acronyms, labelled, named_rate=named_rate)
         if best is not None:
             cur, prior = best
             # "… under management in alternatives": a row of the same table the question names in lower case

@@ -86,6 +86,14 @@ CASES = [
      ["39.4%", "$6,207 million", "$15,758 million", "APPLE_2023Q3_10Q p."], ["81,797"]),
     # a share of the segment total, the part named before "as a percentage of"
     ("Aeronautics as a percentage of Lockheed Martin's net sales in Q2 2022?", ["Aeronautics was 38.0%"], []),
+    # a count per active account counts no accounts: the sentence stating them
+    ("How many active accounts did PayPal have at June 30, 2023?", ["431 million", "PAYPAL_2023Q2_10Q p.55"], ["54.7"]),
+    # "Transaction and credit losses" and "Credit losses" are other lines: the sentence whose subject is the measure
+    ("What were PayPal's transaction losses in Q2 2023?", ["$286 million", "PAYPAL_2023Q2_10Q p.57"], ["$398 million"]),
+    # what was returned to shareholders, never the cash balance nor the dividends alone
+    ("How much cash did Lockheed Martin return to shareholders in Q2 2023?", ["$1.5 billion"], ["3,673", "$758 million"]),
+    # "drop" before "at" is the measure's noun; the revenue table's "Total" is no table games figure
+    ("What was the table games drop at MGM's Las Vegas Strip Resorts in Q2 2023?", ["$1,498 million"], ["2,146,650"]),
 ]
 
 

@@ -843,6 +843,9 @@ def test_an_account_named_with_for_and_a_second_place(question, measure, metric,
     # a change word before "at" is the measure's own noun ("table games drop"), not the question's verb
     ("What was the table games drop at Test Co's Strip Resorts in the second quarter of 2024?", "table games drop", None,
      ("Strip Resorts",), "amount"),
+    # a name after "of" is what the figure is of, beside the segment the filters found
+    ("What were average loans of Middle Market Banking in Test Co's Commercial Banking in Q1 2024?", "average loans",
+     "loans", ("Commercial Banking", "Middle Market Banking"), "amount"),
     # cash returned to shareholders is what was returned, never the cash balance
     ("How much cash did Test Co return to shareholders in the second quarter of 2024?", "cash returned to shareholders",
      None, (), "amount"),
@@ -850,5 +853,6 @@ def test_an_account_named_with_for_and_a_second_place(question, measure, metric,
 def test_a_rate_of_a_part_a_category_and_cash_returned(question, measure, metric, qualifiers, kind):
     from finchat.answer.subject import analyse
 
-    s = analyse(question, companies=("Test Co", "TESTCO"))
+    segments = ("Commercial Banking",) if "Commercial Banking" in question else ()
+    s = analyse(question, companies=("Test Co", "TESTCO"), segments=segments)
     assert (s.measure, s.metric, s.qualifiers, s.kind) == (measure, metric, qualifiers, kind), s
