@@ -18,7 +18,7 @@ from typing import Any
 import psycopg
 
 from finchat.graph.facts import column_periods, split_table_text
-from finchat.graph.rowunits import UNITLESS_LABEL
+from finchat.graph.rowunits import PER_THING, UNITLESS_LABEL
 from finchat.graph.tablegroups import PART, group_text, table_groups, units_above
 from finchat.tables import header_count, parse_value, row_units, row_units_own, units_scale
 
@@ -265,7 +265,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 # things counted one by one (aircraft delivered, stores) under a header printing no units of its
                 # own: a caption's "in millions" is another table's (Lockheed's deliveries under its balance sheet)
                 single = bool(_COUNTED_SINGLY.search(label + " " + outer)) and not own_units \
-                    or bool(re.search(r"(?i)\bper\b", label))  # "… transactions per active account 54.7": a ratio
+                    or bool(PER_THING.search(label))  # "… transactions per active account 54.7": a ratio
                 unit, cell_scale = "count", "units" if excepted or single else scale
             elif row_money or scale != "units":  # a units phrase above ("in millions") means money unless counted
                 unit, cell_scale = "USD", scale

@@ -27,6 +27,9 @@ UNITLESS_LABEL = re.compile(r"(?i)^\W*(?:average\s+)?days\s+(?:sales|payables?|i
                             r"\b(?:inventory|assets?|receivables?)\s+(?:turns|turnover)\b")
 
 
+#: A count per something ("… transactions per active account"), not the shares an EPS is "per" ("Shares used in
+#: computation of basic earnings per share": millions of shares).
+PER_THING = re.compile(r"(?i)\bper\b(?!\s+(?:common\s+|basic\s+|diluted\s+|ordinary\s+)?shares?\b)")
 #: Units scale of a header that exempts per-unit rows: "(in thousands, except revenue per membership …)".
 PER_UNIT = re.compile(r"(?i)\bper\b|\brate\b|\bratio\b|\bmargin\b")
 
@@ -129,4 +132,4 @@ def wrapped(body: str, at: int, label: str, has_figures: re.Pattern[str]) -> str
     return f"{line} {label}"
 
 
-__all__ = ["COUNT_LABEL", "PERCENT_HEADING", "PER_UNIT", "RATIO_ROW", "counted", "excepted", "owners", "ratio_owners", "wrapped"]
+__all__ = ["COUNT_LABEL", "PERCENT_HEADING", "PER_THING", "PER_UNIT", "RATIO_ROW", "counted", "excepted", "owners", "ratio_owners", "wrapped"]

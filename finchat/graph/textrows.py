@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import date
 
 from finchat.graph.cells import _COUNTED_SINGLY, _PER_SHARE, Cell
-from finchat.graph.rowunits import PER_UNIT, PERCENT_HEADING, UNITLESS_LABEL, counted, ratio_owners, wrapped
+from finchat.graph.rowunits import PER_THING, PER_UNIT, PERCENT_HEADING, UNITLESS_LABEL, counted, ratio_owners, wrapped
 from finchat.graph.rowunits import excepted as excepted_by
 from finchat.graph.rowunits import owners as row_owners
 from finchat.graph.textcolumns import (
@@ -512,7 +512,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 # "(in thousands, except … per membership)": a per-unit row is in units
                 # (and a count per something, "Number of payment transactions per active account 54.7", a ratio)
                 row_scale = "units" if pct or singly or (per_unit and "." in token and PER_UNIT.search(label)) \
-                    or spared or ("$" not in token and counted(label) and re.search(r"(?i)\bper\b", label)) else scale
+                    or spared or ("$" not in token and counted(label) and PER_THING.search(label)) else scale
                 if here is not None and not pct:  # "Cards-in-force (millions)": counted unless in $
                     row_scale = here
                 money = "$" in token or ((row_scale != "units" or dollars) and not counted(label)

@@ -88,7 +88,8 @@ RELEASE = """<html><body>
 </body></html>"""
 
 
-def test_a_segment_question_is_answered_from_its_row(env_db, tmp_path, monkeypatch):
+def _ingest_release(env_db, tmp_path, monkeypatch, html):
+    """The database holding only WIDGETCO_2025Q2_10Q, ingested from ``html``."""
     from click.testing import CliRunner
 
     from finchat.cli import cli
@@ -98,9 +99,17 @@ def test_a_segment_question_is_answered_from_its_row(env_db, tmp_path, monkeypat
     monkeypatch.setenv("FINCHAT_MD_DIR", str(tmp_path / "md"))
     folder = tmp_path / "in"
     folder.mkdir()
-    (folder / "WIDGETCO_2025Q2_10Q.htm").write_text(RELEASE)
+    (folder / "WIDGETCO_2025Q2_10Q.htm").write_text(html)
     res = CliRunner().invoke(cli, ["ingest", str(folder)])
     assert res.exit_code == 0, res.output
+
+
+def test_a_segment_question_is_answered_from_its_row(env_db, tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from finchat.cli import cli
+
+    _ingest_release(env_db, tmp_path, monkeypatch, RELEASE)
     out = CliRunner().invoke(cli, ["ask", "What were Widgetco's Gadgets net sales in Q2 2025?", "--no-llm"])
     first = out.output.splitlines()[0]
     assert "$300 million [WIDGETCO_2025Q2_10Q p.3]" in first and "$350 million" in first, out.output
@@ -1377,7 +1386,8 @@ def test_a_count_per_something_is_a_ratio_and_a_bare_period_header_introduces_no
         (3, "text", "Key metrics", "The following table provides a summary of related metrics (in millions):\n\n"
          "**Three Months Ended June 30,** **Six Months Ended June 30,** **2023** **2022** **2023** **2022** "
          "Number of payment transactions 6,100 5,500 11,900 10,700 "
-         "Number of payment transactions per active account 54.7 48.7 54.7 48.7", 55),
+         "Number of payment transactions per active account 54.7 48.7 54.7 48.7 "
+         "Shares used in computation of basic earnings per share 1,150 1,170 1,155 1,172", 55),
     ]
     got = {(cell.row_label, cell.duration, cell.as_of): (caption, cell)
            for _, _, caption, cell in _text_table_rows(chunks, date(2023, 7, 29), "10-Q", 2)}
@@ -1385,8 +1395,10 @@ def test_a_count_per_something_is_a_ratio_and_a_bare_period_header_introduces_no
     assert rate.value == 23.1 and "Domestic segment" in caption  # the sentence above, not the period header
     per = [c for (label, _, _), (_, c) in got.items() if label.endswith("per active account")]
     assert per and all((c.value, c.scale, c.unit) in ((54.7, "units", "count"), (48.7, "units", "count")) for c in per)
-    counted = [c for (label, _, _), (_, c) in got.items() if label == "Number of payment transactions"]
-    assert counted and all(c.scale == "millions" for c in counted)
+    # (the shares an EPS is "per" are millions of shares, no ratio)
+    counted = [c for (label, _, _), (_, c) in got.items()
+               if label in ("Number of payment transactions", "Shares used in computation of basic earnings per share")]
+    assert len(counted) == 8 and all(c.scale == "millions" for c in counted)
 
 
 SEGMENT_RATES = RELEASE.replace(
@@ -1409,15 +1421,8 @@ def test_a_segments_rate_is_its_lines_ratio_row(env_db, tmp_path, monkeypatch):
     from click.testing import CliRunner
 
     from finchat.cli import cli
-    from tests.conftest import wipe_documents
 
-    wipe_documents(env_db)
-    monkeypatch.setenv("FINCHAT_MD_DIR", str(tmp_path / "md"))
-    folder = tmp_path / "in"
-    folder.mkdir()
-    (folder / "WIDGETCO_2025Q2_10Q.htm").write_text(SEGMENT_RATES)
-    res = CliRunner().invoke(cli, ["ingest", str(folder)])
-    assert res.exit_code == 0, res.output
+    _ingest_release(env_db, tmp_path, monkeypatch, SEGMENT_RATES)
     out = CliRunner().invoke(cli, ["ask", "What was the gross profit rate of Widgetco's Widgets segment in Q2 2025?",
                                    "--no-llm"])
     first = out.output.splitlines()[0]
