@@ -260,7 +260,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         # a question naming no place asks the company's figure, not a region's (UCAN's, LATAM's)
         placed = int(" › " in c.row_path and bool(GEO.search(c.row_path.split(" › ")[0])) and not asks_place)
         # JPMorgan's firm-wide overhead ratio ("Consolidated financial highlights"), not a business line's
-        whole = int(company_wide and bool(_CONSOLIDATED.search(c.caption)))
+        whole = int(company_wide and bool(CONSOLIDATED.search(c.caption)))
         # Lockheed's backlog is the company's, not the one under "Missiles and Fire Control …"
         # (a table of the parts' figures ends on the company's: its bare "Total" row, under no part's heading)
         grand = last.strip().lower() in ("total", "total company", "consolidated") and not (
@@ -312,7 +312,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
 #: A statement of cash flows.
 _CASH_FLOWS = re.compile(r"(?i)\bstatements?\s+of\s+cash\s+flows?\b|\bcash\s+flows?\s+statements?\b")
 #: A table of the whole company's figures.
-_CONSOLIDATED = re.compile(r"(?i)\bconsolidated\b(?!\s+financial\s+sta)")  # (not the notes' page header)
+CONSOLIDATED = re.compile(r"(?i)\bconsolidated\b(?!\s+financial\s+sta)")  # (not the notes' page header)
 
 def _sibling(label: str, term: str, q_words: set[str]) -> bool:
     """Is a row label another line of the kind ``term`` names: the same last word, but none of the term's

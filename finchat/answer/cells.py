@@ -20,6 +20,7 @@ import psycopg
 from finchat.answer.asked import _NEUTRAL
 from finchat.answer.cellpick import (
     CHANGE_ROW,
+    CONSOLIDATED,
     METRIC_WORDS,
     RATE_WORDS,
     SPELLED_OUT,
@@ -165,7 +166,10 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             # which names the segment (its name heads the page before): the filing's one row naming the item
             owners = {" ".join(_words(x)) for names in segments for x in names} & set(terms)
             rest = [t for t in terms if t not in owners]
-            named = [r for r in found if rest and all(_within(t, set(_words(r[3].split(" › ")[-1]))) for t in rest)]
+            # (not a row of the company's consolidated table: Activision Blizzard's digital online channels are no
+            # Blizzard's)
+            named = [r for r in found if rest and all(_within(t, set(_words(r[3].split(" › ")[-1]))) for t in rest)
+                     and not CONSOLIDATED.search(r[4])]
             if owners and len({r[3] for r in named}) == 1:
                 best = pick_row(named, rest, q_words, months, period_end, want_pct, measure, question, acronyms, labelled,
                              named_rate=named_rate, metric=subject.metric)

@@ -147,6 +147,9 @@ SOLD_IN = re.compile(r"(?i)\b(?:sell|sold|(?<=unit )sales)\s+(?:in|of)\s+(?P<wha
 SPENT_ON = re.compile(r"(?i)\b(?:spend|spent|allocated?|invest(?:ed)?|devoted?|put|direct(?:ed)?)\s+(?:(?!on\b|to\b|in\b|into\b)[a-z]+\s+){0,2}?"
                       r"(?:on|to|in|into|towards?)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
                       r"(?=\s+(?:in|during|for|over|through|at|as|by)\b|\s*[?,.;]|\s*$)")
+#: "… generate through digital online channels": the channel the figure is of (tables print "Digital online channels").
+THROUGH_CHANNEL = re.compile(r"(?i)\b(?:through|via|in|from|across)\s+(?:the\s+|its\s+|their\s+)?"
+                             r"(?P<what>[a-z][\w&'’-]*(?:\s+[a-z][\w&'’-]*){0,3}?)\s+(?:distribution\s+|sales\s+)?channels?\b")
 #: "How much cash did Lockheed Martin return to shareholders": what was returned is the measure, not the cash balance.
 RETURNED_TO = re.compile(r"(?i)\bhow\s+much\s+(?:(?P<what>cash|capital|money)\s+)?(?:did|does|do|has|have|will)\s+.{1,60}?"
                          r"\breturn(?:ed)?\s+to\s+(?:its\s+|their\s+)?(?P<whom>(?:share|stock)holders|investors|owners)\b")
@@ -189,4 +192,4 @@ def without_place(measure: str, qualifiers: list[str]) -> str:
     return measure
 
 
-__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENT_ON", "THE_PART_DID", "TIED_TO", "TIME_UNITS", "recorded_in", "without_place"]
+__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "recorded_in", "without_place"]

@@ -55,6 +55,7 @@ from finchat.answer.shapes import (
     SOLD_TO,
     SPENT_ON,
     THE_PART_DID,
+    THROUGH_CHANNEL,
     TIED_TO,
     recorded_in,
     without_place,
@@ -366,6 +367,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             # "How much capital did Walmart allocate to remodels" (not "… to JPMorgan's Commercial Banking segment":
             # a part of the company, read as such below)
             qualifiers.append(spent.group("what"))
+    channel = THROUGH_CHANNEL.search(question)
+    if channel and not any(channel.group("what").lower() in q.lower() for q in qualifiers) \
+            and not metrics_in_question(channel.group("what")):
+        qualifiers.append(channel.group("what"))  # "… net revenue through digital online channels": that channel's
     returned = RETURNED_TO.search(question)
     if returned and (not measure or measure.lower() in ("cash", "capital", "money")):
         # ("How much cash did Lockheed Martin return to shareholders": dividends and buybacks, never the cash balance)

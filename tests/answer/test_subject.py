@@ -846,6 +846,9 @@ def test_an_account_named_with_for_and_a_second_place(question, measure, metric,
     # a name after "of" is what the figure is of, beside the segment the filters found
     ("What were average loans of Middle Market Banking in Test Co's Commercial Banking in Q1 2024?", "average loans",
      "loans", ("Commercial Banking", "Middle Market Banking"), "amount"),
+    # the channel a figure came through is what it is of
+    ("How much net revenue did Test Co generate through digital online channels in Q2 2024?", "net revenue", "revenue",
+     ("digital online",), "amount"),
     # cash returned to shareholders is what was returned, never the cash balance
     ("How much cash did Test Co return to shareholders in the second quarter of 2024?", "cash returned to shareholders",
      None, (), "amount"),
