@@ -148,17 +148,17 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                       or want_pct and ratio_of(r[3].split(" › ")[-1], measure)]):  # (a rate: the line's ratio row)
             if money_margin:
                 best = pick_row(rows, terms, q_words, months, period_end, False, measure, question, acronyms, labelled,
-                             company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)
+                                company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)
                 best = best if best is not None and _within(money_margin, set(_words(best[0].row_path))) else None
             best = best or pick_row(rows, terms, q_words, months, period_end, want_pct, measure, question, acronyms,
-                                 labelled, company_wide=company_wide, parts=parts, named_rate=named_rate,
-                                 metric=subject.metric)
+                                    labelled, company_wide=company_wide, parts=parts, named_rate=named_rate,
+                                    metric=subject.metric)
             if best is None and grown:
                 # a growth no amounts give, printed as a percentage row naming what is asked ("Sales change
                 # analysis › Organic local-currency 5.1 %" for "organic local-currency sales growth")
                 best = pick_row([r for r in rows if any(_within(t, set(_words(r[3].split(" › ")[-1]))) for t in terms)],
-                             terms, q_words, months, period_end, True, measure, question, acronyms, labelled,
-                             company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)
+                                terms, q_words, months, period_end, True, measure, question, acronyms, labelled,
+                                company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)
             if best is not None:
                 break
         if best is None and len(terms) >= 2:
@@ -172,7 +172,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                      and not CONSOLIDATED.search(r[4])]
             if owners and len({r[3] for r in named}) == 1:
                 best = pick_row(named, rest, q_words, months, period_end, want_pct, measure, question, acronyms, labelled,
-                             named_rate=named_rate, metric=subject.metric)
+                                named_rate=named_rate, metric=subject.metric)
         if best is None and subject.metric is None and len(own_measure.split()) >= 2 \
                 and set(terms) <= {" ".join(_words(x)) for names in segments for x in names}:
             # a segment's own measure ("debit and credit card sales volume" of Consumer & Community Banking) printed
