@@ -128,6 +128,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     # row of the part whose line it moved
     moved = " ".join(_words(subject.measure)) if subject.keeps == () and subject.metric is None else ""
     own_measure = " ".join(_words(subject.measure or ""))
+    segment_names = {" ".join(_words(x)) for names in segments for x in names}  # (as terms are written)
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
         found = _rows(conn, doc_id, [*terms, *acronyms, *(f"{a}s" for a in acronyms if a.isalpha())])  # ("MAUs")
         if moved:
@@ -164,7 +165,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         if best is None and len(terms) >= 2:
             # an item asked of its segment ("Equity Markets revenues in the CIB") printed in a table no heading of
             # which names the segment (its name heads the page before): the filing's one row naming the item
-            owners = {" ".join(_words(x)) for names in segments for x in names} & set(terms)
+            owners = segment_names & set(terms)
             rest = [t for t in terms if t not in owners]
             # (not a row of the company's consolidated table: Activision Blizzard's digital online channels are no
             # Blizzard's)
@@ -174,7 +175,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                 best = pick_row(named, rest, q_words, months, period_end, want_pct, measure, question, acronyms, labelled,
                                 named_rate=named_rate, metric=subject.metric)
         if best is None and subject.metric is None and len(own_measure.split()) >= 2 \
-                and set(terms) <= {" ".join(_words(x)) for names in segments for x in names}:
+                and set(terms) <= segment_names:
             # a segment's own measure ("debit and credit card sales volume" of Consumer & Community Banking) printed
             # in a table of the segment's pages no heading of which names it: the filing's one row naming the measure
             named = [r for r in _rows(conn, doc_id, [own_measure]) if _within(own_measure, set(_words(r[3].split(" › ")[-1])))]

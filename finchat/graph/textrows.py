@@ -59,6 +59,8 @@ _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|si
                         r"\b(quarter|year)s?\s+ended\b|\bfiscal\s+years?\s+ended\b")
 _WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "year": 12, "13": 3, "26": 6, "39": 9,
                 "52": 12, "thirteen": 3, "twenty-six": 6, "thirty-nine": 9, "fifty-two": 12}
+#: A month's name or its abbreviation, as a header's words print it ("Sept", "June").
+_MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
 _NOISE = re.compile(r"[*_#®™©]+")  # markdown emphasis; trademark signs after a product name ("iPhone®")
 #: A bold two-digit percentage the PDF's text layer spaced out letter by letter: "**7** **5%**" is 75 %,
 #: "**1** **1**" is 11, "**10** **0%**" 100 % (General Mills' "Percent of Total" column).
@@ -203,9 +205,8 @@ def _total_column(rows: list[tuple[int, str, list[str]]]) -> bool:
 #: Words a chunk's text before its first row needs to be the table's introduction (not a bare header).
 INTRO_WORDS = 6
 #: A period header's words, which introduce nothing.
-_HEADER_WORD = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|ended|ending|months?|weeks?|"
-                          r"quarters?|years?|fiscal|three|six|nine|twelve|thirteen|twenty|thirty|fifty|and|the|for|"
-                          r"change|percent")
+_HEADER_WORD = re.compile(rf"(?i){_MONTH_WORD}|ended|ending|months?|weeks?|quarters?|years?|fiscal|three|six|nine|twelve|"
+                          r"thirteen|twenty|thirty|fifty|and|the|for|change|percent")
 
 
 def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
@@ -272,7 +273,7 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     return out
 
 
-_MONTH_END = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
+_MONTH_END = re.compile(rf"(?i)\b{_MONTH_WORD}\.?$")
 #: "Years ended December 31, 2022 2021 2020": a header of a day and years, not a row.
 _DATED_HEADER = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+"
                            r"(?:(?:19|20)\d\d\s*){2,}$")
