@@ -38,7 +38,7 @@ def part_section(section: str, k: int, n: int) -> str:
 
 #: The chunking rules' version: a filing chunked by other rules is chunked again by the next ``finchat ingest``
 #: (its Markdown cache is reused). Recorded with the parser's version in ``documents.parser``.
-CHUNKER_VERSION = "chunks/5"
+CHUNKER_VERSION = "chunks/6"
 
 
 def reading_version(parser: str) -> str:
@@ -48,8 +48,14 @@ def reading_version(parser: str) -> str:
 
 #: Soft target for text chunks (tokens); the hard limit is the encoder's.
 TARGET_TOKENS = 380
-#: Text chunks with fewer words carry no answer (stray captions, cover-page fragments).
+#: Text chunks with fewer words carry no answer (stray captions, cover-page fragments) …
 MIN_WORDS = 8
+#: … unless they print this many figures: a text table's rows ("STELARA US 1,817 1,731 4.9% … Intl 981 868 …")
+MIN_FIGURES = 6
+#: A figure of a table's row: two digits at least ("1,817", "4.9%"), not a footnote's "(4)".
+_ROW_FIGURE = re.compile(r"\d[\d,]*\.?\d+")
+#: A dot leader between a row's label and its figures ("Americas ........ $ 2,788.1"): no words, many tokens.
+_LEADER = re.compile(r"\s*\.{4,}\s*")
 
 
 @dataclass
@@ -160,7 +166,7 @@ def to_blocks(pages: Sequence[str]) -> list[_Block]:
 
         def flush_para() -> None:
             if para:
-                blocks.append(_Block("para", " ".join(para).strip(), pno))
+                blocks.append(_Block("para", _LEADER.sub(" ", " ".join(para)).strip(), pno))
                 para.clear()
 
         def flush_table() -> None:
@@ -414,7 +420,8 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
             return
         text = "\n\n".join(b.text for b in buf)
         # a table's rows under the column header carried to them are kept however few their words
-        if len(re.findall(r"[A-Za-z]{2,}", text)) >= MIN_WORDS or headed:
+        if (len(re.findall(r"[A-Za-z]{2,}", text)) >= MIN_WORDS or headed
+                or len(_ROW_FIGURE.findall(text)) >= MIN_FIGURES):
             head = prefix()
             chunks.append(Chunk(len(chunks), buf[0].page, buf[-1].page_end, sections.path, "text", text,
                                 f"{head}\n{text}" if head else text))
