@@ -219,3 +219,26 @@ def test_a_bold_units_line_over_a_markdown_table_stays_in_its_caption(count):
     table = next(c for c in chunk_pages([page(1, body)], count) if c.kind == "table")
     assert "STATEMENTS OF OPERATIONS" in table.section + table.text
     assert "In thousands" in table.section + table.text
+
+
+def test_a_text_tables_rows_are_kept_however_few_their_words(count):
+    # a release's product table: each product's name, then its regions' rows — a few words, many figures
+    products = "\n\n".join(
+        f"{name}\nUS **{a:,}** **{a - 40:,}** 4.9% 4.9% - **{2 * a:,}** **{2 * a - 90:,}** 5.1% 5.1% - "
+        f"Intl **{a // 2:,}** **{a // 2 - 30:,}** 13.0% 14.1% -1.1%\nWW **{a + a // 2:,}** **{a + a // 2 - 70:,}** 7.6% 8.0% -0.4%"
+        for name, a in (("STELARA", 1817), ("TREMFYA", 450), ("DARZALEX", 1322), ("ERLEADA", 610)))
+    body = f"{PROSE}\n\n## IMMUNOLOGY\n\n{products}\n\n## ONCOLOGY\n\n{PROSE}"
+    joined = "\n".join(c.text for c in chunk_pages([page(1, body)], count, max_tokens=128))
+    for name, figure in (("STELARA", "1,817"), ("TREMFYA", "450"), ("DARZALEX", "1,322"), ("ERLEADA", "610")):
+        assert name in joined and f"US **{figure}**" in joined
+
+
+def test_dot_leaders_between_a_rows_label_and_its_figures_are_dropped(count):
+    leader = "." * 70
+    rows = (f"Americas {leader} $ 2,788.1 $ 2,314.4 $ 2,134.4 20% 8 %\nPercentage of total revenue{leader[:40]} 58% 56% 53%\n"
+            f"EMEA{leader} 1,336.4 1,179.9 1,129.2 13% 4 %\nPercentage of total revenue{leader[:40]} 28% 28% 28%\n"
+            f"APAC{leader} 671.0 652.8 791.6 3% (18)%\nPercentage of total revenue{leader[:40]} 14% 16% 19%")
+    body = f"_Geographical Information (dollars in millions)_\n\nFiscal 2015 Fiscal 2014 Fiscal 2013\n\n{rows}\n\n{PROSE}"
+    joined = "\n".join(c.text for c in chunk_pages([page(1, body)], count, max_tokens=96))
+    assert "Americas $ 2,788.1" in joined and "EMEA 1,336.4" in joined and "APAC 671.0" in joined
+    assert "...." not in joined
