@@ -250,6 +250,13 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         # a bare "Total" under the qualifier's heading is that segment's measure (its table's caption names it)
         exact = int(bool(measure) and (is_measure(last, measure or set()) or (
             " › " in c.row_path and last.strip().lower() == "total")))
+        # a row naming the part asked and the measure alone ("Total natural gas operating revenue") over the
+        # measure under the part's heading ("Natural gas › Total operating revenues", the company's total there)
+        # (the measure's own word in it, every other word the part's or the question's: "Net interest income
+        # excluding Markets" is as exact as "Markets net interest income")
+        if measure and any(_within(w, measure) for w in label) and any(
+                _within(t, label) and is_measure(last, measure | set(t.split()) | q_words) for t in terms):
+            exact = 2
         # of two rows that are the measure, the one holding more of the question's words of it ("Net interest
         # income", not "Net income/(loss)", for net interest income)
         spoken_in = len((measure or set()) & q_words & set(_words(last)))

@@ -145,6 +145,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         for rows in ([r for r in found if len(spoken) >= SPOKEN_WORDS and spoken <= set(_words(r[3]))],
                      [r for r in found if r[13]],
                      [r for r in found if is_measure(r[3].split(" › ")[-1], measure)
+                      or _says_line(r[3].split(" › ")[-1], measure, q_words)
                       or asked & set(_words(r[3].split(" › ")[-1]))
                       or want_pct and ratio_of(r[3].split(" › ")[-1], measure)]):  # (a rate: the line's ratio row)
             if money_margin:
@@ -232,6 +233,16 @@ def _heading_naming(qualifiers: tuple[str, ...], caption: str, row_path: str) ->
                 and initials not in path_words:
             return q
     return None
+
+
+def _says_line(label: str, measure: set[str], q_words: set[str]) -> bool:
+    """Is a row label the line the question names in its own words ("net income attributable to common
+    shareholders" asked, printed so; "Prescriptions filled" for how many prescriptions a segment did fill): a word
+    of the measure, every other word the question's, a verb's as its past ("filled" for "fill")."""
+    words = set(_words(label))
+    return any(_within(w, measure) for w in words) and all(
+        _within(w, measure | q_words) or any(w.endswith(end) and w[:-len(end)] in q_words for end in ("ed", "d"))
+        for w in words)
 
 
 def _measure_words(subject: Any, terms: list[str]) -> set[str]:

@@ -88,8 +88,8 @@ COST_OF_DOING = re.compile(r"(?i)^\s*(?:what|how\s+much)\s+did\s+(?P<what>.+?)\s
 EFFECT = re.compile(r"(?i)^\s*(?:by\s+)?how\s+(?:much|many\s+(?:percentage\s+|basis\s+)?points)\s+did\s+(?P<what>.+?)\s+(?:add(?:ed)?\s+to|contribute\s+to|"
                      r"increase|raise|lift|boost|reduce|lower|cut|weigh\s+on|hurt|affect|impact|take\s+(?:off|from|out\s+of)|"
                      r"knock\s+off|shave\s+off)\s+(?P<on>[^?]+)")
-#: A named part of the company: "the Intelligent Cloud segment", "Commercial Airplanes segment".
-NAMED_PART = re.compile(r"\b((?:[A-Z][\w&.-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][\w&.-]*\s+){0,4})(?:segment|division|business(?:es)?|unit|group|"
+#: A named part of the company: "the Intelligent Cloud segment", "Commercial Airplanes segment", "Retail/LTC segment".
+NAMED_PART = re.compile(r"(?<![\w/])((?:[A-Z][\w&./-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][\w&./-]*\s+){0,4})(?:segment|division|business(?:es)?|unit|group|"
                          r"reportable segment)\b")
 ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|comparable|constant[\s-]currency|"
                        # "operational growth": growth at constant currency, as Johnson & Johnson reports it

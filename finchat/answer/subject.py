@@ -467,7 +467,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             # "… regulated operating revenues came from Pennsylvania": the words before the measure are the
             # whole's, the part is after the verb
             qualifiers = [q for q in qualifiers if q not in before_measure or part.group("part").lower() in q.lower()]
-        whole_part = part.group("part").strip() if part else ""
+        # ("did the Business segment account for": tables and sentences print the name, not the word "segment")
+        whole_part = re.sub(r"(?i)\s+(?:segment|division|unit)s?$", "", part.group("part").strip()) if part else ""
         # "Amazon's fulfillment expense as a percentage of net sales": the part is the company's, not named by it
         owner = re.match(r"(?i)((?:[\w&.-]+\s+){0,2}?[\w&.-]+)['’]s?\s+", whole_part)
         if owner and re.sub(r"[^a-z0-9&]", "", owner.group(1).lower()) in names:

@@ -322,6 +322,11 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         return []
     # the commonest row width; a tie goes to the wider rows ("Corporate expense" beside its "$ Change" row)
     width = max({len(n) for _, _, n in rows}, key=lambda w: (sum(1 for _, _, n in rows if len(n) == w), w))
+    # a chunk going on from the table before, no header of its own: rows of that table's width keep it, however
+    # many of its rows print the periods alone ("Prescriptions filled 1,339.1 … 8.8 %" above "Total 5.8% (2.1)% …")
+    if (isinstance(carry.get("width"), int) and carry["width"] in {len(n) for _, _, n in rows}
+            and not (_durations(body[:rows[0][0]]) or _quarter_header(body[:rows[0][0]]))):
+        width = int(carry["width"])
     named = (_named_columns(body[:rows[0][0]], lead_in, width, period_end)
              or _years_over_names(body[:rows[0][0]], lead_in, width, period_end, rows[0][1]))
     if named is not None:  # one period, columns named by what they measure: read here, nothing carried

@@ -1044,3 +1044,37 @@ def test_the_captions_own_words_name_no_measure():
     rows = [_cell("Strip Resorts › Casino", 492, caption=caption), _cell("Strip Resorts › Total", 2146, caption=caption)]
     q = {"table", "games", "strip", "resorts"}
     assert pick_row(rows, ["strip resorts"], q, 3, now, False, {"table", "games"}) is None
+
+
+def test_a_line_asked_in_its_own_words_or_by_its_verb_under_the_parts_caption(make_database):
+    """"What net income attributable to common shareholders did Acme's Regulated Businesses earn": the row printing
+    those words under the segment's caption, not a sentence; "How many prescriptions did … fill": "Prescriptions
+    filled" — in the store, through answer_from_cells."""
+    from finchat.answer.subject import analyse
+
+    caption = "Presented in the table below is financial information for the Regulated Businesses:"
+    url = _stored(make_database, 2021, [
+        (64, caption, "Operating revenues", 3384, "millions", "USD"),
+        (64, caption, "Net income attributable to common shareholders", 789, "millions", "USD")])
+    question = "What net income attributable to common shareholders did Acme's Regulated Businesses earn in 2021?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2021)
+    assert got is not None and got[1][0].value == 789, got
+    url = _stored(make_database, 2021, [
+        (275, "Retail/LTC Segment", "Revenues › Front Store", 19055, "millions", "USD"),
+        (275, "Retail/LTC Segment", "Revenues › Prescriptions filled", 1339.1, "millions", "count")])
+    question = "How many prescriptions did Acme's Retail/LTC segment fill in 2021?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2021)
+    assert got is not None and got[1][0].value == 1339.1, got
+
+
+def test_a_row_naming_the_part_and_the_measure_over_the_measure_under_the_parts_heading():
+    """"Total natural gas operating revenue" (the part's) over "Natural gas › Total operating revenues" (the
+    company's total, printed after the part's rows)."""
+    from finchat.answer.cellpick import pick_row
+
+    now = date(2025, 6, 30)
+    rows = [_cell("Natural gas › Total natural gas operating revenue", 1499),
+            _cell("Natural gas › Total operating revenues", 5394)]
+    q = {"total", "natural", "gas", "operating", "revenues", "utility"}
+    best = pick_row(rows, ["natural gas"], q, 3, now, False, {"operating", "revenues", "revenue", "sales"})
+    assert best[0].value == 1499

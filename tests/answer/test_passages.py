@@ -267,3 +267,37 @@ def test_a_models_name_of_letters_and_a_number_is_a_word_too():
     from finchat.answer.passages import word_stems
 
     assert "f-16" in word_stems("the F-16 program") and "f-16" not in word_stems("the F-35 program")
+
+
+def test_an_estimate_of_what_a_part_will_spend_is_its_outlook(make_database):
+    """"How much capital expenditure does Acme's Utility expect to incur in 2023?": the filing says "The Utility
+    estimates that it will incur …", no "expects" in its passage — read from the store, it is the outlook."""
+    from datetime import date
+
+    from finchat.answer.outlook import outlook_sentence
+    from finchat.db import migrate
+    from finchat.db.admin import seed_companies
+    from finchat.db.pool import connect
+
+    passages = [
+        "For 2023, the Utility expects that the proposed cost of capital, if adopted, would result in revenue "
+        "requirement increases of approximately $141 million for electric generation.",
+        "Future cash flows used in investing activities are largely dependent on the timing and amount of capital "
+        "expenditures. The Utility estimates that it will incur between $7.8 billion and $9.4 billion of capital "
+        "expenditures in 2022 and between $7.9 billion and $11.2 billion in 2023."]
+    url = make_database()
+    with connect(url) as conn:
+        migrate.migrate(conn)
+        seed_companies(conn)
+        conn.execute("INSERT INTO companies (key, name) VALUES ('ACME', 'Acme')")
+        doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
+                           " fiscal_quarter, period_end, page_count) VALUES ('ACME_2022Q3_10Q', 'x', 'y', 'ACME',"
+                           " '10-Q', 2022, 'Q3', %s, 90) RETURNING id", (date(2022, 9, 30),)).fetchone()[0]
+        for i, text in enumerate(passages):
+            conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text,"
+                         " embed_text) VALUES (%s, %s, %s, %s, 'Liquidity', 'text', %s, %s)",
+                         (doc, i, 30 + i, 30 + i, text, text))
+        conn.commit()
+        got = outlook_sentence(conn, ["ACME"], [], "Utility", 2023,
+                               "How much capital expenditure does Acme's Utility expect to incur in 2023?")
+    assert got is not None and "$7.9 billion and $11.2 billion in 2023" in got[0], got

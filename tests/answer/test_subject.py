@@ -852,6 +852,12 @@ def test_an_account_named_with_for_and_a_second_place(question, measure, metric,
     # cash returned to shareholders is what was returned, never the cash balance
     ("How much cash did Test Co return to shareholders in the second quarter of 2024?", "cash returned to shareholders",
      None, (), "amount"),
+    # the part whose share is asked is its name, not "… segment"
+    ("What share of Test Co's consolidated revenues did the Business segment account for in 2024?", "revenues",
+     "revenue", ("Business",), "share"),
+    # a segment's name printed with a slash is one name
+    ("How many prescriptions did Test Co's Retail/LTC segment fill in 2024?", "prescriptions", None, ("Retail/LTC",),
+     "amount"),
 ])
 def test_a_rate_of_a_part_a_category_and_cash_returned(question, measure, metric, qualifiers, kind):
     from finchat.answer.subject import analyse
