@@ -18,6 +18,7 @@ from finchat.answer.figures import HOW_MANY
 from finchat.answer.quote import TOPIC_SYNONYMS, plain_text
 from finchat.answer.shapes import EFFECT, MODEL_NUMBER
 from finchat.graph.lexicon import metrics_in_question
+from finchat.graph.rowunits import counted as counts
 from finchat.retrieve.fusion import Hit
 
 #: Passages of one filing searched for a sentence stating a figure.
@@ -195,9 +196,10 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     # … or after it, reached ("Microsoft 365 Consumer subscribers increased to 67.0 million")
     names = "|".join(map(re.escape, sorted(things)))
     # (never money: "$2 billion for share buybacks" counts no shares)
+    # (a count asked as "What was …'s total workforce": the measure names a thing counted)
     counted = re.compile(rf"(?i)(?<!\$)(?<!\$\s)(?<![\d.,])\b\d[\d,]*\s+(?:[A-Za-z&-]+\s+){{0,4}}(?:{names})\b|\b(?:{names})\b[^.;$%]{{0,40}}?"
-                         rf"\b(?:to|of|reached|totaled|totalled)\s+(?:approximately\s+|about\s+)?\d[\d,.]*(?!\s*%)") \
-        if re.match(HOW_MANY, context) and things else None
+                         rf"\b(?:to|of|reached|totaled|totalled|was|were)\s+(?:approximately\s+|about\s+)?\d[\d,.]*(?!\s*%)") \
+        if (re.match(HOW_MANY, context) or counts(measure)) and things else None
     # (a number in the thing's own name, "Microsoft 365", counts nothing)
     own_names = re.compile("|".join(rf"\b{d}\s+{re.escape(w)}\b" for p in phrases
                                     for d, w in re.findall(r"\b(\d+)\s+([A-Za-z]+)", p)) or r"(?!)", re.IGNORECASE)

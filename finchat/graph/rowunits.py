@@ -8,7 +8,7 @@ import re
 
 #: Row labels that count things, not money, in a table "in thousands" ("Paid memberships", "Retail units").
 COUNT_LABEL = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|customers|buyers|sellers|users|units|stores|clubs|"
-                          r"employees|associates|transactions|shares|additions|headcount|locations|orders|visits|prescriptions)\b")
+                          r"employees|associates|transactions|shares|additions|headcount|locations|orders|visits|prescriptions|workforce)\b")
 
 
 def counted(label: str) -> bool:

@@ -13,6 +13,8 @@ CASH = ("The company's cash activities in the third quarter of 2023 included the
         "from a debt issuance. In the first nine months of 2023 the company paid $1,905 million to repurchase shares.")
 KPI = ("Billed business was $742.5 billion in the third quarter of 2023, up 9 percent from a year earlier, and "
        "cards-in-force reached 61.3 million.")
+WORKFORCE = ("Approximately 54,000 employees, which constitute 35% of our total workforce, were union represented as of "
+             "September 30, 2023. Total workforce level at September 30, 2023 was approximately 153,000.")
 
 
 @pytest.fixture(scope="module")
@@ -36,3 +38,16 @@ def test_a_kpi_no_table_prints(stated_corpus, monkeypatch):
 def test_a_measure_the_filing_does_not_state_is_not_quoted(stated_corpus, monkeypatch):
     d = ask_json(stated_corpus, monkeypatch, "What was Testco's network volume in Q3 2023?")
     assert "742.5" not in d["answer"] and "655" not in d["answer"]
+
+
+@pytest.fixture(scope="module")
+def workforce_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 2, "extra": (WORKFORCE,)}})
+
+
+def test_a_count_asked_as_what_was_is_the_sentence_counting_it(workforce_corpus, monkeypatch):
+    """"What was Testco's total workforce": the sentence counting the workforce, not one printing a percentage
+    of it beside another count."""
+    d = ask_json(workforce_corpus, monkeypatch, "What was Testco's total workforce at September 30, 2023?")
+    assert "153,000" in d["answer"].splitlines()[0] and "54,000" not in d["answer"].splitlines()[0], d["answer"]
