@@ -196,7 +196,7 @@ def test_comparison_columns_footnotes_and_per_unit_rows_of_a_text_table():
 
 
 def test_a_text_table_whose_header_became_headings_reads_as_the_10q_layout():
-    from finchat.graph.cells import _text_table_rows
+    from finchat.graph.textcells import text_table_rows as _text_table_rows
 
     chunks = [(1, "text", "NOTE 9 — SEGMENTS", "The following tables present segment information:", 20),
               (2, "text", "NOTE 9 — SEGMENTS > (In thousands)",
@@ -227,7 +227,7 @@ def test_a_text_table_whose_header_became_headings_reads_as_the_10q_layout():
 
 
 def test_headings_the_chunker_took_name_the_rows_under_them():
-    from finchat.graph.cells import _text_table_rows
+    from finchat.graph.textcells import text_table_rows as _text_table_rows
 
     header = ("Results by segment were as follows (in millions): **Quarters Ended** **Six Months Ended** "
               "**June 29,** **June 30,** **2025** **2024** **2025** **2024**")
@@ -256,7 +256,7 @@ def test_a_balance_is_not_read_from_a_cash_flow_change_line():
 
 
 def test_segments_as_columns_are_not_read_as_periods():
-    from finchat.graph.cells import _text_table_rows
+    from finchat.graph.textcells import text_table_rows as _text_table_rows
 
     text = "Net revenues $ 500 $ 1,000 $ 700 $ 2,200\nOperating income $ 150 $ 400 $ 250 $ 800\nOther 10 20 30 60"
     chunks = [(1, "text", "NOTE 8 > Segment Revenues", text, 17)]
@@ -657,7 +657,7 @@ def test_rows_of_a_dollar_table_without_their_own_dollar_sign_are_money():
 
 
 def test_a_row_the_chunker_cut_is_read_whole():
-    from finchat.graph.cells import _row_tail
+    from finchat.graph.textcells import _row_tail
 
     assert _row_tail("LatAm **9,779** 8,108 6,942 **1,627** 1,369 1,033 Europe (b) **12,724** 13,038 11,922") == \
         "Europe (b) **12,724** 13,038 11,922"
@@ -1116,7 +1116,7 @@ def test_a_row_printed_again_under_rows_of_another_width_is_still_theirs():
 def test_a_regions_table_whose_header_words_the_parser_took_for_headings():
     """The region's title is on the header's chunk; the rows' chunk sits under "EXCLUDING — CHANGES" (the
     header's "% CHANGE EXCLUDING CURRENCY CHANGES" read as headings): the rows are the region's."""
-    from finchat.graph.cells import _text_table_rows
+    from finchat.graph.textcells import text_table_rows as _text_table_rows
 
     chunks = [(1, "text", "MD&A > WESTLAND", ("_(Dollars in millions)_ **FISCAL 2023** **FISCAL 2022** **% CHANGE**\n\n"
                                                "Revenues by:"), 40),
@@ -1374,7 +1374,7 @@ def test_rows_under_a_heading_naming_a_rate_are_percentages():
 
 
 def test_a_count_per_something_is_a_ratio_and_a_bare_period_header_introduces_nothing():
-    from finchat.graph.cells import _text_table_rows
+    from finchat.graph.textcells import text_table_rows as _text_table_rows
 
     chunks = [
         (1, "text", "Segment Performance Summary", "_Domestic Segment_\n\nSelected financial data for the Domestic "
@@ -1404,7 +1404,7 @@ def test_a_count_per_something_is_a_ratio_and_a_bare_period_header_introduces_no
 def test_a_text_table_split_over_chunks_keeps_its_width_however_many_rows_print_the_periods_alone():
     """The chunk going on from a segment's table prints three rows of its width (amounts, then changes) and more
     rows printing the years alone: all are read, and prescriptions are counted, not dollars."""
-    from finchat.graph.cells import _text_table_rows
+    from finchat.graph.textcells import text_table_rows as _text_table_rows
 
     chunks = [
         (1, "text", "Retail/LTC Segment", "The following table summarizes the Retail/LTC segment's performance:", 275),

@@ -1,0 +1,120 @@
+"""Cells of the tables the PDF parser left as text (graph/textrows.py reads one chunk's rows), read chunk by chunk
+over a filing: what one chunk's table sets up (columns, heading, caption) carries to the next text chunk, a row the
+chunker cut is joined again, and a chunk too short to hold a header names the rows under it."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from finchat.graph.cells import LEAD_IN, Cell
+
+#: A text chunk is searched for table rows when it holds at least this many numbers.
+TEXT_TABLE_NUMBERS = 6
+#: Characters before a text table searched for its header: a header the chunker split over two chunks.
+TEXT_LEAD_IN = 480
+#: A chunk this short, holding a period header, before a table is its title and header ("United States and Canada (UCAN) … Three
+#: Months Ended"): its heading names the table's rows.
+TITLE_CHUNK = 400
+#: A word of a chunk holding only a header's dates and years.
+_DATE_WORD = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|\d{1,4}")
+#: Headings that name no rows: units lines, periods, the filing's parts.
+_NOT_TITLE = re.compile(r"(?i)\b(?:in (?:thousands|millions|billions)|months?|ended|notes?|results|statements?|"
+                        r"consolidated|item|part|table of contents|overview)\b|\d")
+
+
+#: Words only a table header prints over its columns.
+_HEADER_WORDS = re.compile(r"(?i)(?:\s*(?:%|changes?|excluding|currency|fiscal|percent(?:age)?|vs\.?|compared))+\s*")
+
+
+def _title(section: str) -> str:
+    """The last heading of a chunk's section path when it can name table rows, else ""."""
+    last = section.split(" > ")[-1].split(" — ")[-1].strip().rstrip(":").strip()
+    if _HEADER_WORDS.fullmatch(last):
+        return ""  # "% CHANGE EXCLUDING CURRENCY CHANGES" read as headings: a header's words, no title
+    return "" if _NOT_TITLE.search(last) or len(last.split()) > 8 else last
+
+
+def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
+                     quarter: int | None = None) -> list[tuple[int, int, str, Cell]]:
+    """Cells of the tables the PDF parser kept as text (graph/textrows.py), chunk by chunk; what one chunk's
+    table sets up (columns, heading) carries to the next text chunk."""
+    from finchat.graph.datedcols import dated_cells
+    from finchat.graph.textrows import text_cells
+
+    out: list[tuple[int, int, str, Cell]] = []
+    carry: dict[str, object] = {}
+    previous: Any = None
+    before = ""  # the text chunks just before, on this page or the one before: a header split over chunks
+    opened = ""  # the caption of the text table being read
+    header_title = ""  # the heading of a short title chunk over a header ("United States and Canada (UCAN)")
+    for c in chunks:
+        if c[1] != "text":
+            carry.clear()
+            previous, before = None, ""
+            continue
+        near = previous is not None and previous[4] >= c[4] - 1
+        before = before if near else ""
+        if previous is not None and previous[2] != c[2]:
+            carry.pop("heading", None)  # under a new heading: the rows before it no longer name these
+        if len(re.findall(r"\d[\d,]*", c[3])) >= TEXT_TABLE_NUMBERS:
+            lead = before[-TEXT_LEAD_IN:]
+            # the words just above it — under another heading only a sentence ending in a colon introduces it;
+            # other text there is another section's ("Consolidated Operating Revenues" is the caption then)
+            above = re.sub(r"\s+", " ", lead)[-LEAD_IN:]
+            if previous is not None and previous[2] != c[2] and not above.rstrip(" *_").endswith(":"):
+                above = ""
+            caption = f"{c[2]} {above}".strip()
+            # the rows' title: the heading this chunk starts under ("Operating profit"), else the heading of
+            # a short title chunk just before it ("United States and Canada (UCAN)" over its header)
+            title = ""
+            own = _title(c[2])
+            if own and (previous is None or previous[2] != c[2]):
+                title = own
+            elif near and header_title:
+                title = header_title
+            body = c[3]
+            if near and previous[1] == "text" and previous[2] == c[2] and _FIGURE.fullmatch(body.split()[0]):
+                body = f"{_row_tail(previous[3])} {body}"  # a row the chunker cut: its label and first figures
+            # (a table headed by dates, which no period header starts: graph/datedcols.py)
+            found = text_cells(body, lead, period_end, form, carry, quarter, c[2], title) or dated_cells(body, lead)
+            if found and carry.get("continued") and opened:
+                caption = opened  # a table split over chunks: its rows keep the caption it opened with
+            elif found:
+                opened = caption
+            out += [(int(c[0]), int(c[4]), f"{c[2]} {cell.lead}" if cell.lead else caption, cell) for cell in found]
+        else:
+            carry.clear()
+        short = len(c[3]) <= TITLE_CHUNK
+        if short and re.search(r"(?i)\b(?:ended|months|weeks)\b|\bfiscal\s+(?:19|20)\d\d\b", c[3]) and _title(c[2]):
+            header_title = _title(c[2])
+        elif not (short and all(_DATE_WORD.fullmatch(w) for w in re.sub(r"[*_/,]+", " ", c[3]).split())):
+            header_title = ""  # a header's dates on their own ("June 30, 2023 2022 …") keep the title above them
+        previous = c
+        before = f"{before} {c[3]}"[-TEXT_LEAD_IN:]
+    return out
+
+
+#: A token of a text table's figures: "**(1,380)**", "$", "12.5%", "—".
+_FIGURE = re.compile(r"[*_$]*\(?[\d,.]*\d\)?%?[*_]*|[*_$—–-]+")
+#: Words of a row label looked back for.
+ROW_LABEL_WORDS = 8
+
+
+def _row_tail(text: str) -> str:
+    """The last row of a text table's chunk — its label and figures — when the chunk ends inside a row
+    ("Europe (b) 12,724 13,038 11,922" before the chunk holding "(1,380) 1,292 1,353"); "" if it ends in prose."""
+    tokens = text.split()
+    i = len(tokens)
+    while i and _FIGURE.fullmatch(tokens[i - 1]):
+        i -= 1
+    if i == len(tokens):
+        return ""
+    j = i
+    while j and i - j < ROW_LABEL_WORDS and not _FIGURE.fullmatch(tokens[j - 1]) and not tokens[j - 1].endswith((".", ":")):
+        j -= 1
+    return " ".join(tokens[j:]) if j < i else ""
+
+
+__all__ = ["text_table_rows"]
