@@ -57,6 +57,9 @@ _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings"
                 "hire": "hires", "add": "additions", "repurchase": "repurchased", "back": "repurchased",
                 "sell": "sold", "acquire": "acquisitions", "issue": "issued"}
 
+#: "How many <things> <did something> in / outside / across …", no auxiliary verb.
+_COUNT_DONE = re.compile(r"(?i)^(\s*how\s+many\s+[a-z][\w&'’ -]*?)\s+([a-z]+ed)\s+(?=(?:in|outside|across|at)\s)")
+
 #: Verbs that ask a profit: "How much did the segment earn / make / lose?"
 _EARN = {"earn", "make", "lose", "net"}
 #: Verbs of recording a figure "in" what it is: "How much did American Express recognize in interest and penalties
@@ -69,6 +72,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     "medical benefit ratio", "cards in force"); "" when the question has no such shape."""
     # ("Excluding intercompany license fees, how much did …": the question after its leading clause)
     question = re.sub(r"(?i)^\s*(?:excluding|including|before|after)\b[^,?]{1,80},\s*", "", question)
+    # ("How many Converse stores operated outside …": the counted thing, then what was done, as "… were operated …")
+    question = _COUNT_DONE.sub(r"\g<1> were \g<2> ", question)
     grew = GREW.match(question)
     m = None if grew else _ASKED.match(question)
     if grew:
@@ -92,7 +97,7 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     elif m.group("count") and re.match(r"(?i)(?:in|within|included\s+in|part\s+of)\s+(?:the\s+)?[\w&.-]+['’]s?\s",
                                        m.group("np")):
         np = m.group("count")  # "What restructuring costs were in Nike's operating overhead expense": the costs
-    elif m.group("count") and re.match(r"(?i)[a-z]+ed\s+(?:to|by|for|from|at|with)\s", m.group("np")):
+    elif m.group("count") and re.match(r"(?i)[a-z]+ed\s+(?:to|by|for|from|at|with|in|outside|across)\s", m.group("np")):
         np = m.group("count")  # "How much equity was allocated to the segment": the equity; the segment is whose
     elif m.group("count"):  # "How many cards were in force at …": the counted thing, then what is said of it
         np = m.group("np")

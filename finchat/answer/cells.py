@@ -67,6 +67,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     terms = [" ".join(_words(full_names.get(q, q))) for q in subject.qualifiers
              if not q.startswith("by ") and q.lower() not in NOT_NAMES]
     terms = [t for t in dict.fromkeys(terms) if t]
+    # ("outside the United States" is what tables print "Non-U.S.": "Non-U.S. Retail Stores")
+    terms = ["non u.s" if re.fullmatch(r"outside (?:the )?(?:united states|u\.s)", t) else t for t in terms]
     # a rate no statement line gives ("overhead ratio" builds on expenses): its own row
     labelled: set[str] = set()
     if not terms and subject.measure and (subject.metric is None or subject.kind == "rate"):
@@ -93,6 +95,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                 if len(ws) >= INITIALS_MIN}
     # "Retail/LTC" is one token of the index (a path to the text search parser): looked for as printed too
     acronyms.update({q.lower(): _words(q) for q in subject.qualifiers if re.fullmatch(r"[\w&]+(?:/[\w&]+)+", q)})
+    # ("Non-U.S." is 'non-u', 'non' and 'u' to the index: looked for as printed)
+    acronyms.update({"non-u.s.": ["non", "u.s"]} if "non u.s" in terms else {})
     q_words = set(_words(_without_name(question, name)))
     # "by what percentage did … net sales grow": the change of the amounts, not a percentage row
     want_pct = not amount and subject.kind in ("rate", "share") or not amount and (

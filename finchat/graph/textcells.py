@@ -40,6 +40,7 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
                      quarter: int | None = None) -> list[tuple[int, int, str, Cell]]:
     """Cells of the tables the PDF parser kept as text (graph/textrows.py), chunk by chunk; what one chunk's
     table sets up (columns, heading) carries to the next text chunk."""
+    from finchat.graph.countlist import count_cells
     from finchat.graph.datedcols import dated_cells
     from finchat.graph.textrows import text_cells
 
@@ -58,7 +59,11 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
         before = before if near else ""
         if previous is not None and previous[2] != c[2]:
             carry.pop("heading", None)  # under a new heading: the rows before it no longer name these
-        if len(re.findall(r"\d[\d,]*", c[3])) >= TEXT_TABLE_NUMBERS:
+        listed = count_cells(c[3], before[-TEXT_LEAD_IN:], period_end)  # (a list of counts: "… STORES NUMBER")
+        if listed:
+            carry.clear()
+            out += [(int(c[0]), int(c[4]), f"{c[2]} {cell.lead}".strip(), cell) for cell in listed]
+        elif len(re.findall(r"\d[\d,]*", c[3])) >= TEXT_TABLE_NUMBERS:
             lead = before[-TEXT_LEAD_IN:]
             # the words just above it — under another heading only a sentence ending in a colon introduces it;
             # other text there is another section's ("Consolidated Operating Revenues" is the caption then)

@@ -1078,3 +1078,18 @@ def test_a_row_naming_the_part_and_the_measure_over_the_measure_under_the_parts_
     q = {"total", "natural", "gas", "operating", "revenues", "utility"}
     best = pick_row(rows, ["natural gas"], q, 3, now, False, {"operating", "revenues", "revenue", "sales"})
     assert best[0].value == 1499
+
+
+def test_outside_the_united_states_is_what_tables_print_non_us(make_database):
+    """"How many Converse stores operated outside the United States": the "Non-U.S. Retail Stores" list's row, not
+    the U.S. list's."""
+    from finchat.answer.subject import analyse
+
+    url = _stored(make_database, 2021, [
+        (4, "United States Market", "U.S. Retail Stores › Converse stores (including factory stores)", 112, "units",
+         "count"),
+        (4, "International Markets", "Non-U.S. Retail Stores › Converse stores (including factory stores)", 61, "units",
+         "count")])
+    question = "How many Converse stores operated outside the United States at the end of Acme's fiscal 2021?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2021)
+    assert got is not None and got[1][0].value == 61, got

@@ -855,6 +855,9 @@ def test_an_account_named_with_for_and_a_second_place(question, measure, metric,
     # the part whose share is asked is its name, not "… segment"
     ("What share of Test Co's consolidated revenues did the Business segment account for in 2024?", "revenues",
      "revenue", ("Business",), "share"),
+    # things counted, then what was done with them and where, no auxiliary verb
+    ("How many Converse stores operated outside the United States at the end of Test Co's fiscal 2024?",
+     "Converse stores", None, ("outside the United States",), "amount"),
     # a segment's name printed with a slash is one name
     ("How many prescriptions did Test Co's Retail/LTC segment fill in 2024?", "prescriptions", None, ("Retail/LTC",),
      "amount"),

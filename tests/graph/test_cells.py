@@ -1431,6 +1431,31 @@ def test_a_text_table_split_over_chunks_keeps_its_width_however_many_rows_print_
     assert (growth.value, growth.unit) == (7.8, "%")
 
 
+def test_a_list_of_counts_under_a_number_header_is_read_as_counts_at_the_period_end():
+    """"U.S. RETAIL STORES NUMBER" over rows of one count each, run into one line; the header in the chunk or ending
+    the chunk before; a sentence after the list is no row."""
+    from finchat.graph.textcells import text_table_rows
+
+    chunks = [
+        (1, "text", "BUSINESS > UNITED STATES MARKET", "Our direct to consumer operations sell products through the "
+         "following number of retail stores in the United States:\n\n**U.S. RETAIL STORES** **NUMBER**\n\nFactory "
+         "stores 213 In-line stores (including employee-only stores) 74 Converse stores (including factory stores) 82 "
+         "**TOTAL** **369**", 6),
+        (2, "text", "BUSINESS > INTERNATIONAL MARKETS", "We operate the following number of retail stores outside the "
+         "United States:\n\n**Non-U.S. Retail Stores** **Number**", 7),
+        (3, "text", "BUSINESS > INTERNATIONAL MARKETS", "Factory stores 560 Converse stores (including factory stores) 54"
+         "\n\n**TOTAL** **663**\n\nIn the United States, we have eight significant distribution centers.", 7),
+    ]
+    got = {c.row_path: (caption, c) for _, _, caption, c in text_table_rows(chunks, date(2023, 5, 31), "10-K")}
+    caption, us = got["U.S. RETAIL STORES › Converse stores (including factory stores)"]
+    assert (us.value, us.unit, us.scale, us.as_of, us.duration) == (82, "count", "units", date(2023, 5, 31), None)
+    assert "retail stores in the United States" in caption
+    caption, abroad = got["Non-U.S. Retail Stores › Converse stores (including factory stores)"]
+    assert abroad.value == 54 and "outside the United States" in caption
+    assert got["Non-U.S. Retail Stores › TOTAL"][1].value == 663
+    assert not any("distribution" in path for path in got)
+
+
 SEGMENT_RATES = RELEASE.replace(
     "<p>Widgetco designs widgets",
     """<hr style="page-break-after:always"/>
