@@ -322,10 +322,18 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         return []
     # the commonest row width; a tie goes to the wider rows ("Corporate expense" beside its "$ Change" row)
     width = max({len(n) for _, _, n in rows}, key=lambda w: (sum(1 for _, _, n in rows if len(n) == w), w))
-    # a chunk going on from the table before, no header of its own: rows of that table's width keep it, however
-    # many of its rows print the periods alone ("Prescriptions filled 1,339.1 … 8.8 %" above "Total 5.8% (2.1)% …")
-    if (isinstance(carry.get("width"), int) and carry["width"] in {len(n) for _, _, n in rows}
-            and not (_durations(body[:rows[0][0]]) or _quarter_header(body[:rows[0][0]]))):
+    # a chunk going on from the table before, starting on its rows (no header, no words of its own): rows of that
+    # table's width keep it, however many of its rows print the periods alone ("Prescriptions filled 1,339.1 …
+    # 8.8 %" above "Total 5.8% (2.1)% …")
+    # (not when a period header ends the text before, after its last figure: a table of its own starts there)
+    said_before = _SENTENCE_END.split(lead_in)[-1]
+    last_figure = list(re.finditer(r"\$\s?\(?\d[\d,]*\)?|\b\d{1,3}(?:,\d{3})+\b", said_before))
+    # (and only when its other rows print that table's periods alone: other rows are another table's)
+    alone = int(carry.get("keep") or 0) * len(carry.get("durations") or ())  # type: ignore[call-overload, arg-type]
+    if isinstance(carry.get("width"), int) and carry["width"] in {len(n) for _, _, n in rows} \
+            and {len(n) for _, _, n in rows} <= {carry["width"], alone} \
+            and not body[:rows[0][0]].strip(f" *_¶{_GROUP_SEP}\n") \
+            and not _durations(said_before[last_figure[-1].end():] if last_figure else said_before):
         width = int(carry["width"])
     named = (_named_columns(body[:rows[0][0]], lead_in, width, period_end)
              or _years_over_names(body[:rows[0][0]], lead_in, width, period_end, rows[0][1]))
@@ -528,7 +536,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 small = "." in token and abs(v) < 100 and "$" not in token
                 per_share = _PER_SHARE.search(label) or (_PER_SHARE.search(outer) and "." in token and abs(v) < 100) \
                     or (small and re.search(r"(?i)[—–-]\s*(?:basic|diluted)$", label))
-                if small and re.search(r"(?i)\bratios?\b", label) and not pct:
+                if small and re.search(r"(?i)\b(?:ratios?|yields?)\b", label) and not pct:
                     money, row_scale = False, "units"
                 unit = "%" if pct else "USD/share" if per_share else "USD" if money else "count"  # ("EPS › … 1.38")
                 words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))
