@@ -196,10 +196,13 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     # … or after it, reached ("Microsoft 365 Consumer subscribers increased to 67.0 million")
     names = "|".join(map(re.escape, sorted(things)))
     # (never money: "$2 billion for share buybacks" counts no shares)
-    # (a count asked as "What was …'s total workforce": the measure names a thing counted)
-    counted = re.compile(rf"(?i)(?<!\$)(?<!\$\s)(?<![\d.,])\b\d[\d,]*\s+(?:[A-Za-z&-]+\s+){{0,4}}(?:{names})\b|\b(?:{names})\b[^.;$%]{{0,40}}?"
-                         rf"\b(?:to|of|reached|totaled|totalled|was|were)\s+(?:approximately\s+|about\s+)?\d[\d,.]*(?!\s*%)") \
-        if (re.match(HOW_MANY, context) or counts(measure)) and things else None
+    counting = (rf"(?i)(?<!\$)(?<!\$\s)(?<![\d.,])\b\d[\d,]*\s+(?:[A-Za-z&-]+\s+){{0,4}}(?:{names})\b|\b(?:{names})\b[^.;$%]{{0,40}}?"
+                rf"\b(?:to|of|reached|totaled|totalled|was|were)\s+(?:approximately\s+|about\s+)?\d[\d,.]*(?!\s*%)")
+    counted = re.compile(counting) if re.match(HOW_MANY, context) and things else None
+    # a count asked as "What was …'s total workforce" (the measure names a thing counted, no share of it asked): a
+    # sentence counting it first, any sentence stating the measure after
+    count_first = re.compile(counting) if counted is None and things and counts(measure) and not re.search(
+        r"(?i)\b(?:percent(?:age)?|share|portion|proportion|ratio|rate)\b|%", context) else None
     # (a number in the thing's own name, "Microsoft 365", counts nothing)
     own_names = re.compile("|".join(rf"\b{d}\s+{re.escape(w)}\b" for p in phrases
                                     for d, w in re.findall(r"\b(\d+)\s+([A-Za-z]+)", p)) or r"(?!)", re.IGNORECASE)
@@ -231,7 +234,8 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                 piece = head  # "… sales grew 6.8%*, driven by DARZALEX (daratumumab), a biologic for …": the clause
             # (a count asked is stated as a count of the thing: "… sales at new warehouses opened in 2020" is none)
             if not 30 <= len(piece) <= MAX_PIECE or piece.count("|") > 2 or not (
-                    counted.search(own_names.sub(" ", piece)) if counted else _STATED.search(piece)):
+                    counted.search(own_names.sub(" ", piece)) if counted else _STATED.search(piece)
+                    or count_first and count_first.search(own_names.sub(" ", piece))):
                 continue
             # a qualifier may be the passage's own short heading ("Europe" over "Convenient foods unit volume grew 4%")
             stems = word_stems(piece)
@@ -318,7 +322,8 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                      - len(piece) / 450 - 0.01 * hit.page_start
                      + (1.0 if change and stated_change(piece) else 0.0)
                      + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & held)
-                     + (NAMED_BONUS if named else 0.0) + (NAMED_BONUS if bound else 0.0))
+                     + (NAMED_BONUS if named else 0.0) + (NAMED_BONUS if bound else 0.0)
+                     + (NAMED_BONUS if count_first and count_first.search(own_names.sub(" ", piece)) else 0.0))
             if best is None or score > best[0]:
                 best = (score, said, hit)
     if best is None:

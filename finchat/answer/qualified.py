@@ -16,9 +16,9 @@ import psycopg
 
 from finchat.answer.breakdown import breakdown_from_cells
 from finchat.answer.buybacks import buyback_answer
-from finchat.answer.cellpick import SAME_PERIOD_DAYS
+from finchat.answer.cellpick import SAME_PERIOD_DAYS, is_measure
 from finchat.answer.cellrows import CellFigure, _words
-from finchat.answer.cells import INITIALS_MIN, NOT_NAMES, answer_from_cells
+from finchat.answer.cells import INITIALS_MIN, NOT_NAMES, _measure_words, answer_from_cells
 from finchat.answer.figures import Figure
 from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoint
 from finchat.answer.parts import segment_pattern
@@ -96,12 +96,16 @@ def _share_of_total(conn: psycopg.Connection, question: str, subject: Subject, r
     row = table_total(conn, cell)
     if row is not None and (row.value == cell.value or _names_part(row.row_path, subject)):
         row = None  # "Las Vegas Strip Resorts › Total" is the part's own total, not the whole it is part of
+    named = ""
     if row is not None:
         # "Segment Operating Profit › Total": the whole is what the table totals, in its own words
         parent, _, own = row.row_path.rpartition(" › ")
         named = re.sub(r"(?i)^\s*total\s*", "", own).strip() or parent.strip()
         if named.lower() in ("company", "consolidated", "company-wide") or re.search(r"(?i)\btable\b|\bfollowing\b", named):
             named = subject.measure  # "Total Company", a caption's sentence: the company's net sales
+        elif subject.metric and not is_measure(named, _measure_words(subject, [])):
+            row = None  # "Total cost of revenue" is another line than the revenue asked: the statement's total then
+    if row is not None:
         whole, whole_name, whole_shown = (row.value * MULTIPLIER.get(row.scale, 1.0),
                                           (named or subject.measure or "total").lower(), f"{row.shown()} {row.cite()}")
     elif total is not None:

@@ -1093,3 +1093,29 @@ def test_outside_the_united_states_is_what_tables_print_non_us(make_database):
     question = "How many Converse stores operated outside the United States at the end of Acme's fiscal 2021?"
     got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2021)
     assert got is not None and got[1][0].value == 61, got
+
+
+def test_a_share_of_revenue_is_never_over_a_tables_total_of_another_line(make_database):
+    """"What share of … total revenue did services and support costs represent": the cost over the statement's
+    revenue, not over the "Total cost of revenue" row of the cost table printing it."""
+    from types import SimpleNamespace
+
+    from finchat.answer.figures import Figure
+    from finchat.answer.qualified import _share_of_total
+    from finchat.answer.subject import analyse
+    from finchat.db.pool import connect
+
+    caption = "Results of Operations > Cost of Revenue (dollars in millions)"
+    url = _stored(make_database, 2021, [(45, caption, "Subscription", 409.2, "millions", "USD"),
+                                        (45, caption, "Services and support", 245.1, "millions", "USD"),
+                                        (45, caption, "Total cost of revenue", 744.3, "millions", "USD")])
+    revenue = Figure("ACME", "Acme", "revenue", 4795.5, "millions", "USD", "Year ended December 31, 2021", "12M",
+                     "2021-12-31", "ACME_2021_10K", 60, 1)
+    question = "What share of Acme's fiscal 2021 total revenue did services and support costs represent?"
+    subject = analyse(question, companies=("Acme", "ACME"))
+    hits = [SimpleNamespace(document="ACME_2021_10K", company="ACME")]
+    res = SimpleNamespace(question=question, hits=hits, filters=SimpleNamespace(years=[2021], quarters=[], companies=["ACME"]))
+    with connect(url) as conn:
+        got = _share_of_total(conn, question, subject, res, hits,
+                              "ACME", "Acme", revenue)
+    assert got is not None and "5.1%" in got.text and "32.9%" not in got.text, got
