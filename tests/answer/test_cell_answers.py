@@ -452,18 +452,12 @@ def test_a_cost_asked_is_a_cost_row_never_the_revenue_it_is_of():
 def _stored(make_database, year: int, cells: list[tuple[int, str, str, float, str, str]]) -> str:
     """A fresh database holding ACME's annual report for ``year`` with ``cells`` (page, caption, row path, value,
     scale, unit), each printed for ``year`` and, at 0.9 of it, the year before; its URL."""
-    from finchat.db import migrate
-    from finchat.db.admin import seed_companies
     from finchat.db.pool import connect
+    from tests.answer.acme import acme_filing
 
     url = make_database()
     with connect(url) as conn:
-        migrate.migrate(conn)
-        seed_companies(conn)
-        conn.execute("INSERT INTO companies (key, name) VALUES ('ACME', 'Acme')")
-        doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
-                           " fiscal_quarter, period_end, page_count) VALUES (%s, 'x', 'y', 'ACME', '10-K', %s, 'FY',"
-                           " %s, 120) RETURNING id", (f"ACME_{year}_10K", year, date(year, 12, 31))).fetchone()[0]
+        doc = acme_filing(conn, f"ACME_{year}_10K", "10-K", year, "FY", date(year, 12, 31))
         chunk = conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text,"
                              " embed_text) VALUES (%s, 0, 1, 1, '', 'table', '', '') RETURNING id",
                              (doc,)).fetchone()[0]

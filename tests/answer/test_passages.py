@@ -275,9 +275,8 @@ def test_an_estimate_of_what_a_part_will_spend_is_its_outlook(make_database):
     from datetime import date
 
     from finchat.answer.outlook import outlook_sentence
-    from finchat.db import migrate
-    from finchat.db.admin import seed_companies
     from finchat.db.pool import connect
+    from tests.answer.acme import acme_filing
 
     passages = [
         "For 2023, the Utility expects that the proposed cost of capital, if adopted, would result in revenue "
@@ -287,12 +286,7 @@ def test_an_estimate_of_what_a_part_will_spend_is_its_outlook(make_database):
         "expenditures in 2022 and between $7.9 billion and $11.2 billion in 2023."]
     url = make_database()
     with connect(url) as conn:
-        migrate.migrate(conn)
-        seed_companies(conn)
-        conn.execute("INSERT INTO companies (key, name) VALUES ('ACME', 'Acme')")
-        doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
-                           " fiscal_quarter, period_end, page_count) VALUES ('ACME_2022Q3_10Q', 'x', 'y', 'ACME',"
-                           " '10-Q', 2022, 'Q3', %s, 90) RETURNING id", (date(2022, 9, 30),)).fetchone()[0]
+        doc = acme_filing(conn, "ACME_2022Q3_10Q", "10-Q", 2022, "Q3", date(2022, 9, 30))
         for i, text in enumerate(passages):
             conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text,"
                          " embed_text) VALUES (%s, %s, %s, %s, 'Liquidity', 'text', %s, %s)",
