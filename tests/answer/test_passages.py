@@ -279,11 +279,11 @@ def test_an_estimate_of_what_a_part_will_spend_is_its_outlook(make_database):
     from tests.answer.acme import acme_filing
 
     passages = [
-        "For 2023, the Utility expects that the proposed cost of capital, if adopted, would result in revenue "
-        "requirement increases of approximately $141 million for electric generation.",
-        "Future cash flows used in investing activities are largely dependent on the timing and amount of capital "
-        "expenditures. The Utility estimates that it will incur between $7.8 billion and $9.4 billion of capital "
-        "expenditures in 2022 and between $7.9 billion and $11.2 billion in 2023."]
+        ("For 2023, the Utility expects that the proposed cost of capital, if adopted, would result in revenue "
+         "requirement increases of approximately $141 million for electric generation."),
+        ("Future cash flows used in investing activities are largely dependent on the timing and amount of capital "
+         "expenditures. The Utility estimates that it will incur between $7.8 billion and $9.4 billion of capital "
+         "expenditures in 2022 and between $7.9 billion and $11.2 billion in 2023.")]
     url = make_database()
     with connect(url) as conn:
         doc = acme_filing(conn, "ACME_2022Q3_10Q", "10-Q", 2022, "Q3", date(2022, 9, 30))

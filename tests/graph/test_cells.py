@@ -1409,18 +1409,18 @@ def test_a_text_table_split_over_chunks_keeps_its_width_however_many_rows_print_
     chunks = [
         (1, "text", "Retail/LTC Segment", "The following table summarizes the Retail/LTC segment's performance:", 275),
         (2, "text", "Retail/LTC Segment",
-         "**Year Ended December 31,** **2018 vs. 2017** **2017 vs. 2016**\n\n**_In millions_** **2018** **2017** "
-         "**2016** **$** **%** **$** **%**\n\nRevenues\n\nProducts $ 83,175 $ 78,522 $ 80,275 $ 4,653 5.9 % $ (1,753) "
-         "(2.2)%\n\nServices 814 876 825 (62) (7.1)% 51 6.2 %\n\nTotal revenues 83,989 79,398 81,100 4,591 5.8 % (1,702) "
-         "(2.1)%", 275),
+         ("**Year Ended December 31,** **2018 vs. 2017** **2017 vs. 2016**\n\n**_In millions_** **2018** **2017** "
+          "**2016** **$** **%** **$** **%**\n\nRevenues\n\nProducts $ 83,175 $ 78,522 $ 80,275 $ 4,653 5.9 % $ (1,753) "
+          "(2.2)%\n\nServices 814 876 825 (62) (7.1)% 51 6.2 %\n\nTotal revenues 83,989 79,398 81,100 4,591 5.8 % "
+          "(1,702) (2.1)%"), 275),
         (3, "text", "Retail/LTC Segment",
-         "Operating expenses % of revenues 27.9% 21.1 % 20.1 %\n\nRevenues (by major goods/service line):\n\n"
-         "Pharmacy $ 64,179 $ 59,528 $ 60,838 $ 4,651 7.8 % $ (1,310) (2.2)%", 275),
+         ("Operating expenses % of revenues 27.9% 21.1 % 20.1 %\n\nRevenues (by major goods/service line):\n\n"
+          "Pharmacy $ 64,179 $ 59,528 $ 60,838 $ 4,651 7.8 % $ (1,310) (2.2)%"), 275),
         (4, "text", "Retail/LTC Segment",
-         "Front Store 19,055 18,769 19,123 286 1.5 % (354) (1.9)%\n\nOther 755 1,101 1,139 (346) (31.4)% (38) (3.3)%"
-         "\n\nPrescriptions filled <sup>(7)</sup> 1,339.1 1,230.5 1,223.5 108.6 8.8 % 7.0 0.6 %\n\n"
-         "Revenue increase (decrease):\n\nTotal 5.8% (2.1)% 12.6 %\n\nPharmacy 7.8% (2.2)% 15.9 %\n\n"
-         "Front Store 1.5% (1.9)% 0.3 %\n\nTotal prescription volume <sup>(7)</sup> 8.8% 0.6 % 18.6 %", 275),
+         ("Front Store 19,055 18,769 19,123 286 1.5 % (354) (1.9)%\n\nOther 755 1,101 1,139 (346) (31.4)% (38) (3.3)%"
+          "\n\nPrescriptions filled <sup>(7)</sup> 1,339.1 1,230.5 1,223.5 108.6 8.8 % 7.0 0.6 %\n\n"
+          "Revenue increase (decrease):\n\nTotal 5.8% (2.1)% 12.6 %\n\nPharmacy 7.8% (2.2)% 15.9 %\n\n"
+          "Front Store 1.5% (1.9)% 0.3 %\n\nTotal prescription volume <sup>(7)</sup> 8.8% 0.6 % 18.6 %"), 275),
     ]
     got = {(cell.row_path, cell.as_of): cell for _, _, _, cell in _text_table_rows(chunks, date(2018, 12, 31), "10-K")}
     front = got[("Revenues › Front Store", date(2018, 12, 31))]
@@ -1437,14 +1437,16 @@ def test_a_list_of_counts_under_a_number_header_is_read_as_counts_at_the_period_
     from finchat.graph.textcells import text_table_rows
 
     chunks = [
-        (1, "text", "BUSINESS > UNITED STATES MARKET", "Our direct to consumer operations sell products through the "
-         "following number of retail stores in the United States:\n\n**U.S. RETAIL STORES** **NUMBER**\n\nFactory "
-         "stores 213 In-line stores (including employee-only stores) 74 Converse stores (including factory stores) 82 "
-         "**TOTAL** **369**", 6),
-        (2, "text", "BUSINESS > INTERNATIONAL MARKETS", "We operate the following number of retail stores outside the "
-         "United States:\n\n**Non-U.S. Retail Stores** **Number**", 7),
-        (3, "text", "BUSINESS > INTERNATIONAL MARKETS", "Factory stores 560 Converse stores (including factory stores) 54"
-         "\n\n**TOTAL** **663**\n\nIn the United States, we have eight significant distribution centers.", 7),
+        (1, "text", "BUSINESS > UNITED STATES MARKET",
+         ("Our direct to consumer operations sell products through the following number of retail stores in the "
+          "United States:\n\n**U.S. RETAIL STORES** **NUMBER**\n\nFactory stores 213 In-line stores (including "
+          "employee-only stores) 74 Converse stores (including factory stores) 82 **TOTAL** **369**"), 6),
+        (2, "text", "BUSINESS > INTERNATIONAL MARKETS",
+         "We operate the following number of retail stores outside the United States:\n\n**Non-U.S. Retail Stores** **Number**",
+         7),
+        (3, "text", "BUSINESS > INTERNATIONAL MARKETS",
+         ("Factory stores 560 Converse stores (including factory stores) 54\n\n**TOTAL** **663**\n\nIn the United "
+          "States, we have eight significant distribution centers."), 7),
     ]
     got = {c.row_path: (caption, c) for _, _, caption, c in text_table_rows(chunks, date(2023, 5, 31), "10-K")}
     caption, us = got["U.S. RETAIL STORES › Converse stores (including factory stores)"]
