@@ -157,7 +157,7 @@ RETURNED_TO = re.compile(r"(?i)\bhow\s+much\s+(?:(?P<what>cash|capital|money)\s+
 EARNED_IN = re.compile(r"(?i)\b(?:earn(?:ed)?|make|made|record(?:ed)?|book(?:ed)?|recogni[sz]ed?|incur(?:red)?)\s+(?:in|from)\s+(?:the\s+|its\s+)?"
                        r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as)\b|\s*[?,.;]|\s*$)")
 #: "By how much did Salesforce's current remaining performance obligation grow …": the measure before the verb.
-GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:how\s+much|how\s+many\s+[a-z]+|what\s+(?:percent(?:age)?|%|amount|rate))\s+"
+GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:how\s+(?:much|fast|quickly)|how\s+many\s+[a-z]+|what\s+(?:percent(?:age)?|%|amount|rate))\s+"
                   r"(?:did|does|has|have|had)\s+(?P<np>.+?)\s+(?:grow|increase|rise|climb|jump|"
                   r"decline|decrease|fall|drop|slip|slide|change|expand|shrink)\b")
 

@@ -858,6 +858,8 @@ def test_an_account_named_with_for_and_a_second_place(question, measure, metric,
     # things counted, then what was done with them and where, no auxiliary verb
     ("How many Converse stores operated outside the United States at the end of Test Co's fiscal 2024?",
      "Converse stores", None, ("outside the United States",), "amount"),
+    # "how fast did … grow": the growth of what is named
+    ("How fast did Dynamics 365 grow for Test Co in fiscal year 2024?", "Dynamics 365", None, (), "amount"),
     # a segment's name printed with a slash is one name
     ("How many prescriptions did Test Co's Retail/LTC segment fill in 2024?", "prescriptions", None, ("Retail/LTC",),
      "amount"),
