@@ -172,8 +172,8 @@ def outlook_sentence(conn: psycopg.Connection, companies: list[str], hits: list[
         # the passages naming the year asked (in their words or heading: "Full-year 2021") first, then the latest
         " ORDER BY (c.text ~ %s OR coalesce(c.section, '') ~ %s) DESC, d.period_end DESC NULLS LAST, c.id LIMIT %s",
         (companies, docs, _any_of([name]), r"\m" + r"\W+".join(words) + r"\M",
-         # ("The Utility estimates that it will incur …" is a forecast too)
-         r"\m(expect|forecast|outlook|guidance|anticipat|project|estimates? that)",
+         # ("The Utility estimates that it will incur …", "… are estimated to be $29.7 million in 2023": forecasts too)
+         r"\m(expect|forecast|outlook|guidance|anticipat|project|estimates? that|estimated to be)",
          r"\d" if re.match(HOW_MANY, question) else r"\$\s?\d|\d\s?%|\d\s+percent",
          *[rf"\m{year}\M" if year else "$^"] * 2, OUTLOOK_SENTENCES)).fetchall()
     return outlook_sentence_in([(h.text, h) for h in _hits(rows, "outlook")], name, year, set(docs), question)

@@ -30,7 +30,7 @@ def plain_text(text: str) -> str:
 
 #: A forward-looking sentence: what an outlook / guidance question is answered with (never the actuals).
 FORWARD = re.compile(r"(?i)\b(?:expects?|expected|expecting|outlook|guidance|guides?|anticipates?|forecasts?|"
-                      r"projects?|projected|will\b|reaffirm\w*|rais(?:e|es|ed|ing) (?:its|our|the)|full[- ]year|"
+                      r"projects?|projected|will\b|estimated\s+to\s+be\b|reaffirm\w*|rais(?:e|es|ed|ing) (?:its|our|the)|full[- ]year|"
                       r"for (?:fiscal )?(?:year )?20\d\d\b)")
 
 

@@ -359,8 +359,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if spent and not _PERIOD.match(spent.group("what").split()[0].lower()) and not re.search(r"\d", spent.group("what")):
         lines = metrics_in_question(spent.group("what"))
         # ("How much cash does Amcor expect to put toward share repurchases": cash is the means, repurchases what)
-        if measure.lower() in ("", "spend", "spent", "invest", "invested", "allocate", "allocated") or (
-                lines and measure.lower() in ("cash", "money")):
+        # ("… did Corning estimate it would spend on …": the act of spending ends what was read as the measure)
+        if (measure.lower().split() or [""])[-1] in ("", "spend", "spent", "invest", "invested", "allocate",
+                                                      "allocated") or (lines and measure.lower() in ("cash", "money")):
             measure = spent.group("what")  # "What did Netflix spend on marketing": marketing is the measure
             metrics = lines or ([] if measure else metrics)
         elif not lines and not re.search(r"['’]s?\s", spent.group("what")):

@@ -31,7 +31,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b.{0,80}\b(?:while|despite|even though|although|when))\b")),
     ("outlook", re.compile(
         r"(?i)\b(guidance|guid(?:e|es|ed|ing)|outlook|forecast|expect(?:s|ed|ations?)?|project(?:s|ed|ions?)|anticipat\w*|next "
-        r"(?:year|quarter|fiscal)|going forward|will (?:the company|it|they|\w+ be)|plans? to|target(?:s|ed|ing)?)\b")),
+        r"(?:year|quarter|fiscal)|going forward|will (?:the company|it|they|\w+ be)|plans? to|target(?:s|ed|ing)?|"
+        r"estimat(?:e|es|ed)\s+(?:it|they|that|the\s+company)?\s*(?:would|will))\b")),
     ("comparison", re.compile(
         r"(?i)\b(compare[ds]?|comparison|versus|vs\.?|relative to|higher than|lower than|more than|less than|"
         r"which (?:of|company|segment|one)|outperform\w*|difference between)\b")),

@@ -295,3 +295,12 @@ def test_an_estimate_of_what_a_part_will_spend_is_its_outlook(make_database):
         got = outlook_sentence(conn, ["ACME"], [], "Utility", 2023,
                                "How much capital expenditure does Acme's Utility expect to incur in 2023?")
     assert got is not None and "$7.9 billion and $11.2 billion in 2023" in got[0], got
+
+
+def test_an_amount_estimated_to_be_spent_in_the_year_asked_is_its_outlook():
+    from finchat.answer.outlook import outlook_sentence_in
+
+    text = ("To maintain compliance with such regulations, capital expenditures for pollution control in operations "
+            "were approximately $20.5 million in 2023 and are estimated to be $29.7 million in 2024.")
+    got = outlook_sentence_in([(text, "10-K 2023")], "capital expenditures", 2024)
+    assert got is not None and "$29.7 million in 2024" in got[0]

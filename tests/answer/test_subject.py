@@ -860,6 +860,9 @@ def test_an_account_named_with_for_and_a_second_place(question, measure, metric,
      "Converse stores", None, ("outside the United States",), "amount"),
     # "how fast did … grow": the growth of what is named
     ("How fast did Dynamics 365 grow for Test Co in fiscal year 2024?", "Dynamics 365", None, (), "amount"),
+    # the act of spending ends what was read as the measure: what the money goes to is
+    ("How much did Test Co estimate it would spend on capital expenditures for pollution control in 2024?",
+     "capital expenditures", "capex", (), "amount"),
     # a segment's name printed with a slash is one name
     ("How many prescriptions did Test Co's Retail/LTC segment fill in 2024?", "prescriptions", None, ("Retail/LTC",),
      "amount"),

@@ -20,6 +20,7 @@ from finchat.retrieve.rerank import CrossEncoder, Policy, bundled_folder, load_r
     ("How did Coca-Cola's unit case volume change in 2017?", "figure"),
     ("What is Best Buy's revenue guidance for next year?", "outlook"),
     ("What organic net sales growth was General Mills targeting for fiscal 2023?", "outlook"),
+    ("How much did Corning estimate it would spend on pollution control in 2023?", "outlook"),
     ("How does 3M's operating margin compare with its 2021 margin?", "comparison"),
     ("Which segment had the higher operating income, Consumer or Pharmaceutical?", "comparison"),
     ("What was Apple's revenue in Q3 2023?", "figure"),
