@@ -64,11 +64,11 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     segments = company_segments(conn, company)
     # "JPMorgan's CIB": a segment asked by its initials, printed spelled out ("CORPORATE & INVESTMENT BANK")
     full_names = spelled_out(segments, subject.qualifiers)
+    # ("outside the United States" is what tables print "Non-U.S.": "Non-U.S. Retail Stores")
+    full_names.update({q: "Non-U.S." for q in subject.qualifiers if _OUTSIDE_US.fullmatch(q)})
     terms = [" ".join(_words(full_names.get(q, q))) for q in subject.qualifiers
              if not q.startswith("by ") and q.lower() not in NOT_NAMES]
     terms = [t for t in dict.fromkeys(terms) if t]
-    # ("outside the United States" is what tables print "Non-U.S.": "Non-U.S. Retail Stores")
-    terms = ["non u.s" if re.fullmatch(r"outside (?:the )?(?:united states|u\.s)", t) else t for t in terms]
     # a rate no statement line gives ("overhead ratio" builds on expenses): its own row
     labelled: set[str] = set()
     if not terms and subject.measure and (subject.metric is None or subject.kind == "rate"):
@@ -93,10 +93,10 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     spelled += [ws[1:] for ws in spelled if len(ws) > INITIALS_MIN and ws[0] in _NEUTRAL]
     acronyms = {"".join(w[0] for w in ws): ws for ws in [*spelled, *(t.split() for t in terms)]
                 if len(ws) >= INITIALS_MIN}
-    # "Retail/LTC" is one token of the index (a path to the text search parser): looked for as printed too
-    acronyms.update({q.lower(): _words(q) for q in subject.qualifiers if re.fullmatch(r"[\w&]+(?:/[\w&]+)+", q)})
-    # ("Non-U.S." is 'non-u', 'non' and 'u' to the index: looked for as printed)
-    acronyms.update({"non-u.s.": ["non", "u.s"]} if "non u.s" in terms else {})
+    # "Retail/LTC" is one token of the index (a path to the text search parser), "Non-U.S." the pieces 'non-u', 'non'
+    # and 'u': looked for as printed too
+    acronyms.update({p.lower(): _words(p) for p in (full_names.get(q, q) for q in subject.qualifiers)
+                     if _SPLIT_NAME.fullmatch(p)})
     q_words = set(_words(_without_name(question, name)))
     # "by what percentage did … net sales grow": the change of the amounts, not a percentage row
     want_pct = not amount and subject.kind in ("rate", "share") or not amount and (
@@ -237,6 +237,12 @@ def _heading_naming(qualifiers: tuple[str, ...], caption: str, row_path: str) ->
                 and initials not in path_words:
             return q
     return None
+
+
+#: A part asked as "outside the United States".
+_OUTSIDE_US = re.compile(r"(?i)outside\s+(?:the\s+)?(?:united\s+states|u\.?s\.?)")
+#: A name the full-text index splits otherwise than its words: "Retail/LTC", "Non-U.S.".
+_SPLIT_NAME = re.compile(r"[\w&]+(?:/[\w&]+)+|[\w&]+-(?:[\w&]+\.)+")
 
 
 def _says_line(label: str, measure: set[str], q_words: set[str]) -> bool:

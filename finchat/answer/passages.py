@@ -233,9 +233,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             if len(piece) > MAX_PIECE and (head := _stating_clause(piece)):
                 piece = head  # "… sales grew 6.8%*, driven by DARZALEX (daratumumab), a biologic for …": the clause
             # (a count asked is stated as a count of the thing: "… sales at new warehouses opened in 2020" is none)
+            counts_it = count_first is not None and count_first.search(own_names.sub(" ", piece)) is not None
             if not 30 <= len(piece) <= MAX_PIECE or piece.count("|") > 2 or not (
-                    counted.search(own_names.sub(" ", piece)) if counted else _STATED.search(piece)
-                    or count_first and count_first.search(own_names.sub(" ", piece))):
+                    counted.search(own_names.sub(" ", piece)) if counted else _STATED.search(piece) or counts_it):
                 continue
             # a qualifier may be the passage's own short heading ("Europe" over "Convenient foods unit volume grew 4%")
             stems = word_stems(piece)
@@ -323,7 +323,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                      + (1.0 if change and stated_change(piece) else 0.0)
                      + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & held)
                      + (NAMED_BONUS if named else 0.0) + (NAMED_BONUS if bound else 0.0)
-                     + (NAMED_BONUS if count_first and count_first.search(own_names.sub(" ", piece)) else 0.0))
+                     + (NAMED_BONUS if counts_it else 0.0))
             if best is None or score > best[0]:
                 best = (score, said, hit)
     if best is None:

@@ -322,19 +322,20 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         return []
     # the commonest row width; a tie goes to the wider rows ("Corporate expense" beside its "$ Change" row)
     width = max({len(n) for _, _, n in rows}, key=lambda w: (sum(1 for _, _, n in rows if len(n) == w), w))
-    # a chunk going on from the table before, starting on its rows (no header, no words of its own): rows of that
-    # table's width keep it, however many of its rows print the periods alone ("Prescriptions filled 1,339.1 …
-    # 8.8 %" above "Total 5.8% (2.1)% …")
-    # (not when a period header ends the text before, after its last figure: a table of its own starts there)
-    said_before = _SENTENCE_END.split(lead_in)[-1]
-    last_figure = list(re.finditer(r"\$\s?\(?\d[\d,]*\)?|\b\d{1,3}(?:,\d{3})+\b", said_before))
-    # (and only when its other rows print that table's periods alone: other rows are another table's)
+    # a period header after the last figure of the text before starts a new table, whatever the widths
+    # a sentence of the text before ("… for the year ended December 31, 2015 due to growth …") is no header
+    unsaid = _SENTENCE_END.split(lead_in)[-1]
+    figures = list(re.finditer(r"\$\s?\(?\d[\d,]*\)?|\b\d{1,3}(?:,\d{3})+\b", unsaid))
+    header_before = unsaid[figures[-1].end():] if figures else unsaid  # the header after the rows before
+    fresh = _durations(header_before)
+    # a chunk going on from the table before, starting on its rows (no header, no words of its own) and no period
+    # header ending the text before: rows of that table's width keep it when its other rows print that table's
+    # periods alone ("Prescriptions filled 1,339.1 … 8.8 %" above "Total 5.8% (2.1)% …"), not another table's
+    widths = {len(n) for _, _, n in rows}
     alone = int(carry.get("keep") or 0) * len(carry.get("durations") or ())  # type: ignore[call-overload, arg-type]
-    if isinstance(carry.get("width"), int) and carry["width"] in {len(n) for _, _, n in rows} \
-            and {len(n) for _, _, n in rows} <= {carry["width"], alone} \
-            and not body[:rows[0][0]].strip(f" *_¶{_GROUP_SEP}\n") \
-            and not _durations(said_before[last_figure[-1].end():] if last_figure else said_before):
-        width = int(carry["width"])
+    if carry.get("width") in widths and widths <= {carry["width"], alone} and not fresh \
+            and not body[:rows[0][0]].strip(f" *_¶{_GROUP_SEP}\n"):
+        width = int(carry["width"])  # type: ignore[call-overload]
     named = (_named_columns(body[:rows[0][0]], lead_in, width, period_end)
              or _years_over_names(body[:rows[0][0]], lead_in, width, period_end, rows[0][1]))
     if named is not None:  # one period, columns named by what they measure: read here, nothing carried
@@ -350,12 +351,6 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # a header of its own starts a table; else a chunk continuing the table before it keeps its columns
     # (the header in the text before belongs to that table); else the header in the text before
     own_durations = _durations(own) or _quarter_header(own)
-    # a period header after the last figure of the text before starts a new table, whatever the widths
-    # a sentence of the text before ("… for the year ended December 31, 2015 due to growth …") is no header
-    unsaid = _SENTENCE_END.split(lead_in)[-1]
-    figures = list(re.finditer(r"\$\s?\(?\d[\d,]*\)?|\b\d{1,3}(?:,\d{3})+\b", unsaid))
-    header_before = unsaid[figures[-1].end():] if figures else unsaid  # the header after the rows before
-    fresh = _durations(header_before)
     durations = own_durations or fresh or ([] if _goes_on(carry, width, own, bool(heading)) else _durations(unsaid))
     head_text = own if own_durations else lead_in[-2 * HEADER_SPAN:]
     labels = sorted({label for _, label, _ in rows})
