@@ -38,7 +38,7 @@ _PART_WORDS = frozenset({"segment", "segments", "division", "business", "unit"})
 #: "What was American Express's billed business …", "the medical benefit ratio of …", "How many cards were in
 #: force at …", "What network volumes did … report": what a question asks when it names no statement word — the words after the question's verb (and
 #: the company's possessive), up to a preposition, a period or the end.
-_ASKED = re.compile(r"(?i)^\s*(?:(?:over|for|in|within)\s+)?(?:what|how\s+(?:much|many|large|big))(?:\s+(?P<count>[a-z][\w&'’ -]*?))?\s+"
+_ASKED = re.compile(r"(?i)^\s*(?:(?:over|for|in|within)\s+)?(?:what|how\s+(?:much|many|large|big))(?:\s+(?P<count>[a-z][\w&'’/ -]*?))?\s+"
                     r"(?P<verb>was|were|is|are|did|does|has|had)\s+(?:the\s+|its\s+|their\s+)?(?P<np>[^?]*)")
 _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|reported|report|record(?:ed)?|"
                      r"generate[ds]?|grow|grew|change|increase|decrease|drop|fall|rise|decline|between|compared|versus|vs\.?)\b|"
@@ -99,6 +99,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         np = m.group("count")  # "What restructuring costs were in Nike's operating overhead expense": the costs
     elif m.group("count") and re.match(r"(?i)[a-z]+ed\s+(?:to|by|for|from|at|with|in|outside|across)\s", m.group("np")):
         np = m.group("count")  # "How much equity was allocated to the segment": the equity; the segment is whose
+    elif m.group("count") and re.match(r"(?:(?-i:[A-Z])[\w&.'’-]*\s+){1,4}[a-z]+ing\b", m.group("np")):
+        np = m.group("count")  # "What FAS/CAS operating adjustment is Lockheed Martin expecting": the thing expected
     elif m.group("count"):  # "How many cards were in force at …": the counted thing, then what is said of it
         np = m.group("np")
         lead = re.match(r"(?i)in\s+", np)  # "in force", "in service": the predicate's own preposition
@@ -120,7 +122,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
                                                                       "percentage", "percent", "part", "count"}:
         owned = None
     np = owned.group("m") if owned else re.split(r"(?i)^.*?['’]s?\s+", np, maxsplit=1)[-1]  # "American Express's billed business"
-    words = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", np)
+    # ("FAS/CAS operating adjustment": a slashed name is one word, as the full-text index reads it)
+    words = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*(?:/[A-Za-z0-9][\w&-]*)*", np)
              if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and not _PERIOD.match(w.lower())]
     # (a part word first names no part: "unit shipments")
     cut = max((i for i, w in enumerate(words[:-1]) if i and w.lower() in _PART_WORDS), default=-1)

@@ -132,11 +132,16 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     share = bool(_SHARE_ASKED.search(question))
     # "How many …" asks a count: no amount of money answers it
     counted = bool(re.match(HOW_MANY, question))
+    # (so does a measure naming people counted, "headcount", "employees": never an amount of money "associated with"
+    # them — unless money is asked)
+    people = bool((measure or set()) & _PEOPLE) and not (measure or set()) & _MONEY_WORDS \
+        and not re.search(r"(?i)\bhow\s+much\b|\bcosts?\b|\bcompensation\b|\bpaid\b|\$", question)
     # an amount of money asked ("net operating revenues") is no plain number (Coca-Cola's segment table of
     # percentages read without its "%")
     money = bool((measure or set()) & _MONEY_WORDS) and not counted
     now = [c for c in cells if current(c) and (c.unit == "%") == want_pct and measured(c)
            and (not counted or c.unit == "count") and not (money and c.unit == "count")
+           and not (people and c.unit.startswith("USD"))
            # a share is no growth rate or comparable-sales figure printed beside the name, unless its table
            # says it is a share ("% of net sales", "Revenue Mix")
            and not (share and c.unit == "%" and _NOT_SHARE.search(f"{c.row_path} {c.caption} {c.col_label}")
@@ -356,6 +361,8 @@ def another_ratio(row_path: str, terms: list[str]) -> bool:
 #: Words of a measure of money.
 _MONEY_WORDS = frozenset({"revenue", "revenues", "sales", "income", "profit", "earnings", "expense", "expenses",
                           "cost", "costs", "ebitda", "ebit", "ebitdar"})
+#: Measures counting people.
+_PEOPLE = frozenset({"headcount", "headcounts", "employees", "workforce", "associates", "staff", "personnel"})
 #: Words naming a kind of rate, not which one.
 RATE_WORDS = frozenset({"rate", "rates", "ratio", "margin", "percentage", "percent", "net", "total"})
 #: Units words in a row's name.

@@ -73,7 +73,11 @@ def _unended(word: str) -> str:
 def _prefixes(text: str) -> set[str]:
     """``text``'s words (of three letters or more without a plural's "s"; not stop words) as full-text prefix queries of the whole word: the
     index's English stemmer cuts it as it cut the text ("bookings" is "book" there, "obligation" "oblig")."""
-    return {f"{w.lower()}:*" for w in re.findall(r"[A-Za-z]+", text) if len(_unended(w)) > 2 and w.lower() not in _STOP}
+    words = {f"{w.lower()}:*" for w in re.findall(r"[A-Za-z]+", re.sub(r"\b[A-Za-z0-9]+(?:/[A-Za-z0-9]+)+", " ", text))
+             if len(_unended(w)) > 2 and w.lower() not in _STOP}
+    # a slashed name ("FAS/CAS", "Retail/LTC") is one token of the index's, or its words apart
+    return words | {f"({w.lower()}:* | {' & '.join(p.lower() for p in w.split('/'))})"
+                    for w in re.findall(r"\b[A-Za-z0-9]+(?:/[A-Za-z0-9]+)+", text)}
 
 
 def word_stems(text: str) -> set[str]:
@@ -449,7 +453,9 @@ def stated_change(sentence: str) -> str | None:
 def _any_of(phrases: list[str]) -> str:
     """A to_tsquery expression matching a passage holding every word of one of ``phrases`` (one query text
     for any number of phrases: the statement is prepared once)."""
-    groups = [" & ".join(re.findall(r"[A-Za-z0-9]+", p)) for p in phrases]
+    # (a slashed name, "FAS/CAS", is one token of the index's, or its words apart)
+    groups = [" & ".join(f"({w} | {w.replace('/', ' & ')})" if "/" in w else w
+                         for w in re.findall(r"[A-Za-z0-9]+(?:/[A-Za-z0-9]+)*", p)) for p in phrases]
     return " | ".join(f"({g})" for g in groups if g) or "''"
 
 
@@ -502,10 +508,16 @@ _SHARE_STATED = re.compile(
     r"\s+of\s+(?P<of>[^.;%]{3,120})")
 
 
+#: Words ranking a part among others, which the sentence stating its share need not print.
+_RANKED_WORDS = re.compile(r"(?i)\b(?:largest|biggest|top|leading)\b")
+
+
 def stated_share(conn: psycopg.Connection, document: str, part: str, measure: str,
                  year: int | None = None) -> tuple[str, str, Hit] | None:
     """A sentence of ``document`` stating ``part``'s share of ``measure`` (see share_stated_in): (the
-    percentage ("9%"), the sentence quoted with its citation, the passage); None when no sentence does."""
+    percentage ("9%"), the sentence quoted with its citation, the passage); None when no sentence does. A part
+    ranked ("its five largest customers") is the sentence's as counted ("five customers … accounted for …")."""
+    part = _RANKED_WORDS.sub(" ", part)
     query = " & ".join(sorted(_prefixes(part)))
     if not query:
         return None

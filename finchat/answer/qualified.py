@@ -343,7 +343,8 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
                              max(res.filters.years) if res.filters.years else None)
         if share is not None:
             whole = f" of {name + chr(39) + 's ' if name else ''}{subject.measure}" if subject.measure else ""
-            line = f"{' '.join(named)} was {share[0]}{whole}, as the filing states it: {share[1]}"
+            part = " ".join(named)
+            line = f"{part[:1].upper()}{part[1:]} was {share[0]}{whole}, as the filing states it: {share[1]}"
             return with_subject(Answer(line, "passages", quoted=[share[2]]), subject, res, found=True)
     if doc is not None and subject.kind not in ("guidance", "share"):
         # the figure printed right after the measure's own name ("Core EPS $1.50", "Organic revenue growth

@@ -486,6 +486,13 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         qualifiers += [n for n in _proper_names(question, names, rate.group(0))
                        if n.lower() in measure.lower() and n.lower() not in rate.group(0).lower()
                        and not any(n.lower() in q.lower() for q in qualifiers)]
+        # "JPMorgan's card net charge-off rate": the words before "net" name the part, written small too
+        net = re.search(r"(?i)\bnet\s+$", question[:rate.start()])
+        of_net = _words_before(question, net.start(), names, parts, pieces) if net else []
+        if of_net and not metrics_in_question(" ".join(of_net)) and not any(
+                w.lower() in _PART_WORDS or _PERIOD.match(w.lower()) for w in of_net) \
+                and not any(" ".join(of_net).lower() in q.lower() for q in qualifiers):
+            qualifiers.append(" ".join(of_net))
         measure = rate.group(0)  # "effective tax rate": the rate is the measure, not the line it is built on
     elif not derived and (ratio := RATIO_OF.search(question)):
         # "transaction-based revenue as a percentage of GPV": a rate reported over a measure of its own, as printed

@@ -38,7 +38,7 @@ def part_section(section: str, k: int, n: int) -> str:
 
 #: The chunking rules' version: a filing chunked by other rules is chunked again by the next ``finchat ingest``
 #: (its Markdown cache is reused). Recorded with the parser's version in ``documents.parser``.
-CHUNKER_VERSION = "chunks/6"
+CHUNKER_VERSION = "chunks/7"
 
 
 def reading_version(parser: str) -> str:
@@ -54,6 +54,11 @@ MIN_WORDS = 8
 MIN_FIGURES = 6
 #: A figure of a table's row: two digits at least ("1,817", "4.9%"), not a footnote's "(4)".
 _ROW_FIGURE = re.compile(r"\d[\d,]*\.?\d+")
+#: A short sentence stating a figure is kept too: "As of December 26, 2015, we had approximately 9,100 employees."
+#: (a capitalised sentence with a verb, ending in a full stop, with a figure that is no date's year)
+_FIGURE_SENTENCE = re.compile(
+    r"[A-Z][^\n]*\b(?:is|are|was|were|had|has|have|employ(?:s|ed)?|operat(?:es|ed)|totall?ed|reached|increased|"
+    r"decreased|grew|rose|fell|declined)\b[^\n]*(?<![\d.])(?!(?:19|20)\d\d\b)\d[\d,]*(?:\.\d+)?(?!\d)[^\n]*\.$")
 #: A dot leader between a row's label and its figures ("Americas ........ $ 2,788.1"): no words, many tokens.
 _LEADER = re.compile(r"\s*\.{4,}\s*")
 
@@ -421,7 +426,7 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
         text = "\n\n".join(b.text for b in buf)
         # a table's rows under the column header carried to them are kept however few their words
         if (len(re.findall(r"[A-Za-z]{2,}", text)) >= MIN_WORDS or headed
-                or len(_ROW_FIGURE.findall(text)) >= MIN_FIGURES):
+                or len(_ROW_FIGURE.findall(text)) >= MIN_FIGURES or _FIGURE_SENTENCE.fullmatch(text.strip())):
             head = prefix()
             chunks.append(Chunk(len(chunks), buf[0].page, buf[-1].page_end, sections.path, "text", text,
                                 f"{head}\n{text}" if head else text))

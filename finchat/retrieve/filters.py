@@ -93,7 +93,7 @@ _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|inte
                         r"business (?:lines?|units?)|divisions?)\b")
 #: Forward-looking questions: a year's guidance is published in the filings of the year before (the
 #: fourth-quarter release and the annual report), so those are searched too.
-_FORWARD = re.compile(r"(?i)\b(?:guidance|outlook|forecasts?|expects?|expected\s+to|plans?\s+to|intends?\s+to)\b")
+_FORWARD = re.compile(r"(?i)\b(?:guidance|outlook|forecasts?|expects?|expecting|expected\s+to|plan(?:s|ning)?\s+to|intends?\s+to)\b")
 #: Figures a company re-presented after a change ("after recasting", "restated").
 _RECAST = re.compile(r"(?i)\b(?:recast\w*|restat\w*|re-presented)\b")
 #: Words naming a part of a year or a day in it: a year named with them is not asked as a whole.

@@ -1113,3 +1113,22 @@ def test_a_share_of_revenue_is_never_over_a_tables_total_of_another_line(make_da
         got = _share_of_total(conn, question, subject, res, hits,
                               "ACME", "Acme", revenue)
     assert got is not None and "5.1%" in got.text and "32.9%" not in got.text, got
+
+
+def test_people_counted_are_never_money_spent_on_them():
+    """"What was Acme's headcount": not the "Compensation and related benefits associated with headcount" row
+    (millions of dollars); the count of employees answers, and money asked of them is still money."""
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2025, 6, 30)
+    money = _row("Compensation and related benefits associated with headcount", 2, now)
+    count = _row("Headcount", 15706, now)
+    count = (*count[:9], "units", "count", *count[11:])
+    q = {"headcount"}
+    asked = "What was Acme's headcount at June 30, 2025?"
+    assert _pick([money], [], q, 3, now, False, {"headcount"}, asked) is None
+    best, _ = _pick([money, count], [], q, 3, now, False, {"headcount"}, asked)
+    assert best.value == 15706
+    paid = "How much compensation associated with headcount did Acme record in the second quarter of 2025?"
+    best, _ = _pick([money], [], q | {"compensation"}, 3, now, False, {"compensation", "headcount"}, paid)
+    assert best.value == 2

@@ -304,3 +304,39 @@ def test_an_amount_estimated_to_be_spent_in_the_year_asked_is_its_outlook():
             "were approximately $20.5 million in 2023 and are estimated to be $29.7 million in 2024.")
     got = outlook_sentence_in([(text, "10-K 2023")], "capital expenditures", 2024)
     assert got is not None and "$29.7 million in 2024" in got[0]
+
+
+def test_a_slashed_names_outlook_row_and_a_ranked_parts_share_read_from_the_store(make_database):
+    """"What FAS/CAS operating adjustment is Acme expecting …": the index reads "FAS/CAS" as one token, the
+    outlook table's row is found all the same; "… from its five largest customers": the sentence counts them
+    ("five customers … accounted for approximately 95% of …") without ranking them."""
+    from datetime import date
+
+    from finchat.answer.outlook import outlook_range
+    from finchat.answer.passages import stated_share
+    from finchat.db.pool import connect
+    from finchat.retrieve.fusion import Hit
+    from tests.answer.acme import acme_filing
+
+    passages = [
+        ("(in millions) **Current Update** **April 2024**\n\n**Business segment operating profit (non-GAAP)** "
+         "**~$7,325 - $7,375** ~$7,255 - $7,355\n\nFAS/CAS operating adjustment <sup>1</sup> **~1,660** ~1,650\n\n"
+         "Other, net **~(340)** ~(325)"),
+        ("Collectively, our top five customers accounted for approximately 68% of our net revenue during 2024. "
+         "Five customers accounted for approximately 53% of the net revenue attributable to our Computing segment. "
+         "In addition, five customers accounted for approximately 95% of the net revenue attributable to our "
+         "Enterprise, Embedded and Semi-Custom segment.")]
+    url = make_database()
+    with connect(url) as conn:
+        doc = acme_filing(conn, "ACME_2024Q2_10Q", "10-Q", 2024, "Q2", date(2024, 6, 30))
+        for i, text in enumerate(passages):
+            conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text,"
+                         " embed_text) VALUES (%s, %s, %s, %s, 'Outlook', 'text', %s, %s)",
+                         (doc, i, 6 + i, 6 + i, text, text))
+        conn.commit()
+        hits = [Hit(1, {}, 1, "ACME_2024Q2_10Q", "ACME", "10-Q", 2024, "Q2", 3, 3, "text")]
+        ranged = outlook_range(conn, ["ACME"], hits, ("FAS/CAS operating adjustment",))
+        share = stated_share(conn, "ACME_2024Q2_10Q", "five largest customers", "Embedded and Semi-Custom revenue",
+                             2024)
+    assert ranged is not None and ranged[:2] == ("~1,660 million", "~1,650"), ranged
+    assert share is not None and share[0] == "95%", share

@@ -866,6 +866,11 @@ def test_an_account_named_with_for_and_a_second_place(question, measure, metric,
     # a segment's name printed with a slash is one name
     ("How many prescriptions did Test Co's Retail/LTC segment fill in 2024?", "prescriptions", None, ("Retail/LTC",),
      "amount"),
+    # the words before a rate's "net" name its part, written small too
+    ("What was Test Co's card net charge-off rate in Q2 2024?", "charge-off rate", None, ("card",), "rate"),
+    # "What … is <company> expecting": the thing expected, its slashed name one word
+    ("What FAS/CAS operating adjustment is Test Co expecting for 2024?", "FAS/CAS operating adjustment", None, (),
+     "amount"),
 ])
 def test_a_rate_of_a_part_a_category_and_cash_returned(question, measure, metric, qualifiers, kind):
     from finchat.answer.subject import analyse

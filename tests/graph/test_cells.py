@@ -56,6 +56,16 @@ def test_the_headers_first_cell_names_the_rows_and_counted_exceptions_are_units(
 | Net sales | 100 | 90 |
 """)
     assert {c.row_path for c in plain} == {"Net sales"}
+    # money spent on what a row names as counted is money: "… associated with headcount" is no headcount
+    costs = table_cells("""Cost of Revenue (dollars in millions)
+| | Fiscal 2024 | Fiscal 2023 |
+|---|---|---|
+| Compensation and related benefits associated with headcount | 12 | 9 |
+| Employees at year end | 15,706 | 13,893 |
+""")
+    by_label = {c.row_label: c for c in costs if c.col_label == "Fiscal 2024"}
+    assert (by_label["Compensation and related benefits associated with headcount"].unit,
+            by_label["Employees at year end"].unit) == ("USD", "count")
 
 
 def test_no_values_no_cells():

@@ -242,3 +242,13 @@ def test_dot_leaders_between_a_rows_label_and_its_figures_are_dropped(count):
     joined = "\n".join(c.text for c in chunk_pages([page(1, body)], count, max_tokens=96))
     assert "Americas $ 2,788.1" in joined and "EMEA 1,336.4" in joined and "APAC 671.0" in joined
     assert "...." not in joined
+
+
+def test_a_short_sentence_stating_a_figure_is_kept(count):
+    # a section of one short sentence: its heading and its figure are the answer to "How many employees …"
+    body = (f"{PROSE}\n\n**Employees**\n\nAs of December 28, 2024, we had approximately 9,100 employees.\n\n"
+            f"**Environmental Regulations**\n\n{PROSE}\n\n**Notes**\n\nSee Note 5.\n\nItem 7.")
+    chunks = chunk_pages([page(1, body)], count)
+    kept = [c for c in chunks if "9,100 employees" in c.text]
+    assert kept and kept[0].section.endswith("Employees")
+    assert not any(c.text.strip() in ("See Note 5.", "Item 7.") for c in chunks)  # stray fragments stay out

@@ -21,6 +21,7 @@ from finchat.retrieve.rerank import CrossEncoder, Policy, bundled_folder, load_r
     ("What is Best Buy's revenue guidance for next year?", "outlook"),
     ("What organic net sales growth was General Mills targeting for fiscal 2023?", "outlook"),
     ("How much did Corning estimate it would spend on pollution control in 2023?", "outlook"),
+    ("What FAS/CAS operating adjustment is Lockheed Martin expecting for 2023?", "outlook"),
     ("How does 3M's operating margin compare with its 2021 margin?", "comparison"),
     ("Which segment had the higher operating income, Consumer or Pharmaceutical?", "comparison"),
     ("What was Apple's revenue in Q3 2023?", "figure"),
