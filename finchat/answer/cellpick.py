@@ -295,8 +295,10 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         # a cash flow statement's row reconciling net income is a line's non-cash part ("Other operating charges"
         # added back), not the line: another table's row first, unless cash is asked
         flow = int(not asks_cash and bool(_CASH_FLOWS.search(c.caption)))
+        # (the row's own label adding words the question lacks, "Deferred hardware costs", before a heading over it
+        # doing so: "Cost of revenue › Hardware costs" is the hardware costs asked)
         return (held, partly, -total, -changed, -other_basis, own, exact, spoken_in, -placed, -segmental, -flow, whole, lead, named,
-                -smaller, -extra,
+                -smaller, -len(strange), -extra,
                 # a row's named columns ("Water ¦ Wastewater"): the one the question names
                 len(q_words & set(_words(c.col_label.split(" — ")[0]))) if " — " in c.col_label else 0,
                 len(q_words & around),

@@ -97,6 +97,9 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     # and 'u': looked for as printed too
     acronyms.update({p.lower(): _words(p) for p in (full_names.get(q, q) for q in subject.qualifiers)
                      if _SPLIT_NAME.fullmatch(p)})
+    # ("the United States" is what tables print "U.S.")
+    if "united states" in terms:
+        acronyms["u.s"] = ["united", "states"]
     q_words = set(_words(_without_name(question, name)))
     # "by what percentage did … net sales grow": the change of the amounts, not a percentage row
     want_pct = not amount and subject.kind in ("rate", "share") or not amount and (
@@ -174,8 +177,9 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             rest = [t for t in terms if t not in owners]
             # (not a row of the company's consolidated table: Activision Blizzard's digital online channels are no
             # Blizzard's)
-            named = [r for r in found if rest and all(_within(t, set(_words(r[3].split(" › ")[-1]))) for t in rest)
-                     and not CONSOLIDATED.search(r[4])]
+            # (the item is what the row's label ends on: "Non-deductible employee dining facility costs" are no employees)
+            named = [r for r in found if rest and all(_within(t, set(_words(r[3].split(" › ")[-1]))) and _within(
+                t, set(_words(r[3].split(" › ")[-1])[-len(t.split()):])) for t in rest) and not CONSOLIDATED.search(r[4])]
             if owners and len({r[3] for r in named}) == 1:
                 best = pick_row(named, rest, q_words, months, period_end, want_pct, measure, question, acronyms, labelled,
                                 named_rate=named_rate, metric=subject.metric)

@@ -173,8 +173,10 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         hits = with_prose(hits)
         if subject.kind == "guidance":
             seen = {x.chunk_id for x in hits}  # what the company said of the period ahead, first
+            # (a quarter's release named, or guidance as given by a month: the filings in scope)
             named = list(dict.fromkeys(h.document for h in res.hits)) \
-                if any(q.startswith("Q") for q in res.filters.quarters) else None  # (a quarter's release named)
+                if any(q.startswith("Q") for q in res.filters.quarters) or getattr(res.filters, "said_by", None) \
+                else None
             hits = [h for h in outlook_passages(conn, companies, res.filters.years, named)
                     if h.chunk_id not in seen] + hits
         return unsubstituted(conn, subject, companies, names, res, hits, figures)

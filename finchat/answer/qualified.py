@@ -14,6 +14,7 @@ from typing import Any
 
 import psycopg
 
+from finchat.answer.asked import _NEUTRAL
 from finchat.answer.breakdown import breakdown_from_cells
 from finchat.answer.buybacks import buyback_answer
 from finchat.answer.cellpick import SAME_PERIOD_DAYS, is_measure
@@ -37,6 +38,7 @@ from finchat.answer.subject import Subject
 from finchat.answer.tagged import answer_from_tags, with_year_release
 from finchat.graph.consistency import MULTIPLIER
 from finchat.graph.lexicon import metric as metric_def
+from finchat.graph.lexicon import metric_phrase_spans
 
 #: A figure in a sentence: a percentage, an amount, a number with thousands separators or decimals — not a
 #: year or a day of a date.
@@ -108,7 +110,7 @@ def _share_of_total(conn: psycopg.Connection, question: str, subject: Subject, r
     if row is not None:
         whole, whole_name, whole_shown = (row.value * MULTIPLIER.get(row.scale, 1.0),
                                           (named or subject.measure or "total").lower(), f"{row.shown()} {row.cite()}")
-    elif total is not None:
+    elif total is not None and _the_line_itself(subject):
         whole, whole_name, whole_shown = (total.value * MULTIPLIER.get(total.scale, 1.0), total.name.lower(),
                                           f"{total.money()} {total.cite()}")
     else:
@@ -129,6 +131,16 @@ def _share_of_total(conn: psycopg.Connection, question: str, subject: Subject, r
     answer = with_subject(Answer(text, "facts"), subject, res, found=True)
     answer.subject["filing"], answer.subject["period"] = cell.document, cell.period()
     return answer
+
+
+def _the_line_itself(subject: Subject) -> bool:
+    """Is the whole a share is asked of the statement line itself ("consolidated net sales"), not a part's measure
+    named after it ("NIKE Brand revenues": a brand's, which the company's revenue is not)?"""
+    if not subject.metric or not subject.measure:
+        return True
+    spans = metric_phrase_spans(subject.measure, subject.metric)
+    rest = f"{subject.measure[:spans[0][0]]} {subject.measure[spans[-1][1]:]}" if spans else subject.measure
+    return all(w.lower() in _NEUTRAL for w in re.findall(r"[A-Za-z][\w&'’-]*", rest))
 
 
 def table_total(conn: psycopg.Connection, part: CellFigure) -> CellFigure | None:

@@ -88,6 +88,11 @@ def tabular(piece: str) -> bool:
     return numbers >= TABLE_NUMBERS and len(re.findall(r"[A-Za-z]{2,}", piece)) < 2 * numbers
 
 
+#: Stems of words that say a figure moved: one asked is any said.
+_MOVE_STEMS = frozenset(_stems("change changes increase increases decrease decreases decline declines rise growth "
+                               "reduction reductions"))
+
+
 def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = False, forward: bool = False,
                    must: tuple[str, ...] = (), about: tuple[str, ...] = (),
                    years: tuple[int, ...] = ()) -> tuple[str, list[Any]]:
@@ -115,8 +120,11 @@ def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = Fa
             overlap = len(want & stems)
             # a name of a few words whole ("Latin America", not "North America"); a longer qualifier read off the
             # question's wording by half its words
-            names = not needed or any(need <= stems if len(need) <= NAME_STEMS else 2 * len(need & stems) >= len(need)
-                                      for need in needed)
+            # (a change asked, "production rate changes", is any change said: "… production rate increases")
+            moved = bool(stems & _MOVE_STEMS)
+            names = not needed or any(
+                (need - _MOVE_STEMS <= stems and (moved or not need & _MOVE_STEMS)) if len(need) <= NAME_STEMS
+                else 2 * len(need & stems) >= len(need) for need in needed)
             carried, named_before = named_before and not names, names and bool(needed)
             if overlap == 0 or (forward and (not FORWARD.search(s) or SAFE_HARBOR.search(s))):
                 continue

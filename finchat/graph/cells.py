@@ -18,17 +18,13 @@ from typing import Any
 import psycopg
 
 from finchat.graph.facts import column_periods, split_table_text
-from finchat.graph.rowunits import PER_THING, UNITLESS_LABEL
+from finchat.graph.rowunits import MONEY_OF_COUNTED, PER_THING, UNITLESS_LABEL
 from finchat.graph.tablegroups import PART, group_text, table_groups, units_above
 from finchat.tables import header_count, parse_value, row_units, row_units_own, units_scale
 
 #: A row label naming things counted, not money ("paid memberships", "units", "employees").
 _COUNTED = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|customers|units|stores|employees|"
                       r"transactions|shares(?! of)|square feet|locations|restaurants|vehicles|deliveries|users|headcount)\b")
-#: A label naming money spent on or earned from what it counts ("Compensation and related benefits associated
-#: with headcount", "Revenue from members"): an amount, not a count.
-_MONEY_OF_COUNTED = re.compile(r"(?i)\b(?:compensation|costs?|expenses?|fees?|salar(?:y|ies)|wages|benefits|revenues?|"
-                               r"sales|income|payments?|charges?)\b(?!\s+per\b)(?=.*\b(?:associated\s+with|related\s+to|for|of)\b)")
 #: Of those, things counted one by one, never by the thousand in a filing's tables.
 _COUNTED_SINGLY = re.compile(r"(?i)\b(?:deliveries|stores|restaurants|locations|warehouses|clubs|aircraft)\b")
 _PER_SHARE = re.compile(r"(?i)per (?:common |diluted |basic |core diluted )?share|\beps\b")
@@ -263,7 +259,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 unit, cell_scale = ("USD" if own[1] or "$" in c else "count"), own[0]
             elif _PER_SHARE.search(label + " " + outer):
                 unit, cell_scale = "USD/share", "units"
-            elif (counted := _COUNTED.search(label + " " + outer)) and "$" not in c and not _MONEY_OF_COUNTED.search(label):
+            elif (counted := _COUNTED.search(label + " " + outer)) and "$" not in c and not MONEY_OF_COUNTED.search(label):
                 # "(in millions, except for aircraft deliveries …)": the counted rows are in units
                 excepted = re.search(rf"(?i)\bexcept\b[^)]*\b{counted.group(0)[:6]}", head_text)
                 # things counted one by one (aircraft delivered, stores) under a header printing no units of its

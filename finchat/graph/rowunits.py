@@ -11,9 +11,18 @@ COUNT_LABEL = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|custom
                           r"employees|associates|transactions|shares|additions|headcount|locations|orders|visits|prescriptions|workforce)\b")
 
 
+#: A label naming money spent on or earned from what it counts ("Compensation and related benefits associated
+#: with headcount", "Costs for employees"): an amount, not a count.
+MONEY_OF_COUNTED = re.compile(r"(?i)\b(?:compensation|costs?|expenses?|fees?|salar(?:y|ies)|wages|benefits|revenues?|"
+                              r"sales|income|payments?|charges?)\b(?!\s+per\b)(?=.*\b(?:associated\s+with|related\s+to|for|of)\b)")
+
+
 def counted(label: str) -> bool:
     """Does a row label name a count ("Paid members at end of period", "Stores opened", "Total Clubs")? A
-    capitalised count word inside a name ("Convenience Stores & Foodservice", a segment) is no count."""
+    capitalised count word inside a name ("Convenience Stores & Foodservice", a segment) is no count, nor money
+    spent on what is counted (MONEY_OF_COUNTED)."""
+    if MONEY_OF_COUNTED.search(label):
+        return False
     words = re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", " ", label))
     for i, w in enumerate(words):
         if COUNT_LABEL.fullmatch(w) and (w.islower() or i in (0, len(words) - 1)):
@@ -132,4 +141,4 @@ def wrapped(body: str, at: int, label: str, has_figures: re.Pattern[str]) -> str
     return f"{line} {label}"
 
 
-__all__ = ["COUNT_LABEL", "PERCENT_HEADING", "PER_THING", "PER_UNIT", "RATIO_ROW", "counted", "excepted", "owners", "ratio_owners", "wrapped"]
+__all__ = ["COUNT_LABEL", "MONEY_OF_COUNTED", "PERCENT_HEADING", "PER_THING", "PER_UNIT", "RATIO_ROW", "counted", "excepted", "owners", "ratio_owners", "wrapped"]

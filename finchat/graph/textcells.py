@@ -14,6 +14,8 @@ from finchat.graph.cells import LEAD_IN, Cell
 TEXT_TABLE_NUMBERS = 6
 #: Characters before a text table searched for its header: a header the chunker split over two chunks.
 TEXT_LEAD_IN = 480
+#: Characters of text before a release's product lines searched for their header and the title above it.
+REGION_LEAD_IN = 1200
 #: A chunk this short, holding a period header, before a table is its title and header ("United States and Canada (UCAN) … Three
 #: Months Ended"): its heading names the table's rows.
 TITLE_CHUNK = 400
@@ -42,6 +44,7 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
     table sets up (columns, heading) carries to the next text chunk."""
     from finchat.graph.countlist import count_cells
     from finchat.graph.datedcols import dated_cells
+    from finchat.graph.regionlines import region_header, region_line_cells
     from finchat.graph.textrows import text_cells
 
     out: list[tuple[int, int, str, Cell]] = []
@@ -50,13 +53,15 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
     before = ""  # the text chunks just before, on this page or the one before: a header split over chunks
     opened = ""  # the caption of the text table being read
     header_title = ""  # the heading of a short title chunk over a header ("United States and Canada (UCAN)")
+    wide = ""  # the text before, further back: a product table's title above its header
+    regions = ""  # the column groups' header of a release's product lines (graph/regionlines.py), read so far
     for c in chunks:
         if c[1] != "text":
             carry.clear()
-            previous, before = None, ""
+            previous, before, wide = None, "", ""
             continue
         near = previous is not None and previous[4] >= c[4] - 1
-        before = before if near else ""
+        before, wide = (before, wide) if near else ("", "")
         if previous is not None and previous[2] != c[2]:
             carry.pop("heading", None)  # under a new heading: the rows before it no longer name these
         listed = count_cells(c[3], before[-TEXT_LEAD_IN:], period_end)  # (a list of counts: "… STORES NUMBER")
@@ -83,7 +88,14 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
             if near and previous[1] == "text" and previous[2] == c[2] and _FIGURE.fullmatch(body.split()[0]):
                 body = f"{_row_tail(previous[3])} {body}"  # a row the chunker cut: its label and first figures
             # (a table headed by dates, which no period header starts: graph/datedcols.py)
-            found = text_cells(body, lead, period_end, form, carry, quarter, c[2], title) or dated_cells(body, lead)
+            # (a release's product lines, each holding its regions' rows: graph/regionlines.py)
+            header = f"{regions} {wide}" if near else wide
+            # (a line naming no product is the heading's total only in the chunk the heading opens)
+            found = region_line_cells(body, header, own if own and (previous is None or previous[2] != c[2]) else "",
+                                      period_end, quarter)
+            if found:
+                regions = region_header(f"{header} {body}")
+            found = found or text_cells(body, lead, period_end, form, carry, quarter, c[2], title) or dated_cells(body, lead)
             if found and carry.get("continued") and opened:
                 caption = opened  # a table split over chunks: its rows keep the caption it opened with
             elif found:
@@ -98,6 +110,7 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
             header_title = ""  # a header's dates on their own ("June 30, 2023 2022 …") keep the title above them
         previous = c
         before = f"{before} {c[3]}"[-TEXT_LEAD_IN:]
+        wide = f"{wide} {c[3]}"[-REGION_LEAD_IN:]
     return out
 
 

@@ -1132,3 +1132,86 @@ def test_people_counted_are_never_money_spent_on_them():
     paid = "How much compensation associated with headcount did Acme record in the second quarter of 2025?"
     best, _ = _pick([money], [], q | {"compensation"}, 3, now, False, {"compensation", "headcount"}, paid)
     assert best.value == 2
+
+
+def test_an_item_of_a_segment_is_what_a_rows_label_ends_on(make_database):
+    """"How many employees did Acme have at Orient Macau": no row of a tax reconciliation naming an employee
+    cost ("Non-deductible employee dining facility costs") — its label ends on costs, not employees."""
+    from finchat.answer.subject import analyse
+    from finchat.db.pool import connect
+    from finchat.graph.build import _ensure_vertex
+
+    url = _stored(make_database, 2020, [(87, "Income taxes: a reconciliation of the statutory rate",
+                                         "Non-deductible employee dining facility costs", 0.2, "units", "count")])
+    with connect(url) as conn:
+        _ensure_vertex(conn, "Segment", {"key": "ACME:Orient Macau"},
+                       {"name": "Orient Macau", "names": ["Orient Macau"], "company": "ACME"})
+        conn.commit()
+    question = "How many employees did Acme have at Orient Macau at the end of 2020?"
+    subject = analyse(question, companies=("Acme", "ACME"), segments=("Orient Macau",))
+    assert _from_cells(url, question, subject, 2020) is None
+    # the one row whose label ends on the item still answers it
+    with connect(url) as conn:
+        conn.execute("UPDATE table_cells SET row_label = 'Full-time employees', row_path = 'Full-time employees'"
+                     " WHERE page = 87")
+        conn.commit()
+    got = _from_cells(url, question, subject, 2020)
+    assert got is not None and got[1][0].value == 0.2
+
+
+def test_a_rows_own_extra_word_weighs_more_than_a_heading_over_it():
+    """"By what percentage did Acme's hardware costs rise": the statement's "Cost of revenue › Hardware costs",
+    not a balance sheet note's "Deferred hardware costs"."""
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2025, 6, 30)
+    deferred = (*_row("Deferred hardware costs", 4546, now)[:6], None, *_row("x", 0, now)[7:])
+    deferred = (*deferred[:8], 4546.0, *deferred[9:11], "Deferred hardware costs")
+    flow = _row("Cost of revenue › Hardware costs", 68562, now)
+    q = {"percentage", "hardware", "costs", "rise"}
+    best, _ = _pick([deferred, flow], ["hardware costs"], q, 3, now, False, set(),
+                    "By what percentage did Acme's hardware costs rise in the second quarter of 2025?")
+    assert best.row_path == "Cost of revenue › Hardware costs"
+
+
+def test_a_share_of_a_brands_revenue_is_never_over_the_companys(make_database):
+    """"What share of ACME Brand revenues came from ACME Direct": ACME Direct's row over the company's revenue is a
+    share of another whole — none computed (the filing's sentence stating it answers instead)."""
+    from types import SimpleNamespace
+
+    from finchat.answer.figures import Figure
+    from finchat.answer.qualified import _share_of_total
+    from finchat.answer.subject import analyse
+    from finchat.db.pool import connect
+
+    url = _stored(make_database, 2021, [(33, "North America > Revenues by channel (in millions)", "ACME Direct",
+                                         5027, "millions", "USD")])
+    revenue = Figure("ACME", "Acme", "revenue", 39117, "millions", "USD", "Year ended December 31, 2021", "12M",
+                     "2021-12-31", "ACME_2021_10K", 52, 1)
+    hits = [SimpleNamespace(document="ACME_2021_10K", company="ACME")]
+
+    def share(question: str):  # type: ignore[no-untyped-def]
+        subject = analyse(question, companies=("Acme", "ACME"))
+        res = SimpleNamespace(question=question, hits=hits,
+                              filters=SimpleNamespace(years=[2021], quarters=[], companies=["ACME"]))
+        with connect(url) as conn:
+            return _share_of_total(conn, question, subject, res, hits, "ACME", "Acme", revenue)
+
+    assert share("What share of Acme Brand revenues came from ACME Direct in 2021?") is None
+    got = share("What share of Acme's total revenues came from ACME Direct in 2021?")
+    assert got is not None and "12.9%" in got.text, got
+
+
+def test_the_united_states_asked_is_the_row_printed_us(make_database):
+    """A release's product rows "ZUMAB › U.S." / "› International" / "ZUMAB" (worldwide): "How much did ZUMAB sell
+    in the United States" is the U.S. row; naming no region, the product's own row."""
+    from finchat.answer.subject import analyse
+
+    caption = "IMMUNOLOGY REPORTED SALES vs. PRIOR PERIOD ($MM)"
+    url = _stored(make_database, 2021, [(16, caption, "ZUMAB › U.S.", 1817, "millions", "USD"),
+                                        (16, caption, "ZUMAB › International", 981, "millions", "USD"),
+                                        (16, caption, "ZUMAB", 2797, "millions", "USD")])
+    for question, value in (("How much did ZUMAB sell in the United States in 2021?", 1817),
+                            ("What were ZUMAB's sales in 2021?", 2797)):
+        got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2021)
+        assert got is not None and got[1][0].value == value, (question, got)

@@ -264,3 +264,19 @@ def test_a_quoted_sentence_naming_only_other_years_than_asked_loses():
     question = "pension settlement charge cost per share after tax"
     assert "$4.72" in quote_passages(question, hits, n=1)[0]
     assert "$4.33" in quote_passages(question, hits, n=1, years=(2022,))[0]
+
+
+def test_a_change_asked_of_an_outlook_is_any_change_said():
+    """"What production rate changes is Acme forecasting": "… expect to implement further gradual production rate
+    increases …" names them (an increase is a change); a sentence naming no move of the rate does not."""
+    text = ("Production rate assumptions are reviewed each quarter as part of our program accounting. We increased "
+            "the production rate to 31 per month in 2024, and expect to implement further gradual production rate "
+            "increases based on market demand and supply chain capacity.")
+    hits = [Hit(1, {}, 1, "B", kind="text", page_start=33, page_end=33, text=text)]
+    quoted, _ = quote_passages("What production rate changes is Acme forecasting for 2025?", hits, forward=True,
+                               must=("production rate changes",))
+    assert "gradual production rate increases" in quoted
+    still = [Hit(1, {}, 1, "B", kind="text", page_start=33, page_end=33,
+                 text="We expect the production rate of 31 per month to be reviewed with customers during 2025.")]
+    assert quote_passages("What production rate changes is Acme forecasting for 2025?", still, forward=True,
+                          must=("production rate changes",)) == ("", [])

@@ -1494,3 +1494,35 @@ def test_a_segments_rate_is_its_lines_ratio_row(env_db, tmp_path, monkeypatch):
                                    "--no-llm"])
     first = out.output.splitlines()[0]
     assert "25%" in first.replace("25.00%", "25%") and "24%" in first, out.output
+
+
+def test_a_releases_product_lines_each_holding_its_regions_rows():
+    """A sales schedule printing one line per product — "ALPHAZUMAB US 1,817 1,731 4.9% 4.9% - 3,268 3,110 …
+    Intl … WW …" — under a header of two column groups (the quarter's, the six months'): a row per product and
+    region, each column group its period; a line naming no product is its heading's total; lines go on over
+    chunks after the header's."""
+    from finchat.graph.textcells import text_table_rows as _text_table_rows
+
+    header = ("**REPORTED SALES vs. PRIOR PERIOD ($MM)** **PHARMACEUTICAL SEGMENT** <sup>**(2,3)**</sup> **2025** "
+              "**2024** **Reported** **Operational** <sup>**(1)**</sup> **Currency** **2025** **2024** **Reported** "
+              "**Operational** <sup>**(1)**</sup> **Currency**")
+    total = ("US **$** **2,865** **2,853** 0.4% 0.4% - **$** **5,313** **5,354** -0.8% -0.8% Intl **1,631** **1,559** "
+             "4.7% 6.6% -1.9% **3,295** **3,176** 3.8% 8.2% -4.4% WW **4,496** **4,411** 1.9% 2.6% -0.7% **8,608** "
+             "**8,530** 0.9% 2.6% -1.7%")
+    lines = [f"{name} US **{a:,}** **{a - 40:,}** 4.9% 4.9%  - **{2 * a:,}** **{2 * a - 90:,}** 5.1% 5.1%  Intl "
+             f"**{a // 2:,}** **{a // 2 - 30:,}** 13.0% 14.1% -1.1% **{a:,}** **{a - 60:,}** 11.1% 15.2% -4.1% WW "
+             f"**{a + a // 2:,}** **{a + a // 2 - 70:,}** 7.6% 8.0% -0.4% **{3 * a:,}** **{3 * a - 150:,}** 7.2% "
+             "8.7% -1.5%" for name, a in (("ALPHAZUMAB", 1817), ("BETA / BETA IV", 450), ("GAMMA", 600))]
+    chunks = [(1, "text", "SALES > TOTAL CONSUMER HEALTH", header, 16),
+              (2, "text", "SALES > IMMUNOLOGY", total, 16),
+              *((3 + i, "text", "SALES > IMMUNOLOGY", line, 16) for i, line in enumerate(lines))]
+    rows = _text_table_rows(chunks, date(2025, 6, 29), "EARNINGS", 2)
+    by = {(c.row_path, c.duration, c.as_of): c for _, _, _, c in rows}
+    assert by[("ALPHAZUMAB › U.S.", "3M", date(2025, 6, 29))].value == 1817
+    assert by[("ALPHAZUMAB › U.S.", "3M", date(2024, 6, 29))].value == 1777
+    assert by[("ALPHAZUMAB", "6M", date(2025, 6, 29))].value == 3 * 1817  # worldwide: the product's own
+    assert by[("BETA / BETA IV › International", "3M", date(2025, 6, 29))].value == 225
+    assert by[("GAMMA", "3M", date(2025, 6, 29))].value == 900  # header five chunks above
+    immunology = by[("Immunology › U.S.", "3M", date(2025, 6, 29))]
+    assert (immunology.value, immunology.scale, immunology.unit) == (2865, "millions", "USD")
+    assert not any(c.value in (4.9, 13.0, 7.6) for _, _, _, c in rows)  # the change columns are no sales

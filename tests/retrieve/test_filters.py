@@ -324,3 +324,24 @@ def test_a_quarter_named_by_the_month_it_ends(ex):
     f = ex.extract("What swaps did Amcor enter into in the December 2022 quarter?")
     assert f.dates == [date(2022, 12, 31)]
     assert ex.extract("What did Amcor earn in December 2022?").dates == []  # a month alone is no quarter
+
+
+def test_guidance_given_in_a_month_is_the_latest_filing_published_by_then(ex, make_database):
+    """"What … EPS did J&J forecast in July 2023": the second quarter's release (out in July), not the 8-K of
+    August 30 nor January's release; a question naming no month keeps every filing of the two years."""
+    parse_filters = ex.extract
+    with _seeded(make_database) as conn:
+        _doc(conn, "JOHNSON_JOHNSON_2022Q4_EARNINGS", "JOHNSON_JOHNSON", 2022, "Q4", "EARNINGS")
+        _doc(conn, "JOHNSON_JOHNSON_2023Q2_EARNINGS", "JOHNSON_JOHNSON", 2023, "Q2", "EARNINGS")
+        _doc(conn, "JOHNSON_JOHNSON_2023_8K_dated-2023-08-30", "JOHNSON_JOHNSON", 2023, None, "8-K")
+        conn.execute("UPDATE documents SET period_end = '2023-08-30' WHERE form = '8-K'")
+        conn.commit()
+        ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
+        f = parse_filters("What full-year 2023 adjusted EPS did Johnson & Johnson forecast in July 2023?")
+        assert f.said_by == date(2023, 7, 31)
+        assert scope_documents(conn, f)[0] == [ids["JOHNSON_JOHNSON_2023Q2_EARNINGS"]]
+        f = parse_filters("What full-year 2023 adjusted EPS did Johnson & Johnson forecast in February 2023?")
+        assert scope_documents(conn, f)[0] == [ids["JOHNSON_JOHNSON_2022Q4_EARNINGS"]]
+        f = parse_filters("What full-year 2023 adjusted EPS did Johnson & Johnson forecast?")
+        assert f.said_by is None and len(scope_documents(conn, f)[0]) == 3
+    assert parse_filters("What were Acme's sales in the July 2023 quarter?").said_by is None
