@@ -24,7 +24,7 @@ _REGION = re.compile(rf"(?P<region>US\s+Exports|US|U\.S\.|Intl|International|WW|
                      rf"(?P<a>{_AMOUNT})\s+(?P<b>{_AMOUNT})\s+{_PCT}\s+{_PCT}(?:\s+{_PCT})?"
                      rf"(?:\s+(?P<c>{_AMOUNT})\s+(?P<d>{_AMOUNT})\s+{_PCT}\s+{_PCT}(?:\s+{_PCT})?)?(?=\s|$)")
 #: A table's title in capitals naming its units ("REPORTED SALES vs. PRIOR PERIOD ($MM)").
-_TITLE = re.compile(r"(?<=[\s*])([A-Z][A-Z&,.'’/ -]{3,80}?(?:vs\.\s+[A-Z][A-Z ]{2,40})?\s*\((?:\$\s?MM|\$\s?M|in\s+millions)\))")
+_TITLE = re.compile(r"(?<![A-Za-z.])([A-Z][A-Z&,.'’/ -]{3,80}?(?:vs\.\s+[A-Z][A-Z ]{2,40})?\s*\((?:\$\s?MM|\$\s?M|in\s+millions)\))")
 #: Characters a chunk's first row may lie past its start (the end of a line the chunk before cut, a product's name).
 FIRST_ROW_WITHIN = 120
 #: What the abbreviations print as, in the words questions use.
@@ -50,6 +50,12 @@ def _value(token: str) -> float:
     return -float(t.strip("()")) if t.startswith("(") else float(t)
 
 
+def _title_in(text: str) -> str:
+    """The table title in ``text``: of several, the longest (the text before may open inside one: "PRIOR PERIOD
+    ($MM)" of "REPORTED SALES vs. PRIOR PERIOD ($MM)"); "" when none."""
+    return max((m.group(1).strip() for m in _TITLE.finditer(text)), key=len, default="")
+
+
 def region_header(text: str) -> str:
     """The last column group header in ``text`` ("2023 2022 Reported Operational Currency") after the table's title
     before it ("REPORTED SALES vs. PRIOR PERIOD ($MM)"), or "" when it holds none."""
@@ -57,8 +63,8 @@ def region_header(text: str) -> str:
     found = list(_GROUP.finditer(plain))
     if not found:
         return ""
-    titled = list(_TITLE.finditer(plain[:found[-1].start()]))
-    return f"{titled[-1].group(1)} {found[-1].group(0)}" if titled else found[-1].group(0)
+    title = _title_in(plain[:found[-1].start()])
+    return f"{title} {found[-1].group(0)}" if title else found[-1].group(0)
 
 
 def region_line_cells(text: str, lead_in: str, heading: str, period_end: date, quarter: int | None) -> list[Cell]:
@@ -100,8 +106,7 @@ def region_line_cells(text: str, lead_in: str, heading: str, period_end: date, q
     if not rows or (rows[0][1].start() > FIRST_ROW_WITHIN):
         return []  # no row, or rows only after other text: no such table
     # the table's title above its header ("REPORTED SALES vs. PRIOR PERIOD ($MM)"): what its figures are
-    titled = list(_TITLE.finditer(f"{_plain(lead_in)} {plain[:head.start()] if _GROUP.search(plain) else ''}"))
-    caption = titled[-1].group(1).strip() if titled else ""
+    caption = _title_in(f"{_plain(lead_in)} {plain[:head.start()] if _GROUP.search(plain) else ''}")
     year_before = shift_months(period_end, -12)
     quarter_name = f"{_ORDINAL.get(quarter, '')} Quarter".strip()
     out: list[Cell] = []

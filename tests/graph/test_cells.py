@@ -1513,7 +1513,8 @@ def test_a_releases_product_lines_each_holding_its_regions_rows():
              f"**{a // 2:,}** **{a // 2 - 30:,}** 13.0% 14.1% -1.1% **{a:,}** **{a - 60:,}** 11.1% 15.2% -4.1% WW "
              f"**{a + a // 2:,}** **{a + a // 2 - 70:,}** 7.6% 8.0% -0.4% **{3 * a:,}** **{3 * a - 150:,}** 7.2% "
              "8.7% -1.5%" for name, a in (("ALPHAZUMAB", 1817), ("BETA / BETA IV", 450), ("GAMMA", 600))]
-    chunks = [(1, "text", "SALES > TOTAL CONSUMER HEALTH", header, 16),
+    chunks = [(0, "text", "SALES > TOTAL CONSUMER HEALTH", "See footnotes at end of schedule " + "x " * 300, 16),
+              (1, "text", "SALES > TOTAL CONSUMER HEALTH", header, 16),
               (2, "text", "SALES > IMMUNOLOGY", total, 16),
               *((3 + i, "text", "SALES > IMMUNOLOGY", line, 16) for i, line in enumerate(lines))]
     rows = _text_table_rows(chunks, date(2025, 6, 29), "EARNINGS", 2)
@@ -1526,3 +1527,5 @@ def test_a_releases_product_lines_each_holding_its_regions_rows():
     immunology = by[("Immunology › U.S.", "3M", date(2025, 6, 29))]
     assert (immunology.value, immunology.scale, immunology.unit) == (2865, "millions", "USD")
     assert not any(c.value in (4.9, 13.0, 7.6) for _, _, _, c in rows)  # the change columns are no sales
+    # every row keeps the table's title — what its figures are — however far above it is
+    assert all("REPORTED SALES vs. PRIOR PERIOD ($MM)" in caption for _, _, caption, _ in rows)
