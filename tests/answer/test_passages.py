@@ -276,7 +276,7 @@ def test_an_estimate_of_what_a_part_will_spend_is_its_outlook(make_database):
 
     from finchat.answer.outlook import outlook_sentence
     from finchat.db.pool import connect
-    from tests.answer.acme import acme_filing
+    from tests.answer.acme import acme_passages
 
     passages = [
         ("For 2023, the Utility expects that the proposed cost of capital, if adopted, would result in revenue "
@@ -286,12 +286,7 @@ def test_an_estimate_of_what_a_part_will_spend_is_its_outlook(make_database):
          "expenditures in 2022 and between $7.9 billion and $11.2 billion in 2023.")]
     url = make_database()
     with connect(url) as conn:
-        doc = acme_filing(conn, "ACME_2022Q3_10Q", "10-Q", 2022, "Q3", date(2022, 9, 30))
-        for i, text in enumerate(passages):
-            conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text,"
-                         " embed_text) VALUES (%s, %s, %s, %s, 'Liquidity', 'text', %s, %s)",
-                         (doc, i, 30 + i, 30 + i, text, text))
-        conn.commit()
+        acme_passages(conn, "ACME_2022Q3_10Q", "10-Q", 2022, "Q3", date(2022, 9, 30), passages, "Liquidity", 30)
         got = outlook_sentence(conn, ["ACME"], [], "Utility", 2023,
                                "How much capital expenditure does Acme's Utility expect to incur in 2023?")
     assert got is not None and "$7.9 billion and $11.2 billion in 2023" in got[0], got
@@ -316,7 +311,7 @@ def test_a_slashed_names_outlook_row_and_a_ranked_parts_share_read_from_the_stor
     from finchat.answer.passages import stated_share
     from finchat.db.pool import connect
     from finchat.retrieve.fusion import Hit
-    from tests.answer.acme import acme_filing
+    from tests.answer.acme import acme_passages
 
     passages = [
         ("(in millions) **Current Update** **April 2024**\n\n**Business segment operating profit (non-GAAP)** "
@@ -328,12 +323,7 @@ def test_a_slashed_names_outlook_row_and_a_ranked_parts_share_read_from_the_stor
          "Enterprise, Embedded and Semi-Custom segment.")]
     url = make_database()
     with connect(url) as conn:
-        doc = acme_filing(conn, "ACME_2024Q2_10Q", "10-Q", 2024, "Q2", date(2024, 6, 30))
-        for i, text in enumerate(passages):
-            conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text,"
-                         " embed_text) VALUES (%s, %s, %s, %s, 'Outlook', 'text', %s, %s)",
-                         (doc, i, 6 + i, 6 + i, text, text))
-        conn.commit()
+        acme_passages(conn, "ACME_2024Q2_10Q", "10-Q", 2024, "Q2", date(2024, 6, 30), passages, "Outlook", 6)
         hits = [Hit(1, {}, 1, "ACME_2024Q2_10Q", "ACME", "10-Q", 2024, "Q2", 3, 3, "text")]
         ranged = outlook_range(conn, ["ACME"], hits, ("FAS/CAS operating adjustment",))
         share = stated_share(conn, "ACME_2024Q2_10Q", "five largest customers", "Embedded and Semi-Custom revenue",
