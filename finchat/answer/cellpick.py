@@ -134,7 +134,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     counted = bool(re.match(HOW_MANY, question))
     # (so does a measure naming people counted, "headcount", "employees": never an amount of money "associated with"
     # them — unless money is asked)
-    people = bool((measure or set()) & _PEOPLE) and not (measure or set()) & _MONEY_WORDS \
+    people = bool(named & _PEOPLE) and not named & _MONEY_WORDS \
         and not re.search(r"(?i)\bhow\s+much\b|\bcosts?\b|\bcompensation\b|\bpaid\b|\$", question)
     # an amount of money asked ("net operating revenues") is no plain number (Coca-Cola's segment table of
     # percentages read without its "%")

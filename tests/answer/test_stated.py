@@ -51,3 +51,20 @@ def test_a_count_asked_as_what_was_is_the_sentence_counting_it(workforce_corpus,
     of it beside another count."""
     d = ask_json(workforce_corpus, monkeypatch, "What was Testco's total workforce at September 30, 2023?")
     assert "153,000" in d["answer"].splitlines()[0] and "54,000" not in d["answer"].splitlines()[0], d["answer"]
+
+
+@pytest.fixture(scope="module")
+def employed_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 2, "extra": (EMPLOYED,)}})
+
+
+EMPLOYED = ("Compensation and related benefits associated with headcount increased 9% in the quarter. As of "
+            "September 30, 2023, we employed 15,706 people.")
+
+
+def test_a_headcount_is_the_people_the_filing_says_it_employed(employed_corpus, monkeypatch):
+    """"What was Testco's headcount": the sentence saying how many people it employed, not the cost associated
+    with headcount."""
+    d = ask_json(employed_corpus, monkeypatch, "What was Testco's headcount as of September 30, 2023?")
+    assert "15,706" in d["answer"].splitlines()[0] and "9%" not in d["answer"].splitlines()[0], d["answer"]
