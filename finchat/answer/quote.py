@@ -39,7 +39,7 @@ TOPIC_SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("password sharing", "paid sharing", "account sharing", "borrower"),
     ("buybacks", "buyback", "repurchases", "repurchased", "repurchase"),
     ("layoffs", "workforce reduction", "headcount reduction", "severance", "restructuring"),
-    ("headcount", "employees", "employed", "workforce"),
+    ("headcount", "employees", "employed"),
     ("price increases", "pricing actions", "price realization"),
     ("supply chain", "supply constraints", "component shortages", "suppliers"),
     ("inflation", "inflationary", "cost pressures"),
