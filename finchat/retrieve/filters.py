@@ -19,7 +19,6 @@ fourth-quarter release) when one is ingested, else every filing of the year — 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ import psycopg
 
 from finchat.graph.lexicon import concept_metrics, metrics_in_question, statements_in_text
 from finchat.retrieve.intent import question_intent
+from finchat.retrieve.published import published_by, said_by
 from finchat.tables import MONTHS, dates_in_text, parse_date
 
 _COMMON_WORDS = {"block", "target", "visa", "chase", "square", "meta", "oracle", "ford", "kraft", "heinz", "citi",
@@ -63,19 +63,6 @@ def _quarter_months(question: str) -> list[date]:
         if first is not None:
             out.append(first.replace(day=calendar.monthrange(first.year, first.month)[1]))
     return out
-
-
-#: When guidance was given, a month named alone: "… did J&J forecast in July 2023" (not "the July 2023 quarter").
-_SAID_IN_MONTH = re.compile(rf"(?i)\b(?:in|during|by|as\s+of)\s+({MONTHS})\s+((?:19|20)\d\d)\b(?!\s+quarter)")
-
-
-def _said_by(question: str) -> date | None:
-    """The last day of the month a forward-looking question says guidance was given in; None when it names none."""
-    import calendar
-
-    m = _SAID_IN_MONTH.search(question) if _FORWARD.search(question) else None
-    first = parse_date(m.group(1), "1", m.group(2)) if m else None
-    return first.replace(day=calendar.monthrange(first.year, first.month)[1]) if first else None
 
 
 _HALF = re.compile(r"(?i)\b(first|second|1st|2nd)\s+half\b|\bh([12])\b")
@@ -368,7 +355,7 @@ class Extractor:
                        forward=bool(_FORWARD.search(question)), unknown=unknown, relative=relative,
                        intent=question_intent(question), segments=segments, breakdown=breakdown,
                        non_gaap=non_gaap, dates=dates_in_text(question) + _quarter_months(question), cover=bool(_COVER.search(question)),
-                       whole_year=whole_year, said_by=_said_by(question))
+                       whole_year=whole_year, said_by=said_by(question, forward=bool(_FORWARD.search(question))))
 
 
 def graph_segments(conn: psycopg.Connection) -> list[tuple[str, str]]:
@@ -435,24 +422,6 @@ def unknown_names(question: str, taken: list[tuple[int, int]]) -> list[str]:
     return out
 
 
-#: Days after its period end a filing is published (about): an earnings release, a 10-Q, a 10-K.
-PUBLISHED_AFTER = {"EARNINGS": 25, "10-Q": 40, "10-K": 60}
-
-
-def _published_by(conn: psycopg.Connection, ids: list[int], by: date) -> list[int]:
-    """Of documents ``ids``, the latest published on or before ``by`` (ties kept): an 8-K on its date, any other
-    filing ``PUBLISHED_AFTER`` days after its period end (the fiscal quarter's last month when none was read);
-    [] when none was."""
-    rows = conn.execute(
-        "SELECT id, CASE WHEN form = '8-K' THEN period_end"
-        "  ELSE coalesce(period_end, make_date(fiscal_year, CASE fiscal_quarter WHEN 'Q1' THEN 3 WHEN 'Q2' THEN 6"
-        "    WHEN 'Q3' THEN 9 ELSE 12 END, 28)) + coalesce((%s::jsonb ->> form)::int, 30) END"
-        " FROM documents WHERE id = ANY(%s)", (json.dumps(PUBLISHED_AFTER), ids)).fetchall()
-    dated = [(int(i), d) for i, d in rows if d is not None and d <= by]
-    last = max((d for _, d in dated), default=None)
-    return sorted(i for i, d in dated if d == last)
-
-
 def scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], list[int]]:
     """Document ids matching ``f``, relaxing it (and recording how in ``f.relaxed``) until some match; one
     filing stored under two names (the same bytes) is searched once, as the first stored.
@@ -500,7 +469,7 @@ def _scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], l
         if both and f.said_by:
             # "… forecast in July 2023": the latest filing published by then (an 8-K on its date, a release about
             # a month after its quarter, a 10-Q or 10-K after the weeks their filing takes)
-            latest = _published_by(conn, both, f.said_by)
+            latest = published_by(conn, both, f.said_by)
             if latest:
                 f.relaxed.append(f"guidance as given by {f.said_by.isoformat()}: the latest filing published by then")
                 return latest, latest
