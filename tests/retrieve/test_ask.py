@@ -25,7 +25,7 @@ def test_json_contract_and_statement_on_top(corpus, monkeypatch):
                                    "period": "three months ended July 1, 2023", "found": True}
     assert d["filters"] == {"companies": ["TESTCO"], "years": [2023], "quarters": ["Q3"], "forms": [], "relaxed": [],
                             "unknown_companies": [], "intent": "figure", "segments": [],
-                            "non_gaap": False, "dates": [], "cover": False, "whole_year": False}
+                            "non_gaap": False, "dates": [], "cover": False, "whole_year": False, "said_by": None}
     assert d["missing_companies"] == [] and d["notice"] is None
     assert d["answer_source"] == "facts" and d["answer"] == d["direct_answer"]
     assert d["answer"].startswith("Testco's revenue for the three months ended July 1, 2023 was $81,797 million")
