@@ -73,11 +73,19 @@ def _unended(word: str) -> str:
 def _prefixes(text: str) -> set[str]:
     """``text``'s words (of three letters or more without a plural's "s"; not stop words) as full-text prefix queries of the whole word: the
     index's English stemmer cuts it as it cut the text ("bookings" is "book" there, "obligation" "oblig")."""
-    words = {f"{w.lower()}:*" for w in re.findall(r"[A-Za-z]+", re.sub(r"\b[A-Za-z0-9]+(?:/[A-Za-z0-9]+)+", " ", text))
+    words = {f"{w.lower()}:*" for w in re.findall(r"[A-Za-z]+", _SLASHED.sub(" ", text))
              if len(_unended(w)) > 2 and w.lower() not in _STOP}
-    # a slashed name ("FAS/CAS", "Retail/LTC") is one token of the index's, or its words apart
-    return words | {f"({w.lower()}:* | {' & '.join(p.lower() for p in w.split('/'))})"
-                    for w in re.findall(r"\b[A-Za-z0-9]+(?:/[A-Za-z0-9]+)+", text)}
+    return words | {_slashed(w.lower(), ":*") for w in _SLASHED.findall(text)}
+
+
+#: A slashed name ("FAS/CAS", "Retail/LTC"): one token of the index's (its parser reads a path).
+_SLASHED = re.compile(r"\b[A-Za-z0-9]+(?:/[A-Za-z0-9]+)+")
+
+
+def _slashed(word: str, prefix: str = "") -> str:
+    """A to_tsquery term for a slashed name: the index's one token (``prefix`` ":*" makes it a prefix), or its words
+    apart."""
+    return f"({word}{prefix} | {word.replace('/', ' & ')})"
 
 
 def word_stems(text: str) -> set[str]:
@@ -453,9 +461,8 @@ def stated_change(sentence: str) -> str | None:
 def _any_of(phrases: list[str]) -> str:
     """A to_tsquery expression matching a passage holding every word of one of ``phrases`` (one query text
     for any number of phrases: the statement is prepared once)."""
-    # (a slashed name, "FAS/CAS", is one token of the index's, or its words apart)
-    groups = [" & ".join(f"({w} | {w.replace('/', ' & ')})" if "/" in w else w
-                         for w in re.findall(r"[A-Za-z0-9]+(?:/[A-Za-z0-9]+)*", p)) for p in phrases]
+    groups = [" & ".join(_slashed(w) if "/" in w else w for w in re.findall(r"[A-Za-z0-9]+(?:/[A-Za-z0-9]+)*", p))
+              for p in phrases]
     return " | ".join(f"({g})" for g in groups if g) or "''"
 
 

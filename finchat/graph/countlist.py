@@ -23,7 +23,8 @@ MIN_ROWS = 2
 CAPTION_CHARS = 200
 
 
-def _plain(text: str) -> str:
+def unmarked(text: str) -> str:
+    """``text`` without emphasis (``**``, ``_``) and line breaks."""
     return re.sub(r"\s+", " ", re.sub(r"[*_]+", "", text)).strip()
 
 
@@ -31,7 +32,7 @@ def count_cells(text: str, lead_in: str, period_end: date) -> list[Cell]:
     """Cells of a one-column count list in one text chunk (module docstring), its header in the chunk or at the
     end of ``lead_in`` (the text chunks before it); [] when the chunk holds none. Every row is a count, in units,
     as of ``period_end``; the rows stop at the first text that is not a row."""
-    plain, lead = _plain(text), _plain(lead_in)
+    plain, lead = unmarked(text), unmarked(lead_in)
     at = max(plain.rfind(" NUMBER "), plain.rfind(" Number ")) + len(" NUMBER")
     header = _HEADER.search(plain[:at]) if at >= len(" NUMBER") else None
     rows_text, said = plain[at:], plain[:at]
@@ -54,4 +55,4 @@ def count_cells(text: str, lead_in: str, period_end: date) -> list[Cell]:
                  float(n.replace(",", "")), n, "units", "count", caption) for label, n in rows]
 
 
-__all__ = ["count_cells"]
+__all__ = ["count_cells", "unmarked"]

@@ -11,6 +11,7 @@ import re
 from datetime import date
 
 from finchat.graph.cells import Cell
+from finchat.graph.countlist import unmarked
 from finchat.graph.facts import shift_months
 
 #: The header of one column group: this year, last year, then the change columns ("Reported Operational (1)
@@ -39,8 +40,8 @@ _ORDINAL = {1: "First", 2: "Second", 3: "Third", 4: "Fourth"}
 
 
 def _plain(text: str) -> str:
-    text = re.sub(r"<sup>.*?</sup>", " ", text)
-    return re.sub(r"\s+", " ", re.sub(r"[*_]+", "", text)).strip()
+    """``text`` without emphasis, footnote marks and line breaks."""
+    return unmarked(re.sub(r"<sup>.*?</sup>", " ", text))
 
 
 def _value(token: str) -> float:

@@ -351,11 +351,12 @@ class Extractor:
         breakdown = bool(segments or _BREAKDOWN.search(question))
         non_gaap = bool(_NON_GAAP.search(question))
         statements = [] if breakdown or non_gaap else statements_in_text(question, metrics)
+        forward = bool(_FORWARD.search(question))
         return Filters(companies, sorted(years), sorted(quarters), forms, metrics, statements, [], text_query,
-                       forward=bool(_FORWARD.search(question)), unknown=unknown, relative=relative,
+                       forward=forward, unknown=unknown, relative=relative,
                        intent=question_intent(question), segments=segments, breakdown=breakdown,
                        non_gaap=non_gaap, dates=dates_in_text(question) + _quarter_months(question), cover=bool(_COVER.search(question)),
-                       whole_year=whole_year, said_by=said_by(question, forward=bool(_FORWARD.search(question))))
+                       whole_year=whole_year, said_by=said_by(question, forward=forward))
 
 
 def graph_segments(conn: psycopg.Connection) -> list[tuple[str, str]]:

@@ -4,9 +4,8 @@ scopes to it), not the August 8-K's."""
 
 from __future__ import annotations
 
-import json
 import re
-from datetime import date
+from datetime import date, timedelta
 
 import psycopg
 
@@ -28,18 +27,27 @@ def said_by(question: str, forward: bool = True) -> date | None:
 
 #: Days after its period end a filing is published (about): an earnings release, a 10-Q, a 10-K.
 PUBLISHED_AFTER = {"EARNINGS": 25, "10-Q": 40, "10-K": 60}
+#: … and any other form.
+OTHER_AFTER = 30
 
 
 def published_by(conn: psycopg.Connection, ids: list[int], by: date) -> list[int]:
     """Of documents ``ids``, the latest published on or before ``by`` (ties kept): an 8-K on its date, any other
-    filing ``PUBLISHED_AFTER`` days after its period end (the fiscal quarter's last month when none was read);
-    [] when none was."""
-    rows = conn.execute(
-        "SELECT id, CASE WHEN form = '8-K' THEN period_end"
-        "  ELSE coalesce(period_end, make_date(fiscal_year, CASE fiscal_quarter WHEN 'Q1' THEN 3 WHEN 'Q2' THEN 6"
-        "    WHEN 'Q3' THEN 9 ELSE 12 END, 28)) + coalesce((%s::jsonb ->> form)::int, 30) END"
-        " FROM documents WHERE id = ANY(%s)", (json.dumps(PUBLISHED_AFTER), ids)).fetchall()
-    dated = [(int(i), d) for i, d in rows if d is not None and d <= by]
+    filing ``PUBLISHED_AFTER`` days after its period end (a release printing none: its fiscal quarter's month end,
+    graph/query.py's nominal_period_end); [] when none was."""
+    from finchat.graph.query import nominal_period_end
+
+    dated: list[tuple[int, date]] = []
+    for i, form, end, company, year, quarter in conn.execute(
+            "SELECT id, form, period_end, company_key, fiscal_year, fiscal_quarter FROM documents WHERE id = ANY(%s)",
+            (ids,)).fetchall():
+        if end is None and form != "8-K" and company and year:
+            end = nominal_period_end(conn, company, int(year), quarter or "FY")
+        if end is None:
+            continue
+        out = end if form == "8-K" else end + timedelta(days=PUBLISHED_AFTER.get(form, OTHER_AFTER))
+        if out <= by:
+            dated.append((int(i), out))
     last = max((d for _, d in dated), default=None)
     return sorted(i for i, d in dated if d == last)
 
