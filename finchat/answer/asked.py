@@ -38,8 +38,8 @@ _PART_WORDS = frozenset({"segment", "segments", "division", "business", "unit"})
 #: "What was American Express's billed business …", "the medical benefit ratio of …", "How many cards were in
 #: force at …", "What network volumes did … report": what a question asks when it names no statement word — the words after the question's verb (and
 #: the company's possessive), up to a preposition, a period or the end.
-_ASKED = re.compile(r"(?i)^\s*(?:(?:over|for|in|within)\s+)?(?:what|how\s+(?:much|many|large|big))(?:\s+(?P<count>[a-z][\w&'’/ -]*?))?\s+"
-                    r"(?P<verb>was|were|is|are|did|does|has|had)\s+(?:the\s+|its\s+|their\s+)?(?P<np>[^?]*)")
+_ASKED = re.compile(r"(?i)^\s*(?:(?:over|for|in|within)\s+)?(?:what|how\s+(?:much|many|large|big))(?:\s+(?P<count>(?!(?:did|does|do|was|were|is|are|has|had)\b)[a-z][\w&'’/ -]*?))?\s+"
+                    r"(?P<verb>was|were|is|are|did|does|has|had|will|would)\s+(?:the\s+|its\s+|their\s+)?(?P<np>[^?]*)")
 _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|reported|report|record(?:ed)?|"
                      r"generate[ds]?|grow|grew|change|increase|decrease|drop|fall|rise|decline|between|compared|versus|vs\.?)\b|"
                      r"[?,;]|$")

@@ -26,7 +26,7 @@ from finchat.graph.lexicon import metrics_in_question
 METRIC_WORDS = {"revenue": {"revenue", "revenues", "sales"}, "net_income": {"income", "earnings"},
                 "eps_diluted": {"eps", "earnings", "share"}, "eps_basic": {"eps", "earnings", "share"},
                 "operating_income": {"operating", "income", "ebit", "profit"}, "gross_profit": {"gross"},
-                "capex": {"capital", "expenditures"}}
+                "capex": {"capital", "expenditures"}, "rnd": {"research", "development"}}
 _COST = re.compile(r"(?i)\bcosts?\b|\bexpenses?\b")
 #: Days a column's end date may lie from the filing's period end and still be the period asked.
 SAME_PERIOD_DAYS = 8

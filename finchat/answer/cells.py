@@ -103,7 +103,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     q_words = set(_words(_without_name(question, name)))
     # "by what percentage did … net sales grow": the change of the amounts, not a percentage row
     want_pct = not amount and subject.kind in ("rate", "share") or not amount and (
-        bool(re.search(r"(?i)\b(percent|percentage|rate|margin|%)\b", question))
+        bool(re.search(r"(?i)\b(percent|percentage|rate|margin|yield|%)\b", question))
         and not (CHANGE_ROW.search(question) and not re.search(r"(?i)\bmargin|\brate\b", question))
         or _PERCENT_MEASURES.search(subject.measure or "") is not None)
     # "What gross margin did Apple's Products earn": a margin asked in no percentage's words is, where a row prints

@@ -42,8 +42,9 @@ _STATED = re.compile(r"\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion|trillion)
                      r"\b\d[\d,.]*\s*(?:pp|pts?|(?:percentage|basis)\s+points?|bps)\b|"
                      r"\b\d[\d,.]*\s+(?:thousand|million|billion|trillion)\b")
 #: (a sentence may open on a name written in lower case first: "eCommerce sales …", "iPhone revenue …")
-# ("U.S. Consumer …" goes on; "… in 2022.” Beyond this, …": a quotation's last sentence ends at its closing mark)
-_SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][”\"]))(?<!\b[A-Z]\.[A-Z]\.)\s+(?=[A-Z(“\"•]|[a-z][A-Z])|\s+•\s+|\n+")
+# ("U.S. Consumer …", "Ms. Dillon …" go on; "… in 2022.” Beyond this, …": a quotation's last sentence ends at its
+# closing mark)
+_SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][”\"]))(?<!\b[A-Z]\.[A-Z]\.)(?<!\bM[rs]\.)(?<!\bMrs\.)(?<!\bDr\.)\s+(?=[A-Z(“\"•]|[a-z][A-Z])|\s+•\s+|\n+")
 _QUARTER = re.compile(r"(?i)\b(?:quarter|three(?: and (?:six|nine))? months|thirteen(?: and (?:twenty-six|thirty-nine))? weeks|"
                       r"13(?: and (?:26|39))? weeks|[1-4]q(?:\d{2}|\d{4})?|q[1-4])\b")
 _TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9) months\b|\bfirst half\b|year[- ]to[- ]date|\bytd\b|\b(?:26|39) weeks\b|"

@@ -269,6 +269,24 @@ def repurchase_table(conn: psycopg.Connection, subject: Subject, res: Any, compa
 _CHANGE_ASKED = re.compile(r"(?i)\b(?:growth|grow|grew|increase[ds]?|decrease[ds]?|decline[ds]?|change[ds]?)\b")
 
 
+#: The words making a measure a ratio to another ("… as a percentage of her …").
+_AS_PERCENT_OF = re.compile(r"(?i)\s+as\s+a\s+(?:percent(?:age)?|%)\s+(?:of|to)\s+(?:(?:her|his|its|their|the)\s+)?")
+#: A person's name ("Mary Dillon", "Richard A. Johnson"): given names, then a surname.
+_PERSON = re.compile(r"(?:[A-Z][a-z]+\s+)(?:[A-Z]\.\s+|[A-Z][a-z]+\s+)?(?P<surname>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)")
+
+
+def _called(conn: psycopg.Connection, document: str | None, qualifier: str) -> str:
+    """How ``document``'s sentences name a qualifier: a person the filing calls "Ms. Dillon" by the surname
+    ("Mary Dillon" → "Dillon"); anything else as asked."""
+    person = _PERSON.fullmatch(qualifier.strip())
+    if person is None or document is None:
+        return qualifier
+    titled = conn.execute(
+        "SELECT 1 FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.name = %s AND c.text ~ %s LIMIT 1",
+        (document, rf"\m(?:Mr|Ms|Mrs|Dr)\.\s+{person.group('surname')}\M")).fetchone()
+    return person.group("surname") if titled else qualifier
+
+
 def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companies: list[str],
            quarter: bool = False, change: bool = False, question: str = "") -> tuple[str, Any] | None:
     """A sentence of the question's filing stating the subject's figure: its qualifiers' words with the
@@ -284,9 +302,12 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
     def named(m: str) -> list[str]:
         """The qualifiers a phrase of measure ``m`` must add: those its words do not hold ("infectious disease
         product" to the metric's "Revenue", not to "infectious disease product sales")."""
-        return [q for q in subject.qualifiers if not q.startswith("by ") and not _names(m, q)]
+        return [_called(conn, doc, q) for q in subject.qualifiers if not q.startswith("by ") and not _names(m, q)]
 
     phrases = [" ".join([*named(m), m]) for m in measures]
+    # "target annual bonus as a percentage of her base salary": a sentence naming both with its figure ("… annual
+    # bonus opportunity at target … will be 200% of her then-current base salary")
+    phrases += [" ".join([*named(m), over]) for m in measures if (over := _AS_PERCENT_OF.sub(" ", m)) != m]
     phrases += [" ".join([*named(m), s]) for m in measures for s in synonyms_of(m)]
     # "total payment volume" is "TPV" in the filing's sentences
     phrases += [" ".join([*named(m), "".join(w[0] for w in ws).upper()]) for m in measures

@@ -15,7 +15,7 @@ _STOP = {"what", "which", "when", "where", "who", "whom", "whose", "why", "does"
          "answer", "question", "using", "shown", "give", "details", "million", "millions", "usd", "amount"}
 _CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|primarily|because|reflect(?:s|ed|ing)?|as a result|offset by|"
                      r"attributable to|resulting from|led by)\b")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(“\"])")
+_SENTENCE = re.compile(r"(?<=[.!?])(?<!\bM[rs]\.)(?<!\bMrs\.)(?<!\bDr\.)\s+(?=[A-Z(“\"])")  # ("Ms. Dillon …": one sentence)
 
 
 def _stems(text: str) -> set[str]:

@@ -104,7 +104,7 @@ ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|co
 
 #: "… as a percentage of GPV": a ratio over a measure that is no statement total (a share of revenue is a
 #: share, a line over revenue a derived figure).
-RATIO_OF = re.compile(r"(?i)\bas\s+a\s+(?:percent(?:age)?|%)\s+of\s+(?!(?:total\s+|net\s+)*(?:revenues?|sales)\b)"
+RATIO_OF = re.compile(r"(?i)\bas\s+a\s+(?:percent(?:age)?|%)\s+of\s+(?!(?:(?:its|their|the)\s+)?(?:total\s+|net\s+)*(?:revenues?|sales)\b)"
                        r"[A-Za-z][\w&-]*(?:\s+(?!in\b|for\b|during\b)[A-Za-z][\w&-]*){0,2}")
 
 #: A measure that is a price or an amount per unit ("average price per share"): no statement line's amount.

@@ -250,6 +250,11 @@ def _words_before(question: str, start: int, names: set[str], parts: frozenset[s
     return out
 
 
+#: The sales or revenue a percentage is of ("as a percent of its sales"): a base, not the measure asked.
+_RATIO_BASE = re.compile(r"(?i)\bas\s+a\s+(?:percent(?:age)?|%)\s+(?:of|to)\s+(?:(?:its|their|the)\s+)?"
+                         r"(?:total\s+|net\s+|segment\s+)*(?:revenues?|sales)\b")
+
+
 def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[str, ...] = (),
             intent: str = "figure", derived: bool = False, derived_name: str = "") -> Subject:
     """The subject of ``question``. ``companies``: the names and keys the question's companies go by (they
@@ -360,8 +365,12 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         lines = metrics_in_question(spent.group("what"))
         # ("How much cash does Amcor expect to put toward share repurchases": cash is the means, repurchases what)
         # ("… did Corning estimate it would spend on …": the act of spending ends what was read as the measure)
+        # ("… spend on R&D as a percent of its sales": the sales a ratio is over are not what is asked)
+        based = bool(measure) and any(b.start() <= question.lower().find(measure.lower()) < b.end()
+                                      for b in _RATIO_BASE.finditer(question))
         if (measure.lower().split() or [""])[-1] in ("", "spend", "spent", "invest", "invested", "allocate",
-                                                      "allocated") or (lines and measure.lower() in ("cash", "money")):
+                                                      "allocated") or (lines and measure.lower() in ("cash", "money")) \
+                or based:
             measure = spent.group("what")  # "What did Netflix spend on marketing": marketing is the measure
             metrics = lines or ([] if measure else metrics)
         elif not lines and not re.search(r"['’]s?\s", spent.group("what")):

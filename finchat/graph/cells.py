@@ -24,9 +24,12 @@ from finchat.tables import header_count, parse_value, row_units, row_units_own, 
 
 #: A row label naming things counted, not money ("paid memberships", "units", "employees").
 _COUNTED = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|customers|units|stores|employees|"
-                      r"transactions|shares(?! of)|square feet|locations|restaurants|vehicles|deliveries|users|headcount)\b")
+                      r"transactions|shares(?! of)|square feet|locations|restaurants|vehicles|deliveries|users|headcount|number of)\b")
 #: Of those, things counted one by one, never by the thousand in a filing's tables.
 _COUNTED_SINGLY = re.compile(r"(?i)\b(?:deliveries|stores|restaurants|locations|warehouses|clubs|aircraft)\b")
+#: "Number of client advisors", "Number of branches" (not of shares): things counted one by one, whatever the table's
+#: money scale.
+_ONE_BY_ONE = re.compile(r"(?i)^\s*number\s+of\b(?!.*\bshares\b)")
 _PER_SHARE = re.compile(r"(?i)per (?:common |diluted |basic |core diluted )?share|\beps\b")
 _MONEY = re.compile(r"(?i)\$|\bdollars?\b|\bin (?:thousands|millions|billions)\b|\(in (?:thousands|millions)\)")
 _PERCENTISH = re.compile(r"(?i)\bpercent|%|\bmargin\b|\brate\b|\bas a percentage\b")
@@ -225,7 +228,8 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             # holds for the rows under it, and each column's name heads its figures
             if (when := dated(label)) is not None:
                 row_period = when
-            elif label:
+            elif label and not any(c.count("(") != c.count(")") for c in row[1:]):
+                # (a row whose figures the layout broke apart, "$ 10.0 (f | ) $ 1.5", is no heading of the rows after it)
                 outer = label[:MAX_LABEL]
             continue
         if not label:
@@ -265,8 +269,10 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 # things counted one by one (aircraft delivered, stores) under a header printing no units of its
                 # own: a caption's "in millions" is another table's (Lockheed's deliveries under its balance sheet)
                 single = bool(_COUNTED_SINGLY.search(label + " " + outer)) and not own_units \
-                    or bool(PER_THING.search(label))  # "… transactions per active account 54.7": a ratio
-                unit, cell_scale = "count", "units" if excepted or single else scale
+                    or bool(PER_THING.search(label)) \
+                    or bool(_ONE_BY_ONE.match(label))  # "… transactions per active account 54.7": a ratio
+                # (and nothing is counted in billions: "Number of branches 4,872" under "(in billions, except …)")
+                unit, cell_scale = "count", "units" if excepted or single or scale == "billions" else scale
             elif row_money or scale != "units":  # a units phrase above ("in millions") means money unless counted
                 unit, cell_scale = "USD", scale
             else:

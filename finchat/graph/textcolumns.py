@@ -8,6 +8,7 @@ from collections.abc import Callable
 from datetime import date
 
 from finchat.graph.cells import Cell
+from finchat.graph.rowunits import counted
 from finchat.tables import units_scale
 
 _YEAR = re.compile(r"\b(19|20)\d{2}\b")
@@ -30,11 +31,13 @@ def _value(token: str) -> float | None:
 
 #: "… for and as of the year ended December 31, 2022:": the one period a table of named columns is for.
 #: "… medical membership as of December 31, 2018 was as follows:" too.
-_ONE_PERIOD = re.compile(r"(?i)(?:\b(?:for|as of)\b[^.:]{0,40}?)?\b(?P<kind>year|twelve months|as of)\s+(?:ended\s+)?"
+_ONE_PERIOD = re.compile(r"(?i)(?:\b(?:for|as of)\b[^.:]{0,40}?)?\b(?P<kind>year|twelve months|as of|at)\s+(?:ended\s+)?"
                          r"(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?P<day>\d{1,2}),?\s+"
-                         r"(?P<year>(?:19|20)\d\d)\s*(?:(?:is|was|were|are)\s+as\s+follows\s*)?:?\s*(?:¶|\n|\*|$)")
+                         r"(?P<year>(?:19|20)\d\d)\s*(?:(?:is|was|were|are)\s+as\s+follows\s*)?"
+                         # ("… by business segment at December 31, 2022 (in millions):")
+                         r"(?:\((?:in|\$ in)\s+(?:thousands|millions|billions)\)\s*)?:?\s*(?:¶|\n|\*|$)")
 #: A units phrase or a footnote mark standing in a header line: no column's name.
-_NOT_NAME = re.compile(r"(?i)\(?\b(?:in|\$ in|amounts in)\s+(?:thousands|millions|billions)\)?|\(\d\)|\([a-z]\)")
+_NOT_NAME = re.compile(r"(?i)\(?\b(?:in|\$ in|(?:amounts|dollars) in)\s+(?:thousands|millions|billions)\)?|\(\d\)|\([a-z]\)")
 
 
 def _header_cells(own: str, width: int, short: int = 0) -> tuple[list[int], list[str]]:
@@ -47,6 +50,8 @@ def _header_cells(own: str, width: int, short: int = 0) -> tuple[list[int], list
         return [], []
     line = _NOT_NAME.sub(" ", lines[-1])
     years = [int(y.group(0)) for y in _YEAR.finditer(line)]
+    if not years and len(lines) >= 2 and re.fullmatch(r"(?:\s*(?:19|20)\d\d)+\s*", lines[-2].replace(_GROUP_SEP, " ")):
+        years = [int(y.group(0)) for y in _YEAR.finditer(lines[-2])]  # "2022 2021" on a line of its own above
     line = _YEAR.sub(" ", line)
     names = [c.strip(" ,:") for c in line.split(_GROUP_SEP) if c.strip(" ,:")]
     if len(names) not in (width, width - short):
@@ -57,12 +62,28 @@ _MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun",
                                         "dec"), 1)}
 
 
-def _named_columns(own: str, lead_in: str, width: int, period_end: date) -> Callable[[str, list[str]], list[Cell]] | None:
+#: A units phrase opening a column's name ("In thousands Insured"): no part of the name.
+_LEADING_UNITS = re.compile(r"(?i)^\s*(?:in|\$ in|(?:amounts|dollars) in)\s+(?:thousands|millions|billions)\b\s*")
+
+
+def _first_line(text: str) -> str:
+    """The first line of ``text`` holding words ("¶ ¶ Total ¶ Medical membership:" → " Total ")."""
+    return next((x for x in text.split("¶") if x.strip(" ,:")), "")
+
+
+def _named_columns(own: str, lead_in: str, width: int, period_end: date,
+                   priced: bool = False) -> Callable[[str, list[str]], list[Cell]] | None:
     """A reader of rows for a table of one period whose columns are named by what they measure, not dated:
     American Water's "Operating Revenues (in millions) ¦ Number of Customers (in thousands)" over "Water ¦
     Wastewater ¦ Total ¦ % of Total" twice, the period in the sentence introducing it ("for and as of the year
     ended December 31, 2022:"). None for any other table: years in the header, no such sentence, or names that
-    do not fill the row's width."""
+    do not fill the row's width. ``priced``: the table's rows print "$" (on its first row only, as most do): its
+    figures are money but for the rows or column groups that count things."""
+    # the sentence introducing it may open the chunk ("… by business segment at December 31, 2022 (in millions):")
+    lines = own.split("¶")
+    colon = max((i for i, x in enumerate(lines) if x.rstrip(f" *{_GROUP_SEP}").endswith(":")), default=-1)
+    if colon >= 0 and _ONE_PERIOD.search("¶".join(lines[:colon + 1])):  # (not a heading over the rows: "Membership:")
+        lead_in, own = f"{lead_in} {'¶'.join(lines[:colon + 1])}", " ".join(x for x in lines[colon + 1:] if x.strip())
     if _YEAR.search(own) or width < 2:
         return None
     said = _ONE_PERIOD.search(lead_in[-2 * HEADER_SPAN - 200:])
@@ -78,8 +99,10 @@ def _named_columns(own: str, lead_in: str, width: int, period_end: date) -> Call
     own = own.replace("*", "")  # (bold names side by side are "¦"-separated already: graph/textrows.py)
     # the column names, once per group ("Total % of Total" is two: "% of …" starts a name); the last one may run
     # into the first row's label ("% | of Total New Jersey"), its rest cut from that label
-    names = [re.sub(r"\s*\([a-z]\)\s*", " ", c).strip(" ,:") for part in own.split(_GROUP_SEP)
-             for c in re.split(r"\s+(?=%\s*(?:of\b|$))", part) if c.strip(" ,:")]
+    # (a name ends at its line's end: "Total ¶ Medical membership:" is "Total", a heading over the rows after it)
+    names = [re.sub(r"\s*\([a-z]\)\s*", " ", _LEADING_UNITS.sub("", c)).strip(" ,:")
+             for part in own.split(_GROUP_SEP) for c in re.split(r"\s+(?=%\s*(?:of\b|$))", _first_line(part))
+             if _NOT_NAME.sub(" ", c).strip(" ,:")]
     # the groups' names on the header's own line, before the names they head ("Operating Revenues (in
     # millions) ¦ Number of Customers (in thousands) ¦ Water ¦ Wastewater … ¦ Water ¦ Wastewater …")
     own_groups, found = len(names) - width, False
@@ -104,7 +127,7 @@ def _named_columns(own: str, lead_in: str, width: int, period_end: date) -> Call
             return None
         rest = expected[-1][len(names[-1]):].strip()  # "of Total": printed before the first row's label
     cols = first * len(groups)
-    months = 12 if said.group("kind").lower() != "as of" else None
+    months = 12 if said.group("kind").lower() not in ("as of", "at") else None
     when = f"{end:%B} {end.day}, {end.year}"
 
     def read(label: str, nums: list[str]) -> list[Cell]:
@@ -117,8 +140,9 @@ def _named_columns(own: str, lead_in: str, width: int, period_end: date) -> Call
                 continue
             group = groups[i // span]
             pct = token.endswith("%")
-            scale = "units" if pct else units_scale(group) or units_scale(own) or "units"
-            money = "$" in token or bool(re.search(r"(?i)revenue|sales|income|expense|cost|\$", group))
+            scale = "units" if pct else units_scale(group) or units_scale(own) or units_scale(said.group(0)) or "units"
+            money = "$" in token or bool(re.search(r"(?i)revenue|sales|income|expense|cost|\$", group)) or (
+                priced and not counted(label) and not re.search(r"(?i)\bnumber\b|\bcount", group))
             unit = "%" if pct else "USD" if money else "count"
             name = re.sub(r"\s*\((?:in|\$ in)[^)]*\)", "", group).strip()
             column = " › ".join(x for x in (name, cols[i]) if x)
@@ -131,11 +155,12 @@ def _named_columns(own: str, lead_in: str, width: int, period_end: date) -> Call
 
 
 def _years_over_names(own: str, lead_in: str, width: int, period_end: date,
-                      first_label: str = "") -> Callable[[str, list[str]], list[Cell]] | None:
+                      first_label: str = "", priced: bool = False) -> Callable[[str, list[str]], list[Cell]] | None:
     """A reader of rows for a table whose years each head the same named columns: American Water's customers
     "2021 2020 2019 (In thousands) Water Wastewater Water Wastewater Water Wastewater". Balances ("as of" in
     the words before) are dated to each year's period end, else the year's twelve months. The last name may
-    have run into ``first_label`` ("Wastewater Residential"): cut from it. None for any other header."""
+    have run into ``first_label`` ("Wastewater Residential"): cut from it; ``priced``: the rows print "$" (on the
+    first row only, as most do), so every row not counting things is money. None for any other header."""
     years, names = _header_cells(own, width, short=1)
     k = len(years)
     if k < 2 or len(set(years)) != k or width % k or width == k:
@@ -145,10 +170,17 @@ def _years_over_names(own: str, lead_in: str, width: int, period_end: date,
     rest = ""
     if len(names) == width - 1 and first_label.startswith(f"{first[-1]} "):
         rest, names = first[-1], names + [first[-1]]
+    elif len(names) == width and names[-1] != first[-1] and first[-1].startswith(names[-1]) \
+            and first_label.startswith(f"{first[-1][len(names[-1]):].strip()} "):
+        # the last name cut where the first row begins ("% | of Sales Consumer Health"): its rest is no label's
+        rest, names = first[-1][len(names[-1]):].strip(), names[:-1] + [first[-1]]
     if names != first * k or len(set(first)) != span:
         return None
     scale = units_scale([x for x in own.split("¶") if x.strip(" ¦")][-1]) or "units"
     balance = bool(re.search(r"(?i)\bas of\b", f"{lead_in[-300:]} {own[-400:]}"))
+    # a fiscal year ending in the first days of January is named for the year before ("2022": January 1, 2023)
+    lag = 1 if period_end.month == 1 and period_end.day <= 7 and period_end.year == max(years) + 1 else 0
+    dollars = bool(re.search(r"(?i)\bdollars\b|\$\s*in\b", own[-400:]))
 
     def read(label: str, nums: list[str]) -> list[Cell]:
         if rest and label.startswith(f"{rest} "):
@@ -158,13 +190,15 @@ def _years_over_names(own: str, lead_in: str, width: int, period_end: date,
             v = _value(token)
             if v is None:
                 continue
-            year = years[i // span]
+            year = years[i // span] + lag
             try:
                 end = period_end.replace(year=year)
             except ValueError:  # 29 February
                 end = period_end.replace(year=year, day=28)
-            pct = token.endswith("%")
-            unit = "%" if pct else "USD" if "$" in token else "count"
+            # (a column named "% of Sales" is a percentage, its "%" printed on the first row only; its amounts are
+            # money when the header says dollars)
+            pct = token.endswith("%") or first[i % span].startswith("%")
+            unit = "%" if pct else "USD" if "$" in token or dollars or (priced and not counted(label)) else "count"
             when = f"{'As of' if balance else 'Twelve Months Ended'} {end:%B} {end.day}, {end.year}"
             out.append(Cell(label[:200], label[:400], f"{first[i % span]} — {when}"[:200],
                             None if balance else "12M", end, v, token.replace("$", "").strip(),

@@ -164,7 +164,7 @@ def _line(line: str) -> str:
 _SUPERSCRIPT = re.compile(r"<sup>(.*?)</sup>")
 _PERIOD_WORDS = re.compile(r"(?i)\b(?:ended|ending|months?|weeks?|quarters?|years?|fiscal|as of|ytd)\b")
 #: Two bold names side by side on a header line ("**Revenue Mix** **Comparable Sales**"): column groups.
-_BOLD_NAMES = re.compile(r"(?<=[A-Za-z)])\*\*[ \t]+\*\*(?=[A-Z])")
+_BOLD_NAMES = re.compile(r"(?:(?<=[A-Za-z)])|(?<=[A-Za-z]\*))\*\*[ \t]+\*\*(?=[A-Z]|%\s*of\b)")
 
 
 def _first_run(names: list[str]) -> list[str]:
@@ -336,8 +336,9 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     if carry.get("width") in widths and widths <= {carry["width"], alone} and not fresh \
             and not body[:rows[0][0]].strip(f" *_¶{_GROUP_SEP}\n"):
         width = int(carry["width"])  # type: ignore[call-overload]
-    named = (_named_columns(body[:rows[0][0]], lead_in, width, period_end)
-             or _years_over_names(body[:rows[0][0]], lead_in, width, period_end, rows[0][1]))
+    priced = "$" in body[rows[0][0]:]  # (money, its "$" on the first row only)
+    named = (_named_columns(body[:rows[0][0]], lead_in, width, period_end, priced)
+             or _years_over_names(body[:rows[0][0]], lead_in, width, period_end, rows[0][1], priced))
     if named is not None:  # one period, columns named by what they measure: read here, nothing carried
         carry.clear()
         return [cell for at, label, nums in rows if len(nums) == width for cell in named(label, nums)]

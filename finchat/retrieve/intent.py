@@ -31,7 +31,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b.{0,80}\b(?:while|despite|even though|although|when))\b")),
     ("outlook", re.compile(
         r"(?i)\b(guidance|guid(?:e|es|ed|ing)|outlook|forecast(?:s|ed|ing)?|expect(?:s|ed|ing|ations?)?|project(?:s|ed|ing|ions?)|anticipat\w*|next "
-        r"(?:year|quarter|fiscal)|going forward|will (?:the company|it|they|\w+ be)|plan(?:s|ning)? to|target(?:s|ed|ing)?|"
+        r"(?:year|quarter|fiscal)|going forward|will (?:the company|it|they|\w+ be)|plan(?:s|ning)? to|"
+        # (a pay target, "target annual bonus", is no outlook)
+        r"target(?:s|ed|ing)?(?!\s+(?:annual\s+)?(?:bonus|incentive|compensation|pay|awards?|opportunit))|"
         r"estimat(?:e|es|ed)\s+(?:it|they|that|the\s+company)?\s*(?:would|will))\b")),
     ("comparison", re.compile(
         r"(?i)\b(compare[ds]?|comparison|versus|vs\.?|relative to|higher than|lower than|more than|less than|"

@@ -1215,3 +1215,19 @@ def test_the_united_states_asked_is_the_row_printed_us(make_database):
                             ("What were ZUMAB's sales in 2021?", 2797)):
         got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2021)
         assert got is not None and got[1][0].value == value, (question, got)
+
+
+
+def test_a_yield_asked_is_a_percentage(make_database):
+    """"What was Acme's net yield on average interest-earning assets excluding Markets": the row printing 3.80 %,
+    not a yield row whose "%" the table left out (read as a plain number) — a yield is a percentage."""
+    from finchat.answer.subject import analyse
+
+    caption = "Explanation and reconciliation of non-GAAP measures"
+    url = _stored(make_database, 2024, [
+        (17, caption, "Less › Net yield on average Markets interest-earning assets", 0.93, "units", "count"),
+        (17, caption, "Less › Net yield on average interest-earning assets excluding Markets", 3.8, "units", "%")])
+    question = "What was Acme's net yield on average interest-earning assets excluding Markets in 2024?"
+    subject = analyse(question, companies=("Acme", "ACME"))
+    got = _from_cells(url, question, subject, 2024)
+    assert got is not None and got[1][0].value == 3.8, got

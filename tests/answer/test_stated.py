@@ -68,3 +68,27 @@ def test_a_headcount_is_the_people_the_filing_says_it_employed(employed_corpus, 
     with headcount."""
     d = ask_json(employed_corpus, monkeypatch, "What was Testco's headcount as of September 30, 2023?")
     assert "15,706" in d["answer"].splitlines()[0] and "9%" not in d["answer"].splitlines()[0], d["answer"]
+
+
+@pytest.fixture(scope="module")
+def officer_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 2, "extra": (OFFICER,)}})
+
+
+OFFICER = ("On August 19, 2023, the Board appointed Jane Q. Roe as President and Chief Executive Officer. Ms. Roe will "
+           "receive a base salary of not less than $1,300,000 annually and will be entitled to participate in all "
+           "bonus plans of the Company. Ms. Roe’s annual bonus opportunity at target under the Company’s annual bonus "
+           "plan will be 200% of her then-current base salary.")
+
+
+def test_a_person_asked_by_full_name_is_the_one_the_filing_calls_by_surname(officer_corpus, monkeypatch):
+    """"What annual base salary will Jane Roe receive": the sentence about "Ms. Roe" (one sentence, the title's
+    dot no sentence end) states it; her target bonus as a percentage of that salary too (no outlook: a pay target)."""
+    d = ask_json(officer_corpus, monkeypatch, "What annual base salary will Jane Roe receive as Testco's CEO?")
+    assert "$1,300,000" in d["answer"].splitlines()[0], d["answer"]
+    # a ratio asked ("… as a percentage of her base salary"): the sentence naming both with its figure
+    d = ask_json(officer_corpus, monkeypatch,
+                 "What is Jane Roe's target annual bonus at Testco as a percentage of her base salary?")
+    assert "200%" in d["answer"].splitlines()[0], d["answer"]
+

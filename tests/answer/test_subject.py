@@ -871,6 +871,12 @@ def test_an_account_named_with_for_and_a_second_place(question, measure, metric,
     # "What … is <company> expecting": the thing expected, its slashed name one word
     ("What FAS/CAS operating adjustment is Test Co expecting for 2024?", "FAS/CAS operating adjustment", None, (),
      "amount"),
+    # what is spent on, as a percent of the sales it is over: the spending is the measure, the sales its base
+    ("What did Test Co's Devices segment spend on R&D in 2024 as a percent of its sales?", "R&D", "rnd", ("Devices",),
+     "amount"),
+    # "What <thing> will <someone> receive": the thing
+    ("What annual base salary will Jane Roe receive as Test Co's CEO?", "annual base salary", None, ("Jane Roe",),
+     "amount"),
 ])
 def test_a_rate_of_a_part_a_category_and_cash_returned(question, measure, metric, qualifiers, kind):
     from finchat.answer.subject import analyse

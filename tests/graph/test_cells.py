@@ -1529,3 +1529,59 @@ def test_a_releases_product_lines_each_holding_its_regions_rows():
     assert not any(c.value in (4.9, 13.0, 7.6) for _, _, _, c in rows)  # the change columns are no sales
     # every row keeps the table's title — what its figures are — however far above it is
     assert all("REPORTED SALES vs. PRIOR PERIOD ($MM)" in caption for _, _, caption, _ in rows)
+
+
+def test_counts_of_a_table_in_billions_and_a_row_whose_figures_the_layout_broke():
+    """"Number of advisors 4,500" under "(in billions, except ratios …)" counts advisors one by one; a row printing
+    figures the parser could not read ("$ 10.0 (f | ) $ 1.5") heads no rows after it."""
+    cells = table_cells("""**Selected metrics**
+| | As of or for the three months ended March 31, | | |
+|---|---|---|---|
+| (in billions, except ratios and where otherwise noted) | 2025 | 2024 | Change |
+| Number of branches | 4,872 | 4,967 | (2) % |
+| Consumer Banking | | | |
+| Average deposits | $ 960.7 | $ 725.0 | 33 |
+| Origination volume | $ 10.0 (f | ) $ 1.5 | NM |
+| Number of client advisors | 4,500 | 4,291 | 5 |
+""", filing_period=(date(2025, 3, 31), "3M", 1))
+    by = {c.row_path: c for c in cells if c.as_of == date(2025, 3, 31) and c.unit != "%"}
+    advisors = by["Consumer Banking › Number of client advisors"]
+    assert (advisors.value, advisors.unit, advisors.scale) == (4500, "count", "units")
+    assert (by["Number of branches"].unit, by["Number of branches"].scale) == ("count", "units")
+    deposits = by["Consumer Banking › Average deposits"]
+    assert (deposits.value, deposits.unit, deposits.scale) == (960.7, "USD", "billions")
+
+
+def test_years_over_named_columns_a_name_cut_into_the_first_row_and_a_january_year_end():
+    """"2025 2024" on a line above "(Dollars in Millions) Amount ¦ % of Sales* ¦ Amount ¦ % of Sales*", the last
+    name's rest run into the first row's label: each year's amount (money) and share of sales (a percentage,
+    its "%" printed on the first row only); a fiscal 2025 ending January 3, 2026 is that year's."""
+    from finchat.graph.textrows import text_cells
+
+    text = ("Research spending by segment of business was as follows:\n\n**2025** **2024**\n\n"
+            "**(Dollars in Millions)** **Amount** **% of Sales*** **Amount** **% of Sales*** Consumer $ 493 3.3 % $ 459 "
+            "3.1 % Devices 11,622 22.1 11,878 23.0 Total research spending $ 12,115 15.4 % $ 12,337 15.7 % "
+            "*As a percent to segment sales")
+    got = {(c.row_path, c.col_label.split(" — ")[0], c.as_of): (c.value, c.unit, c.scale)
+           for c in text_cells(text, "", date(2026, 1, 3), "10-K")}
+    assert got[("Devices", "% of Sales", date(2026, 1, 3))] == (22.1, "%", "units")
+    assert got[("Devices", "Amount", date(2026, 1, 3))] == (11622, "USD", "millions")
+    assert got[("Consumer", "Amount", date(2025, 1, 3))] == (459, "USD", "millions")
+    assert not any("Sales" in path for path, _, _ in got)
+    # prices, their "$" on the first row only, are money all
+    text = ("**2025** **2024** **High** **Low** **High** **Low** First quarter $ 122.18 $ 79.95 $ 110.00 $ 70.01 "
+            "Second quarter 111.85 84.81 100.50 90.25")
+    assert {c.unit for c in text_cells(text, "", date(2025, 12, 31), "10-K")} == {"USD"}
+
+
+def test_named_columns_of_one_date_introduced_by_the_chunks_own_sentence():
+    """"… floor space … by business segment at December 31, 2025 (in millions):" then "Owned ¦ Leased ¦ Owned ¦
+    Total" and rows run together on one line: each row's figures under their names, as of that date, in millions."""
+    from finchat.graph.textrows import text_cells
+
+    text = ("The following is a summary of our square feet of floor space owned, leased, or utilized by business "
+            "segment at December 31, 2025 (in millions):\n\n**Owned** **Leased** **Owned** **Total**\n\n"
+            "Aircraft 5.5 3.0 14.7 23.2 Space Systems 9.3 2.9 0.9 13.1 Total 14.8 5.9 15.6 36.3")
+    got = {(c.row_path, c.col_label): (c.value, c.unit, c.scale) for c in text_cells(text, "", date(2025, 12, 31), "10-K")}
+    assert got[("Aircraft", "Total — As of December 31, 2025")] == (23.2, "count", "millions")
+    assert got[("Space Systems", "Leased — As of December 31, 2025")] == (2.9, "count", "millions")
