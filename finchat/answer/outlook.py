@@ -67,6 +67,31 @@ def outlook_figure(text: str, names: list[str], said: bool = True) -> tuple[str,
     return None
 
 
+def outlook_row(text: str, measure: str) -> tuple[str, str, bool] | None:
+    """The range an outlook table prints on the row naming ``measure`` in other order or forms ("New stores, net
+    25-30" for "net new stores openings", "Share repurchases approximately $900 million" for "stock repurchased"):
+    every word of the row's label is one of the measure's, at least two of them; as :func:`outlook_figure`."""
+    asked = {_stem(w) for w in re.findall(r"[A-Za-z]+", measure)}
+    asked |= {_ALSO[w] for w in asked if w in _ALSO}
+    start = 0
+    for m in re.finditer(_RANGE, text):
+        words = re.findall(r"[A-Za-z]+", text[start:m.start()])
+        start = m.end()
+        now = m.group(0).strip()
+        label = {_stem(w) for w in words}
+        if not re.search(r"[-–—≥≤~]|\bto\b|approximately", now) or not 2 <= len(words) <= ROW_WORDS:
+            continue
+        if label <= asked and len(label & asked) >= 2:
+            return now, "", bool(re.search(r"(?i)per share|eps", " ".join(words)))
+    return None
+
+
+#: Words of an outlook table's row label at most (more is prose).
+ROW_WORDS = 6
+#: A measure's word a table prints as another ("stock" repurchased: "Share repurchases").
+_ALSO = {"stock": "shar", "shar": "stock"}
+
+
 def range_midpoint(printed: str) -> str | None:
     """The midpoint of a printed range, in its own form ("~$66,250 - $66,750 million" → "$66,500 million",
     "$10.00 - $10.10" → "$10.05", "5% to 7%" → "6%"); None for a single figure or bound."""
@@ -92,16 +117,20 @@ OUTLOOK_FILINGS = 2
 
 
 def outlook_range(conn: psycopg.Connection, companies: list[str], hits: list[Hit],
-                  measure_names: tuple[str, ...]) -> tuple[str, str, Hit] | None:
+                  measure_names: tuple[str, ...], loose: bool = False) -> tuple[str, str, Hit] | None:
     """The figure an outlook table gives a measure (:func:`outlook_figure`) with the table's units, the next
     column's figure or "", and the passage: from the filings of ``hits`` (the companies'), latest first, then
-    ``hits`` themselves; None when no passage prints one."""
+    ``hits`` themselves; None when no passage prints one. ``loose``: the row naming the first measure in other
+    order or forms (:func:`outlook_row`), from passages holding any of its words."""
     from finchat.tables import units_scale
 
     names = [n for n in measure_names if n]
     label = "|".join(r"\W+".join(re.findall(r"[A-Za-z0-9]+", n)) for n in names)
     if not label:
         return None
+    words = " | ".join(re.findall(r"[A-Za-z0-9]+", names[0]))
+    per_share_asked = any(re.search(r"(?i)\beps\b|\bper\s+share\b", n) for n in names)
+    query, label = (words, ".") if loose else (_any_of(names), label)
     # every passage of the filings the hits come from (an outlook table is seldom ranked itself), latest first
     docs = list(dict.fromkeys(h.document for h in hits if not companies or h.company in companies))[:OUTLOOK_FILINGS]
     found = conn.execute(
@@ -111,16 +140,18 @@ def outlook_range(conn: psycopg.Connection, companies: list[str], hits: list[Hit
         " AND (c.text LIKE '%%~%%' OR c.text LIKE '%%≥%%' OR c.text LIKE '%%- $%%' OR c.text LIKE '%%– $%%'"
         " OR c.text LIKE '%% to $%%' OR c.text ~ %s OR c.text ILIKE '%%approximately%%')"
         " AND c.text ~* %s ORDER BY d.period_end DESC NULLS LAST, c.id LIMIT %s",
-        (docs, _any_of(names), r"\d\s?%\s+to\s+\d", rf"\m({label})\M", OUTLOOK_PASSAGES)).fetchall() if docs else []
+        (docs, query, r"\d\s?%\s+to\s+\d", rf"\m({label})\M", OUTLOOK_PASSAGES)).fetchall() if docs else []
     for hit in [*_hits(found, "outlook"), *hits]:
         if not _BOUND.search(hit.text):
             continue  # no range or bound of an outlook in it: not read further
         text = plain_text(hit.text)
         said = bool(re.search(r"(?i)\b(?:outlook|guidance|expects?|forecast)\b", f"{hit.section} {text}"))
-        got = outlook_figure(text, names, said)
+        got = (outlook_row(text, names[0]) if said else None) if loose else outlook_figure(text, names, said)
         if got is None:
             continue
         now, before, per_share = got
+        if per_share_asked and re.search(r"(?i)\b(?:million|billion)\b", now):
+            continue  # an amount per share is never millions ("… a partial-year benefit of approximately 73.5 million")
         # "… between $12.5 billion to $13 billion over the next five years": a plan of several years, no year's
         first = re.search(r"\d[\d,.]*", now)
         at = text.find(first.group(0)) if first else -1

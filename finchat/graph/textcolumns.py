@@ -142,7 +142,7 @@ def _named_columns(own: str, lead_in: str, width: int, period_end: date,
             pct = token.endswith("%")
             scale = "units" if pct else units_scale(group) or units_scale(own) or units_scale(said.group(0)) or "units"
             money = "$" in token or bool(re.search(r"(?i)revenue|sales|income|expense|cost|\$", group)) or (
-                priced and not counted(label) and not re.search(r"(?i)\bnumber\b|\bcount", group))
+                priced and not counted(label) and not counted(cols[i]) and not re.search(r"(?i)\bnumber\b|\bcount", group))
             unit = "%" if pct else "USD" if money else "count"
             name = re.sub(r"\s*\((?:in|\$ in)[^)]*\)", "", group).strip()
             column = " › ".join(x for x in (name, cols[i]) if x)
@@ -198,7 +198,8 @@ def _years_over_names(own: str, lead_in: str, width: int, period_end: date,
             # (a column named "% of Sales" is a percentage, its "%" printed on the first row only; its amounts are
             # money when the header says dollars)
             pct = token.endswith("%") or first[i % span].startswith("%")
-            unit = "%" if pct else "USD" if "$" in token or dollars or (priced and not counted(label)) else "count"
+            unit = "%" if pct else "USD" if "$" in token or dollars or (
+                priced and not counted(label) and not counted(first[i % span])) else "count"  # (a "Shares" column counts)
             when = f"{'As of' if balance else 'Twelve Months Ended'} {end:%B} {end.day}, {end.year}"
             out.append(Cell(label[:200], label[:400], f"{first[i % span]} — {when}"[:200],
                             None if balance else "12M", end, v, token.replace("$", "").strip(),

@@ -92,3 +92,60 @@ def test_a_person_asked_by_full_name_is_the_one_the_filing_calls_by_surname(offi
                  "What is Jane Roe's target annual bonus at Testco as a percentage of her base salary?")
     assert "200%" in d["answer"].splitlines()[0], d["answer"]
 
+
+
+STORES = ("During 2023, we hired more than 10,000 employees. As of September 30, 2023, we had a workforce of "
+          "approximately 114,000 employees. The wind down of our outlet banner lowered sales: last year we operated 161 "
+          "outlet stores as compared with 11 this quarter. A total of 155 franchised stores were operating at "
+          "September 30, 2023 in the Middle East and Asia. At September 30, 2023, we operated 2,794 stores as compared "
+          "with 2,858 and 2,956 stores at December 31, 2022 and September 30, 2022, respectively. As of September 30, "
+          "2023, we operated 2,794 stores, most of them in malls, as well as stores in busy urban retail areas and "
+          "high streets, in 28 countries across North America, Europe, Australia and Asia. Sales of stores in countries "
+          "outside the United States were $2.1 billion in the quarter.")
+
+
+@pytest.fixture(scope="module")
+def stores_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 2, "extra": (STORES,)}})
+
+
+@pytest.mark.parametrize(("question", "figure", "not_figure"), [
+    # a balance asked at a date: the sentence stating one at that date, not what was done during the year
+    ("How many employees did Testco have at September 30, 2023?", "114,000", "10,000"),
+    # the count of the thing asked at that date, not of a kind of it the question does not name
+    ("How many stores did Testco operate at September 30, 2023?", "2,794", "155"),
+    # "In how many …" asks a count as "How many …" does
+    ("In how many countries did Testco operate stores as of September 30, 2023?", "28", "$2.1 billion"),
+])
+def test_a_count_at_a_date_of_the_thing_itself(stores_corpus, monkeypatch, question, figure, not_figure):
+    d = ask_json(stores_corpus, monkeypatch, question)
+    first = d["answer"].splitlines()[0]
+    assert figure in first and not_figure not in first.split("as compared")[0], d["answer"]
+
+
+OUTLOOK = ("Full-year 2023 outlook. The Company expects the following for 2023: Net sales ~$10,950 - $11,050 "
+           "Business segment operating profit ~$7,325 - $7,375 Consolidated operating profit ~$8,400 - $8,450 "
+           "New stores, net 25-30 Share repurchases approximately $900 million Adjusted EPS (Diluted) ~$27.00 - $27.20. "
+           "Buybacks lowered the share count behind diluted EPS by approximately 73.5 million.")
+
+
+@pytest.fixture(scope="module")
+def outlook_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 2, "extra": (OUTLOOK,)}})
+
+
+@pytest.mark.parametrize(("question", "figure", "not_figure"), [
+    # "did … project" asks an outlook (never the quarter's actual), and the measure as the question words it
+    ("What consolidated operating profit did Testco project for 2023?", "8,400", "7,325"),
+    # a row naming the measure in other order or forms: "New stores, net", "Share repurchases"
+    ("How many net new stores does Testco plan to open in 2023?", "25-30", "$"),
+    ("How much stock does Testco plan to repurchase in 2023?", "$900 million", "8,400"),
+    # an amount per share is never millions
+    ("What adjusted diluted EPS is Testco guiding to for 2023?", "$27.00", "73.5"),
+])
+def test_an_outlook_rows_figure_for_the_measure_as_worded(outlook_corpus, monkeypatch, question, figure, not_figure):
+    d = ask_json(outlook_corpus, monkeypatch, question)
+    first = d["answer"].splitlines()[0]
+    assert figure in first and not_figure not in first, d["answer"]

@@ -1532,7 +1532,8 @@ def test_a_releases_product_lines_each_holding_its_regions_rows():
 
 
 def test_counts_of_a_table_in_billions_and_a_row_whose_figures_the_layout_broke():
-    """"Number of advisors 4,500" under "(in billions, except ratios …)" counts advisors one by one; a row printing
+    """"Number of advisors 4,500" under "(in billions, except ratios …)" counts advisors one by one, a multiple "3.78 x"
+    is a plain number; a row printing
     figures the parser could not read ("$ 10.0 (f | ) $ 1.5") heads no rows after it."""
     cells = table_cells("""**Selected metrics**
 | | As of or for the three months ended March 31, | | |
@@ -1543,11 +1544,14 @@ def test_counts_of_a_table_in_billions_and_a_row_whose_figures_the_layout_broke(
 | Average deposits | $ 960.7 | $ 725.0 | 33 |
 | Origination volume | $ 10.0 (f | ) $ 1.5 | NM |
 | Number of client advisors | 4,500 | 4,291 | 5 |
+| Revenue multiple | 3.78 x | 2.10 x | |
 """, filing_period=(date(2025, 3, 31), "3M", 1))
     by = {c.row_path: c for c in cells if c.as_of == date(2025, 3, 31) and c.unit != "%"}
     advisors = by["Consumer Banking › Number of client advisors"]
     assert (advisors.value, advisors.unit, advisors.scale) == (4500, "count", "units")
     assert (by["Number of branches"].unit, by["Number of branches"].scale) == ("count", "units")
+    multiple = by["Consumer Banking › Revenue multiple"]  # a multiple "3.78 x": a plain number, never billions
+    assert (multiple.value, multiple.unit, multiple.scale) == (3.78, "count", "units")
     deposits = by["Consumer Banking › Average deposits"]
     assert (deposits.value, deposits.unit, deposits.scale) == (960.7, "USD", "billions")
 
@@ -1568,6 +1572,11 @@ def test_years_over_named_columns_a_name_cut_into_the_first_row_and_a_january_ye
     assert got[("Devices", "Amount", date(2026, 1, 3))] == (11622, "USD", "millions")
     assert got[("Consumer", "Amount", date(2025, 1, 3))] == (459, "USD", "millions")
     assert not any("Sales" in path for path, _, _ in got)
+    # a column counting shares stays a count beside the money columns
+    text = ("**2025** **2024** **Shares** **Fair value** **Shares** **Fair value** Granted 150 $ 120.12 140 $ 110.00 "
+            "Vested 90 100.50 80 95.25")
+    got = {(c.row_path, c.col_label.split(" — ")[0]): c.unit for c in text_cells(text, "", date(2025, 12, 31), "10-K")}
+    assert got[("Granted", "Shares")] == "count" and got[("Vested", "Fair value")] == "USD"
     # prices, their "$" on the first row only, are money all
     text = ("**2025** **2024** **High** **Low** **High** **Low** First quarter $ 122.18 $ 79.95 $ 110.00 $ 70.01 "
             "Second quarter 111.85 84.81 100.50 90.25")

@@ -24,6 +24,7 @@ from finchat.retrieve.rerank import CrossEncoder, Policy, bundled_folder, load_r
     ("What FAS/CAS operating adjustment is Lockheed Martin expecting for 2023?", "outlook"),
     ("What is Mary Dillon's target annual bonus at Foot Locker as a percentage of her base salary?", "figure"),
     ("What operating margin is Netflix targeting for 2020?", "outlook"),
+    ("What consolidated operating profit did Lockheed Martin project for 2023?", "outlook"),
     ("How does 3M's operating margin compare with its 2021 margin?", "comparison"),
     ("Which segment had the higher operating income, Consumer or Pharmaceutical?", "comparison"),
     ("What was Apple's revenue in Q3 2023?", "figure"),
