@@ -26,7 +26,6 @@ from finchat.answer.parts import segment_pattern
 from finchat.answer.passages import (
     labelled_figure,
     stated_figure,
-    stated_share,
     synonyms_of,
     word_stems,
     years_apart,
@@ -34,6 +33,7 @@ from finchat.answer.passages import (
 from finchat.answer.quote import quote_passages, tabular
 from finchat.answer.result import Answer, with_subject
 from finchat.answer.shapes import REGION
+from finchat.answer.statedshare import stated_share
 from finchat.answer.subject import Subject
 from finchat.answer.tagged import answer_from_tags, with_year_release
 from finchat.graph.consistency import MULTIPLIER

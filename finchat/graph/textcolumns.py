@@ -154,6 +154,10 @@ def _named_columns(own: str, lead_in: str, width: int, period_end: date,
     return read
 
 
+#: A column named for a quarter ("1st", "Fourth Quarter", "Q2").
+_QUARTER_NAME = re.compile(r"(?i)(?:1st|2nd|3rd|4th|first|second|third|fourth)(?:\s+quarter)?|q[1-4]")
+
+
 def _years_over_names(own: str, lead_in: str, width: int, period_end: date,
                       first_label: str = "", priced: bool = False) -> Callable[[str, list[str]], list[Cell]] | None:
     """A reader of rows for a table whose years each head the same named columns: American Water's customers
@@ -176,6 +180,8 @@ def _years_over_names(own: str, lead_in: str, width: int, period_end: date,
         rest, names = first[-1][len(names[-1]):].strip(), names[:-1] + [first[-1]]
     if names != first * k or len(set(first)) != span:
         return None
+    if any(_QUARTER_NAME.fullmatch(n) for n in first):
+        return None  # "2018 2017 1st 2nd 3rd 4th …": each year's quarters, no named measures of the year
     scale = units_scale([x for x in own.split("¶") if x.strip(" ¦")][-1]) or "units"
     balance = bool(re.search(r"(?i)\bas of\b", f"{lead_in[-300:]} {own[-400:]}"))
     # a fiscal year ending in the first days of January is named for the year before ("2022": January 1, 2023)

@@ -114,7 +114,7 @@ def test_a_figure_after_the_measures_verb():
 
 
 def test_a_parts_share_stated_in_a_sentence():
-    from finchat.answer.passages import share_stated_in
+    from finchat.answer.statedshare import share_stated_in
 
     text = ("Net sales from RMS' Sikorsky helicopter programs represented 9% of our consolidated net sales in 2020 "
             "and 2019, and 10% in 2018. Net sales for the F-35 program represented approximately 28% of our "
@@ -169,7 +169,7 @@ def test_an_outlook_sentence_holding_the_questions_own_period_words():
 def test_shares_listed_for_several_years_respectively():
     """"69 percent, 69 percent and 70 percent of our worldwide unit case volume for 2017, 2016 and 2015,
     respectively": the share of the year asked."""
-    from finchat.answer.passages import share_stated_in
+    from finchat.answer.statedshare import share_stated_in
 
     text = ("Sparkling soft drinks represented 69 percent, 69 percent and 70 percent of our worldwide unit case volume "
             "for 2017, 2016 and 2015, respectively.")
@@ -193,7 +193,7 @@ def test_a_full_text_prefix_is_the_whole_word_the_english_stemmer_cuts():
 def test_a_share_stated_beside_a_year_earlier_one_is_this_years():
     """"… were 76% of consolidated net revenues, as compared to $5.8 billion and 77% … in 2018": the 2019
     highlights' share is 76 %; the comparison's year does not make the sentence 2018's."""
-    from finchat.answer.passages import share_stated_in
+    from finchat.answer.statedshare import share_stated_in
 
     text = ("revenues from digital online channels decreased 15% to $4.9 billion and were 76% of consolidated net "
             "revenues, as compared to $5.8 billion and 77% of consolidated net revenues in 2018;")
@@ -308,7 +308,7 @@ def test_a_slashed_names_outlook_row_and_a_ranked_parts_share_read_from_the_stor
     from datetime import date
 
     from finchat.answer.outlook import outlook_range
-    from finchat.answer.passages import stated_share
+    from finchat.answer.statedshare import stated_share
     from finchat.db.pool import connect
     from finchat.retrieve.fusion import Hit
     from tests.answer.acme import acme_passages

@@ -1577,6 +1577,10 @@ def test_years_over_named_columns_a_name_cut_into_the_first_row_and_a_january_ye
             "Vested 90 100.50 80 95.25")
     got = {(c.row_path, c.col_label.split(" — ")[0]): c.unit for c in text_cells(text, "", date(2025, 12, 31), "10-K")}
     assert got[("Granted", "Shares")] == "count" and got[("Vested", "Fair value")] == "USD"
+    # each year's quarters are no named columns of the year (their figures are no twelve months')
+    text = ("2025 2024\n\n**2nd** **1st** 2nd 1st\n\nTotal revenues **$28,341** **$25,146** $24,770 $24,223\n\n"
+            "Total costs and expenses **(22,090)** **(21,040)** (19,881) (19,956)")
+    assert not any(c.duration == "12M" for c in text_cells(text, "", date(2025, 12, 31), "10-K"))
     # prices, their "$" on the first row only, are money all
     text = ("**2025** **2024** **High** **Low** **High** **Low** First quarter $ 122.18 $ 79.95 $ 110.00 $ 70.01 "
             "Second quarter 111.85 84.81 100.50 90.25")
