@@ -182,7 +182,9 @@ def _years_over_names(own: str, lead_in: str, width: int, period_end: date,
         return None
     if any(_QUARTER_NAME.fullmatch(n) for n in first):
         return None  # "2018 2017 1st 2nd 3rd 4th …": each year's quarters, no named measures of the year
-    scale = units_scale([x for x in own.split("¶") if x.strip(" ¦")][-1]) or "units"
+    # (the units phrase of the header's last line holding one: a heading over the rows may follow it, "Notes payable:")
+    scale = next((got for x in reversed([x for x in own.split("¶") if x.strip(" ¦")]) if (got := units_scale(x))),
+                 "units")
     balance = bool(re.search(r"(?i)\bas of\b", f"{lead_in[-300:]} {own[-400:]}"))
     # a fiscal year ending in the first days of January is named for the year before ("2022": January 1, 2023)
     lag = 1 if period_end.month == 1 and period_end.day <= 7 and period_end.year == max(years) + 1 else 0

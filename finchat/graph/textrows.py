@@ -65,8 +65,9 @@ _NOISE = re.compile(r"[*_#®™©]+")  # markdown emphasis; trademark signs afte
 #: A bold two-digit percentage the PDF's text layer spaced out letter by letter: "**7** **5%**" is 75 %,
 #: "**1** **1**" is 11, "**10** **0%**" 100 % (General Mills' "Percent of Total" column).
 _SPACED_BOLD_DIGITS = re.compile(r"\*\*\d{1,2}\*\*\s+\*\*\d%\*\*|(?:\*\*\d\*\*\s+)+\*\*\d%?\*\*")
-#: A footnote mark after a row label, "Net revenues (1) $ 2,540": not a figure.
-_FOOTNOTE = re.compile(r"(?<=[A-Za-z])\s?\((?:\d|[a-z])\)(?=\s+[$(\d-])|(?<=\d)\s\([a-z]\)(?=\s|$)")
+#: A footnote mark after a row label, "Net revenues (1) $ 2,540", or after a rate: not a figure.
+_FOOTNOTE = re.compile(r"(?<=[A-Za-z])\s?\((?:\d|[a-z])\)(?=\s+[$(\d-])|(?<=\d)\s\([a-z]\)(?=\s|$)|"
+                       r"(?<=\d%)\s\(\d\)(?=\s|$)")  # ("18.11% (1)": a rate's footnote mark, no figure)
 #: A percentage printed apart from its number, "(2) %": one token.
 _SPACED_PCT = re.compile(r"(?<=[\d)])\s+%(?!\s*change\b)", re.IGNORECASE)  # "2022 % Change" is a header
 #: Tables whose four columns are not the 10-Q's periods (balances at dates, maturities by year).

@@ -1577,6 +1577,14 @@ def test_years_over_named_columns_a_name_cut_into_the_first_row_and_a_january_ye
             "Vested 90 100.50 80 95.25")
     got = {(c.row_path, c.col_label.split(" — ")[0]): c.unit for c in text_cells(text, "", date(2025, 12, 31), "10-K")}
     assert got[("Granted", "Shares")] == "count" and got[("Vested", "Fair value")] == "USD"
+    # a rate's footnote mark ("18.11% (1)") is no figure; the units line holds over a heading under it
+    text = ("Notes payable as of May 31, 2025 and 2024 are summarized below:\n**2025** **2024**\n\n_(Dollars in millions)_ "
+            "**Borrowings** **Interest Rate** **Borrowings** **Interest Rate**\n\n_Notes payable:_\n\nCommercial paper $ 325 "
+            "1.77% $ 325 0.86%\n\nU.S. operations 1 0.00% (1)  - 0.00% (1)\n\nNon-U.S. operations 10 18.11% (1) — 0.00% (1)")
+    got = {(c.row_path, c.col_label.split(" — ")[0], c.as_of.year): (c.value, c.unit, c.scale)
+           for c in text_cells(text, "", date(2025, 5, 31), "10-K")}
+    assert got[("Non-U.S. operations", "Interest Rate", 2025)] == (18.11, "%", "units")
+    assert got[("Commercial paper", "Borrowings", 2024)] == (325, "USD", "millions")
     # each year's quarters are no named columns of the year (their figures are no twelve months')
     text = ("2025 2024\n\n**2nd** **1st** 2nd 1st\n\nTotal revenues **$28,341** **$25,146** $24,770 $24,223\n\n"
             "Total costs and expenses **(22,090)** **(21,040)** (19,881) (19,956)")
