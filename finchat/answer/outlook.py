@@ -128,9 +128,9 @@ def outlook_range(conn: psycopg.Connection, companies: list[str], hits: list[Hit
     label = "|".join(r"\W+".join(re.findall(r"[A-Za-z0-9]+", n)) for n in names)
     if not label:
         return None
-    words = " | ".join(re.findall(r"[A-Za-z0-9]+", names[0]))
     per_share_asked = any(re.search(r"(?i)\beps\b|\bper\s+share\b", n) for n in names)
-    query, label = (words, ".") if loose else (_any_of(names), label)
+    # (loose: passages holding any word of the measure, the names' regular expression any word)
+    query, label = (" | ".join(re.findall(r"[A-Za-z0-9]+", names[0])), r"\w+") if loose else (_any_of(names), label)
     # every passage of the filings the hits come from (an outlook table is seldom ranked itself), latest first
     docs = list(dict.fromkeys(h.document for h in hits if not companies or h.company in companies))[:OUTLOOK_FILINGS]
     found = conn.execute(

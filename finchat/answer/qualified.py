@@ -283,7 +283,7 @@ def _worded(question: str, measure: str) -> str:
 #: Words before a measure that do not narrow it.
 _NOT_QUALIFYING = frozenset({"what", "which", "how", "much", "many", "the", "its", "their", "his", "her", "did", "does",
                              "do", "is", "was", "were", "are", "a", "an", "of", "for", "in", "on", "to", "and", "total",
-                             "s", "year", "full", "annual", "expected", "projected", "guided"})
+                             "year", "full", "annual", "expected", "projected", "guided"})
 #: The words making a measure a ratio to another ("… as a percentage of her …").
 _AS_PERCENT_OF = re.compile(r"(?i)\s+as\s+a\s+(?:percent(?:age)?|%)\s+(?:of|to)\s+(?:(?:her|his|its|their|the)\s+)?")
 #: A person's name ("Mary Dillon", "Richard A. Johnson"): given names, then a surname.
@@ -314,10 +314,12 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
     if doc is None or not measures:
         return None
 
+    called = {q: _called(conn, doc, q) for q in subject.qualifiers}
+
     def named(m: str) -> list[str]:
         """The qualifiers a phrase of measure ``m`` must add: those its words do not hold ("infectious disease
-        product" to the metric's "Revenue", not to "infectious disease product sales")."""
-        return [_called(conn, doc, q) for q in subject.qualifiers if not q.startswith("by ") and not _names(m, q)]
+        product" to the metric's "Revenue", not to "infectious disease product sales"), as the filing names them."""
+        return [called[q] for q in subject.qualifiers if not q.startswith("by ") and not _names(m, q)]
 
     phrases = [" ".join([*named(m), m]) for m in measures]
     # "target annual bonus as a percentage of her base salary": a sentence naming both with its figure ("… annual

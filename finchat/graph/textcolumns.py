@@ -37,7 +37,8 @@ _ONE_PERIOD = re.compile(r"(?i)(?:\b(?:for|as of)\b[^.:]{0,40}?)?\b(?P<kind>year
                          # ("… by business segment at December 31, 2022 (in millions):")
                          r"(?:\((?:in|\$ in)\s+(?:thousands|millions|billions)\)\s*)?:?\s*(?:¶|\n|\*|$)")
 #: A units phrase or a footnote mark standing in a header line: no column's name.
-_NOT_NAME = re.compile(r"(?i)\(?\b(?:in|\$ in|(?:amounts|dollars) in)\s+(?:thousands|millions|billions)\)?|\(\d\)|\([a-z]\)")
+_UNITS_PHRASE = r"(?:in|\$ in|(?:amounts|dollars) in)\s+(?:thousands|millions|billions)"
+_NOT_NAME = re.compile(rf"(?i)\(?\b{_UNITS_PHRASE}\)?|\(\d\)|\([a-z]\)")
 
 
 def _header_cells(own: str, width: int, short: int = 0) -> tuple[list[int], list[str]]:
@@ -63,7 +64,7 @@ _MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun",
 
 
 #: A units phrase opening a column's name ("In thousands Insured"): no part of the name.
-_LEADING_UNITS = re.compile(r"(?i)^\s*(?:in|\$ in|(?:amounts|dollars) in)\s+(?:thousands|millions|billions)\b\s*")
+_LEADING_UNITS = re.compile(rf"(?i)^\s*{_UNITS_PHRASE}\b\s*")
 
 
 def _first_line(text: str) -> str:
