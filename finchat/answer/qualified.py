@@ -32,7 +32,7 @@ from finchat.answer.passages import (
 )
 from finchat.answer.quote import quote_passages, tabular
 from finchat.answer.result import Answer, with_subject
-from finchat.answer.shapes import REGION
+from finchat.answer.shapes import AS_A_PERCENT, REGION
 from finchat.answer.statedshare import stated_share
 from finchat.answer.subject import Subject
 from finchat.answer.tagged import answer_from_tags, with_year_release
@@ -285,7 +285,7 @@ _NOT_QUALIFYING = frozenset({"what", "which", "how", "much", "many", "the", "its
                              "do", "is", "was", "were", "are", "a", "an", "of", "for", "in", "on", "to", "and", "total",
                              "year", "full", "annual", "expected", "projected", "guided"})
 #: The words making a measure a ratio to another ("… as a percentage of her …").
-_AS_PERCENT_OF = re.compile(r"(?i)\s+as\s+a\s+(?:percent(?:age)?|%)\s+(?:of|to)\s+(?:(?:her|his|its|their|the)\s+)?")
+_AS_PERCENT_OF = re.compile(rf"(?i)\s+{AS_A_PERCENT}\s+(?:of|to)\s+(?:(?:her|his|its|their|the)\s+)?")
 #: A person's name ("Mary Dillon", "Richard A. Johnson"): given names, then a surname.
 _PERSON = re.compile(r"(?:[A-Z][a-z]+\s+)(?:[A-Z]\.\s+|[A-Z][a-z]+\s+)?(?P<surname>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)")
 

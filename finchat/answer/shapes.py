@@ -102,9 +102,11 @@ ADJUSTED = re.compile(r"(?i)\b(adjusted|core|organic|non[\s-]?gaap|underlying|co
                        r"(?:items|benefits|charges|costs|gains|losses|fees))\b")
 
 
+#: "as a percentage", "as a %": the words making a measure a ratio to another (what follows: "of"/"to" its base).
+AS_A_PERCENT = r"as\s+a\s+(?:percent(?:age)?|%)"
 #: "… as a percentage of GPV": a ratio over a measure that is no statement total (a share of revenue is a
 #: share, a line over revenue a derived figure).
-RATIO_OF = re.compile(r"(?i)\bas\s+a\s+(?:percent(?:age)?|%)\s+of\s+(?!(?:(?:its|their|the)\s+)?(?:total\s+|net\s+)*(?:revenues?|sales)\b)"
+RATIO_OF = re.compile(rf"(?i)\b{AS_A_PERCENT}\s+of\s+(?!(?:(?:its|their|the)\s+)?(?:total\s+|net\s+)*(?:revenues?|sales)\b)"
                        r"[A-Za-z][\w&-]*(?:\s+(?!in\b|for\b|during\b)[A-Za-z][\w&-]*){0,2}")
 
 #: A measure that is a price or an amount per unit ("average price per share"): no statement line's amount.
@@ -192,4 +194,4 @@ def without_place(measure: str, qualifiers: list[str]) -> str:
     return measure
 
 
-__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "recorded_in", "without_place"]
+__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "recorded_in", "without_place"]

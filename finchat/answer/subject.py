@@ -25,6 +25,7 @@ from typing import Any
 from finchat.answer.asked import _NEUTRAL, _NP_END, _PART_WORDS, _PERIOD, _asked_phrase
 from finchat.answer.shapes import (
     ADJUSTED,
+    AS_A_PERCENT,
     ASKED_BEFORE_DID,
     BREAKDOWN,
     COST_OF_DOING,
@@ -251,7 +252,7 @@ def _words_before(question: str, start: int, names: set[str], parts: frozenset[s
 
 
 #: The sales or revenue a percentage is of ("as a percent of its sales"): a base, not the measure asked.
-_RATIO_BASE = re.compile(r"(?i)\bas\s+a\s+(?:percent(?:age)?|%)\s+(?:of|to)\s+(?:(?:its|their|the)\s+)?"
+_RATIO_BASE = re.compile(rf"(?i)\b{AS_A_PERCENT}\s+(?:of|to)\s+(?:(?:its|their|the)\s+)?"
                          r"(?:total\s+|net\s+|segment\s+)*(?:revenues?|sales)\b")
 
 
