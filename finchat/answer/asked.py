@@ -59,6 +59,12 @@ _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings"
 
 #: "How many <things> <did something> in / outside / across …", no auxiliary verb.
 _COUNT_DONE = re.compile(r"(?i)^(\s*how\s+many\s+[a-z][\w&'’ -]*?)\s+([a-z]+ed)\s+(?=(?:in|outside|across|at)\s)")
+#: "How many employees work at …", "How many people live in …": a verb in the present, no auxiliary before it.
+_COUNT_DOES = re.compile(r"(?i)^(\s*how\s+many\s+(?:(?!(?:did|does|do|was|were|is|are|has|have|had|will|would)\b)[a-z][\w&'’-]*\s+){1,4}?)"
+                         r"(?!(?:did|does|do|was|were|is|are|has|have|had|will|would)\b)([a-z]+?)e?\s+(?=(?:in|outside|across|at)\s)")
+
+#: What ties a measure to its cause: "expense tied to / associated with / related to …".
+_TIED = re.compile(r"(?i)\s+(?:tied|linked|related|relating|attributable|associated)\s+(?:to|with)\s")
 
 #: Verbs that ask a profit: "How much did the segment earn / make / lose?"
 _EARN = {"earn", "make", "lose", "net"}
@@ -74,6 +80,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     question = re.sub(r"(?i)^\s*(?:excluding|including|before|after)\b[^,?]{1,80},\s*", "", question)
     # ("How many Converse stores operated outside …": the counted thing, then what was done, as "… were operated …")
     question = _COUNT_DONE.sub(r"\g<1> were \g<2> ", question)
+    # (… and in the present: "How many employees work at" is read as "… were worked at")
+    question = _COUNT_DOES.sub(lambda m: f"{m.group(1)}were {m.group(2)}ed ", question)
     grew = GREW.match(question)
     m = None if grew else _ASKED.match(question)
     if grew:
@@ -90,6 +98,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         # "How much corporate expense did Foot Locker record": the thing asked ("How much in restructuring charges
         # does … expect": the charges)
         np = re.sub(r"(?i)^in\s+", "", m.group("count"))
+        # ("How much expense tied to the First Republic acquisition did …": the expense; what it is tied to, whose)
+        np = _TIED.split(np, maxsplit=1)[0]
         # "How many airplanes did Boeing deliver": the counted thing and what was done ("airplanes deliveries")
         done = re.findall(r"[a-z]+", _NP_END.split(m.group("np"), maxsplit=1)[0].lower())
         if done and done[-1] in _COUNTED_ACT:

@@ -98,6 +98,11 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         if len(ratio) == 2 and not per_asked and any(_within(w, set(_words(ratio[1]))) for w in named) \
                 and not any(_within(w, set(_words(ratio[0]))) for w in named - {"net", "total", "loss"}):
             return False  # "Number of payment transactions per active account" counts no active accounts
+        flow = _OF_THE_MEASURE.match(label)
+        if flow and named and all(_within(w, set(_words(flow.group("b")))) for w in named) \
+                and not any(_within(w, set(_words(flow.group("a")))) for w in named) \
+                and set(_words(flow.group("a"))) - q_words - _NEUTRAL_WORDS:
+            return False  # "Contribution from contract asset", "Amortization of intangible assets": another measure
         joined = _JOINED.match(label)
         if joined and _within(joined.group("a").lower(), named) and not _within(joined.group("b").lower(), q_words) \
                 and all(_within(w, named | q_words) for w in _words(joined.group("tail"))):
@@ -327,6 +332,13 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
 _CASH_FLOWS = re.compile(r"(?i)\bstatements?\s+of\s+cash\s+flows?\b|\bcash\s+flows?\s+statements?\b")
 #: A table of the whole company's figures.
 CONSOLIDATED = re.compile(r"(?i)\bconsolidated\b(?!\s+financial\s+sta)")  # (not the notes' page header)
+
+#: A row measuring something of (or from, in, on) another measure: "Contribution from contract asset".
+_OF_THE_MEASURE = re.compile(r"(?i)^(?P<a>[a-z][\w,&'’ -]*?)\s+(?:of|from|in|on|for)\s+(?P<b>[a-z].*)$")
+#: Words of such a row that name no other measure: "Number of branches" counts the branches.
+_NEUTRAL_WORDS = frozenset({"total", "net", "the", "a", "an", "all", "other", "number", "amount", "value", "level",
+                            "percentage", "percent", "proportion", "average", "balance", "balances"})
+
 
 def _sibling(label: str, term: str, q_words: set[str]) -> bool:
     """Is a row label another line of the kind ``term`` names: the same last word, but none of the term's

@@ -71,10 +71,19 @@ def _words_of(text: str) -> list[str]:
     return [w for w in re.findall(r"[a-z0-9]+(?:\.[a-z0-9]+)*", text.lower().replace("&", " and ")) if w not in _STOP]
 
 
+def _forms(w: str) -> tuple[str, ...]:
+    """``w`` and its plural or singular: "phone" "phones", "inventory" "inventories" and back."""
+    if len(w) > 4 and w.endswith("ies"):
+        return w, f"{w[:-3]}y"
+    if len(w) > 3 and w.endswith("y") and w[-2] not in "aeiou":
+        return w, f"{w}s", f"{w[:-1]}ies"
+    return (w, f"{w}s", w[:-1]) if len(w) > 3 and w.endswith("s") else (w, f"{w}s")
+
+
 def _within(term: str, words: set[str]) -> bool:
-    """Does ``words`` hold every word of ``term``, a plural for a singular ("phones" for "phone") and back?"""
-    return all(w in words or f"{w}s" in words or (len(w) > 3 and w.endswith("s") and w[:-1] in words)
-               for w in term.split())
+    """Does ``words`` hold every word of ``term``, a plural for a singular ("phones" for "phone", "inventories"
+    for "inventory") and back?"""
+    return all(any(f in words for f in _forms(w)) for w in term.split())
 
 
 #: Words naming a kind of line, not which one: "fulfillment expense" is the "Fulfillment" row of an expense table.
@@ -87,13 +96,18 @@ def _names_row(term: str, words: set[str]) -> bool:
     return _within(term, words) or (bool(named) and _within(" ".join(named), words))
 
 
+#: The hyphen of a compound of words ("work-in-process", "full-time").
+_COMPOUND = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
+
+
 def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
     """Cells of document ``doc_id`` whose row label, headings, caption or column hold every word of one of
     ``terms``, each with the labels of its table's "Total …" rows (same chunk and page: "Total subscription
     revenue" says what "Digital Media" above it is) and whether its label or headings hold them."""
     query = " || ".join(["plainto_tsquery('english', %s)"] * len(terms))
-    # a model's name keeps its hyphen for the index ("F-35" is 'f' and '-35' there; "f 35" would find no row)
-    terms = [_MODEL.sub(r"\1-\2", t) for t in terms]
+    # a compound's hyphen is no word of the index's ("work-in-process" is a token of its own there, which a row
+    # printing "Work in process" lacks); a model's name keeps its hyphen ("F-35" is 'f' and '-35' there)
+    terms = [_MODEL.sub(r"\1-\2", _COMPOUND.sub(" ", t)) for t in terms]
     return conn.execute(
         "WITH hit AS (SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of,"
         " t.value, t.scale, t.unit, t.row_label, t.chunk_id,"

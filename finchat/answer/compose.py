@@ -36,6 +36,7 @@ import psycopg
 
 from finchat.answer import derive
 from finchat.answer.cells import points_moved
+from finchat.answer.coupon import coupon_answer
 from finchat.answer.figures import Computed, FactBook, Figure, change
 from finchat.answer.outlook import outlook_passages
 from finchat.answer.parts import named_by_a_piece, named_otherwise
@@ -124,6 +125,10 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     subject = analyse(res.question, companies=_surface_names(companies, names), segments=segments,
                       intent=res.filters.intent, derived=bool(derived),
                       derived_name=derived[0].name if derived else "")
+    # a note's rate asked by its maturity: the rate its name prints
+    coupon = None if explain else coupon_answer(conn, res.question, list(res.hits), companies[0] if companies else None)
+    if coupon is not None:
+        return with_subject(Answer(coupon[0], "passages", quoted=[coupon[1]]), subject, res, found=True)
     wanted = derive.needed_metrics(question) if derived else []
     metrics = [m for m in res.filters.metrics if m not in wanted][:3] if not derived else []
     if subject.keeps is not None:  # a price per share, what moved a line: no statement amount answers it

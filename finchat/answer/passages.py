@@ -59,9 +59,10 @@ _STOP = {"the", "a", "an", "of", "in", "its", "their", "and", "to", "for", "on",
 
 def _stem(word: str) -> str:
     """A word's first six letters without a plural's "s", "-ing" or "-ed", and a final "e", so that a verb's forms
-    agree: "repurchases", "repurchased" → "repurc"; "shares", "share" → "shar"; "use", "used", "uses" → "us"."""
+    agree: "repurchases", "repurchased" → "repurc"; "shares", "share" → "shar"; "use", "used", "uses" → "us"; a
+    verb's noun in "-ment" too: "retirement", "retired" → "retir" (not a short word's: "segment", "payment")."""
     w = re.sub(r"(?<=[^s])s$", "", word.lower())
-    w = re.sub(r"(?:ing|ed)$", "", w)
+    w = re.sub(r"(?:ing|ed|(?<=\w{6})ment)$", "", w)
     return re.sub(r"(?<=\w\w)e$", "", w)[:6]
 
 
@@ -109,6 +110,10 @@ _MODEL_NAME = re.compile(r"(?<![\w-])[A-Z]{1,3}-\d{1,4}[A-Z]?(?![\w-])")
 MAX_PIECE = 450
 
 
+#: An introduction to what follows it ("The following is a summary of …", "… were as follows").
+_INTRODUCES = re.compile(r"(?i)\bthe\s+following\b|\bas\s+follows\s*$")
+
+
 def _pieces(text: str) -> list[tuple[str, str]]:
     """(lead, piece) of each sentence: a list "… included the following: paying …; paying …" gives each item
     with its lead; any other sentence is its own piece."""
@@ -122,6 +127,10 @@ def _pieces(text: str) -> list[tuple[str, str]]:
             out += [(lead.strip(), re.sub(r"^(?:and|or)\s+", "", it.strip(" ;"))) for it in items.split(";") if it.strip()]
         elif len(s) > MAX_PIECE and ";" in s:  # list items run together ("… respectively; and a $55 million …")
             out += [("", it.strip()) for it in re.split(r";\s+(?:and\s+|or\s+)?", s) if it.strip()]
+        elif colon and len(lead) <= 200 and _INTRODUCES.search(lead) and not _STATED.search(lead):
+            # "The following is a summary of principal properties …: The NIKE World Campus … is occupied by
+            # approximately 11,400 employees …": the sentence after an introduction that states nothing
+            out.append((lead.strip(), items.strip()))
         else:
             out.append(("", s))
     return out
@@ -272,6 +281,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             noun = refers.group(0).split()[-1].lower() if refers else ""
             referred = word_stems(said_before) if refers and (any(_stem(noun) in w for w in wanted)
                                                               or _MOVE_NOUN.fullmatch(noun)) else set()
+            # (as does one stating what came of it: "… we retired our 3G network in 2022. As a result, approximately
+            # 909 thousand … connections …")
+            referred |= word_stems(said_before) if _AS_A_RESULT.match(piece) else set()
             own = stems | word_stems(lead) | referred  # the words the sentence itself says (or refers to)
             if not any(w <= own | titled for w in wanted):
                 continue
@@ -374,6 +386,8 @@ def years_apart(sentence: str, years: set[str]) -> tuple[bool, bool]:
 
 #: A sentence speaking of what the one before it named ("… cumulative losses of $250 million on this program").
 _REFERS = re.compile(r"(?i)\b(?:this|these|such)\s+(?!year|quarter|period|time|report)[a-z]{4,}")
+#: A sentence stating what came of the one before it.
+_AS_A_RESULT = re.compile(r"(?i)\s*(?:as\s+a\s+(?:result|consequence)|consequently|accordingly)\b")
 #: Sentences back a reference may reach ("… a ground-based radar … The program has … on this program"; one missed
 #: Lockheed's radar in held-out 23).
 REFERS_BACK = 2

@@ -325,7 +325,9 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
     # "target annual bonus as a percentage of her base salary": a sentence naming both with its figure ("… annual
     # bonus opportunity at target … will be 200% of her then-current base salary")
     phrases += [" ".join([*named(m), over]) for m in measures if (over := _AS_PERCENT_OF.sub(" ", m)) != m]
-    phrases += [" ".join([*named(m), s]) for m in measures for s in synonyms_of(m)]
+    # (a synonym with the qualifiers its own words do not hold: "full-time" stays with "employed")
+    # (not the word the synonym stands for: "headcount" asked is "employed")
+    phrases += [" ".join([*(q for q in named(s) if s not in synonyms_of(q)), s]) for m in measures for s in synonyms_of(m)]
     # "total payment volume" is "TPV" in the filing's sentences
     phrases += [" ".join([*named(m), "".join(w[0] for w in ws).upper()]) for m in measures
                 if len(ws := re.findall(r"[A-Za-z]+", m)) >= INITIALS_MIN]

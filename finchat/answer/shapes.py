@@ -62,8 +62,9 @@ PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<p
 #: possessive and what it did.
 #: What a part does that a figure measures ("bring in", "generate", "deliver" …).
 _PART_VERBS = r"(?:bring|generate|earn|make|post|report|record|contribute|deliver|produce|book|sell|add)\b"
-OWN_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+(?P<part>[a-z][\w&'’. -]{1,60}?)\s+"
-                          + _PART_VERBS)
+OWN_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+(?P<part>[a-z0-9][\w&'’. -]{1,60}?)\s+"
+                          # (or an event of the company's: "How many … connections did Verizon's 3G network retirement affect")
+                          r"(?:affect|impact|" + _PART_VERBS[3:])
 #: "How much of General Mills' restructuring charges related to the North America Retail segment": the measure,
 #: then the part it went to.
 PART_OF_WHOLE = re.compile(r"(?i)^\s*how\s+much\s+of\s+(?P<what>.+?)\s+(?:(?:was|were|is|are)\s+)?(?:related|relat(?:es|ing)|"
@@ -119,7 +120,7 @@ PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store |online |digital |club )
 
 
 #: "… in connection with its cash tender offers": what a charge or a cost asked was for.
-TIED_TO = re.compile(r"(?i)\b(?:in\s+connection\s+with|associated\s+with|relat(?:ed|ing)\s+to)\s+(?:its\s+|the\s+|their\s+)?"
+TIED_TO = re.compile(r"(?i)\b(?:in\s+connection\s+with|associated\s+with|relat(?:ed|ing)\s+to|tied\s+to|linked\s+to)\s+(?:its\s+|the\s+|their\s+)?"
                      r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)(?=\s+(?:in|during|for)\s|\s*[?,.]|\s*$)")
 #: "How much had American Water recorded in regulatory assets for COVID-19 financial impacts": what an amount recorded
 #: was for (no period: "for the quarter", "for fiscal 2021", "for Q3"; a price paid "for repurchased shares" is none).
@@ -152,6 +153,14 @@ SPENT_ON = re.compile(r"(?i)\b(?:spend|spent|allocated?|invest(?:ed)?|devoted?|p
 #: "… generate through digital online channels": the channel the figure is of (tables print "Digital online channels").
 THROUGH_CHANNEL = re.compile(r"(?i)\b(?:through|via|in|from|across)\s+(?:the\s+|its\s+|their\s+)?"
                              r"(?P<what>[a-z][\w&'’-]*(?:\s+[a-z][\w&'’-]*){0,3}?)\s+(?:distribution\s+|sales\s+)?channels?\b")
+#: "What content obligations does Netflix have coming due in less than one year": a maturity's span, the row of a
+#: table of payments due.
+DUE_IN = re.compile(r"(?i)\b(?:due|payable|maturing)\s+(?:in\s+)?(?P<what>(?:less|more)\s+than\s+(?:one|a|\d+)\s+years?|"
+                    r"after\s+(?:one|two|three|four|five|\d+)\s+years)\b")
+#: "How many employees work at Nike's world headquarters": where a count is, a place of the company's it owns.
+COUNT_AT_PLACE = re.compile(r"(?i)^\s*how\s+many\b.*?\b(?:at|in)\s+(?:its\s+|their\s+|the\s+company['’]s\s+|"
+                            r"(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,2}['’]s?\s+)"
+                            r"(?P<what>(?-i:[a-z])[a-z-]*(?:\s+(?-i:[a-z])[a-z-]*){0,3}?)(?=\s*[?,.]|\s+(?:in|at|as|on|during|for|by)\s|\s*$)")
 #: "How much cash did Lockheed Martin return to shareholders": what was returned is the measure, not the cash balance.
 RETURNED_TO = re.compile(r"(?i)\bhow\s+much\s+(?:(?P<what>cash|capital|money)\s+)?(?:did|does|do|has|have|will)\s+.{1,60}?"
                          r"\breturn(?:ed)?\s+to\s+(?:its\s+|their\s+)?(?P<whom>(?:share|stock)holders|investors|owners)\b")

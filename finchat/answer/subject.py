@@ -29,6 +29,8 @@ from finchat.answer.shapes import (
     ASKED_BEFORE_DID,
     BREAKDOWN,
     COST_OF_DOING,
+    COUNT_AT_PLACE,
+    DUE_IN,
     EFFECT,
     IMPACT_OF,
     IMPACT_ON,
@@ -382,6 +384,14 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if channel and not any(channel.group("what").lower() in q.lower() for q in qualifiers) \
             and not metrics_in_question(channel.group("what")):
         qualifiers.append(channel.group("what"))  # "… net revenue through digital online channels": that channel's
+    due = DUE_IN.search(question)
+    if due:
+        qualifiers.append(due.group("what"))  # "… coming due in less than one year": that row of the payments due
+    place = COUNT_AT_PLACE.search(question)
+    if place and not any(w in _NEUTRAL or _PERIOD.match(w) for w in place.group("what").lower().split()) \
+            and not metrics_in_question(place.group("what")) \
+            and not any(place.group("what").lower() in q.lower() for q in qualifiers):
+        qualifiers.append(place.group("what"))  # "… work at Nike's world headquarters": the count there
     returned = RETURNED_TO.search(question)
     if returned and (not measure or measure.lower() in ("cash", "capital", "money")):
         # ("How much cash did Lockheed Martin return to shareholders": dividends and buybacks, never the cash balance)

@@ -395,6 +395,27 @@ def owners_of_labels(conn: psycopg.Connection, names: Sequence[str]) -> dict[str
     return out
 
 
+def owners_in_text(conn: psycopg.Connection, names: Sequence[str]) -> dict[str, str]:
+    """Company key for each of ``names`` printed (capitalised as asked, as a whole word) in the prose of exactly
+    one company's filings: a property, brand or subsidiary named without its company ("How many hotel rooms
+    does Aria have?" is MGM Resorts'). A name with a corporate suffix ("Globex Corporation") is a company's
+    own and is left out, as is one printed by several companies' filings or by none."""
+    from finchat.retrieve.names import _core
+
+    out: dict[str, str] = {}
+    for name in names:
+        if _core(name) != name.strip().lower():
+            continue
+        rows = conn.execute(
+            "SELECT DISTINCT d.company_key FROM chunks c JOIN documents d ON d.id = c.document_id"
+            " WHERE c.tsv @@ phraseto_tsquery('english', %(n)s) AND c.text ~ %(word)s"
+            " AND d.company_key IS NOT NULL LIMIT 2",
+            {"n": name, "word": rf"\m{re.escape(name)}\M"}).fetchall()
+        if len(rows) == 1:
+            out[name] = str(rows[0][0])
+    return out
+
+
 def unknown_names(question: str, taken: list[tuple[int, int]]) -> list[str]:
     """Company-like names in ``question`` outside the ``taken`` spans (already matched as companies or
     periods) that are not question, period, statement or metric words ("Globex Corporation", "Initech").

@@ -413,11 +413,13 @@ class Retriever:
 
     def _owned(self, f: Filters) -> None:
         """A product or segment named without its company ("How much did STELARA sell in 2022?") scopes the
-        one company whose tables label rows with it; the name becomes a segment of the question's, not a
-        missing company."""
-        from finchat.retrieve.filters import owners_of_labels
+        one company whose tables label rows with it, or else whose prose alone prints it ("Aria"); the name
+        becomes a segment of the question's, not a missing company."""
+        from finchat.retrieve.filters import owners_in_text, owners_of_labels
 
         owners = owners_of_labels(self.conn, f.unknown)
+        # (else one company's prose printing the name: a property or subsidiary of it, "Aria")
+        owners.update(owners_in_text(self.conn, [n for n in f.unknown if n not in owners]))
         if not owners:
             return
         f.companies = sorted(set(owners.values()))

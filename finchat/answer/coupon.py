@@ -1,0 +1,58 @@
+"""A note's interest rate asked by its maturity ("What coupon do Amcor's guaranteed senior notes due 2028 carry?"):
+a debt security's name prints its rate ("4.500% Guaranteed Senior Notes due 2028"), so the filing's own name of
+the notes due that year answers it, cited to its page."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import psycopg
+
+from finchat.answer.passages import _SELECT, _hits
+
+#: Notes (or debentures, bonds) named by the year they fall due: "… guaranteed senior notes due 2028", "the 2027 notes".
+_NOTES = re.compile(r"(?i)\b(?P<words>(?:[a-z-]+\s+){0,3})(?:notes|debentures|bonds)\s+(?:due|maturing)\s+(?:in\s+)?"
+                    r"(?P<year>(?:19|20)\d\d)\b|\b(?P<year2>(?:19|20)\d\d)\s+(?:[a-z-]+\s+){0,2}(?:notes|debentures|bonds)\b")
+#: What is asked of them: their rate.
+_RATE = re.compile(r"(?i)\b(?:coupons?|interest\s+rates?|rates?|interest|yield)\b")
+#: Words of a note's name that say nothing of which notes (the question's own, or the name's).
+_PLAIN = frozenset({"the", "its", "their", "senior", "notes", "note", "due", "of", "on", "and", "what", "which"})
+
+
+def _named(year: str) -> re.Pattern[str]:
+    """A note's name with its rate, due in ``year``: "4.500% Guaranteed Senior Notes due 2028", "1.125%
+    Guaranteed Senior Notes Due 2027", "3.625% notes due March 2026"."""
+    return re.compile(rf"(?i)(?<![\d.])(?P<rate>\d{{1,2}}(?:\.\d{{1,4}})?)\s?%\s+(?P<name>(?:[A-Za-z-]+\s+){{0,5}}?)"
+                      rf"(?:notes|debentures|bonds)\s+(?:due|maturing)\s+(?:(?:in\s+)?[A-Z][a-z]+\.?\s+(?:\d{{1,2}},?\s+)?)?{year}\b")
+
+
+def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], company: str | None) -> tuple[str, Any] | None:
+    """(answer line, the passage) for a note's rate asked by its maturity, from the first of ``hits``' filings of
+    ``company`` printing the name of notes due that year; the name holding most of the question's words when
+    several do. None when the question asks no such rate or no filing names such notes."""
+    m = _NOTES.search(question)
+    if m is None or not _RATE.search(question):
+        return None
+    year = m.group("year") or m.group("year2")
+    asked = {w for w in re.findall(r"[a-z]+", (m.group("words") or "").lower())} - _PLAIN
+    named = _named(year)
+    docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))
+    for doc in docs:
+        rows = conn.execute(f"{_SELECT} WHERE d.name = %s AND c.text ~* %s ORDER BY c.page_start, c.id",
+                            (doc, rf"%\s+([A-Za-z-]+\s+){{0,5}}(notes|debentures|bonds)\s+(due|maturing)\s.{{0,20}}{year}")).fetchall()
+        found = [(hit, x) for hit in _hits(rows, "coupon") for x in named.finditer(re.sub(r"\s+", " ", hit.text))]
+        if not found:
+            continue
+        # the name holding the question's own words ("guaranteed"), then the first printed
+        hit, x = max(found, key=lambda f: len(asked & set(f[1].group("name").lower().split())))
+        rates = {float(r.group("rate")) for _, r in found if asked <= set(r.group("name").lower().split())}
+        name = re.sub(r"\s+", " ", x.group(0)).strip()
+        line = f"{x.group('rate')}% [{hit.citation()}] — the rate the notes' name prints (“{name}”)"
+        if len(rates) > 1:
+            line += f"; the filing names notes due {year} at {', '.join(f'{r:g}%' for r in sorted(rates))}"
+        return line + ".", hit
+    return None
+
+
+__all__ = ["coupon_answer"]
