@@ -1231,3 +1231,45 @@ def test_a_yield_asked_is_a_percentage(make_database):
     subject = analyse(question, companies=("Acme", "ACME"))
     got = _from_cells(url, question, subject, 2024)
     assert got is not None and got[1][0].value == 3.8, got
+
+
+def test_a_compound_and_a_plural_in_ies_name_their_row(make_database):
+    """"work-in-process inventory": the row "Work in process" under "5. Inventories" (the hyphens are no words of
+    the row, "inventories" is the plural of "inventory")."""
+    from finchat.answer.subject import analyse
+
+    caption = "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS > 5. Inventories"
+    url = _stored(make_database, 2024, [(10, caption, "Finished goods", 1234, "millions", "USD"),
+                                        (10, caption, "Work in process", 553, "millions", "USD")])
+    question = "How much work-in-process inventory did Acme hold in 2024?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2024)
+    assert got is not None and got[1][0].value == 553, got
+
+
+def test_a_maturitys_span_is_its_row_not_the_total(make_database):
+    """"content obligations … coming due in less than one year": that row, never the total of the table."""
+    from finchat.answer.subject import analyse
+
+    caption = "The expected timing of payments for these content obligations is as follows:"
+    url = _stored(make_database, 2024, [(15, caption, "Less than one year", 9818, "millions", "USD"),
+                                        (15, caption, "Due after one year and through three years", 9131, "millions",
+                                         "USD"),
+                                        (15, caption, "Total content obligations", 20900, "millions", "USD")])
+    question = "What content obligations does Acme have coming due in less than one year in 2024?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2024)
+    assert got is not None and got[1][0].value == 9818, got
+
+
+def test_a_row_measuring_something_of_the_measure_is_not_it(make_database):
+    """"Contribution from contract asset" is what contract assets added to a flow, not the contract assets; "Number
+    of branches" still counts branches."""
+    from finchat.answer.subject import analyse
+
+    caption = "Remaining performance obligation"
+    url = _stored(make_database, 2024, [(18, caption, "Contribution from contract asset", 63, "millions", "USD"),
+                                        (18, caption, "Number of branches", 4869, "units", "count")])
+    question = "What were Acme's contract assets in 2024?"
+    assert _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2024) is None
+    question = "How many branches did Acme operate in 2024?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2024)
+    assert got is not None and got[1][0].value == 4869, got

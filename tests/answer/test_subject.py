@@ -884,3 +884,27 @@ def test_a_rate_of_a_part_a_category_and_cash_returned(question, measure, metric
     segments = ("Commercial Banking",) if "Commercial Banking" in question else ()
     s = analyse(question, companies=("Test Co", "TESTCO"), segments=segments)
     assert (s.measure, s.metric, s.qualifiers, s.kind) == (measure, metric, qualifiers, kind), s
+
+
+@pytest.mark.parametrize(("question", "companies", "measure", "qualifier"), [
+    # a count where the company has it: the count there ("How many … work at …", a verb in the present)
+    ("How many employees work at Nike's world headquarters?", ("Nike",), "employees", "world headquarters"),
+    ("How many employees did Nike have at its world headquarters?", ("Nike",), "employees", "world headquarters"),
+    # a maturity's span: the row of the table of payments due
+    ("What content obligations does Netflix have coming due in less than one year, as of June 30, 2023?",
+     ("Netflix",), "content obligations", "less than one year"),
+    # what the measure is tied to is whose it is; the measure is what comes before
+    ("How much expense tied to the Acme acquisition did JPMorgan incur in Q2 2023?", ("JPMorgan",), "expense",
+     "Acme"),
+    # an event of the company's that moved the count
+    ("How many wireless retail postpaid connections did Verizon's 3G network retirement affect in 2022?",
+     ("Verizon",), "wireless retail postpaid connections", "3G network retirement"),
+])
+def test_where_when_and_by_what_a_figure_is_asked(question, companies, measure, qualifier):
+    s = analyse(question, companies=companies)
+    assert s.measure == measure and qualifier in s.qualifiers and s.qualified, s.as_json()
+
+
+def test_a_period_or_a_measure_after_at_is_no_place():
+    s = analyse("How many shares did Nike repurchase in its fourth quarter?", companies=("Nike",))
+    assert not any("quarter" in q for q in s.qualifiers), s.as_json()

@@ -438,3 +438,37 @@ def test_a_product_or_segment_named_without_its_company_scopes_the_company_whose
         f = Extractor.from_db(conn).extract("How much did Quuxly sell in 2022?")
         missing, notice = r.missing_companies(f)
         assert missing == ["Quuxly"] and "not among the ingested filings" in notice
+
+
+def test_a_name_only_one_companys_prose_prints_scopes_that_company(make_database):
+    """"How many hotel rooms does Bellavista have?": a property named without its company, printed (capitalised, a
+    whole word) in one company's prose only, scopes that company. A name two companies print, one printed in lower
+    case only, or one with a corporate suffix ("Bellavista Inc.") stays an unknown company."""
+    from finchat.db import migrate
+    from finchat.db.admin import seed_companies
+    from finchat.db.pool import connect
+    from finchat.retrieve.filters import Extractor, owners_in_text
+    from finchat.retrieve.hybrid import Retriever
+
+    url = make_database()
+    with connect(url) as conn:
+        migrate.migrate(conn)
+        seed_companies(conn)
+        for name, company, text in [
+                ("MGMRESORTS_2022_10K", "MGMRESORTS", "Bellavista, our resort on the Strip, has 4,004 rooms. Zenith "
+                                                      "hotels and the lakeside resort are leased."),
+                ("PEPSICO_2022_10K", "PEPSICO", "Zenith is a brand of beverages we sell in Europe.")]:
+            doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
+                               " fiscal_quarter, page_count) VALUES (%s, 'x', %s, %s, '10-K', 2022, 'FY', 9)"
+                               " RETURNING id", (name, name, company)).fetchone()[0]
+            conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text,"
+                         " embed_text) VALUES (%s, 0, 5, 5, '', 'text', %s, %s)", (doc, text, text))
+        assert owners_in_text(conn, ["Bellavista", "Zenith", "Lakeside", "Bellavista Inc."]) == {
+            "Bellavista": "MGMRESORTS"}
+        r = Retriever(conn, None, rerank=False)
+        f = Extractor.from_db(conn).extract("How many hotel rooms does Bellavista have?")
+        assert r.missing_companies(f) == ([], "")
+        assert f.companies == ["MGMRESORTS"] and "Bellavista" in f.segments and not f.unknown
+        f = Extractor.from_db(conn).extract("How many hotel rooms does Zenith have?")
+        missing, notice = r.missing_companies(f)
+        assert missing == ["Zenith"] and "not among the ingested filings" in notice

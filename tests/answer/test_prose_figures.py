@@ -1,0 +1,63 @@
+"""Figures a filing states in its prose beyond the tables' terms — a note's rate in its name, a count at a place, a
+kind of people counted, what an event removed — against the real database, each beside the figure a careless
+reading would give instead."""
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.answer.test_stated import _testco
+from tests.answer.test_subject import ask_json
+
+NOTES = ("On June 30, 2023, Testco entered into a supplemental indenture governing its 3.625% Guaranteed Senior Notes "
+         "due 2026 and its 4.500% Guaranteed Senior Notes due 2028.")
+CAMPUS = ("The following is a summary of principal properties owned or leased by Testco: The Testco Campus, owned by "
+          "Testco and located near Springfield, Illinois, is an approximately 300-acre site consisting of over 30 "
+          "buildings which, together with adjacent leased properties, functions as our world headquarters and is "
+          "occupied by approximately 9,400 employees engaged in management, research, design, development, "
+          "marketing, finance and other administrative functions serving nearly all of our segments.")
+STAFF = ("As of September 30, 2023, we had approximately 41,000 full-time and 12,000 part-time employees "
+         "domestically, of which approximately 5,000 and 2,000, respectively, support our management agreements. "
+         "We had collective bargaining agreements with unions covering approximately 27,000 of our employees as of "
+         "September 30, 2023.")
+NETWORK = ("Wireless retail postpaid connections totaled 93,100 thousand at September 30, 2023. As a part of our "
+           "evolution, we retired our third-generation (3G) network in 2023. As a result, approximately 702 thousand "
+           "wireless retail postpaid connections were removed from the customer base.")
+
+
+@pytest.fixture(scope="module")
+def prose_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _testco(db_url, tmp_path_factory, NOTES, CAMPUS, STAFF, NETWORK)
+
+
+def _first(corpus: str, monkeypatch: pytest.MonkeyPatch, question: str) -> str:
+    return str(ask_json(corpus, monkeypatch, question)["answer"]).splitlines()[0]
+
+
+def test_a_notes_rate_is_the_one_its_name_prints(prose_corpus, monkeypatch):
+    """"What coupon do … notes due 2028 carry": 4.500 %, read off the notes' name, never the 2026 notes' rate."""
+    first = _first(prose_corpus, monkeypatch, "What coupon do Testco's guaranteed senior notes due 2028 carry?")
+    assert first.startswith("4.500%") and "3.625" not in first and "[TESTCO_2023Q3_10Q p" in first, first
+
+
+def test_a_count_at_a_place_after_an_introduction(prose_corpus, monkeypatch):
+    """The sentence counting the employees of the world headquarters, though an introduction ("The following is a
+    summary …:") runs into it."""
+    first = _first(prose_corpus, monkeypatch, "How many employees work at Testco's world headquarters?")
+    assert "9,400 employees" in first and "41,000" not in first, first
+
+
+def test_a_kind_of_people_asked_is_counted_as_that_kind(prose_corpus, monkeypatch):
+    """"full-time employees … in the U.S.": the sentence counting full-time employees, not one counting some
+    employees (a synonym of the measure keeps the question's "full-time")."""
+    first = _first(prose_corpus, monkeypatch,
+                   "How many full-time employees did Testco have in the U.S. at September 30, 2023?")
+    assert "41,000 full-time" in first and "27,000" not in first, first
+
+
+def test_what_an_event_removed_is_stated_after_it(prose_corpus, monkeypatch):
+    """"How many … connections did Testco's 3G network retirement affect": the sentence after the retirement ("As a
+    result, approximately 702 thousand …"), never the connections' total."""
+    first = _first(prose_corpus, monkeypatch,
+                   "How many wireless retail postpaid connections did Testco's 3G network retirement affect in 2023?")
+    assert "702 thousand" in first and "93,100" not in first, first
