@@ -229,6 +229,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                 # (or just after it: "… we employed 15,706 people")
                 rf"\b(?:{names})\s+(?:approximately\s+|about\s+)?(?!(?:19|20)\d\d\b)\d[\d,]*(?![\d.]|\s*%)")
     counted = re.compile(counting) if re.match(HOW_MANY, context) and things else None
+    # "How many points did volume growth add …": the sentence's figure is in points ("17 pts"), never a percentage
+    in_points = bool(_POINTS_ASKED.search(context))
+    counted = None if in_points else counted
     # (of counts, one of the thing itself — "2,794 stores", "approximately 114,000 employees" — over one of a kind of it
     # the question does not name: "155 franchised stores")
     kinds = re.compile(rf"(?i)(?<![\d.,$])\b(?!(?:19|20)\d\d\b)\d(?:[\d,]*\d)?(?:\.\d+)?\s+(?P<between>(?:[A-Za-z&-]+\s+){{0,4}}?)(?:{names})\b") if counted else None
@@ -268,7 +271,8 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # (a count asked is stated as a count of the thing: "… sales at new warehouses opened in 2020" is none)
             counts_it = count_first is not None and count_first.search(own_names.sub(" ", piece)) is not None
             if not 30 <= len(piece) <= MAX_PIECE or piece.count("|") > 2 or not (
-                    counted.search(own_names.sub(" ", piece)) if counted else _STATED.search(piece) or counts_it):
+                    counted.search(own_names.sub(" ", piece)) if counted else _STATED.search(piece) or counts_it) \
+                    or (in_points and not _POINTS.search(piece)):  # (points asked: a figure in points)
                 continue
             # a qualifier may be the passage's own short heading ("Europe" over "Convenient foods unit volume grew 4%")
             stems = word_stems(piece)
@@ -367,6 +371,13 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                 best = (score, said, hit)
     if best is None:
         return None
+    if in_points:
+        # (a table's row run into the text, "Contributions from volume growth (a) 17 pts Net price realization …":
+        # the figure printed right after the measure's words)
+        tails = [ws[-2:] for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases) if len(ws) >= 2]
+        got = figure_after(best[1], "|".join(r"\W+".join(ws) for ws in tails)) if tails else None
+        if got is not None and _POINTS.search(got[0]):
+            return f"{got[0]} — “{got[1]}” [{best[2].citation()}]", best[2]
     moved = stated_change(best[1]) if change else None
     if moved:
         return f"{moved}, computed from the two figures of “{best[1]}” [{best[2].citation()}]", best[2]
@@ -527,7 +538,13 @@ def labelled_figure(conn: psycopg.Connection, document: str, phrases: tuple[str,
     return None
 
 
-_LABELLED = r"(?:\$\s?\(?\d[\d,]*(?:\.\d+)?\)?(?:\s+(?:thousand|million|billion))?|\(?\d[\d,]*(?:\.\d+)?\)?\s*%)"
+_LABELLED = r"(?:\$\s?\(?\d[\d,]*(?:\.\d+)?\)?(?:\s+(?:thousand|million|billion))?|\(?\d[\d,]*(?:\.\d+)?\)?\s*(?:%|pts?\b|bps\b))"
+#: A figure in points: "17 pts", "(3) pts", "250 basis points", "2 percentage points", "80 bps".
+_POINTS = re.compile(r"(?i)\(?\d[\d,]*(?:\.\d+)?\)?\s*-?\s*(?:pts?|bps|pp|(?:basis|percentage)[\s-]+points?)\b|"
+                     # (a row of points: "Basis point decrease in the merchandise margin rate (280)")
+                     r"\b(?:basis|percentage)[\s-]+points?\s+(?:increase|decrease|change|improvement|decline)\b[^.]{0,80}?\(?\d")
+#: Points asked: "How many points …", "By how many basis points …", "… in percentage points".
+_POINTS_ASKED = re.compile(r"(?i)\bhow\s+many\s+(?:basis\s+|percentage\s+)?points\b|\bin\s+(?:basis\s+|percentage\s+)?points\b")
 
 
 def figure_after(text: str, label: str) -> tuple[str, str] | None:

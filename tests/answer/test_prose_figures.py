@@ -24,10 +24,14 @@ NETWORK = ("Wireless retail postpaid connections totaled 93,100 thousand at Sept
            "evolution, we retired our third-generation (3G) network in 2023. As a result, approximately 702 thousand "
            "wireless retail postpaid connections were removed from the customer base.")
 
+POINTS = ("Net sales increased 18 percent in the third quarter of 2023, driven by an increase in contributions from volume "
+          "growth and favorable net price realization and mix. Contributions from volume growth (a) 17 pts Net price "
+          "realization and mix 2 pts Note: Table may not foot due to rounding.")
+
 
 @pytest.fixture(scope="module")
 def prose_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _testco(db_url, tmp_path_factory, NOTES, CAMPUS, STAFF, NETWORK)
+    yield from _testco(db_url, tmp_path_factory, NOTES, CAMPUS, STAFF, NETWORK, POINTS)
 
 
 def _first(corpus: str, monkeypatch: pytest.MonkeyPatch, question: str) -> str:
@@ -61,3 +65,10 @@ def test_what_an_event_removed_is_stated_after_it(prose_corpus, monkeypatch):
     first = _first(prose_corpus, monkeypatch,
                    "How many wireless retail postpaid connections did Testco's 3G network retirement affect in 2023?")
     assert "702 thousand" in first and "93,100" not in first, first
+
+
+def test_points_asked_are_a_figure_in_points(prose_corpus, monkeypatch):
+    """"How many points did volume growth add": the row of points run into the text ("… volume growth (a) 17 pts"),
+    not the sentence naming volume growth beside the sales' 18 percent."""
+    first = _first(prose_corpus, monkeypatch, "How many points did volume growth add to Testco's net sales in Q3 2023?")
+    assert "17 pts" in first and "18 percent" not in first, first
