@@ -455,8 +455,8 @@ def test_a_name_only_one_companys_prose_prints_scopes_that_company(make_database
         migrate.migrate(conn)
         seed_companies(conn)
         for name, company, text in [
-                ("MGMRESORTS_2022_10K", "MGMRESORTS", "Bellavista, our resort on the Strip, has 4,004 rooms. Zenith "
-                                                      "hotels and the lakeside resort are leased."),
+                ("MGMRESORTS_2022_10K", "MGMRESORTS", ("Bellavista, our resort on the Strip, has 4,004 rooms. Zenith "
+                                                       "hotels and the lakeside resort are leased.")),
                 ("PEPSICO_2022_10K", "PEPSICO", "Zenith is a brand of beverages we sell in Europe.")]:
             doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year,"
                                " fiscal_quarter, page_count) VALUES (%s, 'x', %s, %s, '10-K', 2022, 'FY', 9)"
