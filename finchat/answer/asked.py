@@ -55,7 +55,7 @@ _FOR_NAMED = re.compile(r"(?i)^(?:[\w&.-]+['’]s?\s+)?(?:[a-z-]+\s+){0,2}(?:all
 #: What a filing calls the count of an act a "how many … did … <verb>" question asks about.
 _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings", "close": "closings",
                 "hire": "hires", "add": "additions", "repurchase": "repurchased", "back": "repurchased",
-                "sell": "sold", "acquire": "acquisitions", "issue": "issued"}
+                "sell": "sold", "acquire": "acquisitions", "issue": "issued", "employ": "employed"}
 
 #: "How many <things> <did something> in / outside / across …", no auxiliary verb.
 _COUNT_DONE = re.compile(r"(?i)^(\s*how\s+many\s+[a-z][\w&'’ -]*?)\s+([a-z]+ed)\s+(?=(?:in|outside|across|at)\s)")

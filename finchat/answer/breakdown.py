@@ -46,7 +46,7 @@ def breakdown_from_cells(conn: psycopg.Connection, question: str, name: str, sub
             # flows of the period asked, or balances at its end ("assets under management by asset class")
             " WHERE t.document_id = %s AND t.unit <> '%%' AND (t.duration = %s OR t.duration IS NULL)"
             " AND t.tsv @@ to_tsquery('english', %s)"  # the measure by the row (checked again below, exactly)
-            " ORDER BY t.page, t.chunk_id, t.row_path, t.col_label",
+            " ORDER BY t.page, t.chunk_id, t.row_path, t.col_label, t.seq",
             (doc_id, duration, " | ".join(sorted(measure)))).fetchall()
         tables: dict[tuple[int, str], list[tuple[CellFigure, CellFigure | None]]] = {}
         cells = [(CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9],

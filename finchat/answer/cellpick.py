@@ -444,6 +444,7 @@ def is_measure(label: str, measure: set[str]) -> bool:
     """Is a row label the measure itself ("Net sales", "Revenues"), not a line that mentions it ("Cost of
     sales")?"""
     words = set(_words(label))  # "Operating margins" is the operating margin, "Number of branches" the branches
+    # ("Unit counts at period end" the units: a count's and a balance's own words)
     return any(_within(w, measure) for w in words) and all(
-        _within(w, measure | {"net", "total", "segment", "number"}) for w in words)
+        _within(w, measure | {"net", "total", "segment", "number", "count", "counts", "period", "end"}) for w in words)
 

@@ -68,7 +68,12 @@ def _words(text: str) -> list[str]:
 
 def _words_of(text: str) -> list[str]:
     """Words of ``text`` as the full-text index has them: an abbreviation keeps its dots ("u.s")."""
-    return [w for w in re.findall(r"[a-z0-9]+(?:\.[a-z0-9]+)*", text.lower().replace("&", " and ")) if w not in _STOP]
+    return [_SAME.get(w, w) for w in re.findall(r"[a-z0-9]+(?:\.[a-z0-9]+)*", text.lower().replace("&", " and "))
+            if w not in _STOP]
+
+
+#: Words rows print otherwise: "square footage" is "Retail square feet".
+_SAME = {"footage": "feet"}
 
 
 def _forms(w: str) -> tuple[str, ...]:
@@ -110,7 +115,7 @@ def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
     terms = [_MODEL.sub(r"\1-\2", _COMPOUND.sub(" ", t)) for t in terms]
     return conn.execute(
         "WITH hit AS (SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of,"
-        " t.value, t.scale, t.unit, t.row_label, t.chunk_id,"
+        " t.value, t.scale, t.unit, t.row_label, t.chunk_id, t.seq,"
         # the stored vector's row-path part (weight A): no parsing of every cell's label per question
         f" ts_filter(t.tsv, '{{a}}') @@ ({query}) AS in_path"
         " FROM table_cells t JOIN documents d ON d.id = t.document_id"
@@ -122,7 +127,7 @@ def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
         " SELECT hit.name, hit.page, hit.label, hit.row_path, hit.caption, hit.col_label, hit.duration, hit.as_of,"
         " hit.value, hit.scale, hit.unit, hit.row_label, coalesce(tot.labels, ''), hit.in_path FROM hit"
         " LEFT JOIN tot ON tot.chunk_id = hit.chunk_id AND tot.page = hit.page"
-        " ORDER BY hit.page, hit.chunk_id, hit.row_path, hit.col_label",
+        " ORDER BY hit.page, hit.chunk_id, hit.row_path, hit.col_label, hit.seq",  # (reading order among alike)
         (*terms, doc_id, *terms, doc_id, r"^\s*total\M")).fetchall()
 
 
@@ -182,7 +187,7 @@ def _row_named_after(conn: psycopg.Connection, doc_id: int, cur: CellFigure, que
         " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
         " WHERE t.document_id = %s AND t.page = %s AND t.caption = %s AND t.unit = %s"
         " AND lower(regexp_replace(t.row_label, %s, '')) = ANY(%s)"  # a footnote mark ("(a)") is no word of it
-        " ORDER BY t.as_of DESC", (doc_id, cur.page, cur.caption, cur.unit, r"\s*\([a-z0-9]\)$", named)).fetchall()
+        " ORDER BY t.as_of DESC, t.seq", (doc_id, cur.page, cur.caption, cur.unit, r"\s*\([a-z0-9]\)$", named)).fetchall()
     cells = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10])
              for r in rows]
     now = [c for c in cells if c.as_of == cur.as_of and c.duration == cur.duration]

@@ -65,7 +65,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     # "JPMorgan's CIB": a segment asked by its initials, printed spelled out ("CORPORATE & INVESTMENT BANK")
     full_names = spelled_out(segments, subject.qualifiers)
     # ("outside the United States" is what tables print "Non-U.S.": "Non-U.S. Retail Stores")
-    full_names.update({q: "Non-U.S." for q in subject.qualifiers if _OUTSIDE_US.fullmatch(q)})
+    full_names.update({q: "Non-U.S." for q in subject.qualifiers if OUTSIDE_US.fullmatch(q)})
     terms = [" ".join(_words(full_names.get(q, q))) for q in subject.qualifiers
              if not q.startswith("by ") and q.lower() not in NOT_NAMES]
     terms = [t for t in dict.fromkeys(terms) if t]
@@ -244,7 +244,7 @@ def _heading_naming(qualifiers: tuple[str, ...], caption: str, row_path: str) ->
 
 
 #: A part asked as "outside the United States".
-_OUTSIDE_US = re.compile(r"(?i)outside\s+(?:the\s+)?(?:united\s+states|u\.?s\.?)")
+OUTSIDE_US = re.compile(r"(?i)outside\s+(?:the\s+)?(?:united\s+states|u\.?s\.?)")
 #: A name the full-text index splits otherwise than its words: "Retail/LTC", "Non-U.S.".
 _SPLIT_NAME = re.compile(r"[\w&]+(?:/[\w&]+)+|[\w&]+-(?:[\w&]+\.)+")
 

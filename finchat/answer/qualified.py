@@ -19,7 +19,7 @@ from finchat.answer.breakdown import breakdown_from_cells
 from finchat.answer.buybacks import buyback_answer
 from finchat.answer.cellpick import SAME_PERIOD_DAYS, is_measure
 from finchat.answer.cellrows import CellFigure, _words
-from finchat.answer.cells import INITIALS_MIN, NOT_NAMES, _measure_words, answer_from_cells
+from finchat.answer.cells import INITIALS_MIN, NOT_NAMES, OUTSIDE_US, _measure_words, answer_from_cells
 from finchat.answer.figures import Figure
 from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoint
 from finchat.answer.parts import segment_pattern
@@ -152,7 +152,7 @@ def table_total(conn: psycopg.Connection, part: CellFigure) -> CellFigure | None
         " t.unit FROM table_cells t JOIN documents d ON d.id = t.document_id"
         " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
         " WHERE d.name = %s AND t.page = %s AND t.as_of = %s AND t.duration IS NOT DISTINCT FROM %s AND t.unit = %s"
-        " AND t.row_label ~* %s ORDER BY t.row_path",
+        " AND t.row_label ~* %s ORDER BY t.row_path, t.seq",
         (part.document, part.page, part.as_of, part.duration, part.unit, r"^\s*(total|consolidated)\M")).fetchall()
     found = [CellFigure(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7], float(r[8]), r[9], r[10])
              for r in rows]
@@ -328,6 +328,9 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
     # (a synonym with the qualifiers its own words do not hold: "full-time" stays with "employed")
     # (not the word the synonym stands for: "headcount" asked is "employed")
     phrases += [" ".join([*(q for q in named(s) if s not in synonyms_of(q)), s]) for m in measures for s in synonyms_of(m)]
+    # "outside the United States" is what sentences say "internationally" ("… and 55,000 employed internationally")
+    phrases += [re.sub(OUTSIDE_US.pattern, "international", p, flags=re.IGNORECASE) for p in list(phrases)
+                if OUTSIDE_US.search(p)]
     # "total payment volume" is "TPV" in the filing's sentences
     phrases += [" ".join([*named(m), "".join(w[0] for w in ws).upper()]) for m in measures
                 if len(ws := re.findall(r"[A-Za-z]+", m)) >= INITIALS_MIN]

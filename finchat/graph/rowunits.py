@@ -18,7 +18,8 @@ MONEY_OF_COUNTED = re.compile(r"(?i)\b(?:compensation|costs?|expenses?|fees?|sal
 
 
 def counted(label: str) -> bool:
-    """Does a row label name a count ("Paid members at end of period", "Stores opened", "Total Clubs")? A
+    """Does a row label name a count ("Paid members at end of period", "Stores opened", "Total Clubs", an area in
+    "Retail square feet")? A
     capitalised count word inside a name ("Convenience Stores & Foodservice", a segment) is no count, nor money
     spent on what is counted (MONEY_OF_COUNTED)."""
     if MONEY_OF_COUNTED.search(label):
@@ -27,7 +28,8 @@ def counted(label: str) -> bool:
     for i, w in enumerate(words):
         if COUNT_LABEL.fullmatch(w) and (w.islower() or i in (0, len(words) - 1)):
             return True
-    return bool(re.search(r"(?i)\bnumber of\b", label))
+    # (an area is counted in square feet: "Retail square feet at period end", not "Sales per square foot")
+    return bool(re.search(r"(?i)\bnumber of\b|(?<!\bper )\bsquare\s+(?:feet|footage)\b", label))
 
 
 #: Row labels of a measure in days or times, never money nor scaled ("Days sales outstanding 49", "Inventory turns

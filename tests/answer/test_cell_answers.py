@@ -1273,3 +1273,17 @@ def test_a_row_measuring_something_of_the_measure_is_not_it(make_database):
     question = "How many branches did Acme operate in 2024?"
     got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2024)
     assert got is not None and got[1][0].value == 4869, got
+
+
+def test_square_footage_is_the_row_of_square_feet(make_database):
+    """"retail square footage": the row "Retail square feet at period end" (a row's word for it)."""
+    from finchat.answer.subject import analyse
+
+    url = _stored(make_database, 2024, [(36, "Consolidated Results of Operations", "Retail square feet at period end",
+                                         1129, "millions", "count"),
+                                        (36, "Consolidated Results of Operations", "Unit counts at period end", 11501,
+                                         "units", "count")])
+    question = "How much retail square footage did Acme have at the end of 2024?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2024)
+    assert got is not None and got[1][0].value == 1129, got
+

@@ -72,3 +72,20 @@ def test_points_asked_are_a_figure_in_points(prose_corpus, monkeypatch):
     not the sentence naming volume growth beside the sales' 18 percent."""
     first = _first(prose_corpus, monkeypatch, "How many points did volume growth add to Testco's net sales in Q3 2023?")
     assert "17 pts" in first and "18 percent" not in first, first
+
+
+ABROAD = ("On September 30, 2023, the Company employed approximately 92,000 people (full-time equivalents), with "
+          "approximately 37,000 employed in the United States and 55,000 employed internationally.")
+
+
+@pytest.fixture(scope="module")
+def abroad_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _testco(db_url, tmp_path_factory, ABROAD)
+
+
+def test_people_employed_outside_the_united_states_are_those_employed_internationally(abroad_corpus, monkeypatch):
+    """"How many people did Testco employ outside the United States": the sentence counting those "employed
+    internationally" (people a company employs are its employees, abroad its international ones)."""
+    first = _first(abroad_corpus, monkeypatch,
+                   "How many people did Testco employ outside the United States at September 30, 2023?")
+    assert "55,000 employed internationally" in first, first

@@ -1606,3 +1606,19 @@ def test_named_columns_of_one_date_introduced_by_the_chunks_own_sentence():
     got = {(c.row_path, c.col_label): (c.value, c.unit, c.scale) for c in text_cells(text, "", date(2025, 12, 31), "10-K")}
     assert got[("Aircraft", "Total — As of December 31, 2025")] == (23.2, "count", "millions")
     assert got[("Space Systems", "Leased — As of December 31, 2025")] == (2.9, "count", "millions")
+
+
+def test_square_feet_are_an_area_not_money():
+    """"Retail square feet at period end 703" under "(Amounts in millions, except unit counts)": 703 million
+    square feet, counted — never $703 million."""
+    from finchat.graph.rowunits import counted
+    from finchat.graph.textrows import text_cells
+
+    text = ("Walmart U.S. Segment Fiscal Years Ended January 31, (Amounts in millions, except unit counts) 2020 2019 "
+            "2018 ¶ ¶ Net sales $ 341,004 $ 331,666 $ 318,477 ¶ ¶ Unit counts at period end 4,756 4,769 4,761 ¶ ¶ "
+            "Retail square feet at period end 703 705 705")
+    by = {c.row_path.split(" › ")[-1]: c for c in text_cells(text, "", date(2020, 1, 31), "10-K", {})
+          if c.as_of == date(2020, 1, 31)}
+    assert by["Net sales"].unit == "USD"
+    assert (by["Retail square feet at period end"].value, by["Retail square feet at period end"].unit) == (703, "count")
+    assert not counted("Sales per square foot") and counted("Total square footage")
