@@ -78,7 +78,7 @@ def test_a_migration_blocked_by_a_long_transaction_gives_up_with_the_reason(fres
     with connect(fresh) as conn:
         migrate.migrate(conn, old)
     blocker = psycopg.connect(fresh)  # an open transaction that read every table (an ingest, a benchmark …)
-    for table in ("companies", "documents", "chunks"):
+    for table in ("companies", "documents", "chunks", "table_cells"):
         blocker.execute(f"SELECT count(*) FROM {table}")
     monkeypatch.setattr(migrate, "LOCK_TIMEOUT_S", 0.5)
     try:
