@@ -415,7 +415,7 @@ class Retriever:
         """A product or segment named without its company ("How much did STELARA sell in 2022?") scopes the
         one company whose tables label rows with it, or else whose prose alone prints it ("Aria"); the name
         becomes a segment of the question's, not a missing company."""
-        from finchat.retrieve.filters import owners_in_text, owners_of_labels
+        from finchat.retrieve.owners import owners_in_text, owners_of_labels
 
         owners = owners_of_labels(self.conn, f.unknown)
         # (else one company's prose printing the name: a property or subsidiary of it, "Aria")
