@@ -14,8 +14,9 @@ from finchat.answer.passages import _SELECT, _hits
 #: Notes (or debentures, bonds) named by the year they fall due: "… guaranteed senior notes due 2028", "the 2027 notes".
 _NOTES = re.compile(r"(?i)\b(?P<words>(?:[a-z-]+\s+){0,3})(?:notes|debentures|bonds)\s+(?:due|maturing)\s+(?:in\s+)?"
                     r"(?P<year>(?:19|20)\d\d)\b|\b(?P<year2>(?:19|20)\d\d)\s+(?:[a-z-]+\s+){0,2}(?:notes|debentures|bonds)\b")
-#: What is asked of them: their rate.
-_RATE = re.compile(r"(?i)\b(?:coupons?|interest\s+rates?|rates?|interest|yield)\b")
+#: What is asked of them: their rate (not an amount of interest: "What interest expense … on its notes due 2028").
+_RATE = re.compile(r"(?i)\b(?:coupons?|interest\s+rates?|rates?\s+of\s+interest|rates?|yield)\b(?!\s+(?:expense|paid|payments?))")
+_AMOUNT = re.compile(r"(?i)\bhow\s+much\b|\binterest\s+(?:expense|paid|payments?|costs?)\b")
 #: Words of a note's name that say nothing of which notes (the question's own, or the name's).
 _PLAIN = frozenset({"the", "its", "their", "senior", "notes", "note", "due", "of", "on", "and", "what", "which"})
 
@@ -32,7 +33,7 @@ def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], comp
     ``company`` printing the name of notes due that year; the name holding most of the question's words when
     several do. None when the question asks no such rate or no filing names such notes."""
     m = _NOTES.search(question)
-    if m is None or not _RATE.search(question):
+    if m is None or not _RATE.search(question) or _AMOUNT.search(question):
         return None
     year = m.group("year") or m.group("year2")
     asked = {w for w in re.findall(r"[a-z]+", (m.group("words") or "").lower())} - _PLAIN

@@ -89,3 +89,10 @@ def test_people_employed_outside_the_united_states_are_those_employed_internatio
     first = _first(abroad_corpus, monkeypatch,
                    "How many people did Testco employ outside the United States at September 30, 2023?")
     assert "55,000 employed internationally" in first, first
+
+
+def test_an_amount_of_interest_on_notes_is_no_rate(prose_corpus, monkeypatch):
+    """"How much interest expense did Testco record on its notes due 2028": an amount, never the notes' rate."""
+    first = _first(prose_corpus, monkeypatch,
+                   "How much interest expense did Testco record on its guaranteed senior notes due 2028 in Q3 2023?")
+    assert not first.startswith("4.500%"), first
