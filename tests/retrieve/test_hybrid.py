@@ -405,8 +405,8 @@ def test_a_product_or_segment_named_without_its_company_scopes_the_company_whose
     from finchat.db.admin import seed_companies
     from finchat.db.pool import connect
     from finchat.retrieve.filters import Extractor
-    from finchat.retrieve.owners import owners_of_labels
     from finchat.retrieve.hybrid import Retriever
+    from finchat.retrieve.owners import owners_of_labels
 
     url = make_database()
     with connect(url) as conn:
@@ -449,8 +449,8 @@ def test_a_name_only_one_companys_prose_prints_scopes_that_company(make_database
     from finchat.db.admin import seed_companies
     from finchat.db.pool import connect
     from finchat.retrieve.filters import Extractor
-    from finchat.retrieve.owners import owners_in_text
     from finchat.retrieve.hybrid import Retriever
+    from finchat.retrieve.owners import owners_in_text
 
     url = make_database()
     with connect(url) as conn:
