@@ -38,7 +38,7 @@ _PART_WORDS = frozenset({"segment", "segments", "division", "business", "unit"})
 #: "What was American Express's billed business …", "the medical benefit ratio of …", "How many cards were in
 #: force at …", "What network volumes did … report": what a question asks when it names no statement word — the words after the question's verb (and
 #: the company's possessive), up to a preposition, a period or the end.
-_ASKED = re.compile(r"(?i)^\s*(?:(?:over|for|in|within)\s+)?(?:what|how\s+(?:much|many|large|big))(?:\s+(?P<count>(?!(?:did|does|do|was|were|is|are|has|had)\b)[a-z][\w&'’/ -]*?))?\s+"
+_ASKED = re.compile(r"(?i)^\s*(?:(?:over|for|in|within|on|at|across|from)\s+)?(?:what|how\s+(?:much|many|large|big))(?:\s+(?P<count>(?!(?:did|does|do|was|were|is|are|has|had)\b)[a-z][\w&'’/ -]*?))?\s+"
                     r"(?P<verb>was|were|is|are|did|does|has|had|will|would)\s+(?:the\s+|its\s+|their\s+)?(?P<np>[^?]*)")
 _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|reported|report|record(?:ed)?|"
                      r"generate[ds]?|grow|grew|change|increase|decrease|drop|fall|rise|decline|between|compared|versus|vs\.?)\b|"
@@ -66,6 +66,10 @@ _COUNT_DOES = re.compile(r"(?i)^(\s*how\s+many\s+(?:(?!(?:did|does|do|was|were|i
 #: What ties a measure to its cause: "expense tied to / associated with / related to …".
 _TIED = re.compile(r"(?i)\s+(?:tied|linked|related|relating|attributable|associated)\s+(?:to|with)\s")
 
+#: Rates asked of what they are earned on ("What yield did … earn on its average interest-earning assets").
+_RATES_ON = {"yield", "return", "rate", "spread", "margin"}
+_EARNED_ON = re.compile(r"(?i)\S.*?\s(?:earn|make|generate|achieve|get|post|deliver|realize)\w*\s+on\s+"
+                        r"(?:its\s+|their\s+|the\s+)?(?P<base>\S.*)")
 #: Verbs that ask a profit: "How much did the segment earn / make / lose?"
 _EARN = {"earn", "make", "lose", "net"}
 #: Verbs of recording a figure "in" what it is: "How much did American Express recognize in interest and penalties
@@ -104,6 +108,10 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         done = re.findall(r"[a-z]+", _NP_END.split(m.group("np"), maxsplit=1)[0].lower())
         if done and done[-1] in _COUNTED_ACT:
             np = f"{np} {_COUNTED_ACT[done[-1]]}"
+        # "What yield did JPMorgan earn on its average interest-earning assets": a rate is of what it is earned on
+        base = _EARNED_ON.match(m.group("np")) if np.split()[-1].lower() in _RATES_ON else None
+        if base:
+            np = f"{np} on {_NP_END.split(base.group('base'), maxsplit=1)[0].strip()}"
     elif m.group("count") and re.match(r"(?i)(?:in|within|included\s+in|part\s+of)\s+(?:the\s+)?[\w&.-]+['’]s?\s",
                                        m.group("np")):
         np = m.group("count")  # "What restructuring costs were in Nike's operating overhead expense": the costs

@@ -76,7 +76,7 @@ def _words_of(text: str) -> list[str]:
 _SAME = {"footage": "feet"}
 
 
-def _forms(w: str) -> tuple[str, ...]:
+def word_forms(w: str) -> tuple[str, ...]:
     """``w`` and its plural or singular: "phone" "phones", "inventory" "inventories" and back."""
     if len(w) > 4 and w.endswith("ies"):
         return w, f"{w[:-3]}y"
@@ -88,7 +88,7 @@ def _forms(w: str) -> tuple[str, ...]:
 def _within(term: str, words: set[str]) -> bool:
     """Does ``words`` hold every word of ``term``, a plural for a singular ("phones" for "phone", "inventories"
     for "inventory") and back?"""
-    return all(any(f in words for f in _forms(w)) for w in term.split())
+    return all(any(f in words for f in word_forms(w)) for w in term.split())
 
 
 #: Words naming a kind of line, not which one: "fulfillment expense" is the "Fulfillment" row of an expense table.

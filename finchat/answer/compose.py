@@ -147,7 +147,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         figures = _figures(companies, names, books, derived, metrics, _Options.of(question))
         if figures.figures and not explain and not subject.qualified:
             quarter = quarter_from_cells(conn, question, figures, subject, res, companies, names)
-            return quarter if quarter is not None else with_subject(figures, subject, res)
+            return quarter if quarter is not None else with_subject(_in_cents(figures, question), subject, res)
     elif subject.measure and subject.metric is None and not explain and not narrative_topic(question):
         # a measure no statement line holds (a KPI: "billed business", "cards in force"): a table's row for
         # it, else a sentence of the filing stating it; buybacks in the words of the question ("buy back"):
@@ -294,6 +294,19 @@ def _performance(companies: list[str], names: dict[str, str], books: dict[str, F
 def _short(metric: str) -> str:
     return {"revenue": "revenue", "net_income": "net income", "eps_diluted": "diluted EPS"}.get(
         metric, metric_def(metric).name.lower())
+
+
+#: "… diluted EPS …, in cents": per-share amounts asked in cents (as Amcor prints them, "12.3 cps").
+_CENTS = re.compile(r"(?i)\bin\s+(?:us\s+)?cents\b|\bcents\s+per\s+share\b")
+
+
+def _in_cents(answer: Answer, question: str) -> Answer:
+    """``answer`` with each "$0.123 per share" followed by "(12.3 cents)" when the question asks cents."""
+    if not _CENTS.search(question):
+        return answer
+    text = re.sub(r"(−?)\$(\d+\.\d+) per share",
+                  lambda m: f"{m.group(0)} ({m.group(1)}{round(float(m.group(2)) * 100, 4):g} cents)", answer.text)
+    return replace(answer, text=text)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from typing import Any
 
 import psycopg
 
-from finchat.answer.passages import _SELECT, _hits
+from finchat.answer.passages import prose_matching
 
 #: Notes (or debentures, bonds) named by the year they fall due: "… guaranteed senior notes due 2028", "the 2027 notes".
 _NOTES = re.compile(r"(?i)\b(?P<words>(?:[a-z-]+\s+){0,3})(?:notes|debentures|bonds)\s+(?:due|maturing)\s+(?:in\s+)?"
@@ -40,9 +40,9 @@ def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], comp
     named = _named(year)
     docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))
     for doc in docs:
-        rows = conn.execute(f"{_SELECT} WHERE d.name = %s AND c.text ~* %s ORDER BY c.page_start, c.id",
-                            (doc, rf"%\s+([A-Za-z-]+\s+){{0,5}}(notes|debentures|bonds)\s+(due|maturing)\s.{{0,20}}{year}")).fetchall()
-        found = [(hit, x) for hit in _hits(rows, "coupon") for x in named.finditer(re.sub(r"\s+", " ", hit.text))]
+        hits_here = prose_matching(conn, doc, rf"%\s+([A-Za-z-]+\s+){{0,5}}(notes|debentures|bonds)\s+(due|maturing)\s.{{0,20}}{year}",
+                                   "coupon")
+        found = [(hit, x) for hit in hits_here for x in named.finditer(re.sub(r"\s+", " ", hit.text))]
         if not found:
             continue
         # the name holding the question's own words ("guaranteed"), then the first printed

@@ -14,7 +14,7 @@ from finchat.graph.lexicon import metric as metric_def
 from finchat.graph.query import FactRow
 
 #: A question asking a count ("How many warehouses …"); points of a rate ("How many basis points …") are a change.
-HOW_MANY = re.compile(r"(?i)\s*(?:(?:by|in|across|at|for|over)\s+)?how\s+many\b(?!\s+(?:basis|percentage)?\s*points\b)")
+HOW_MANY = re.compile(r"(?i)\s*(?:(?:by|in|across|at|for|over|on|from)\s+)?how\s+many\b(?!\s+(?:basis|percentage)?\s*points\b)")
 
 
 @dataclass(frozen=True)

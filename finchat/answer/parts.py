@@ -8,6 +8,7 @@ import re
 import psycopg
 
 from finchat.answer.tagged import squash_name
+from finchat.retrieve.filters import left_out
 
 #: Letters a segment name needs to be looked for as a word of a caption or row ("Space", never "US").
 SEGMENT_NAME_MIN = 3
@@ -71,7 +72,8 @@ def named_in(segments: list[list[str]], question: str) -> list[str]:
     filings do not print ("What net income did CCB earn": Consumer & Community Banking), or in lower case
     ("JPMorgan's asset and wealth management business": Asset & Wealth Management; names of two words or more,
     "and" for "&"); each by its full name."""
-    asked = tuple(dict.fromkeys(re.findall(r"(?<![\w&])[A-Z]{2,5}(?![\w&])", question)))
+    asked = tuple(dict.fromkeys(m.group(0) for m in re.finditer(r"(?<![\w&])[A-Z]{2,5}(?![\w&])", question)
+                                if not left_out(question, m.start())))
     out = list(spelled_out(segments, asked).values()) if asked else []
     for n in (n for names in segments for n in names):
         words = re.split(r"\s*(?:&|\band\b)\s*|\s+", n.strip())
@@ -80,7 +82,7 @@ def named_in(segments: list[list[str]], question: str) -> list[str]:
         spelled = r"\s*(?:&|and)\s*".join(r"\s+".join(map(re.escape, p.split()))
                                           for p in re.split(r"\s*(?:&|\band\b)\s*", n))
         said = re.search(rf"(?i)(?<![\w-]){spelled}(?![\w-])", question)
-        if said and said.group(0)[:1].islower():  # written as a name, the filters read it
+        if said and said.group(0)[:1].islower() and not left_out(question, said.start()):  # (as a name, the filters read it)
             out.append(n)
     return list(dict.fromkeys(out))
 

@@ -57,6 +57,14 @@ _STOP = {"the", "a", "an", "of", "in", "its", "their", "and", "to", "for", "on",
          "much", "many", "did", "does", "was", "were", "is", "are", "what", "total", "net", "company", "buying"}
 
 
+def prose_matching(conn: psycopg.Connection, document: str, pattern: str, channel: str) -> list[Hit]:
+    """``document``'s chunks whose text matches the Postgres regular expression ``pattern`` (case aside), in page
+    order, as hits of ``channel``."""
+    rows = conn.execute(f"{_SELECT} WHERE d.name = %s AND c.text ~* %s ORDER BY c.page_start, c.id",
+                        (document, pattern)).fetchall()
+    return _hits(rows, channel)
+
+
 def _stem(word: str) -> str:
     """A word's first six letters without a plural's "s", "-ing" or "-ed", and a final "e", so that a verb's forms
     agree: "repurchases", "repurchased" → "repurc"; "shares", "share" → "shar"; "use", "used", "uses" → "us"; a
@@ -568,4 +576,4 @@ def synonyms_of(measure: str) -> tuple[str, ...]:
     return ()
 
 
-__all__ = ["figure_after", "labelled_figure", "stated_change", "stated_figure", "synonyms_of", "word_stems", "years_apart"]
+__all__ = ["figure_after", "labelled_figure", "prose_matching", "stated_change", "stated_figure", "synonyms_of", "word_stems", "years_apart"]

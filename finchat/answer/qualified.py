@@ -18,7 +18,7 @@ from finchat.answer.asked import _NEUTRAL
 from finchat.answer.breakdown import breakdown_from_cells
 from finchat.answer.buybacks import buyback_answer
 from finchat.answer.cellpick import SAME_PERIOD_DAYS, is_measure
-from finchat.answer.cellrows import CellFigure, _words
+from finchat.answer.cellrows import CellFigure, _words, word_forms
 from finchat.answer.cells import INITIALS_MIN, NOT_NAMES, OUTSIDE_US, _measure_words, answer_from_cells
 from finchat.answer.figures import Figure
 from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoint
@@ -30,7 +30,7 @@ from finchat.answer.passages import (
     word_stems,
     years_apart,
 )
-from finchat.answer.quote import quote_passages, tabular
+from finchat.answer.quote import initials, quote_passages, tabular
 from finchat.answer.result import Answer, with_subject
 from finchat.answer.shapes import AS_A_PERCENT, REGION
 from finchat.answer.statedshare import stated_share
@@ -302,6 +302,13 @@ def _called(conn: psycopg.Connection, document: str | None, qualifier: str) -> s
     return person.group("surname") if titled else qualifier
 
 
+def _prints(conn: psycopg.Connection, document: str, word: str) -> bool:
+    """Does ``document``'s prose print ``word`` (case as given) as a word of its own?"""
+    return conn.execute(
+        "SELECT 1 FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.name = %s AND c.kind = 'text'"
+        " AND c.text ~ %s LIMIT 1", (document, rf"\m{re.escape(word)}\M")).fetchone() is not None
+
+
 def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companies: list[str],
            quarter: bool = False, change: bool = False, question: str = "") -> tuple[str, Any] | None:
     """A sentence of the question's filing stating the subject's figure: its qualifiers' words with the
@@ -334,6 +341,9 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
     # "total payment volume" is "TPV" in the filing's sentences
     phrases += [" ".join([*named(m), "".join(w[0] for w in ws).upper()]) for m in measures
                 if len(ws := re.findall(r"[A-Za-z]+", m)) >= INITIALS_MIN]
+    # "Military Services Group" is "MSG" in the sentences of a filing that prints the initials
+    short = {q: i.upper() for q in subject.qualifiers if (i := initials(q)) and _prints(conn, doc, i.upper())}
+    phrases += [p.replace(q, i) for p in list(phrases) for q, i in short.items() if q in p]
     # a passage opening on a segment's or a region's name is the part's: no answer for the company or another part
     parts = tuple(p for p in (segment_pattern(conn, companies[0]) if companies else None, REGION) if p is not None)
     # an annual report's year is also its fourth-quarter release's: a figure stated there only (a non-GAAP one)
@@ -355,8 +365,9 @@ def _names(measure: str, qualifier: str) -> bool:
 
 
 def _in_a_row(text: str, phrase: str) -> bool:
-    """Does ``text`` print ``phrase``'s words in a row (a plural for a singular, and back)?"""
-    words = [re.escape(re.sub(r"(?<=\w{3})s$", "", w)) + "s?" for w in re.findall(r"[A-Za-z0-9&]+", phrase)]
+    """Does ``text`` print ``phrase``'s words in a row (a plural for a singular, and back: "inventories" for
+    "inventory")?"""
+    words = ["(?:" + "|".join(map(re.escape, word_forms(w.lower()))) + ")" for w in re.findall(r"[A-Za-z0-9&]+", phrase)]
     return bool(words) and bool(re.search(r"(?i)\b" + r"\W+".join(words) + r"\b", text))
 
 

@@ -22,6 +22,13 @@ def _stems(text: str) -> set[str]:
     return {w[:7] for w in re.findall(r"[a-z][a-z&'-]+", text.lower()) if len(w) > 2 and w not in _STOP}
 
 
+def initials(name: str) -> str:
+    """The initials (lower case) of a name of three or more capitalised words ("Military Services Group":
+    "msg"), "" for any other; "of", "and" and "&" are skipped."""
+    words = [w for w in re.findall(r"[\w'’-]+", name) if w.lower() not in ("of", "and", "the")]
+    return "".join(w[0] for w in words).lower() if len(words) >= 3 and all(w[:1].isupper() for w in words) else ""
+
+
 def plain_text(text: str) -> str:
     """A passage's text without Markdown emphasis, headings or code marks, on one line."""
     t = re.sub(r"\*\*|__|#+ |`", "", text)
@@ -105,6 +112,8 @@ def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = Fa
     asked — a sentence naming years, none of them asked, loses (2021's pension charge for 2022's)."""
     want = _stems(question)
     needed = [_stems(m) or {m.lower()[:7]} for m in must]
+    # (a name of capitalised words is also written by its initials: "MSG operates on 17 military installations")
+    needed += [{i} for i in (initials(m) for m in must) if i]
     topics = [_stems(a) or {a.lower()[:7]} for a in about]
     scored: list[tuple[float, int, str, Any]] = []
     # an outlook is one sentence somewhere in the filing's prose: more passages are searched for it

@@ -150,6 +150,14 @@ SOLD_IN = re.compile(r"(?i)\b(?:sell|sold|(?<=unit )sales)\s+(?:in|of)\s+(?P<wha
 SPENT_ON = re.compile(r"(?i)\b(?:spend|spent|allocated?|invest(?:ed)?|devoted?|put|direct(?:ed)?)\s+(?:(?!on\b|to\b|in\b|into\b)[a-z]+\s+){0,2}?"
                       r"(?:on|to|in|into|towards?)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
                       r"(?=\s+(?:in|during|for|over|through|at|as|by)\b|\s*[?,.;]|\s*$)")
+#: "How much did Corning (voluntarily) contribute to its domestic postretirement plans": contributions to those plans.
+CONTRIBUTED_TO_PLANS = re.compile(r"(?i)\bcontribut(?:e|ed)\s+(?:\w+\s+){0,2}?to\s+(?:its|their|the|our)\s+"
+                                  r"(?P<what>(?:[\w.&'’-]+\s+){0,4}?(?:plans?|trusts?|funds?))\b")
+#: "What did Adobe pay to acquire TubeMogul", "How much did … pay for Fotolia": the price of that acquisition
+#: (sentences say "our acquisition of TubeMogul … for $560.8 million").
+PAID_TO_ACQUIRE = re.compile(r"(?i)\b(?:pay|paid|spend|spent)\s+(?:to\s+(?:acquire|buy|purchase)|for(?:\s+(?:the\s+)?"
+                             r"(?:acquisition|purchase)\s+of)?|on\s+(?:the\s+)?(?:acquisition|purchase)\s+of)\s+"
+                             r"(?:the\s+)?(?P<what>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})")
 #: "… generate through digital online channels": the channel the figure is of (tables print "Digital online channels").
 THROUGH_CHANNEL = re.compile(r"(?i)\b(?:through|via|in|from|across)\s+(?:the\s+|its\s+|their\s+)?"
                              r"(?P<what>[a-z][\w&'’-]*(?:\s+[a-z][\w&'’-]*){0,3}?)\s+(?:distribution\s+|sales\s+)?channels?\b")

@@ -28,6 +28,7 @@ from finchat.answer.shapes import (
     AS_A_PERCENT,
     ASKED_BEFORE_DID,
     BREAKDOWN,
+    CONTRIBUTED_TO_PLANS,
     COST_OF_DOING,
     COUNT_AT_PLACE,
     DUE_IN,
@@ -39,6 +40,7 @@ from finchat.answer.shapes import (
     NAMED_PART,
     OWN_PART_DID,
     OWNED_PART,
+    PAID_TO_ACQUIRE,
     PART_AS_SHARE,
     PART_DID,
     PART_OF_WHOLE,
@@ -69,7 +71,7 @@ from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question
 _HEAD = re.compile(r"(?i)\b(?<!-)(earnings before interest,? (?:and|&) (?:income )?taxes|net sales|sales|revenues?|"
                    r"net revenues?|income|earnings|eps|profits?|operating margin|margin)\b(?!-)")  # (not "profit-share")
 #: A capitalised name in a question (a product, a brand, a business: "How much revenue did Paxlovid bring Pfizer").
-_PROPER = re.compile(r"(?<![\w&'’.-])([A-Z][\w&'’-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&'’-]*){0,3})")
+_PROPER = re.compile(r"(?<![\w&'’.-])([A-Z][\w&'’-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&'’-]*){0,5})")
 #: Capitalised words that name no part of a company: question words, periods, accounting labels, units, places
 #: (a place is read by the regional rule).
 _NOT_PROPER = {"how", "what", "which", "who", "when", "where", "why", "was", "were", "is", "are", "did", "does",
@@ -363,7 +365,17 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if sold and measure == "sales" and not _PERIOD.match(sold.group("what").split()[0].lower()) \
             and not re.search(r"\d", sold.group("what")):
         qualifiers.append(sold.group("what"))  # "How much did Sam's Club sell in grocery and consumables"
-    spent = SPENT_ON.search(question)
+    plans = CONTRIBUTED_TO_PLANS.search(question)
+    if plans and not measure.lower().startswith("contribution"):
+        # "How much did Corning contribute to its domestic postretirement plans": contributions, to those plans
+        measure, metrics = "contributions", []
+        qualifiers = [q for q in qualifiers if q.lower() not in plans.group("what").lower()] + [plans.group("what")]
+    paid = PAID_TO_ACQUIRE.search(question)
+    if paid and re.sub(r"[^a-z0-9&]", "", paid.group("what").lower()) not in names:
+        # "What did Adobe pay to acquire TubeMogul": the price of that acquisition, not a line of the statements
+        measure, metrics = "acquisition", []
+        qualifiers = [q for q in qualifiers if q not in paid.group("what")] + [paid.group("what")]
+    spent = None if paid else SPENT_ON.search(question)
     if spent and not _PERIOD.match(spent.group("what").split()[0].lower()) and not re.search(r"\d", spent.group("what")):
         lines = metrics_in_question(spent.group("what"))
         # ("How much cash does Amcor expect to put toward share repurchases": cash is the means, repurchases what)

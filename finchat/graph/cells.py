@@ -18,7 +18,8 @@ from typing import Any
 import psycopg
 
 from finchat.graph.facts import column_periods, split_table_text
-from finchat.graph.rowunits import MONEY_OF_COUNTED, PER_THING, UNITLESS_LABEL
+from finchat.graph.rowunits import AREA, MONEY_OF_COUNTED, PER_THING, UNITLESS_LABEL, counted_area
+from finchat.graph.rowunits import counted as counted_label
 from finchat.graph.tablegroups import PART, group_text, table_groups, units_above
 from finchat.tables import header_count, parse_value, row_units, row_units_own, units_scale
 
@@ -196,6 +197,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     stub = next((_clean(r[0]) for r in rows[:nh] if r and _stub(_clean(r[0]))), "")
     outer = stub
     stated: tuple[str, bool] | None = None  # a row label's own units hold for the rows after it
+    headed: tuple[str, bool] | None = None  # a heading's own units, for the rows under it
     row_period: tuple[str, str | None, date | None] | None = None  # a period printed as a row heading
 
     def dated(label: str) -> tuple[str, str | None, date | None] | None:
@@ -218,11 +220,18 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     at: list[int] = []  # each cell's row
     for row_no, row in enumerate(_wrapped_labels(rows[nh:])):
         label = _clean(row[0]) if row else ""
-        here = stated
+        here = headed or stated
         if row_units(label):  # with whether that row is money ("$ 1,552.8") or counted ("133.3")
             here = (str(row_units(label)), "$" in " ".join(row[1:]) or "dollars" in label.lower())
             stated = stated if row_units_own(label) else here
         values = [(j, c) for j, c in enumerate(row[1:], start=1) if c and _value(c) is not None]
+        if not values and label and (when := dated(label)) is None:
+            # a heading's own units hold for the rows under it ("Retail square footage (in thousands)" › "Domestic"):
+            # money unless the heading names things counted ("AUC (in billions)" is money); a bare "(In millions)"
+            # names nothing and is the table's
+            heading_name = re.sub(r"\([^)]*\)", " ", label).strip(" :*")
+            headed = (str(row_units(label)), not (counted_label(label) or bool(_COUNTED.search(label)))) \
+                if row_units(label) and row_units_own(label) and re.search(r"[A-Za-z]{3}", heading_name) else None
         if not values:
             # segments as columns, periods as row headings ("Three months ended June 2, 2023"): the period
             # holds for the rows under it, and each column's name heads its figures
@@ -260,10 +269,13 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             elif pct:
                 unit, cell_scale = "%", "units"
             elif own:
-                unit, cell_scale = ("USD" if own[1] or "$" in c else "count"), own[0]
+                # (an area is counted in square feet whatever the table's units: "Square Feet › Europe")
+                area = "$" not in c and (counted_area(label) or counted_area(outer))
+                unit, cell_scale = ("USD" if (own[1] or "$" in c) and not area else "count"), own[0]
             elif _PER_SHARE.search(label + " " + outer):
                 unit, cell_scale = "USD/share", "units"
-            elif (counted := _COUNTED.search(label + " " + outer)) and "$" not in c and not MONEY_OF_COUNTED.search(label):
+            elif (counted := _COUNTED.search(label + " " + outer) or AREA.search(label + " " + outer)) and "$" not in c \
+                    and not MONEY_OF_COUNTED.search(label):
                 # "(in millions, except for aircraft deliveries …)": the counted rows are in units
                 excepted = re.search(rf"(?i)\bexcept\b[^)]*\b{counted.group(0)[:6]}", head_text)
                 # things counted one by one (aircraft delivered, stores) under a header printing no units of its

@@ -28,8 +28,17 @@ def counted(label: str) -> bool:
     for i, w in enumerate(words):
         if COUNT_LABEL.fullmatch(w) and (w.islower() or i in (0, len(words) - 1)):
             return True
-    # (an area is counted in square feet: "Retail square feet at period end", not "Sales per square foot")
-    return bool(re.search(r"(?i)\bnumber of\b|(?<!\bper )\bsquare\s+(?:feet|footage)\b", label))
+    return bool(re.search(r"(?i)\bnumber of\b", label)) or counted_area(label)
+
+
+#: An area, counted in square feet: "Retail square feet at period end", "Retail square footage (000s)", not "Sales per
+#: square foot".
+AREA = re.compile(r"(?i)(?<!\bper )\bsquare\s+(?:feet|footage)\b")
+
+
+def counted_area(label: str) -> bool:
+    """Does a row label name an area in square feet (never money)? "Sales per square foot" does not."""
+    return bool(AREA.search(label)) and not MONEY_OF_COUNTED.search(label)
 
 
 #: Row labels of a measure in days or times, never money nor scaled ("Days sales outstanding 49", "Inventory turns

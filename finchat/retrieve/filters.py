@@ -29,6 +29,7 @@ import psycopg
 
 from finchat.graph.lexicon import concept_metrics, metrics_in_question, statements_in_text
 from finchat.retrieve.intent import question_intent
+from finchat.retrieve.owners import printing
 from finchat.retrieve.published import published_by, said_by
 from finchat.tables import MONTHS, dates_in_text, parse_date
 
@@ -89,6 +90,15 @@ _COVER = re.compile(r"(?i)\b(?:registered\s+(?:to\s+trade|on|under|pursuant)|(?:
                     r"state\s+of\s+(?:incorporation|organization)|(?:irs|i\.r\.s\.)\s+employer|accelerated\s+filer|"
                     r"smaller\s+reporting\s+company|emerging\s+growth\s+company|shell\s+company|"
                     r"commission\s+file\s+number|principal\s+executive\s+offices?)(?!\w)")
+_LEFT_OUT = re.compile(r"(?i)\b(?:excluding|exclusive of|other than|except(?: for)?|without|ex)\s+(?:the\s+)?$")
+
+
+def left_out(text: str, start: int) -> bool:
+    """Whether the name at ``start`` of ``text`` follows "excluding" (or "other than", "without", "ex"):
+    "net yield excluding CIB Markets" names a measure, not the segment it leaves out."""
+    return bool(_LEFT_OUT.search(text[:start]))
+
+
 _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|international|domestic|overseas|by country|"
                         r"product (?:categor\w+|lines?)|"
                         r"business (?:lines?|units?)|divisions?)\b")
@@ -155,6 +165,7 @@ class Filters:
     cover: bool = False  # asks what the cover page states: registered securities, exchange, filer status (_COVER)
     whole_year: bool = False  # a bare year, no part of it named: the annual report first (scope_documents)
     said_by: date | None = None  # guidance given "in July 2023": the month's last day (scope_documents)
+    month_quarter: bool = False  # a quarter named by its last month ("the June 2023 quarter"; scope_documents)
 
     def as_json(self) -> dict[str, Any]:
         return {"companies": self.companies, "years": self.years, "quarters": self.quarters, "forms": self.forms,
@@ -253,7 +264,7 @@ class Extractor:
             if not any(a < m.end() and m.start() < b for a, b in spans):
                 name = re.sub(r"\s+", " ", m.group(1))
                 hits.append((m.start(), self.brand_of[name]))
-                if name not in segments:
+                if name not in segments and not left_out(text, m.start()):
                     segments.append(name)
         companies: list[str] = []
         for _, key in sorted(hits):
@@ -356,7 +367,16 @@ class Extractor:
                        forward=forward, unknown=unknown, relative=relative,
                        intent=question_intent(question), segments=segments, breakdown=breakdown,
                        non_gaap=non_gaap, dates=dates_in_text(question) + _quarter_months(question), cover=bool(_COVER.search(question)),
-                       whole_year=whole_year, said_by=said_by(question, forward=forward))
+                       whole_year=whole_year, said_by=said_by(question, forward=forward),
+                       month_quarter=bool(_MONTH_QUARTER.search(question)) and not quarters)
+
+
+def _asked_names(text: str) -> list[str]:
+    """Capitalised words of a question (its company's names already taken out) that may name a thing the
+    filings print: not its first word, question, period or metric words ("TubeMogul", "Fotolia")."""
+    words = re.findall(r"(?<![\w.&'’-])([A-Z][A-Za-z]*[a-z][A-Za-z]*)(?![\w&'’-])", text.split(" ", 1)[1] if " " in text else "")
+    return list(dict.fromkeys(w for w in words if w.lower() not in _NOT_NAMES and not re.fullmatch(rf"(?i)(?:{MONTHS})", w)
+                              and not metrics_in_question(w)))
 
 
 def graph_segments(conn: psycopg.Connection) -> list[tuple[str, str]]:
@@ -442,6 +462,18 @@ def _scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], l
         dated = [int(r[0]) for r in conn.execute(
             "SELECT id FROM documents WHERE company_key = ANY(%s) AND period_end = ANY(%s)"
             " AND (cardinality(%s::text[]) = 0 OR form = ANY(%s)) ORDER BY id", (c, f.dates, fo, fo)).fetchall()]
+        if dated and f.month_quarter:
+            # "the June 2023 quarter": the quarter's own filings of that day (not the annual report it closes), and
+            # their fiscal quarter is the one asked
+            # (a year's last quarter ends with the annual report's day: its release, dated by the year and quarter)
+            rows = conn.execute(
+                "SELECT id, fiscal_quarter FROM documents WHERE id = ANY(%(d)s) AND fiscal_quarter <> 'FY'"
+                " UNION SELECT q.id, q.fiscal_quarter FROM documents q JOIN documents y ON y.company_key = q.company_key"
+                " AND y.fiscal_year = q.fiscal_year WHERE y.id = ANY(%(d)s) AND y.fiscal_quarter = 'FY'"
+                " AND q.fiscal_quarter = 'Q4' ORDER BY 1", {"d": dated}).fetchall()
+            if rows and len({r[1] for r in rows}) == 1:
+                f.quarters = [str(rows[0][1])]
+                return [int(r[0]) for r in rows], [int(r[0]) for r in rows]
         if dated:
             return dated, dated
     if f.forward and len(y) == 1 and c and q in ([], ["FY"]):
@@ -478,6 +510,11 @@ def _scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], l
             recent = [int(r[0]) for r in conn.execute(
                 "SELECT id FROM documents WHERE company_key = ANY(%s) AND fiscal_year >= %s ORDER BY id",
                 (c, int(row[0]))).fetchall()]
+            # (a name asked that only older filings print — "What did Adobe pay to acquire TubeMogul?" — is theirs)
+            older = printing(conn, recent, c, _asked_names(f.text_query))
+            if older:
+                f.relaxed.append(f"no period asked: the filings that print {', '.join(_asked_names(f.text_query))}")
+                return older, older
             if recent:
                 return recent, recent
     if f.whole_year and c and y and not q:

@@ -1,5 +1,6 @@
 """Whose a name is when no company is named: the one company whose tables label rows with it ("STELARA",
-"Aeronautics") or, else, whose prose alone prints it ("Aria") — for retrieve/hybrid.py's scoping."""
+"Aeronautics") or, else, whose prose alone prints it ("Aria"); which of a company's filings print a name — for
+retrieve/hybrid.py's and retrieve/filters.py's scoping."""
 
 from __future__ import annotations
 
@@ -46,4 +47,22 @@ def owners_in_text(conn: psycopg.Connection, names: Sequence[str]) -> dict[str, 
     return {name: key for name, key in found.items() if key is not None}
 
 
-__all__ = ["owners_in_text", "owners_of_labels"]
+def printing(conn: psycopg.Connection, documents: Sequence[int], companies: Sequence[str],
+             names: Sequence[str]) -> list[int]:
+    """The filings of ``companies`` whose prose prints every one of ``names`` (capitalised as asked, whole
+    words) when none of ``documents`` does: a question with no period naming an acquisition or a product of
+    the past ("What did Adobe pay to acquire TubeMogul?") is about the filings that speak of it, not the
+    latest. Empty when ``documents`` print them (or nothing does). One indexed full-text look-up."""
+    if not names or not companies:
+        return []
+    found = [int(r[0]) for r in conn.execute(
+        "SELECT d.id FROM documents d WHERE d.company_key = ANY(%(c)s) AND " + " AND ".join(
+            f"EXISTS (SELECT 1 FROM chunks c WHERE c.document_id = d.id AND c.kind = 'text'"
+            f" AND c.tsv @@ phraseto_tsquery('english', %(n{i})s) AND c.text ~ %(w{i})s)" for i in range(len(names)))
+        + " ORDER BY d.id",
+        {"c": list(companies), **{f"n{i}": n for i, n in enumerate(names)},
+         **{f"w{i}": rf"\m{re.escape(n)}\M" for i, n in enumerate(names)}}).fetchall()]
+    return [] if not found or set(found) & set(documents) else found
+
+
+__all__ = ["owners_in_text", "owners_of_labels", "printing"]

@@ -598,6 +598,9 @@ def test_a_segment_named_in_lower_case_or_by_initials():
     # written as a name (the filters read it), a one-word name, or words of a name apart: none
     assert named_in(segments, "What did Asset & Wealth Management earn?") == []
     assert named_in(segments, "How much did space launches cost?") == []
+    # a segment left out names a measure, not the segment: "net yield excluding CCB"
+    assert named_in(segments, "What was JPMorgan's net yield excluding CCB in Q3 2021?") == []
+    assert named_in(segments, "What were sales other than asset and wealth management?") == []
     assert named_in(segments, "How much wealth did asset management create?") == []
     # letters of a longer abbreviation ("SG&A") are no segment's initials ("Safety and Graphics")
     assert named_in([["Safety and Graphics"]], "What was 3M's SG&A as a percent of net sales?") == []

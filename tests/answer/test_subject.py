@@ -908,3 +908,24 @@ def test_where_when_and_by_what_a_figure_is_asked(question, companies, measure, 
 def test_a_period_or_a_measure_after_at_is_no_place():
     s = analyse("How many shares did Nike repurchase in its fourth quarter?", companies=("Nike",))
     assert not any("quarter" in q for q in s.qualifiers), s.as_json()
+
+
+@pytest.mark.parametrize(("question", "measure", "qualifiers"), [
+    # a rate is of what it is earned on
+    ("What yield did Testco earn on its average interest-earning assets in the third quarter of 2021?",
+     "yield on average interest-earning assets", ()),
+    # a count asked after a preposition; a part named in five words with its owner is named whole
+    ("On how many military installations does Testco's Military Services Group operate?", "military installations",
+     ("Military Services Group",)),
+    # the price paid for an acquisition is that acquisition's, no statement line
+    ("What did Testco pay to acquire Globomatic?", "acquisition", ("Globomatic",)),
+    ("How much did Testco pay for the acquisition of Globomatic Labs in 2017?", "acquisition", ("Globomatic Labs",)),
+    # contributions to plans named
+    ("How much did Testco voluntarily contribute to its domestic postretirement plans in 2020?", "contributions",
+     ("domestic postretirement plans",)),
+])
+def test_a_rate_on_a_base_a_count_after_a_preposition_and_an_acquisitions_price(question, measure, qualifiers):
+    from finchat.answer.subject import analyse
+
+    s = analyse(question, companies=("Testco", "TESTCO"))
+    assert (s.measure, s.qualifiers) == (measure, qualifiers), s

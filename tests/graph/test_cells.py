@@ -1622,3 +1622,29 @@ def test_square_feet_are_an_area_not_money():
     assert by["Net sales"].unit == "USD"
     assert (by["Retail square feet at period end"].value, by["Retail square feet at period end"].unit) == (703, "count")
     assert not counted("Sales per square foot") and counted("Total square footage")
+
+
+def test_an_area_under_a_heading_with_its_own_units_is_counted_in_them():
+    """"Retail square footage (in thousands)" heading rows under a money table's "(in millions)": thousands of square
+    feet, counted — never millions of dollars."""
+    cells = table_cells("""| (In millions) | 2019 | 2018 |
+|---|---|---|
+| Revenue | $ 42,879 | $ 42,151 |
+| Retail square footage (in thousands) | | |
+| Domestic | 39,500 | 40,360 |
+| International | 4,607 | 4,602 |
+| Assets under custody (in billions) | | |
+| North America | $ 1,552.8 | $ 1,402.1 |
+| Shares used in calculation (000's) | | |
+| Diluted | 444,757 | 443,089 |
+| (In millions) | | |
+| Dividends paid | 1,290 | 1,198 |""")
+    got = {(c.row_path, c.col_label): (c.value, c.unit, c.scale) for c in cells}
+    # (a heading's money is money in its own units; shares counted in its thousands; a bare "(In millions)" names
+    # nothing and leaves the table's money as it was)
+    assert got[("Assets under custody (in billions) › North America", "2019")] == (1552.8, "USD", "billions"), got
+    assert got[("Shares used in calculation (000's) › Diluted", "2019")] == (444757, "count", "thousands"), got
+    assert got[("(In millions) › Dividends paid", "2019")][1:] == ("USD", "millions"), got
+    assert got[("Revenue", "2019")] == (42879, "USD", "millions")
+    assert got[("Retail square footage (in thousands) › Domestic", "2019")] == (39500, "count", "thousands"), got
+    assert got[("Retail square footage (in thousands) › International", "2018")] == (4602, "count", "thousands"), got

@@ -240,6 +240,11 @@ def test_a_segment_named_makes_a_breakdown_question(ex, question, segments, stat
         assert f.companies == ["AMAZON"] and segments[0] in f.text_query
 
 
+def test_a_segment_left_out_names_the_measure_not_the_segment(ex):
+    f = ex.extract("What was Amazon's 2019 operating income excluding AWS?")
+    assert f.companies == ["AMAZON"] and f.segments == [] and not f.breakdown
+
+
 def test_guiding_reads_as_an_outlook(ex):
     f = ex.extract("What free cash flow is Lockheed Martin guiding to for 2023?")
     # the intent and the query words, not the year before's filings: "guiding to" asks for the current
@@ -292,6 +297,26 @@ def test_a_date_named_scopes_the_filing_made_up_to_that_day(ex, make_database):
         # a date no filing is made up to leaves the usual scope
         f = ex.extract("What gain did JnJ book on the Kenvue separation as of August 31, 2023?")
         assert scope_documents(conn, f)[0] == sorted(ids.values())
+
+
+def test_a_quarter_named_by_its_month_is_the_quarters_own_filing(ex, make_database):
+    """"the June 2023 quarter" of a company whose year ends in June: the fourth quarter's release (no period end
+    stored), never the annual report made up to the same day; a quarterly report ending that day is its own."""
+    f = ex.extract("What was Amcor's GAAP diluted EPS in the June 2023 quarter?")
+    assert f.dates == [date(2023, 6, 30)] and f.month_quarter and f.quarters == []
+    with _seeded(make_database) as conn:
+        _doc(conn, "AMCOR_2023_10K", "AMCOR", 2023, "FY", "10-K")
+        _doc(conn, "AMCOR_2023Q4_EARNINGS", "AMCOR", 2023, "Q4", "EARNINGS")
+        _doc(conn, "AMCOR_2023Q3_10Q", "AMCOR", 2023, "Q3", "10-Q")
+        conn.execute("UPDATE documents SET period_end = '2023-06-30' WHERE name = 'AMCOR_2023_10K'")
+        conn.execute("UPDATE documents SET period_end = '2023-03-31' WHERE name = 'AMCOR_2023Q3_10Q'")
+        ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
+        assert scope_documents(conn, f)[0] == [ids["AMCOR_2023Q4_EARNINGS"]] and f.quarters == ["Q4"]
+        f = ex.extract("What was Amcor's GAAP diluted EPS in the March 2023 quarter?")
+        assert scope_documents(conn, f)[0] == [ids["AMCOR_2023Q3_10Q"]] and f.quarters == ["Q3"]
+        # a date alone ("as of June 30, 2023") keeps the annual report
+        f = ex.extract("What was Amcor's cash as of June 30, 2023?")
+        assert scope_documents(conn, f)[0] == [ids["AMCOR_2023_10K"]]
 
 
 def test_the_latest_filing_per_company_with_estimated_dates_for_releases(make_database):
