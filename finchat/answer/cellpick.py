@@ -87,6 +87,14 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     # the measure's words, or the KPI's when it is what the question qualifies ("active accounts")
     named = measure or {w for t in terms for w in t.split()}
 
+    def own_line(term: str) -> bool:
+        """Is ``term`` a line's own words, written in lower case right before the measure ("investment banking
+        revenue"), not a part's name ("Commercial Airplanes revenue")?"""
+        said = re.search(r"(?<![\w-])" + r"\W+".join(map(re.escape, term.split())) + r"\s+(?:" +
+                         "|".join(map(re.escape, sorted(measure or {"-"}))) + r")\b", question, re.IGNORECASE)
+        return len(term.split()) >= 2 and said is not None and said.group(0)[:1].islower() \
+            and not (parts is not None and parts.search(term))
+
     def measured(c: CellFigure) -> bool:
         if measure and measure & {"revenue", "revenues", "sales"} and not cost and not (part_cost and c.unit == "%") \
                 and _COST.search(c.row_path):
@@ -123,14 +131,19 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         told = "" if re.match(r"(?i)total\b", label) else c.totals
         # ("by operating segment": the segments, no word of operating income)
         # (nor "The following table presents …": a word of the caption's own, not of the table's measure)
-        around = set(_words(f"{c.row_path} {_THE_TABLE.sub(' ', _SEGMENT_TERM.sub(' ', c.caption))} {c.col_label} {told}"))
+        caption = _THE_TABLE.sub(' ', _SEGMENT_TERM.sub(' ', c.caption))
+        around = set(_words(f"{c.row_path} {caption} {c.col_label} {told}"))
+        near = set(_words(f"{c.row_path} {c.col_label} {told}"))
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
         # (a measure of many words by most of them: "wireless retail postpaid phone net additions" is not any
         # row mentioning "wireless")
         # ("Microsoft Cloud" asked is no row of "Intelligent Cloud")
         if any(other_name(c.row_path, t, question) for t in terms):
             return False
-        return all(_within(t, around) for t in terms) and (
+        # (a qualifier that is the measure's own words, "investment banking" of "investment banking revenue", and no
+        # part's name, is a line of its own: the row's labels name it, not the caption — "Corporate & Investment Bank
+        # … Commercial Banking › Total net revenue" is no investment banking revenue)
+        return all(_within(t, near) if own_line(t) else _within(t, around) for t in terms) and (
             not measure or sum(_within(w, around) for w in measure) >= need) and all(
             _within(w, around) for w in said_of_line)
 

@@ -85,6 +85,13 @@ def word_forms(w: str) -> tuple[str, ...]:
     return (w, f"{w}s", w[:-1]) if len(w) > 3 and w.endswith("s") else (w, f"{w}s")
 
 
+def in_a_row(text: str, phrase: str) -> bool:
+    """Does ``text`` print ``phrase``'s words in a row (a plural for a singular, and back: "inventories" for
+    "inventory")?"""
+    words = ["(?:" + "|".join(map(re.escape, word_forms(w.lower()))) + ")" for w in re.findall(r"[A-Za-z0-9&]+", phrase)]
+    return bool(words) and bool(re.search(r"(?i)(?<!\w)" + r"\W+".join(words) + r"(?!\w)", text))
+
+
 def _within(term: str, words: set[str]) -> bool:
     """Does ``words`` hold every word of ``term``, a plural for a singular ("phones" for "phone", "inventories"
     for "inventory") and back?"""

@@ -54,6 +54,14 @@ SPOKEN_WORDS = 3
 INITIALS_MIN = 3
 
 
+
+def _item_of(label: str, item: str, measure: str) -> bool:
+    """Is ``label`` (before a comma) the ``measure`` asked, which ``item`` opens ("Investment banking revenue, gross"
+    for "investment banking revenue")?"""
+    core = " ".join(_words(label.split(",")[0]))
+    return bool(measure) and measure.startswith(f"{item} ") and _within(measure, set(core.split())) \
+        and len(core.split()) == len(measure.split())
+
 def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subject: Any, hits: list[Any],
                       company: str | None, amount: bool = False) -> tuple[str, list[CellFigure]] | None:
     """(answer text, [the figure, the year-earlier one]) from the first scoped filing with a matching row;
@@ -178,8 +186,14 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             # (not a row of the company's consolidated table: Activision Blizzard's digital online channels are no
             # Blizzard's)
             # (the item is what the row's label ends on: "Non-deductible employee dining facility costs" are no employees)
-            named = [r for r in found if rest and all(_within(t, set(_words(r[3].split(" › ")[-1]))) and _within(
-                t, set(_words(r[3].split(" › ")[-1])[-len(t.split()):])) for t in rest) and not CONSOLIDATED.search(r[4])]
+            # (or on the item and the measure it qualifies, before a comma: "Investment banking revenue, gross")
+            named = [r for r in found if rest and all(_within(t, set(_words(r[3].split(" › ")[-1]))) and (_within(
+                t, set(_words(r[3].split(" › ")[-1])[-len(t.split()):])) or _item_of(r[3].split(" › ")[-1], t, own_measure))
+                for t in rest) and not CONSOLIDATED.search(r[4])]
+            # (of several, the one row whose label is the measure asked: "gross investment banking revenue" is
+            # "Investment banking revenue, gross", not the CIB's "Investment Banking")
+            items = [r for r in named if any(_item_of(r[3].split(" › ")[-1], t, own_measure) for t in rest)]
+            named = items if len({r[3] for r in items}) == 1 else named
             if owners and len({r[3] for r in named}) == 1:
                 best = pick_row(named, rest, q_words, months, period_end, want_pct, measure, question, acronyms, labelled,
                                 named_rate=named_rate, metric=subject.metric)

@@ -68,7 +68,11 @@ DEFINITIONS: tuple[Definition, ...] = (
     Definition("working_capital", "Working capital", r"working capital(?! ratio)",
                ("current_assets", "current_liabilities"), "USD", "current assets − current liabilities",
                lambda v: v[0] - v[1]),
-    Definition("debt_to_equity", "Debt to equity", r"debt[- ]to[- ]equity|leverage ratio|gearing",
+    # (a leverage ratio with a name of its own, "supplementary leverage ratio", "Tier 1 leverage ratio", is a bank's
+    # printed capital ratio, no debt over equity)
+    Definition("debt_to_equity", "Debt to equity",
+               r"debt[- ]to[- ]equity|(?:^|\b(?:the|its|their|a|an|financial|what|is|was)\s+|\w+['’]s?\s+)leverage ratio|"
+               r"gearing",
                ("short_term_debt", "long_term_debt", "equity"), "x", "(short-term + long-term debt) ÷ equity",
                lambda v: _ratio(v[0] + v[1], v[2]), optional=("short_term_debt",)),
     Definition("payout_ratio", "Dividend payout ratio", r"payout ratio", ("dividends", "net_income"), "%",

@@ -18,7 +18,7 @@ from finchat.answer.asked import _NEUTRAL
 from finchat.answer.breakdown import breakdown_from_cells
 from finchat.answer.buybacks import buyback_answer
 from finchat.answer.cellpick import SAME_PERIOD_DAYS, is_measure
-from finchat.answer.cellrows import CellFigure, _words, word_forms
+from finchat.answer.cellrows import CellFigure, _words, in_a_row
 from finchat.answer.cells import INITIALS_MIN, NOT_NAMES, OUTSIDE_US, _measure_words, answer_from_cells
 from finchat.answer.figures import Figure
 from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoint
@@ -364,13 +364,6 @@ def _names(measure: str, qualifier: str) -> bool:
     return bool(re.search(rf"(?i)(?<![\w&]){re.escape(qualifier)}(?![\w&])", measure))
 
 
-def _in_a_row(text: str, phrase: str) -> bool:
-    """Does ``text`` print ``phrase``'s words in a row (a plural for a singular, and back: "inventories" for
-    "inventory")?"""
-    words = ["(?:" + "|".join(map(re.escape, word_forms(w.lower()))) + ")" for w in re.findall(r"[A-Za-z0-9&]+", phrase)]
-    return bool(words) and bool(re.search(r"(?i)\b" + r"\W+".join(words) + r"\b", text))
-
-
 def _names_all(quote: str, measure: str) -> bool:
     """Does one quoted sentence name every word of ``measure`` (or its initials) and state a figure?"""
     wanted = word_stems(measure)
@@ -488,13 +481,13 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         stale = first is not None and any(years_apart(first.group(1), asked_years))
         # (the filing's sentences are searched only when the quote could give way to one)
         said = stated(conn, subject, hits, companies, question=res.question) \
-            if weak or rows or stale or (parted and not _in_a_row(quote, words)) else None
+            if weak or rows or stale or (parted and not in_a_row(quote, words)) else None
         if said is not None and stale and asked_years & set(re.findall(r"\b(?:19|20)\d\d\b", said[0])) \
                 and not any(years_apart(said[0], asked_years)):
             weak = True  # (a sentence of the year asked)
         # (or the measure of the part: "Unit sales of footwear")
         of_part = f"{subject.measure} of {' '.join(q for q in extra if not q.startswith('by '))}" if parted else ""
-        if said is not None and (weak or (_in_a_row(said[0], words) or bool(of_part) and _in_a_row(said[0], of_part))
+        if said is not None and (weak or (in_a_row(said[0], words) or bool(of_part) and in_a_row(said[0], of_part))
                                  and not tabular(said[0])):
             quote, quoted, holds = said[0], [said[1]], True
     if not holds:

@@ -150,6 +150,13 @@ SOLD_IN = re.compile(r"(?i)\b(?:sell|sold|(?<=unit )sales)\s+(?:in|of)\s+(?P<wha
 SPENT_ON = re.compile(r"(?i)\b(?:spend|spent|allocated?|invest(?:ed)?|devoted?|put|direct(?:ed)?)\s+(?:(?!on\b|to\b|in\b|into\b)[a-z]+\s+){0,2}?"
                       r"(?:on|to|in|into|towards?)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
                       r"(?=\s+(?:in|during|for|over|through|at|as|by)\b|\s*[?,.;]|\s*$)")
+#: "How large is Netflix's Los Gatos headquarters", "How big is the average Sam's Club warehouse": a place's size, an
+#: area in square feet.
+SIZE_OF_PLACE = re.compile(r"(?i)^\s*how\s+(?:large|big)\s+(?:is|was|are|were)\s+(?:the\s+|its\s+|their\s+)?"
+                           r"(?:(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,2}['’]s?\s+)?"
+                           r"(?P<what>(?:[\w&'’.-]+\s+){0,4}?(?:headquarters|warehouses?|stores?|clubs?|campus(?:es)?|"
+                           r"facilit(?:y|ies)|plants?|offices?|buildings?|sites?|cent(?:er|re)s?|factor(?:y|ies)|"
+                           r"hotels?|casinos?|resorts?))\b")
 #: "How much did Corning (voluntarily) contribute to its domestic postretirement plans": contributions to those plans.
 CONTRIBUTED_TO_PLANS = re.compile(r"(?i)\bcontribut(?:e|ed)\s+(?:\w+\s+){0,2}?to\s+(?:its|their|the|our)\s+"
                                   r"(?P<what>(?:[\w.&'’-]+\s+){0,4}?(?:plans?|trusts?|funds?))\b")

@@ -56,6 +56,7 @@ from finchat.answer.shapes import (
     RETURNED_TO,
     SHARE,
     SHARE_PART,
+    SIZE_OF_PLACE,
     SOLD_IN,
     SOLD_TO,
     SPENT_ON,
@@ -365,6 +366,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if sold and measure == "sales" and not _PERIOD.match(sold.group("what").split()[0].lower()) \
             and not re.search(r"\d", sold.group("what")):
         qualifiers.append(sold.group("what"))  # "How much did Sam's Club sell in grocery and consumables"
+    size = SIZE_OF_PLACE.match(question)
+    if size:
+        # "How large is Netflix's Los Gatos headquarters": its area, in square feet
+        measure, metrics = "square feet", []
+        qualifiers = [q for q in qualifiers if q.lower() not in size.group("what").lower()] + [size.group("what")]
     plans = CONTRIBUTED_TO_PLANS.search(question)
     if plans and not measure.lower().startswith("contribution"):
         # "How much did Corning contribute to its domestic postretirement plans": contributions, to those plans

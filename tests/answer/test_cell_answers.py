@@ -1290,3 +1290,26 @@ def test_square_footage_is_the_row_of_square_feet(make_database):
     got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2024)
     assert got is not None and got[1][0].value == 1129, got
 
+
+
+def test_a_lines_own_words_are_the_rows_not_a_captions():
+    """"gross investment banking revenue … of Commercial Banking": the segment's "Total net revenue" under a caption
+    naming "Corporate & Investment Bank … Commercial Banking" is no investment banking revenue; a row naming it is."""
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2022, 9, 30)
+    caption = "Segment results Consumer & Community Banking Corporate & Investment Bank Commercial Banking (in millions)"
+
+    def row(path: str, value: float, cap: str = caption) -> tuple[object, ...]:
+        return ("JPM_2022Q3_10Q", 22, None, path, cap, "Three Months Ended", "3M", now, value, "millions", "USD",
+                path.split(" › ")[-1])
+
+    q = "What gross investment banking revenue did Testco's Commercial Banking generate in Q3 2022?"
+    words = {"gross", "investment", "banking", "revenue", "commercial", "q3", "2022"}
+    terms = ["investment banking", "commercial banking"]
+    assert _pick([row("Commercial Banking › Total net revenue", 3048)], terms, words, 3, now, False,
+                 {"revenue", "revenues", "sales"}, q) is None
+    best, _ = _pick([row("Commercial Banking › Total net revenue", 3048),
+                     row("Commercial Banking › Investment banking revenue, gross", 761)], terms, words, 3, now, False,
+                    {"revenue", "revenues", "sales"}, q)
+    assert best.value == 761

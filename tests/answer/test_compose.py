@@ -199,6 +199,19 @@ def test_a_line_as_a_share_of_revenue(question, key):
         assert found[0].compute([-30.0, 600.0]) == 0.05  # a cost printed in parentheses counts by its size
 
 
+@pytest.mark.parametrize(("question", "keys"), [
+    ("What is Boeing's leverage ratio in 2022?", ["debt_to_equity"]),
+    ("What was the leverage ratio of 3M?", ["debt_to_equity"]),
+    # a leverage ratio with a name of its own is a bank's printed capital ratio
+    ("What was JPMorgan's supplementary leverage ratio in Q3 2022?", []),
+    ("What was JPMorgan's Tier 1 leverage ratio?", []),
+])
+def test_a_named_leverage_ratio_is_no_debt_to_equity(question, keys):
+    from finchat.answer import derive
+
+    assert [d.key for d in derive.asked(question)] == keys
+
+
 def test_the_asked_fiscal_year_is_used():
     book = FactBook([_annual("revenue", 1000, 2019), _annual("revenue", 900, 2018), _annual("revenue", 800, 2017)],
                     "12M", 2018)

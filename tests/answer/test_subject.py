@@ -920,6 +920,8 @@ def test_a_period_or_a_measure_after_at_is_no_place():
     # the price paid for an acquisition is that acquisition's, no statement line
     ("What did Testco pay to acquire Globomatic?", "acquisition", ("Globomatic",)),
     ("How much did Testco pay for the acquisition of Globomatic Labs in 2017?", "acquisition", ("Globomatic Labs",)),
+    # a place's size is its area
+    ("How large is Testco's Los Gatos headquarters, per its 2017 10-K?", "square feet", ("Los Gatos headquarters",)),
     # contributions to plans named
     ("How much did Testco voluntarily contribute to its domestic postretirement plans in 2020?", "contributions",
      ("domestic postretirement plans",)),
