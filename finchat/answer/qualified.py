@@ -454,6 +454,10 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         measures += [re.sub(r"(?i)\brevenues?\b", "sales", m) for m in measures if re.search(r"(?i)\brevenues?\b", m)]
         # "stock … buy back" is "share repurchases" in the filing's words
         measures += [s for m in measures for s in synonyms_of(m)]
+        # a ratio's outlook is said of what is over the whole ("We expect capital expenditures to be approximately 3.5
+        # percent of reported net sales"): its first term, singular or plural
+        measures += [f for m in measures if " as % of " in m for f in (m.split(" as % of ")[0],
+                                                                        m.split(" as % of ")[0] + "s")]
         for asked_name in named[:1] or list(dict.fromkeys(measures)):
             said = outlook_sentence(conn, companies, hits, asked_name, year, res.question)
             if said is not None:

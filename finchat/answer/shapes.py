@@ -51,7 +51,7 @@ SHARE_PART = re.compile(r"(?i)\b(?:(?:came|comes?|coming|derived|generated|contr
                          r"(?:went|goes|go)\s+to\s+)"
                          r"(?:the\s+|its\s+)?(?P<part>[a-z](?:[a-z&'’ -]|\.(?=[a-z]|\s+(?-i:[a-z])))"
                          r"{2,60}?)(?=\s+(?:in|during|for|over|at|as|on|"
-                         r"through|compared)\b|\s*[?,;]|\s*\.(?!(?-i:[a-z])|\s+(?-i:[a-z]))|\s*$)")
+                         r"through|compared)\b|\s*[?,;]|\s*\.(?![A-Za-z]|\s+(?-i:[a-z]))|\s*$)")  # ("U.S. government")
 #: "Aeronautics as a percentage of Lockheed Martin's net sales": the part before "as a percentage of".
 PART_AS_SHARE = re.compile(r"(?i)^\s*(?:what\s+(?:was|were|is|are)\s+)?(?:the\s+)?(?P<part>[a-z][\w&'’ -]{1,60}?)"
                             r"(?:['’]s?)?\s+as\s+a\s+(?:percent(?:age)?|share|proportion)\s+of\b")

@@ -24,6 +24,8 @@ NETWORK = ("Wireless retail postpaid connections totaled 93,100 thousand at Sept
            "evolution, we retired our third-generation (3G) network in 2023. As a result, approximately 702 thousand "
            "wireless retail postpaid connections were removed from the customer base.")
 
+CAPEX = ("We expect capital expenditures to be approximately 3.5 percent of reported net sales in fiscal 2024. We "
+         "invested $538 million in land, buildings, and equipment in the first nine months of 2023.")
 POINTS = ("Net sales increased 18 percent in the third quarter of 2023, driven by an increase in contributions from volume "
           "growth and favorable net price realization and mix. Contributions from volume growth (a) 17 pts Net price "
           "realization and mix 2 pts Note: Table may not foot due to rounding.")
@@ -31,7 +33,7 @@ POINTS = ("Net sales increased 18 percent in the third quarter of 2023, driven b
 
 @pytest.fixture(scope="module")
 def prose_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _testco(db_url, tmp_path_factory, NOTES, CAMPUS, STAFF, NETWORK, POINTS)
+    yield from _testco(db_url, tmp_path_factory, NOTES, CAMPUS, STAFF, NETWORK, POINTS, CAPEX)
 
 
 def _first(corpus: str, monkeypatch: pytest.MonkeyPatch, question: str) -> str:
@@ -140,3 +142,11 @@ def test_a_per_share_figure_asked_in_cents_is_also_given_in_cents(prose_corpus, 
     first = _first(prose_corpus, monkeypatch, "What was Testco's diluted EPS in Q3 2023, in cents?")
     assert "$1.26 per share (126 cents)" in first, first
     assert "cents" not in _first(prose_corpus, monkeypatch, "What was Testco's diluted EPS in Q3 2023?")
+
+
+def test_a_ratios_outlook_is_said_of_its_first_term(prose_corpus, monkeypatch):
+    """Capital expenditures expected "as a percent of net sales": the sentence expecting capital expenditures to be
+    3.5 percent of net sales, not the nine months' amount invested."""
+    first = _first(prose_corpus, monkeypatch,
+                   "What capital expenditures, as a percent of net sales, did Testco expect for fiscal 2024?")
+    assert "3.5 percent" in first and "538" not in first, first

@@ -931,3 +931,12 @@ def test_a_rate_on_a_base_a_count_after_a_preposition_and_an_acquisitions_price(
 
     s = analyse(question, companies=("Testco", "TESTCO"))
     assert (s.measure, s.qualifiers) == (measure, qualifiers), s
+
+
+def test_an_abbreviations_periods_do_not_cut_a_part():
+    """"… earned under U.S. government contracts": "U.S." is no end of the part asked."""
+    from finchat.answer.subject import analyse
+
+    s = analyse("What share of Testco's 2018 revenues was earned under U.S. government contracts?",
+                companies=("Testco", "TESTCO"))
+    assert s.qualifiers and all("U.S. government contracts" in q for q in s.qualifiers), s
