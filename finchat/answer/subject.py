@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from finchat.answer.asked import _NEUTRAL, _NP_END, _PART_WORDS, _PERIOD, _asked_phrase
+from finchat.answer.propernames import NAME_AFTER, proper_names
 from finchat.answer.shapes import (
     ADJUSTED,
     AS_A_PERCENT,
@@ -71,69 +72,6 @@ from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question
 #: Statement words a qualifier can stand before, and the metric each builds on.
 _HEAD = re.compile(r"(?i)\b(?<!-)(earnings before interest,? (?:and|&) (?:income )?taxes|net sales|sales|revenues?|"
                    r"net revenues?|income|earnings|eps|profits?|operating margin|margin)\b(?!-)")  # (not "profit-share")
-#: A capitalised name in a question (a product, a brand, a business: "How much revenue did Paxlovid bring Pfizer").
-_PROPER = re.compile(r"(?<![\w&'’.-])([A-Z][\w&'’-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&'’-]*){0,5})")
-#: Capitalised words that name no part of a company: question words, periods, accounting labels, units, places
-#: (a place is read by the regional rule).
-_NOT_PROPER = {"how", "what", "which", "who", "when", "where", "why", "was", "were", "is", "are", "did", "does",
-               "do", "can", "could", "in", "for", "the", "a", "an", "as", "by", "at", "of", "on", "and", "if", "i",
-               "gaap", "non-gaap", "eps", "ebit", "ebitda", "ebitdar", "usd", "us", "u", "ceo", "cfo", "sec",
-               "fy", "ttm", "ytd", "q", "form", "k", "q1", "q2", "q3", "q4", "based", "please", "answer",
-               "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-               "november", "december", "compare", "according", "give", "tell", "list", "calculate", "show"}
-
-
-def _proper_names(question: str, names: set[str], measure: str = "") -> list[str]:
-    """Capitalised names in ``question`` that are not its company, a period, a statement measure or a
-    question word: what a question asks about when no measure names it ("Paxlovid"). ``measure``: the one the
-    question names — initials right after a possessive that are not its own name a part ("What return on
-    equity did JPMorgan's CIB earn"), any others a measure ("DPO", "P&L")."""
-    owned = set(re.findall(r"['’]s\s+([A-Z]{2,4})\b", question)) if measure else set()
-    out = []
-    for m in _PROPER.finditer(question):
-        before = question[:m.start()]
-        if before.count("(") > before.count(")"):
-            continue  # "(formerly known as Square)": an aside
-        # "Corporate & Investment Bank's net income": the possessive ends the name, it is no word of it
-        words = [re.sub(r"['’]s?$", "", w) for w in re.split(r"\s+", m.group(1)) if w]
-        if not before.strip() or before.rstrip().endswith((".", "?", "!", ":")):
-            words = words[1:]  # a sentence's first word is capitalised as such ("Approach the question …")
-        # the company's name, a possessive ("Pfizer's"), periods and measures are trimmed from either end
-        while words and (_not_part(words[0], names, measure, owned) or words[0].lower() in ("and", "of", "&")):
-            words.pop(0)
-        while words and (_not_part(words[-1], names, measure, owned) or words[-1].lower() in ("and", "of", "&")):
-            words.pop()
-        if words and not any(_not_part(w, names, measure, owned) for w in words if w[:1].isupper()):
-            out.append(" ".join(words))
-    return out
-
-
-#: A capitalised name after "in", "from" or "of": "in Pennsylvania", "from Las Vegas Strip Resorts", "average loans of
-#: Middle Market Banking".
-_NAME_AFTER = re.compile(r"\b(?:in|from|at|of)\s+(?:the\s+)?((?-i:[A-Z])[\w&'’-]*(?:\s+(?-i:[A-Z])[\w&'’-]*){0,3})")
-#: A model's name: letters, then a number ("kc-46a", "f-35", "c-130j", "a320").
-_MODEL_NAME = re.compile(r"[a-z]{1,3}-?\d+[a-z]?")
-
-
-def _abbreviates(word: str, measure: str) -> bool:
-    """Is ``word`` (all capitals) a measure's abbreviation: any, when no measure is named ("DPO"), else the
-    named measure's own ("ROE" of "return on equity", "EBIT" of "EBIT margin")?"""
-    if not measure:
-        return True
-    words = re.findall(r"[A-Za-z]+", measure.lower())
-    initials = {"".join(w[0] for w in words), "".join(w[0] for w in words if w not in ("of", "on", "and", "the"))}
-    return word.lower() in words or word.lower() in initials or bool(metrics_in_question(word))
-
-
-def _not_part(word: str, names: set[str], measure: str = "", owned: set[str] | frozenset[str] = frozenset()) -> bool:
-    low = re.sub(r"['’]s?$", "", word.lower())
-    # (a model's name is a part: "KC-46A", "F-35"; any other word with a digit is not: "10-K", "2022")
-    return (low in names or low in _NOT_PROPER or bool(_PERIOD.match(low))
-            or bool(re.search(r"\d", low)) and not _MODEL_NAME.fullmatch(low)
-            or bool(metrics_in_question(low)) or bool(REGION.fullmatch(word)) or word.endswith(("'s", "’s"))
-            or (word.isupper() and len(word) <= 4 and (word not in owned or _abbreviates(word, measure))))  # "DPO"
-
-
 #: A measure's last word naming a line of its own whatever statement line it is named after ("debt redemption costs").
 _OTHER_LINE = frozenset({"costs", "cost", "charges", "charge", "fees", "gains", "gain", "losses", "proceeds", "payments",
                          "premiums", "premium", "expenses"})
@@ -366,21 +304,17 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if sold and measure == "sales" and not _PERIOD.match(sold.group("what").split()[0].lower()) \
             and not re.search(r"\d", sold.group("what")):
         qualifiers.append(sold.group("what"))  # "How much did Sam's Club sell in grocery and consumables"
-    size = SIZE_OF_PLACE.match(question)
-    if size:
-        # "How large is Netflix's Los Gatos headquarters": its area, in square feet
-        measure, metrics = "square feet", []
-        qualifiers = [q for q in qualifiers if q.lower() not in size.group("what").lower()] + [size.group("what")]
-    plans = CONTRIBUTED_TO_PLANS.search(question)
-    if plans and not measure.lower().startswith("contribution"):
-        # "How much did Corning contribute to its domestic postretirement plans": contributions, to those plans
-        measure, metrics = "contributions", []
-        qualifiers = [q for q in qualifiers if q.lower() not in plans.group("what").lower()] + [plans.group("what")]
+    # a measure the question's shape names, of what it names last: "How large is Netflix's Los Gatos headquarters"
+    # (its area), "How much did Corning contribute to its domestic postretirement plans" (contributions to them), "What
+    # did Adobe pay to acquire TubeMogul" (the price of that acquisition) — none a line of the statements
     paid = PAID_TO_ACQUIRE.search(question)
-    if paid and re.sub(r"[^a-z0-9&]", "", paid.group("what").lower()) not in names:
-        # "What did Adobe pay to acquire TubeMogul": the price of that acquisition, not a line of the statements
-        measure, metrics = "acquisition", []
-        qualifiers = [q for q in qualifiers if q not in paid.group("what")] + [paid.group("what")]
+    paid = paid if paid and re.sub(r"[^a-z0-9&]", "", paid.group("what").lower()) not in names else None
+    for shape, named in ((SIZE_OF_PLACE.match(question), "square feet"),
+                         (CONTRIBUTED_TO_PLANS.search(question), "contributions"), (paid, "acquisition")):
+        if shape:
+            what = shape.group("what")
+            measure, metrics = named, []
+            qualifiers = [q for q in qualifiers if q.lower() not in what.lower()] + [what]
     spent = None if paid else SPENT_ON.search(question)
     if spent and not _PERIOD.match(spent.group("what").split()[0].lower()) and not re.search(r"\d", spent.group("what")):
         lines = metrics_in_question(spent.group("what"))
@@ -466,11 +400,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # a KPI alone names no part of the company, nor does how a measure is measured ("adjusted")
     if not [q for q in qualifiers if (not k or q != k.group(0)) and not (a and q == basis)]:
         # (a name inside the measure is its own: "Adjusted Property" of "same-store Adjusted Property EBITDAR")
-        qualifiers += [n for n in _proper_names(question, names, measure)
+        qualifiers += [n for n in proper_names(question, names, measure)
                        if not re.search(rf"(?i)(?<!\w){re.escape(n)}(?!\w)", measure)]
     else:  # a name after "in" / "from" is where or what the figure is of ("… operating revenues in Pennsylvania")
-        after = [m.group(1) for m in _NAME_AFTER.finditer(question)]
-        qualifiers += [n for n in _proper_names(question, names, measure) if any(a.startswith(n) for a in after)
+        after = [m.group(1) for m in NAME_AFTER.finditer(question)]
+        qualifiers += [n for n in proper_names(question, names, measure) if any(a.startswith(n) for a in after)
                        and not any(n.lower() in q.lower() or q.lower() in n.lower() for q in qualifiers)]
     if k:  # "pharmacy same store sales", "front store comparable sales": the words before the KPI name its part
         kpi_of = _words_before(question, k.start(), names, parts, pieces)
@@ -478,7 +412,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             qualifiers += _tidy([" ".join(kpi_of)], segments, k.group(0))
         # "comparable sales of Entertainment": the name after it too (not the company's)
         of = re.match(r"\s+(?:of|for)\s+(?:the\s+)?((?-i:[A-Z])[\w&'’-]*(?:\s+(?-i:[A-Z])[\w&'’-]*){0,3})(?!['’])", question[k.end():])
-        if of and of.group(1) in _proper_names(question, names) and not any(of.group(1) in q for q in qualifiers):
+        if of and of.group(1) in proper_names(question, names) and not any(of.group(1) in q for q in qualifiers):
             qualifiers.append(of.group(1))
     if segment_line and qualifiers:  # "Pet's segment operating profit": the named segment's line
         segment_line, measure = False, segment_head
@@ -521,7 +455,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     elif not derived and rate:
         kind = "rate"
         # "the Card Services net charge-off rate": a name before the rate is the part it is of
-        qualifiers += [n for n in _proper_names(question, names, rate.group(0))
+        qualifiers += [n for n in proper_names(question, names, rate.group(0))
                        if n.lower() in measure.lower() and n.lower() not in rate.group(0).lower()
                        and not any(n.lower() in q.lower() for q in qualifiers)]
         # "JPMorgan's card net charge-off rate": the words before "net" name the part, written small too
