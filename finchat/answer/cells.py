@@ -54,13 +54,13 @@ SPOKEN_WORDS = 3
 INITIALS_MIN = 3
 
 
-
 def _item_of(label: str, item: str, measure: str) -> bool:
     """Is ``label`` (before a comma) the ``measure`` asked, which ``item`` opens ("Investment banking revenue, gross"
     for "investment banking revenue")?"""
     core = " ".join(_words(label.split(",")[0]))
     return bool(measure) and measure.startswith(f"{item} ") and _within(measure, set(core.split())) \
         and len(core.split()) == len(measure.split())
+
 
 def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subject: Any, hits: list[Any],
                       company: str | None, amount: bool = False) -> tuple[str, list[CellFigure]] | None:

@@ -225,7 +225,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             here = (str(row_units(label)), "$" in " ".join(row[1:]) or "dollars" in label.lower())
             stated = stated if row_units_own(label) else here
         values = [(j, c) for j, c in enumerate(row[1:], start=1) if c and _value(c) is not None]
-        if not values and label and (when := dated(label)) is None:
+        if not values and label and dated(label) is None:
             # a heading's own units hold for the rows under it ("Retail square footage (in thousands)" › "Domestic"):
             # money unless the heading names things counted ("AUC (in billions)" is money); a bare "(In millions)"
             # names nothing and is the table's

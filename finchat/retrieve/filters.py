@@ -29,7 +29,7 @@ import psycopg
 
 from finchat.graph.lexicon import concept_metrics, metrics_in_question, statements_in_text
 from finchat.retrieve.intent import question_intent
-from finchat.retrieve.owners import printing
+from finchat.retrieve.owners import asked_names, printing
 from finchat.retrieve.published import published_by, said_by
 from finchat.tables import MONTHS, dates_in_text, parse_date
 
@@ -371,14 +371,6 @@ class Extractor:
                        month_quarter=bool(_MONTH_QUARTER.search(question)) and not quarters)
 
 
-def _asked_names(text: str) -> list[str]:
-    """Capitalised words of a question (its company's names already taken out) that may name a thing the
-    filings print: not its first word, question, period or metric words ("TubeMogul", "Fotolia")."""
-    words = re.findall(r"(?<![\w.&'’-])([A-Z][A-Za-z]*[a-z][A-Za-z]*)(?![\w&'’-])", text.split(" ", 1)[1] if " " in text else "")
-    return list(dict.fromkeys(w for w in words if w.lower() not in _NOT_NAMES and not re.fullmatch(rf"(?i)(?:{MONTHS})", w)
-                              and not metrics_in_question(w)))
-
-
 def graph_segments(conn: psycopg.Connection) -> list[tuple[str, str]]:
     """(brand entry, company key) for the segments the graph knows (graph/segments.py) that may stand for
     their company when named alone: distinctive names of exactly one company; a segment's names are
@@ -511,9 +503,10 @@ def _scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], l
                 "SELECT id FROM documents WHERE company_key = ANY(%s) AND fiscal_year >= %s ORDER BY id",
                 (c, int(row[0]))).fetchall()]
             # (a name asked that only older filings print — "What did Adobe pay to acquire TubeMogul?" — is theirs)
-            older = printing(conn, recent, c, _asked_names(f.text_query))
+            named = asked_names(f.text_query, _NOT_NAMES)
+            older = printing(conn, recent, c, named)
             if older:
-                f.relaxed.append(f"no period asked: the filings that print {', '.join(_asked_names(f.text_query))}")
+                f.relaxed.append(f"no period asked: the filings that print {', '.join(named)}")
                 return older, older
             if recent:
                 return recent, recent

@@ -47,6 +47,18 @@ def owners_in_text(conn: psycopg.Connection, names: Sequence[str]) -> dict[str, 
     return {name: key for name, key in found.items() if key is not None}
 
 
+def asked_names(text: str, stop: set[str] | frozenset[str]) -> list[str]:
+    """Capitalised words of a question (its company's names already taken out) that may name a thing the
+    filings print: not its first word, nor a word of ``stop`` (question and period words), a month or a metric
+    ("TubeMogul", "Fotolia")."""
+    from finchat.graph.lexicon import metrics_in_question
+    from finchat.tables import MONTHS
+
+    words = re.findall(r"(?<![\w.&'’-])([A-Z][A-Za-z]*[a-z][A-Za-z]*)(?![\w&'’-])", text.split(" ", 1)[1] if " " in text else "")
+    return list(dict.fromkeys(w for w in words if w.lower() not in stop and not re.fullmatch(rf"(?i)(?:{MONTHS})", w)
+                              and not metrics_in_question(w)))
+
+
 def printing(conn: psycopg.Connection, documents: Sequence[int], companies: Sequence[str],
              names: Sequence[str]) -> list[int]:
     """The filings of ``companies`` whose prose prints every one of ``names`` (capitalised as asked, whole
@@ -65,4 +77,4 @@ def printing(conn: psycopg.Connection, documents: Sequence[int], companies: Sequ
     return [] if not found or set(found) & set(documents) else found
 
 
-__all__ = ["owners_in_text", "owners_of_labels", "printing"]
+__all__ = ["asked_names", "owners_in_text", "owners_of_labels", "printing"]
