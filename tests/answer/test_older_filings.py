@@ -7,7 +7,6 @@ import pytest
 
 from tests.answer.test_subject import ask_json
 
-
 MSG = ("The Company also has contracts with the U.S. government through its Military Services Group (“MSG”). MSG "
        "operates on 17 military installations under 50-year contracts with the U.S. government. The Company serves "
        "approximately 40,000 customers in its Monterey service territory.")
