@@ -17,7 +17,9 @@ from finchat.answer.cellrows import (
     _within,
     _words,
     _words_of,
+    in_a_row,
     other_name,
+    word_forms,
 )
 from finchat.answer.figures import HOW_MANY
 from finchat.graph.lexicon import metrics_in_question
@@ -38,6 +40,10 @@ SPELLED_OUT = {"ebit": "earnings before interest and taxes", "ebt": "earnings be
                "sg&a": "selling general and administrative", "r&d": "research and development"}
 #: A spelled-out measure may lack one word in this many (a wrapped label's lost "taxes").
 SPELLED_SLACK = 4
+
+
+#: The most words of an item's label (a part's, a kind's: "Intelligent Cloud") naming a word asked before the measure.
+ITEM_WORDS = 4
 
 
 def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, period_end: date,
@@ -95,7 +101,29 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         return len(term.split()) >= 2 and said is not None and said.group(0)[:1].islower() \
             and not (parts is not None and parts.search(term))
 
+    def compound(term: str) -> str:
+        """The measure's word ``term`` is written right before, as one lower-case noun with it ("interest income",
+        "advertising revenue"), or "" when it is not."""
+        said = re.search(r"(?<![\w-])" + re.escape(term) + r"\s+(" + "|".join(map(re.escape, sorted(measure or {"-"})))
+                         + r")\b", question)
+        return said.group(1) if len(term.split()) == 1 and said is not None and said.group(0)[:1].islower() \
+            and not (parts is not None and parts.search(term)) else ""
+
+    def says_compound(row_path: str, caption: str, term: str, head: str) -> bool:
+        """Does a label of ``row_path`` (or the ``caption``) print ``term`` with its ``head`` ("Interest income",
+        "Subscription revenue by segment"), or name with it an item of the head's table ("Revenue › Subscription",
+        "Revenue › Intelligent Cloud") — not another line holding a form of it ("Comprehensive loss attributable to
+        noncontrolling interests")?"""
+        forms = set(word_forms(term))
+        return in_a_row(caption, f"{term} {head}") or any(in_a_row(label, f"{term} {head}") or (
+            bool(forms & set(_words(label))) and len(_words(label)) <= ITEM_WORDS and not metrics_in_question(label))
+            for label in row_path.split(" › "))
+
+    compounds = {t: h for t in terms if (h := compound(t))}
+
     def measured(c: CellFigure) -> bool:
+        if any(not says_compound(c.row_path, c.caption, t, h) for t, h in compounds.items()):
+            return False
         if measure and measure & {"revenue", "revenues", "sales"} and not cost and not (part_cost and c.unit == "%") \
                 and _COST.search(c.row_path):
             return False  # "Cost of revenue › Subscription" is no revenue

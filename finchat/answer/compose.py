@@ -40,7 +40,14 @@ from finchat.answer.coupon import coupon_answer
 from finchat.answer.figures import Computed, FactBook, Figure, change
 from finchat.answer.outlook import outlook_passages
 from finchat.answer.parts import named_by_a_piece, named_otherwise
-from finchat.answer.qualified import from_tables, quarter_from_cells, repurchase_table, stated, unsubstituted
+from finchat.answer.qualified import (
+    from_tables,
+    printed_total,
+    quarter_from_cells,
+    repurchase_table,
+    stated,
+    unsubstituted,
+)
 from finchat.answer.quote import narrative_topic, quote_passages
 from finchat.answer.result import Answer, with_subject
 from finchat.answer.subject import Subject, analyse
@@ -153,7 +160,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         # it, else a sentence of the filing stating it; buybacks in the words of the question ("buy back"):
         # the repurchase table's
         exact = repurchase_table(conn, subject, res, companies, names) or from_tables(
-            conn, question, subject, res, list(res.hits), companies, names)
+            conn, question, subject, res, list(res.hits), companies, names) \
+            or printed_total(conn, subject, res, companies, names)
         if exact is not None:
             return exact
         # (a share is a sentence stating the part's percentage of the whole: the qualified answer below)

@@ -15,6 +15,7 @@ from typing import Any
 import psycopg
 
 from finchat.answer.figures import HOW_MANY
+from finchat.answer.partpassage import driver_only, opening_part
 from finchat.answer.quote import TOPIC_SYNONYMS, plain_text
 from finchat.answer.shapes import EFFECT, MODEL_NUMBER
 from finchat.graph.lexicon import metrics_in_question
@@ -259,12 +260,13 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
         heading = re.split(r" > | — ", hit.section)[-1]  # the last of the sub-headings the chunker joined
         titled = word_stems(heading) if len(heading.split()) <= HEADING_WORDS else set()
         # (or the passage's own heading: "EMEA:" over "Segment Adjusted EBITDA decreased 8.7% …")
-        opening = re.sub(r"^[\W_]+", "", text)
-        part = next((m.group(0) for p in parts for t in (opening, heading.strip(" :")) if (m := p.match(t))), "")
+        part = opening_part(text, hit.section, parts)
         titled |= word_stems(part)
         # (the part asked, or another: "International billed business …" when U.S. Consumer's is asked)
         of_part_asked = bool(part) and bool(re.search(rf"(?i)(?<!\w){re.escape(part)}(?!\w)", context))
         a_parts = bool(part) and not of_part_asked
+        # (the name of the part asked: "Greater China")
+        asked_part = [m.group(0) for p in parts for m in p.finditer(context)] if parts else []
         earlier: list[str] = []  # the sentences before: what "this program" refers to
         for lead, piece in _pieces(text):
             said_before, earlier = " ".join(earlier), [*earlier, piece][-REFERS_BACK:]
@@ -317,6 +319,10 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # states something's effect on the measure, not the measure — unless an effect is asked
             if not asks_effect and _EFFECT_ON.search(piece[:at]):
                 continue
+            # "… a 4% increase in comparable store sales, driven by growth in Greater China": the figure is the
+            # company's, the part asked only what drove it
+            if not asks_effect and driver_only(piece, asked_part, at):
+                continue
             # (unless that figure is the change of another line: "… decreased primarily due to a $116 million decrease
             # in product engineering")
             other = _CHANGE_OF.match(piece, at)
@@ -365,6 +371,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                      - (NAMED_BONUS if used else 0.0) - (NAMED_BONUS if elsewhere else 0.0)
                      - (LEFT_OUT_PENALTY if excluded else 0.0)
                      - (PART_PASSAGE_PENALTY if a_parts else 0.0)
+                     + (ASKED_PART_BONUS if of_part_asked else 0.0)
                      # (naming what is asked itself, not through the passage's opening part or its heading)
                      + (OWN_WORDS_BONUS if any(w <= own for w in wanted) else 0.0)
                      - len(piece) / 450 - 0.01 * hit.page_start
@@ -428,6 +435,8 @@ PART_PASSAGE_PENALTY = 0.3
 #: Greater China revenues +4 % over "Footwear revenues increased 8 %" under it, held-out 20; Corning's customer
 #: deposits under their heading, held-out 38).
 OWN_WORDS_BONUS = 0.3
+#: What a sentence of a passage about the part asked gains (Nike's Greater China comparable store sales, held-out 76).
+ASKED_PART_BONUS = PART_PASSAGE_PENALTY
 #: Characters of a sentence's opening that date it ("During fiscal 2020, …"); a year anywhere in it moved AMD's
 #: R&D change to another sentence (held-out 22).
 YEAR_OPENING = 25
@@ -527,25 +536,6 @@ def _any_of(phrases: list[str]) -> str:
     return " | ".join(f"({g})" for g in groups if g) or "''"
 
 
-def labelled_figure(conn: psycopg.Connection, document: str, phrases: tuple[str, ...]) -> tuple[str, Hit] | None:
-    """A figure ``document``'s text prints right after one of ``phrases`` as its label ("Core EPS $1.50" in a
-    release's highlights), quoted with the words around it and its citation; None when no passage prints one."""
-    names = [ws for ws in (re.findall(r"[A-Za-z0-9]+", p) for p in phrases if p) if len(ws) >= 2]
-    label = "|".join(r"\W+".join(ws) for ws in names)
-    if not label:
-        return None
-    # the full-text index narrows the passages first; the regular expression checks the words' order
-    rows = conn.execute(
-        f"{_SELECT} WHERE d.name = %s AND c.kind = 'text' AND c.tsv @@ to_tsquery('english', %s) AND c.text ~* %s"
-        " ORDER BY c.page_start, c.id LIMIT %s",
-        (document, _any_of([" ".join(ws) for ws in names]), rf"\m({label})\M", STATED_PASSAGES)).fetchall()
-    for hit in _hits(rows, "stated"):
-        got = figure_after(plain_text(hit.text), label)
-        if got is not None:
-            return f"{got[0]} — “{got[1]}” [{hit.citation()}]", hit
-    return None
-
-
 _LABELLED = r"(?:\$\s?\(?\d[\d,]*(?:\.\d+)?\)?(?:\s+(?:thousand|million|billion))?|\(?\d[\d,]*(?:\.\d+)?\)?\s*(?:%|pts?\b|bps\b))"
 #: A figure in points: "17 pts", "(3) pts", "250 basis points", "2 percentage points", "80 bps".
 _POINTS = re.compile(r"(?i)\(?\d[\d,]*(?:\.\d+)?\)?\s*-?\s*(?:pts?|bps|pp|(?:basis|percentage)[\s-]+points?)\b|"
@@ -555,25 +545,33 @@ _POINTS = re.compile(r"(?i)\(?\d[\d,]*(?:\.\d+)?\)?\s*-?\s*(?:pts?|bps|pp|(?:bas
 _POINTS_ASKED = re.compile(r"(?i)\bhow\s+many\s+(?:basis\s+|percentage\s+)?points\b|\bin\s+(?:basis\s+|percentage\s+)?points\b")
 
 
-def figure_after(text: str, label: str) -> tuple[str, str] | None:
+def figure_after(text: str, label: str, own_words: int = 0) -> tuple[str, str] | None:
     """("Core EPS $1.50", the words around it) where ``text`` prints a figure right after a name matching
-    ``label`` (a regex of the measure's words), a parenthesised note between allowed; None when it does not."""
+    ``label`` (a regex of the measure's words) — ``own_words`` words of the name's own between allowed, and a
+    parenthesised note; None when it does not."""
     text = re.sub(r"<sup>[^<]*</sup>", " ", text).replace("*", "")
     # (and "… as a percentage of GPV was 2.93%": the figure after the measure's verb)
-    m = re.search(rf"(?i)\b(?:{label})\b(?:\s*\([^)]{{0,20}}\))?(?:[\s:]{{0,3}}|\s+(?:was|were|is)\s+){_LABELLED}", text)
+    m = re.search(rf"(?i)\b(?:{label})\b(?:\s+[A-Za-z]+){{0,{own_words}}}(?:\s*\([^)]{{0,20}}\))?"
+                  rf"(?:[\s:]{{0,3}}|\s+(?:was|were|is)\s+){_LABELLED}", text)
     if m is None:
         return None
     start, end = max(0, m.start() - 60), min(len(text), m.end() + 60)
     return m.group(0), ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
 
 
+#: The most words a measure has that a topic's synonyms stand for ("full-time employees", "share buybacks").
+SYNONYM_WORDS = 3
+
+
 def synonyms_of(measure: str) -> tuple[str, ...]:
     """What filings call ``measure`` otherwise ("buybacks" → "repurchase" …), from the narrative topics."""
     low = measure.lower()
+    if len(low.split()) > SYNONYM_WORDS:
+        return ()  # ("return on average funds employed" is no headcount)
     for group in TOPIC_SYNONYMS:
         if any(g in low for g in group):
             return tuple(g for g in group if g not in low)
     return ()
 
 
-__all__ = ["figure_after", "labelled_figure", "prose_matching", "stated_change", "stated_figure", "synonyms_of", "word_stems", "years_apart"]
+__all__ = ["figure_after", "prose_matching", "stated_change", "stated_figure", "synonyms_of", "word_stems", "years_apart"]

@@ -18,13 +18,14 @@ from finchat.answer.asked import _NEUTRAL
 from finchat.answer.breakdown import breakdown_from_cells
 from finchat.answer.buybacks import buyback_answer
 from finchat.answer.cellpick import SAME_PERIOD_DAYS, is_measure
-from finchat.answer.cellrows import CellFigure, _words, in_a_row
+from finchat.answer.cellrows import CellFigure, _words, in_a_row, word_forms
 from finchat.answer.cells import INITIALS_MIN, NOT_NAMES, OUTSIDE_US, _measure_words, answer_from_cells
 from finchat.answer.figures import Figure
+from finchat.answer.labelled import labelled_figure
 from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoint
+from finchat.answer.partpassage import opening_part
 from finchat.answer.parts import segment_pattern
 from finchat.answer.passages import (
-    labelled_figure,
     stated_figure,
     synonyms_of,
     word_stems,
@@ -309,6 +310,41 @@ def _prints(conn: psycopg.Connection, document: str, word: str) -> bool:
         " AND c.text ~ %s LIMIT 1", (document, rf"\m{re.escape(word)}\M")).fetchone() is not None
 
 
+#: "… in total", "altogether": the figure a filing prints on its "Total …" line ("total Digital Media ARR" is the
+#: measure's own name, stated in its sentence).
+_IN_TOTAL = re.compile(r"(?i)\bin\s+total\b|\baltogether\b|\ball\s+told\b")
+
+
+def printed_total(conn: psycopg.Connection, subject: Subject, res: Any, companies: list[str],
+                  names: dict[str, str]) -> Answer | None:
+    """A measure no statement line holds asked "in total" ("What did the infrastructure surcharges … add to
+    American Water's annualized revenues in total?"): the figure the question's filing prints on its "Total …"
+    line for it ("Total infrastructure surcharge authorizations $ 67"); None when it prints none."""
+    if not subject.measure or subject.kind != "amount" or not _IN_TOTAL.search(res.question):
+        return None
+    doc = next((h.document for h in res.hits if not companies or h.company == companies[0]), None)
+    measure = re.sub(r"(?i)^total\s+", "", subject.measure)
+    got = labelled_figure(conn, doc, (f"total {measure}",), loose=True) if doc else None
+    if got is None:
+        return None
+    name = names.get(companies[0], companies[0]) if companies else ""
+    # (the figure's unit, where its table prints it above: "(In millions)")
+    scale = _SCALE_HEAD.search(got[1].text)
+    told = "" if scale is None or re.search(r"(?i)\b(?:thousand|million|billion)", got[0].split("—")[0]) \
+        else f" (amounts in {scale.group(1).lower()})"
+    return with_subject(Answer(f"{name + chr(39) + 's ' if name else ''}total {measure}{told}: {got[0]}", "passages",
+                               quoted=[got[1]]), subject, res, found=True)
+
+
+#: A table's unit as its heading prints it: "(In millions)", "(Dollars in thousands)".
+_SCALE_HEAD = re.compile(r"(?i)\(\s*(?:dollars\s+|amounts\s+)?in\s+(thousands|millions|billions)\b")
+
+
+def _part_patterns(conn: psycopg.Connection, companies: list[str]) -> tuple[re.Pattern[str], ...]:
+    """Patterns of the names of the company's segments and of regions."""
+    return tuple(p for p in (segment_pattern(conn, companies[0]) if companies else None, REGION) if p is not None)
+
+
 def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companies: list[str],
            quarter: bool = False, change: bool = False, question: str = "") -> tuple[str, Any] | None:
     """A sentence of the question's filing stating the subject's figure: its qualifiers' words with the
@@ -345,7 +381,7 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
     short = {q: i.upper() for q in subject.qualifiers if (i := initials(q)) and _prints(conn, doc, i.upper())}
     phrases += [p.replace(q, i) for p in list(phrases) for q, i in short.items() if q in p]
     # a passage opening on a segment's or a region's name is the part's: no answer for the company or another part
-    parts = tuple(p for p in (segment_pattern(conn, companies[0]) if companies else None, REGION) if p is not None)
+    parts = _part_patterns(conn, companies)
     # an annual report's year is also its fourth-quarter release's: a figure stated there only (a non-GAAP one)
     for where in with_year_release(conn, doc):
         said = stated_figure(conn, where, phrases[0], quarter=quarter, synonyms=tuple(dict.fromkeys(phrases[1:])),
@@ -362,6 +398,16 @@ _NOT_NAMED = NOT_NAMES | {"comparable"}
 def _names(measure: str, qualifier: str) -> bool:
     """Does ``measure`` hold ``qualifier`` as whole words ("King" is no part of "net bookings")?"""
     return bool(re.search(rf"(?i)(?<![\w&]){re.escape(qualifier)}(?![\w&])", measure))
+
+
+def _figure_after(sentence: str, measure: str) -> bool:
+    """Does ``sentence`` print a figure just after ``measure``'s words ("… comparable store sales growth of 22%"),
+    not only name the measure where another figure is stated ("Unit sales of footwear increased 17%, while … of
+    footwear revenue growth")?"""
+    words = re.findall(r"[A-Za-z0-9&]+", measure)
+    phrase = r"\W+".join("(?:" + "|".join(map(re.escape, word_forms(w.lower()))) + ")" for w in words)
+    return bool(words) and re.search(rf"(?i)(?<!\w){phrase}(?!\w)[^.;%$]{{0,40}}?(?:\$\s?\d|\d[\d,.]*\s*(?:%|percent))",
+                                     sentence) is not None
 
 
 def _names_all(quote: str, measure: str) -> bool:
@@ -381,7 +427,8 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
     a consolidated statement figure follows only labelled as such."""
     name = names.get(companies[0], companies[0]) if companies else ""
     extra = [q for q in subject.qualifiers if not _names(subject.measure, q)]
-    asked = " ".join([*(q for q in extra if not q.startswith("by ")), subject.measure,
+    # (a count's own words, "How many shares", say what is counted, not of what)
+    asked = " ".join([*(q for q in extra if not q.startswith("by ") and not q.lower().startswith("how ")), subject.measure,
                       *(q for q in extra if q.startswith("by "))]).strip()
     if subject.kind == "guidance":
         asked = f"guidance on {subject.measure or 'the outlook'}"
@@ -491,9 +538,24 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
             weak = True  # (a sentence of the year asked)
         # (or the measure of the part: "Unit sales of footwear")
         of_part = f"{subject.measure} of {' '.join(q for q in extra if not q.startswith('by '))}" if parted else ""
-        if said is not None and (weak or (in_a_row(said[0], words) or bool(of_part) and in_a_row(said[0], of_part))
-                                 and not tabular(said[0])):
-            quote, quoted, holds = said[0], [said[1]], True
+        # (or a sentence of a passage about the part asked: "On a currency-neutral basis, Greater China revenues …
+        # NIKE Direct revenues increased 26%, driven by … comparable store sales growth of 22%")
+        part = opening_part(said[1].text, said[1].section, _part_patterns(conn, companies)) \
+            if said is not None and parted else ""
+        about_part = said is not None and bool(part) and any(_names(part, q) for q in extra) \
+            and _figure_after(said[0], subject.measure)
+        # (or one naming every qualifier, where the quote does not: "In 2022, international customers accounted for
+        # 33% of Aeronautics’ net sales" over the segment's table of results)
+        # (a rate or share asked is a percentage: "… increased 32 and 88 basis points" is its change)
+        covers = said is not None and parted and _names_all(said[0], subject.measure) \
+            and (subject.kind not in ("rate", "share") or re.search(r"\d\s*(?:%|percent\b)", said[0]) is not None) \
+            and all(_names(said[0], q) for q in extra if not q.startswith("by ")) \
+            and not all(_names(first.group(1) if first else quote, q) for q in extra if not q.startswith("by "))
+        if said is not None and (weak or (in_a_row(said[0], words) or bool(of_part) and in_a_row(said[0], of_part)
+                                          or about_part or covers) and not tabular(said[0])):
+            # (whose figure it is, when the sentence leaves it to its passage)
+            told = about_part and not _names(said[0], part)
+            quote, quoted, holds = f"{part}, in its passage: {said[0]}" if told else said[0], [said[1]], True
     if not holds:
         where = f" in {doc}" if doc else ""
         lines.append(f"No figure for {name + chr(39) + 's ' if name else ''}{asked} was found{where}." if asked else
@@ -513,4 +575,4 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
     return with_subject(answer, subject, res, found=holds)
 
 
-__all__ = ["from_tables", "quarter_from_cells", "stated", "unsubstituted"]
+__all__ = ["from_tables", "printed_total", "quarter_from_cells", "stated", "unsubstituted"]

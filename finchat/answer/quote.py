@@ -46,7 +46,7 @@ TOPIC_SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("password sharing", "paid sharing", "account sharing", "borrower"),
     ("buybacks", "buyback", "repurchases", "repurchased", "repurchase"),
     ("layoffs", "workforce reduction", "headcount reduction", "severance", "restructuring"),
-    ("headcount", "employees", "employed"),
+    ("headcount", "employees", "employed", "employs"),
     ("price increases", "pricing actions", "price realization"),
     ("supply chain", "supply constraints", "component shortages", "suppliers"),
     ("inflation", "inflationary", "cost pressures"),
@@ -101,6 +101,19 @@ _MOVE_STEMS = frozenset(_stems("change changes increase increases decrease decre
                                "reduction reductions"))
 
 
+#: A qualifier written as a name: capitalised words ("Greater China", "Document Cloud"), not a measure's words.
+_CAPITALISED = re.compile(r"(?!(?:How|What|Which|When|Where|Why)\b)[A-Z][a-z]")  # (not "How many shares", a count)
+
+
+def _says(need: set[str], stems: set[str], moved: bool) -> bool:
+    """Does a sentence of ``stems`` name a qualifier of stems ``need``: a name of a few words whole ("Latin
+    America", not "North America"), a longer qualifier read off the question's wording by half its words; a
+    change asked ("production rate changes") by any change said ("… production rate increases")."""
+    if len(need) <= NAME_STEMS:
+        return need - _MOVE_STEMS <= stems and (moved or not need & _MOVE_STEMS)
+    return 2 * len(need & stems) >= len(need)
+
+
 def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = False, forward: bool = False,
                    must: tuple[str, ...] = (), about: tuple[str, ...] = (),
                    years: tuple[int, ...] = ()) -> tuple[str, list[Any]]:
@@ -114,12 +127,14 @@ def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = Fa
     needed = [_stems(m) or {m.lower()[:7]} for m in must]
     # (a name of capitalised words is also written by its initials: "MSG operates on 17 military installations")
     needed += [{i} for i in (initials(m) for m in must) if i]
+    proper = [(_stems(m) or {m.lower()[:7]}, initials(m)) for m in must if _CAPITALISED.match(m)]
     topics = [_stems(a) or {a.lower()[:7]} for a in about]
     scored: list[tuple[float, int, str, Any]] = []
     # an outlook is one sentence somewhere in the filing's prose: more passages are searched for it
     prose = [h for h in hits if h.kind == "text"][:10 if forward else 5]
     figure = bool(_FIGURE_ASKED.search(question))
     for rank, h in enumerate(prose):
+        titled = _stems(h.section) if proper else set()
         named_before = False  # the sentence before named the part asked: this one goes on about it
         for sentence in _SENTENCE.split(plain_text(h.text)):
             s = sentence.strip()
@@ -128,13 +143,14 @@ def quote_passages(question: str, hits: list[Any], n: int = 2, causal: bool = Fa
                 continue
             stems = _stems(s)
             overlap = len(want & stems)
-            # a name of a few words whole ("Latin America", not "North America"); a longer qualifier read off the
-            # question's wording by half its words
-            # (a change asked, "production rate changes", is any change said: "… production rate increases")
             moved = bool(stems & _MOVE_STEMS)
-            names = not needed or any(
-                (need - _MOVE_STEMS <= stems and (moved or not need & _MOVE_STEMS)) if len(need) <= NAME_STEMS
-                else 2 * len(need & stems) >= len(need) for need in needed)
+            names = not needed or any(_says(need, stems, moved) for need in needed)
+            # (and every place or part named by capitalised words: "comparable store sales growth of 4%" is the
+            # company's, not Greater China's)
+            # (or by the passage's headings: a Domestic segment's table of comparable online sales)
+            # (a table's rows run into the text are the table's, whose headings the text layer may print apart)
+            names = names and (tabular(s) or all(_says(need, stems | titled, moved) or bool(short and {short} <= stems)
+                                                 for need, short in proper))
             carried, named_before = named_before and not names, names and bool(needed)
             if overlap == 0 or (forward and (not FORWARD.search(s) or SAFE_HARBOR.search(s))):
                 continue

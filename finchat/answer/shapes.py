@@ -7,9 +7,10 @@ import re
 
 #: A rate or ratio the company reports, which no statement line or derived figure gives ("growth rate" is a
 #: change, which the statements do give).
-#: "booking rate adjustments", "interest rate swaps": a rate naming another thing, no rate asked.
+#: "booking rate adjustments", "interest rate swaps": a rate naming another thing, no rate asked ("rate case",
+#: "rate base": a utility's proceedings and the assets it earns on).
 _RATE_AS_NAME = r"(?!\s+(?:adjustments?|changes?|swaps?|hedges?|risks?|increases?|decreases?|cuts?|hikes?|locks?|" \
-                r"environment|sensitivity|derivatives?|contracts?)\b)"
+                r"environment|sensitivity|derivatives?|contracts?|cases?|base|orders?|filings?|proceedings?)\b)"
 RATE = re.compile(r"(?i)(?<!['’])\b(?:(?!growth\b)[a-z&-]+\s+rate\b" + _RATE_AS_NAME + r"|return on (?:average\s+)?(?:tangible\s+)?"
                    r"(?:common\s+|total\s+|invested\s+)?(?:(?:share|stock)holders['’]?\s+)?(?:equity|capital|assets)\b|"
                    r"\bnet interest (?:margin|yield)(?: on (?:average )?[a-z-]+(?: [a-z-]+){0,2})?|"
@@ -86,9 +87,10 @@ MODEL_NUMBER = re.compile(r"(?i)(?<![\w$.,])(?!(?:19|20)\d\d\b)(\d{3,4})\s+(?:pr
 COST_OF_DOING = re.compile(r"(?i)^\s*(?:what|how\s+much)\s+did\s+(?P<what>.+?)\s+cost\s+(?P<whom>[\w&.'’ -]+?)"
                            r"(?:\s+(?:in|during|for|over)\b[^?]*)?\s*\??\s*$")
 #: "How much did net profit booking rate adjustments add to … segment operating profit": what moved the measure.
-EFFECT = re.compile(r"(?i)^\s*(?:by\s+)?how\s+(?:much|many\s+(?:percentage\s+|basis\s+)?points)\s+did\s+(?P<what>.+?)\s+(?:add(?:ed)?\s+to|contribute\s+to|"
+#: ("What did the infrastructure surcharges … add to … revenues": what added, asked by "what" too)
+EFFECT = re.compile(r"(?i)^\s*(?:(?:by\s+)?how\s+(?:much|many\s+(?:percentage\s+|basis\s+)?points)\s+did\s+(?P<what>.+?)\s+(?:add(?:ed)?\s+to|contribute\s+to|"
                      r"increase|raise|lift|boost|reduce|lower|cut|weigh\s+on|hurt|affect|impact|take\s+(?:off|from|out\s+of)|"
-                     r"knock\s+off|shave\s+off)\s+(?P<on>[^?]+)")
+                     r"knock\s+off|shave\s+off)|what\s+did\s+(?P<added>.+?)\s+(?:add\s+to|contribute\s+to))\s+(?P<on>[^?]+)")
 #: A named part of the company: "the Intelligent Cloud segment", "Commercial Airplanes segment", "Retail/LTC segment".
 NAMED_PART = re.compile(r"(?<![\w/])((?:[A-Z][\w&./-]*\s+)(?:(?:and\s+|&\s+|of\s+)?[A-Z][\w&./-]*\s+){0,4})(?:segment|division|business(?:es)?|unit|group|"
                          r"reportable segment)\b")
@@ -147,7 +149,7 @@ SOLD_IN = re.compile(r"(?i)\b(?:sell|sold|(?<=unit )sales)\s+(?:in|of)\s+(?P<wha
                      r"through|at|rise|rose|grow|grew|increased?|decreased?|declined?|fall|fell|drop|dropped|"
                      r"change|changed)\b|\s*[?,.;]|\s*$)")
 #: "… allocate to remodels", "… spend on new stores": what the money went to, before the period.
-SPENT_ON = re.compile(r"(?i)\b(?:spend|spent|allocated?|invest(?:ed)?|devoted?|put|direct(?:ed)?)\s+(?:(?!on\b|to\b|in\b|into\b)[a-z]+\s+){0,2}?"
+SPENT_ON = re.compile(r"(?i)\b(?-i:spend|spent|allocated?|invest(?:ed)?|devoted?|put|direct(?:ed)?)\s+(?:(?!on\b|to\b|in\b|into\b)[a-z]+\s+){0,2}?"
                       r"(?:on|to|in|into|towards?)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
                       r"(?=\s+(?:in|during|for|over|through|at|as|by)\b|\s*[?,.;]|\s*$)")
 #: "How large is Netflix's Los Gatos headquarters", "How big is the average Sam's Club warehouse": a place's size, an

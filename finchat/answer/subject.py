@@ -496,7 +496,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # (what it moved is a statement line or a measure named after one: "Adjusted EBITDA")
     if effect and (metrics_in_question(effect.group("on")) or re.search(r"(?i)\bebitda?\b", effect.group("on"))) \
             and not derived and intent != "outlook":
-        what = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", effect.group("what"))
+        # (a relative clause says which: "the infrastructure surcharges that took effect in 2023")
+        doer = re.split(r"(?i)\s+(?:that|which|who)\s+", effect.group("what") or effect.group("added"))[0]
+        what = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", doer)
                 if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and w.lower() not in ("the", "its", "their")]
         # what changed the measure is asked, never the measure itself ("currency", "the F-35 program"; "it" is
         # the measure's own)

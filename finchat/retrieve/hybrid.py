@@ -34,6 +34,7 @@ from finchat.ingest.chunk import TABLE_PART
 from finchat.retrieve.expand import expand_query
 from finchat.retrieve.filters import Extractor, Filters, latest_documents, scope_documents
 from finchat.retrieve.fusion import CHANNELS, FEEDBACK, PAGE_WEIGHT, PER_PAGE, Candidates, Hit, interleave
+from finchat.retrieve.intent import unhedged
 from finchat.retrieve.rerank import Policy
 from finchat.retrieve.statements import (
     CONTEXT_SQL,
@@ -317,6 +318,7 @@ class Retriever:
                  with_facts: bool = True) -> Result:
         """Top ``k`` chunks for ``question``. ``filters`` overrides extraction (the chat's follow-ups)."""
         t0 = time.perf_counter()
+        question = unhedged(question)
         f = filters or self.extractor.extract(question)
         missing, notice = self.missing_companies(f)
         if missing and not f.companies:

@@ -41,6 +41,18 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+#: A word hedging the whole question before its asking word ("Roughly how many employees …"): what it asks is
+#: the rest.
+_HEDGE = re.compile(r"(?i)^\s*(?:roughly|approximately|about|around|exactly|precisely|just)\s*,?\s+"
+                    r"(?=(?:how|what|by|in|on|at|for|over|from)\b)")
+
+
+def unhedged(question: str) -> str:
+    """``question`` without a hedge before its asking word: "Roughly how many employees …" → "How many employees …"."""
+    rest = _HEDGE.sub("", question, count=1)
+    return question if rest == question else rest[:1].upper() + rest[1:]
+
+
 #: A conditional tail ("If gross margin is not a useful metric …, please explain why") is not what is asked.
 _CONDITIONAL = re.compile(r"(?i)(?:[.?;,]\s*|\s)if\s")
 

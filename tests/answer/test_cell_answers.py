@@ -1313,3 +1313,25 @@ def test_a_lines_own_words_are_the_rows_not_a_captions():
                      row("Commercial Banking › Investment banking revenue, gross", 761)], terms, words, 3, now, False,
                     {"revenue", "revenues", "sales"}, q)
     assert best.value == 761
+
+
+def test_a_lower_case_word_before_the_measure_names_its_line():
+    """"interest income": a row printing the two words ("Interest income"), or the word alone under the measure's
+    heading or caption ("Subscription revenue by segment › Digital Media"), never a row of another line holding
+    a form of the word ("Comprehensive loss attributable to noncontrolling interests")."""
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2025, 6, 30)
+    q = {"interest", "income"}
+    question = "How much interest income did Acme earn in Q2 2025?"
+    other = _row("Other comprehensive income (loss), net of tax › Less: Comprehensive loss attributable to "
+                 "noncontrolling interests", 1249, now)
+    assert _pick([other], ["interest"], q, 3, now, False, {"income", "loss"}, question) is None
+    best, _ = _pick([other, _row("Other income › Interest income", 87, now)], ["interest"], q, 3, now, False,
+                    {"income", "loss"}, question)
+    assert best.value == 87
+    by_segment = ("ACME_2025Q2_10Q", 16, None, "Revenue › Digital Media", "Subscription revenue by segment",
+                  "Three Months Ended", "3M", now, 3880, "millions", "USD", "Digital Media")
+    best, _ = _pick([by_segment], ["subscription", "digital media"], {"subscription", "revenue", "digital", "media"},
+                    3, now, False, {"revenue"}, "How much subscription revenue did Acme's Digital Media segment earn?")
+    assert best.value == 3880

@@ -109,6 +109,28 @@ def test_a_whole_figure_asked_worldwide_is_no_qualifier():
     assert s.qualifiers == ("STELARA",)
 
 
+def test_a_brand_and_a_place_are_no_verbs_object():
+    """"NIKE Direct revenues in Greater China grow": "Direct" is no verb money was directed with, so the place is
+    "Greater China", not "Greater China grow"."""
+    s = analyse("How much did NIKE Direct revenues in Greater China grow in fiscal 2021?", companies=("NIKE", "Nike"))
+    assert "Greater China" in s.qualifiers and not any("grow" in q for q in s.qualifiers)
+
+
+def test_what_added_to_a_line_is_asked_by_what_too():
+    """"What did the infrastructure surcharges that took effect in 2023 add to … revenues": the surcharges (their
+    relative clause says which), never the revenue."""
+    s = analyse("What did the infrastructure surcharges that took effect in 2023 add to American Water's annualized "
+                "revenues in total?", companies=("American Water", "American Water Works"))
+    assert (s.measure, s.metric) == ("infrastructure surcharges", None)
+
+
+def test_a_rate_case_is_no_rate():
+    """A utility's "rate case" is a proceeding, not a rate asked."""
+    s = analyse("How much annualized revenue increase did the Pennsylvania rate case order give American Water?",
+                companies=("American Water", "American Water Works"))
+    assert s.kind != "rate" and "rate" not in s.measure
+
+
 @pytest.mark.parametrize(("question", "companies", "derived"), [
     ("What was Apple's revenue in Q3 2023?", ("Apple",), False),
     ("What were Walmart's total revenues in Q1 FY2024?", ("Walmart",), False),

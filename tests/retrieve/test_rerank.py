@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from finchat.retrieve.fusion import Hit
-from finchat.retrieve.intent import question_intent
+from finchat.retrieve.intent import question_intent, unhedged
 from finchat.retrieve.rerank import CrossEncoder, Policy, bundled_folder, load_reranker, rerank
 
 
@@ -32,6 +32,15 @@ from finchat.retrieve.rerank import CrossEncoder, Policy, bundled_folder, load_r
 ])
 def test_intent_from_the_questions_words(question, intent):
     assert question_intent(question) == intent
+
+
+def test_a_hedge_before_the_asking_word_is_not_what_is_asked():
+    """"Roughly how many employees …" asks how many; a hedge inside the question stays."""
+    assert unhedged("Roughly how many employees does Testco have?") == "How many employees does Testco have?"
+    assert unhedged("Approximately, what share of sales was online?") == "What share of sales was online?"
+    assert unhedged("About how much did Testco spend?") == "How much did Testco spend?"
+    assert unhedged("What were about 40% of sales?") == "What were about 40% of sales?"
+    assert unhedged("About Testco: what was its revenue?") == "About Testco: what was its revenue?"
 
 
 class FixedScores(CrossEncoder):
