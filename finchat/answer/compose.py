@@ -50,6 +50,7 @@ from finchat.answer.qualified import (
 )
 from finchat.answer.quote import narrative_topic, quote_passages
 from finchat.answer.result import Answer, with_subject
+from finchat.answer.shapes import EFFECT
 from finchat.answer.subject import Subject, analyse
 from finchat.answer.tagged import months_asked
 from finchat.graph.lexicon import STATEMENT_OF
@@ -123,6 +124,12 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     companies = list(res.filters.companies) or list(dict.fromkeys(h.company for h in res.hits[:1] if h.company))
     names = _names(conn, companies)
     derived = derive.asked(question)
+    moved_by = EFFECT.match(res.question)
+    if derived and moved_by and not re.fullmatch(r"(?i)\s*(?:it|they|this|that|the\s+company)\s*",
+                                                 moved_by.group("what") or moved_by.group("added") or ""):
+        # "By how many percentage points did the Minnesota NRD resolution reduce 3M's operating income margin": what
+        # moved the ratio is asked, never the ratio
+        derived = []
     explain = bool(_EXPLAIN.search(question))
     if _PERFORM.search(question) and not explain:
         books = _books(conn, res, companies, list(PERFORMANCE))

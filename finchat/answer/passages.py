@@ -272,6 +272,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             said_before, earlier = " ".join(earlier), [*earlier, piece][-REFERS_BACK:]
             # the words just before the sentence ("Fiscal 2024 outlook: …") say whether it is of the period ahead
             before = text[max(0, text.find(piece) - AHEAD_REACH):max(0, text.find(piece))]
+            # (a heading's words, not the sentence before's: "… we expect that our future purchases … will continue.
+            # Our total purchases from GF … were approximately $0.9 billion for 2015")
+            before = re.split(r"[.!?][”\"]?(?:\s+|$)", before)[-1]
             pair = _PAIR.search(piece) if change else None
             if pair is not None:  # the sentence stating the pair, not the table rows the text layer ran into it
                 starts = [m.end() for m in re.finditer(r"(?:\d|\.)\s+(?=[A-Z][a-z])", piece[:pair.start()])]

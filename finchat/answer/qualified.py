@@ -303,6 +303,27 @@ def _called(conn: psycopg.Connection, document: str | None, qualifier: str) -> s
     return person.group("surname") if titled else qualifier
 
 
+#: A name's legal suffix before the short name a filing defines for it: "GLOBALFOUNDRIES Inc. (GF)".
+_SUFFIX = r"(?:,?\s+(?:Inc|Corp|Corporation|Ltd|LLC|L\.P|Co|Company|S\.A|plc|N\.V|AG)\.?)?"
+
+
+def _defined(conn: psycopg.Connection, document: str, name: str) -> str:
+    """The short name ``document`` defines for ``name`` in parentheses after it ("GLOBALFOUNDRIES Inc. (GF)" →
+    "GF"), "" when it defines none. Only names written with capitals are looked up."""
+    if not re.match(r"[A-Z]", name) or len(name) > DEFINED_NAME_CHARS:
+        return ""
+    pattern = rf"{re.escape(name)}{_SUFFIX}\s+\((?:the\s+)?[“\"]?([A-Z][A-Za-z&]{{0,9}})[”\"]?\)"
+    row = conn.execute(
+        "SELECT substring(c.text from %s) FROM chunks c JOIN documents d ON d.id = c.document_id"
+        " WHERE d.name = %s AND c.text ~ %s LIMIT 1", (pattern, document, pattern)).fetchone()
+    short = row[0] if row and row[0] else ""
+    return short if short and short.lower() != name.lower() else ""
+
+
+#: The longest name looked up for a short name the filing defines (a company's, a program's).
+DEFINED_NAME_CHARS = 60
+
+
 def _prints(conn: psycopg.Connection, document: str, word: str) -> bool:
     """Does ``document``'s prose print ``word`` (case as given) as a word of its own?"""
     return conn.execute(
@@ -379,6 +400,8 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
                 if len(ws := re.findall(r"[A-Za-z]+", m)) >= INITIALS_MIN]
     # "Military Services Group" is "MSG" in the sentences of a filing that prints the initials
     short = {q: i.upper() for q in subject.qualifiers if (i := initials(q)) and _prints(conn, doc, i.upper())}
+    # (and a name the filing defines a short name for: "GLOBALFOUNDRIES Inc. (GF)" is "GF" in its sentences)
+    short.update({q: d for q in subject.qualifiers if q not in short and (d := _defined(conn, doc, q))})
     phrases += [p.replace(q, i) for p in list(phrases) for q, i in short.items() if q in p]
     # a passage opening on a segment's or a region's name is the part's: no answer for the company or another part
     parts = _part_patterns(conn, companies)

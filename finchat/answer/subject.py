@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from finchat.answer import derive
 from finchat.answer.asked import _NEUTRAL, _NP_END, _PART_WORDS, _PERIOD, _asked_phrase
 from finchat.answer.propernames import NAME_AFTER, proper_names
 from finchat.answer.shapes import (
@@ -494,7 +495,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             qualifiers.append(said)
     effect = EFFECT.match(question)
     # (what it moved is a statement line or a measure named after one: "Adjusted EBITDA")
-    if effect and (metrics_in_question(effect.group("on")) or re.search(r"(?i)\bebitda?\b", effect.group("on"))) \
+    # (or a ratio of them: "… reduce 3M's operating income margin")
+    if effect and (metrics_in_question(effect.group("on")) or re.search(r"(?i)\bebitda?\b", effect.group("on"))
+                   or derive.asked(effect.group("on"))) \
             and not derived and intent != "outlook":
         # (a relative clause says which: "the infrastructure surcharges that took effect in 2023")
         doer = re.split(r"(?i)\s+(?:that|which|who)\s+", effect.group("what") or effect.group("added"))[0]
@@ -534,6 +537,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             for w in re.findall(r"[A-Za-z][\w&'’-]*", measure[spans[-1][1]:]))):
         measure = longer or measure
         qualifiers = [q for q in qualifiers if q.lower() not in measure.lower()]
+        metric, keeps = None, ()
+    # "average debt balance": the period's average of a line, another figure than the line at its date
+    if spans and not derived and not qualifiers \
+            and re.search(r"(?i)(?<!weighted )(?<!weighted-)\baverage\b", measure[:spans[0][0]]):
         metric, keeps = None, ()
     # "cash unable to invoice and receive": a clause about the line; "share repurchase authorization": a program's
     # limit — neither is the line

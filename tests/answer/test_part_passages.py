@@ -24,9 +24,17 @@ PEOPLE = ("Headquartered in Springfield, Illinois, Testco is a global industrial
           "116,000 people worldwide.")
 
 
+FOUNDRY = ("On March 2, 2009, we entered into a Wafer Supply Agreement with GLOBALFOUNDRIES Inc. (GF). We are currently "
+           "negotiating an amendment to the agreement, and we expect that our future purchases from GF will continue to "
+           "be material. Our total purchases from GF related to wafer manufacturing were approximately $0.9 billion in "
+           "the third quarter of 2023.")
+MARGIN = ("The litigation settlement reduced our operating margin by 2.7 percentage points in the third quarter of 2023, "
+          "partially offset by higher selling prices.")
+
+
 @pytest.fixture(scope="module")
 def part_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _testco(db_url, tmp_path_factory, REGION, WHOLE, SURCHARGES, KENTUCKY, PEOPLE)
+    yield from _testco(db_url, tmp_path_factory, REGION, WHOLE, SURCHARGES, KENTUCKY, PEOPLE, FOUNDRY, MARGIN)
 
 
 def _first(corpus: str, monkeypatch: pytest.MonkeyPatch, question: str) -> str:
@@ -56,3 +64,18 @@ def test_people_a_company_employs_are_its_employees_asked_with_a_hedge(part_corp
     employs."""
     first = _first(part_corpus, monkeypatch, "Roughly how many employees does Testco have worldwide?")
     assert "employs approximately 116,000 people worldwide" in first, first
+
+
+def test_a_name_is_also_the_short_name_its_filing_defines(part_corpus, monkeypatch):
+    """"purchase from GLOBALFOUNDRIES": the sentence naming "GF", which the filing defines for it — stating what was
+    bought, though the sentence before it expects something of the future."""
+    first = _first(part_corpus, monkeypatch, "How much did Testco purchase from GLOBALFOUNDRIES in Q3 2023?")
+    assert "Our total purchases from GF" in first and "$0.9 billion" in first, first
+
+
+def test_what_moved_a_ratio_is_asked_not_the_ratio(part_corpus, monkeypatch):
+    """"By how many percentage points did the litigation settlement reduce … operating margin": the points it took
+    off, never the operating margin computed from the statements."""
+    first = _first(part_corpus, monkeypatch, "By how many percentage points did the litigation settlement reduce "
+                                             "Testco's operating margin in Q3 2023?")
+    assert "2.7 percentage points" in first and "operating income ÷ revenue" not in first, first

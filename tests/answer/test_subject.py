@@ -131,6 +131,15 @@ def test_a_rate_case_is_no_rate():
     assert s.kind != "rate" and "rate" not in s.measure
 
 
+def test_a_lines_average_is_no_line():
+    """"average debt balance" is the period's average, not the debt at the year's end; "weighted average" shares
+    stay as they were read."""
+    s = analyse("What was Johnson & Johnson's average debt balance during 2022?", companies=("Johnson & Johnson",))
+    assert (s.measure, s.metric) == ("average debt balance", None)
+    assert analyse("What was Johnson & Johnson's total debt at the end of 2022?",
+                   companies=("Johnson & Johnson",)).metric is not None
+
+
 @pytest.mark.parametrize(("question", "companies", "derived"), [
     ("What was Apple's revenue in Q3 2023?", ("Apple",), False),
     ("What were Walmart's total revenues in Q1 FY2024?", ("Walmart",), False),

@@ -245,6 +245,7 @@ def test_a_header_row_of_words_beside_the_units_and_common_line_labels():
         "accounts_receivable"
     assert metric_for_label("Merchandise costs") == "cost_of_revenue"
     assert metric_for_label("Research and development expense, net") == "rnd"
+    assert metric_for_label("Research, development and related expenses") == "rnd"
 
 
 def test_a_tax_line_printed_as_a_benefit_reads_as_the_expense():
