@@ -22,6 +22,7 @@ from finchat.answer.cellrows import (
     word_forms,
 )
 from finchat.answer.figures import HOW_MANY
+from finchat.answer.shapes import RECONCILED_IN
 from finchat.graph.lexicon import metrics_in_question
 
 #: A statement metric's words as tables print them above a segment's or product's row.
@@ -122,7 +123,10 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     compounds = {t: h for t in terms if (h := compound(t))}
 
     def measured(c: CellFigure) -> bool:
-        if any(not says_compound(c.row_path, c.caption, t, h) for t, h in compounds.items()):
+        # (or the row's named column: "Pennsylvania" under "Operating Revenues — Wastewater")
+        if any(not says_compound(c.row_path, c.caption, t, h) and not (
+                " — " in c.col_label and _within(t, set(_words(c.col_label.split(" — ")[0]))))
+               for t, h in compounds.items()):
             return False
         if measure and measure & {"revenue", "revenues", "sales"} and not cost and not (part_cost and c.unit == "%") \
                 and _COST.search(c.row_path):
@@ -278,6 +282,8 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         return (sum(1 for p, _ in group if p == c.page) == 1
                 and any(v > c.value for p, v in group if p != c.page))
 
+    into = RECONCILED_IN.search(question)
+
     def score(c: CellFigure) -> tuple[int, ...]:
         path = set(_words(c.row_path))
         label = set(_words(c.row_path.split(" › ")[-1]))
@@ -343,7 +349,13 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         flow = int(not asks_cash and bool(_CASH_FLOWS.search(c.caption)))
         # (the row's own label adding words the question lacks, "Deferred hardware costs", before a heading over it
         # doing so: "Cost of revenue › Hardware costs" is the hardware costs asked)
-        return (held, partly, -total, -changed, -other_basis, own, exact, spoken_in, -placed, -segmental, -flow, whole, lead, named,
+        # an item asked as what a measure excludes ("… exclude from segment operating income"): the row of the
+        # table reconciling that measure, not the statement's line of the same name
+        # (its caption says so; the row is the item, never the measure reconciled)
+        reconciled = int(into is not None and (in_a_row(c.caption, into.group("into"))
+                                               or bool(re.search(r"(?i)\breconcil", c.caption)))
+                         and not in_a_row(c.row_path, into.group("into")))
+        return (held, partly, -total, -changed, -other_basis, own, exact, reconciled, spoken_in, -placed, -segmental, -flow, whole, lead, named,
                 -smaller, -len(strange), -extra,
                 # a row's named columns ("Water ¦ Wastewater"): the one the question names
                 len(q_words & set(_words(c.col_label.split(" — ")[0]))) if " — " in c.col_label else 0,

@@ -38,6 +38,7 @@ from finchat.answer.cellrows import (
 )
 from finchat.answer.figures import number
 from finchat.answer.parts import bare_measure, company_segments, segment_pattern, short_names, spelled_out
+from finchat.answer.shapes import RECONCILED_IN
 from finchat.answer.tagged import scoped_filings
 
 #: Measures that are percentages (a part's "return on equity" is its printed percentage, never an amount).
@@ -209,7 +210,9 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             cur, prior = best
             # "… under management in alternatives": a row of the same table the question names in lower case
             # after a preposition ("Alternatives" beside "Total assets under management") is the one asked
-            best = _row_named_after(conn, doc_id, cur, question, measure | asked) or best
+            # (not the measure an item is excluded from: "… exclude from segment operating income")
+            best = (None if RECONCILED_IN.search(question) else
+                    _row_named_after(conn, doc_id, cur, question, measure | asked)) or best
             cur, prior = best
             heading = _heading_naming(subject.qualifiers, cur.caption, cur.row_path)
             label = f"{heading} › {cur.row_path}" if heading else cur.row_path

@@ -272,9 +272,6 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             said_before, earlier = " ".join(earlier), [*earlier, piece][-REFERS_BACK:]
             # the words just before the sentence ("Fiscal 2024 outlook: …") say whether it is of the period ahead
             before = text[max(0, text.find(piece) - AHEAD_REACH):max(0, text.find(piece))]
-            # (a heading's words, not the sentence before's: "… we expect that our future purchases … will continue.
-            # Our total purchases from GF … were approximately $0.9 billion for 2015")
-            before = re.split(r"[.!?][”\"]?(?:\s+|$)", before)[-1]
             pair = _PAIR.search(piece) if change else None
             if pair is not None:  # the sentence stating the pair, not the table rows the text layer ran into it
                 starts = [m.end() for m in re.finditer(r"(?:\d|\.)\s+(?=[A-Z][a-z])", piece[:pair.start()])]
@@ -333,7 +330,11 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                 whole = False
             # what the company expects of the period ahead is no figure it reports ("… the Company expects: Adjusted
             # Free Cash Flow of $850-950 million" beside "… for fiscal 2023 was $848 million")
-            ahead = bool(_AHEAD.search(_IN_LINE.sub(" ", f"{before} {said}"))) or bool(_SPAN.search(piece))
+            ahead = bool(_AHEAD.search(_IN_LINE.sub(" ", said))) or bool(_SPAN.search(piece))
+            # (or the words before it, a heading's or the sentence before's — unless it states what was: "… we expect
+            # that our future purchases … will continue. Our total purchases from GF … were approximately $0.9 billion
+            # for 2015")
+            ahead = ahead or bool(_AHEAD.search(_IN_LINE.sub(" ", before))) and not _WAS.search(said)
             # the measure's words in a row, as asked ("King net bookings", not "King in-game net bookings")
             named = any((len(ws) >= NAMED_WORDS or (len(ws) == 1 and ws[0].isupper() and len(ws[0]) >= 3)) and re.search(r"(?i)\b" + r"\W+".join(map(re.escape, ws)) + r"\b", piece)
                         for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
@@ -502,6 +503,8 @@ _IN_LINE = re.compile(r"(?i)\b(?:in\s+line\s+with|above|below|exceed(?:ed|ing)?)
                       r"(?:\w+\s+){0,2}(?:guidance|outlook|expectations?)(?:\s+provided\s+in\s+\w+)?")
 #: A figure given as a range ("$850-950 million"): what is expected, not what was reported ("from $0.22 to $0.24" is a change).
 _SPAN = re.compile(r"(?<!from )\$\s?\d[\d,.]*\s*(?:-|–|to)\s*\$?\d|\bbetween\s+\$\s?\d[^$]{0,20}\band\s+\$\s?\d")
+#: A sentence stating what was: its verb in the past.
+_WAS = re.compile(r"(?i)\b(?:was|were|totaled|totalled|amounted\s+to)\b")
 #: Characters before a sentence searched for the heading or words putting it in the period ahead.
 AHEAD_REACH = 60
 #: "$14.5 billion and $11.4 billion … for the three months ended April 30, 2023 and 2022, respectively": one

@@ -21,6 +21,7 @@ from finchat.answer.cellpick import SAME_PERIOD_DAYS, is_measure
 from finchat.answer.cellrows import CellFigure, _words, in_a_row, word_forms
 from finchat.answer.cells import INITIALS_MIN, NOT_NAMES, OUTSIDE_US, _measure_words, answer_from_cells
 from finchat.answer.figures import Figure
+from finchat.answer.filingnames import called_as, defined_short, prints_word
 from finchat.answer.labelled import labelled_figure
 from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoint
 from finchat.answer.partpassage import opening_part
@@ -287,50 +288,6 @@ _NOT_QUALIFYING = frozenset({"what", "which", "how", "much", "many", "the", "its
                              "year", "full", "annual", "expected", "projected", "guided"})
 #: The words making a measure a ratio to another ("… as a percentage of her …").
 _AS_PERCENT_OF = re.compile(rf"(?i)\s+{AS_A_PERCENT}\s+(?:of|to)\s+(?:(?:her|his|its|their|the)\s+)?")
-#: A person's name ("Mary Dillon", "Richard A. Johnson"): given names, then a surname.
-_PERSON = re.compile(r"(?:[A-Z][a-z]+\s+)(?:[A-Z]\.\s+|[A-Z][a-z]+\s+)?(?P<surname>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)")
-
-
-def _called(conn: psycopg.Connection, document: str | None, qualifier: str) -> str:
-    """How ``document``'s sentences name a qualifier: a person the filing calls "Ms. Dillon" by the surname
-    ("Mary Dillon" → "Dillon"); anything else as asked."""
-    person = _PERSON.fullmatch(qualifier.strip())
-    if person is None or document is None:
-        return qualifier
-    titled = conn.execute(
-        "SELECT 1 FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.name = %s AND c.text ~ %s LIMIT 1",
-        (document, rf"\m(?:Mr|Ms|Mrs|Dr)\.\s+{person.group('surname')}\M")).fetchone()
-    return person.group("surname") if titled else qualifier
-
-
-#: A name's legal suffix before the short name a filing defines for it: "GLOBALFOUNDRIES Inc. (GF)".
-_SUFFIX = r"(?:,?\s+(?:Inc|Corp|Corporation|Ltd|LLC|L\.P|Co|Company|S\.A|plc|N\.V|AG)\.?)?"
-
-
-def _defined(conn: psycopg.Connection, document: str, name: str) -> str:
-    """The short name ``document`` defines for ``name`` in parentheses after it ("GLOBALFOUNDRIES Inc. (GF)" →
-    "GF"), "" when it defines none. Only names written with capitals are looked up."""
-    if not re.match(r"[A-Z]", name) or len(name) > DEFINED_NAME_CHARS:
-        return ""
-    pattern = rf"{re.escape(name)}{_SUFFIX}\s+\((?:the\s+)?[“\"]?([A-Z][A-Za-z&]{{0,9}})[”\"]?\)"
-    row = conn.execute(
-        "SELECT substring(c.text from %s) FROM chunks c JOIN documents d ON d.id = c.document_id"
-        " WHERE d.name = %s AND c.text ~ %s LIMIT 1", (pattern, document, pattern)).fetchone()
-    short = row[0] if row and row[0] else ""
-    return short if short and short.lower() != name.lower() else ""
-
-
-#: The longest name looked up for a short name the filing defines (a company's, a program's).
-DEFINED_NAME_CHARS = 60
-
-
-def _prints(conn: psycopg.Connection, document: str, word: str) -> bool:
-    """Does ``document``'s prose print ``word`` (case as given) as a word of its own?"""
-    return conn.execute(
-        "SELECT 1 FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.name = %s AND c.kind = 'text'"
-        " AND c.text ~ %s LIMIT 1", (document, rf"\m{re.escape(word)}\M")).fetchone() is not None
-
-
 #: "… in total", "altogether": the figure a filing prints on its "Total …" line ("total Digital Media ARR" is the
 #: measure's own name, stated in its sentence).
 _IN_TOTAL = re.compile(r"(?i)\bin\s+total\b|\baltogether\b|\ball\s+told\b")
@@ -378,7 +335,7 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
     if doc is None or not measures:
         return None
 
-    called = {q: _called(conn, doc, q) for q in subject.qualifiers}
+    called = {q: called_as(conn, doc, q) for q in subject.qualifiers}
 
     def named(m: str) -> list[str]:
         """The qualifiers a phrase of measure ``m`` must add: those its words do not hold ("infectious disease
@@ -399,9 +356,9 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
     phrases += [" ".join([*named(m), "".join(w[0] for w in ws).upper()]) for m in measures
                 if len(ws := re.findall(r"[A-Za-z]+", m)) >= INITIALS_MIN]
     # "Military Services Group" is "MSG" in the sentences of a filing that prints the initials
-    short = {q: i.upper() for q in subject.qualifiers if (i := initials(q)) and _prints(conn, doc, i.upper())}
+    short = {q: i.upper() for q in subject.qualifiers if (i := initials(q)) and prints_word(conn, doc, i.upper())}
     # (and a name the filing defines a short name for: "GLOBALFOUNDRIES Inc. (GF)" is "GF" in its sentences)
-    short.update({q: d for q in subject.qualifiers if q not in short and (d := _defined(conn, doc, q))})
+    short.update({q: d for q in subject.qualifiers if q not in short and (d := defined_short(conn, doc, q))})
     phrases += [p.replace(q, i) for p in list(phrases) for q, i in short.items() if q in p]
     # a passage opening on a segment's or a region's name is the part's: no answer for the company or another part
     parts = _part_patterns(conn, companies)

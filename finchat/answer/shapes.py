@@ -78,7 +78,7 @@ THE_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+the\s+(?P<part>(?-i:[a-z])[\
                           r"closed|spun\s+off))?\s+" + _PART_VERBS)
 #: "How much share-based compensation expense did Square add back …", "What restructuring charges did …": the thing
 #: asked, before "did".
-ASKED_BEFORE_DID = re.compile(r"(?i)^\s*(?:how\s+much|what)\s+(?P<x>[a-z][\w&'’ -]{2,60}?)\s+did\s+")
+ASKED_BEFORE_DID = re.compile(r"(?i)^\s*(?:how\s+much(?:\s+in)?|what)\s+(?P<x>[a-z][\w&'’ -]{2,60}?)\s+did\s+")
 #: A model's number and what it numbers ("the 787 program", "737 aircraft"); never a year, nor a number alone
 #: ("365 days", "737 MAX accidents").
 MODEL_NUMBER = re.compile(r"(?i)(?<![\w$.,])(?!(?:19|20)\d\d\b)(\d{3,4})\s+(?:program|programs|aircraft|airplanes?|model|"
@@ -135,7 +135,9 @@ SOLD_TO = re.compile(r"(?i)\b(?:net\s+)?(?:sales|revenues?)\s+(?:to|through|via)
                      r"(?!date\b)(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,3}?)(?=\s+(?:in|during|for|at|of|by)\b|\s*[?,.]|\s*$)")
 #: "How much share-based compensation did Square exclude from Adjusted EBITDA": the reconciliation an item is of.
 RECONCILED_IN = re.compile(r"(?i)\b(?:exclud\w*|add(?:ed|s)?\s+back|remov\w*|adjust\w*\s+out)\b[^?]*?\b(?:from|to|of)\s+"
-                           r"(?:its\s+|the\s+|their\s+)?(?P<into>(?-i:[A-Z])[\w&'’-]*(?:\s+[\w&'’-]+){0,3}?)(?=\s+(?:in|for|during|at)\b|\s*[?,.]|\s*$)")
+                           r"(?:its\s+|the\s+|their\s+)?(?P<into>(?-i:[A-Z])[\w&'’-]*(?:\s+[\w&'’-]+){0,3}?|"
+                           # (or a segments' measure written small: "… exclude from segment operating income")
+                           r"segment\s+(?:operating\s+)?(?:income|profit|earnings|ebitda?))(?=\s+(?:in|for|during|at)\b|\s*[?,.]|\s*$)")
 #: "… total hedging impact on revenue": what moved a statement line, named before "impact on".
 IMPACT_ON = re.compile(r"(?i)(?<![\w'’])(?P<what>(?:(?-i:[a-z])[\w&-]*\s+){1,4}?)(?P<noun>impact|effect)s?\s+(?:on|to)\s+"
                        r"(?P<on>[^?]+)")

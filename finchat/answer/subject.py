@@ -477,7 +477,12 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if re.fullmatch(r"(?i)units?\s+(?:sales|volumes?)", measure):
         metric = None  # units sold are no revenue
     done = COST_OF_DOING.match(question)
-    if done and not derived and any(re.sub(r"[^a-z0-9&]", "", w.lower()) in names for w in done.group("whom").split()):
+    # (whom it cost: the company, or a part of it named after its possessive — "J&J's Pharmaceutical segment", not
+    # "Corning's 2021 operating results")
+    part_of = re.fullmatch(r"(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2})['’]s?\s+(?:(?-i:[A-Z])[\w&-]*\s*){1,4}"
+                           r"(?:segment|division|business|unit)?s?", done.group("whom")) if done else None
+    if done and not derived and (any(re.sub(r"[^a-z0-9&]", "", w.lower()) in names for w in done.group("whom").split())
+                                 or part_of and re.sub(r"[^a-z0-9&]", "", part_of.group("owner").lower()) in names):
         what = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", done.group("what")) if w.lower() not in ("the", "its", "their")]
         if what:  # what it cost to do something is asked, never the company's costs
             return Subject(without_place(" ".join(what), qualifiers), None, tuple(dict.fromkeys(qualifiers)), "amount",

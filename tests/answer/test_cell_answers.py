@@ -1335,3 +1335,32 @@ def test_a_lower_case_word_before_the_measure_names_its_line():
     best, _ = _pick([by_segment], ["subscription", "digital media"], {"subscription", "revenue", "digital", "media"},
                     3, now, False, {"revenue"}, "How much subscription revenue did Acme's Digital Media segment earn?")
     assert best.value == 3880
+    # (or the row's named column: "Pennsylvania" under "Operating Revenues › Wastewater")
+    column = "Operating Revenues › Wastewater — Three Months Ended"
+    named = ("ACME_2025Q2_10Q", 7, None, "Pennsylvania", "Regulated Businesses", column, "3M", now, 82, "millions",
+             "USD", "Pennsylvania")
+    best, _ = _pick([named], ["wastewater", "pennsylvania"], {"wastewater", "operating", "revenues", "pennsylvania"},
+                    3, now, False, {"operating", "revenues"},
+                    "What were Acme's wastewater operating revenues in Pennsylvania in Q2 2025?")
+    assert best.value == 82
+
+
+def test_an_item_excluded_from_a_measure_is_the_reconciliations_row():
+    """"… restructuring and related costs did Acme exclude from segment operating income": the row of the table
+    reconciling segment operating income (−137), not the statement's line of the same name (132)."""
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2025, 6, 30)
+
+    def row(caption: str, value: float) -> tuple[object, ...]:
+        return ("ACME_2025Q2_10Q", 16, None, "Restructuring and related costs", caption, "Three Months Ended", "3M",
+                now, value, "millions", "USD", "Restructuring and related costs")
+
+    rows = [row("Consolidated Statements of Operations Data", 132),
+            row("Reconciliation to consolidated income before income tax expense:", -137)]
+    question = "How much in restructuring and related costs did Acme exclude from segment operating income in Q2 2025?"
+    q = {"restructuring", "related", "costs", "exclude", "segment", "operating", "income"}
+    for ordered in (rows, rows[::-1]):
+        best, _ = _pick(ordered, ["restructuring related costs"], q, 3, now, False,
+                        {"restructuring", "related", "costs"}, question)
+        assert best.value == -137

@@ -140,6 +140,18 @@ def test_a_lines_average_is_no_line():
                    companies=("Johnson & Johnson",)).metric is not None
 
 
+def test_what_doing_something_cost_a_part_and_an_item_excluded():
+    """"How much did exiting … cost J&J's Pharmaceutical segment": the cost of the act, the segment's (whom it cost
+    named after the company's possessive); "How much in restructuring and related costs did … exclude from segment
+    operating income": the item, no "in" of it, and no measure of the segments."""
+    s = analyse("How much did exiting COVID-19 vaccine manufacturing cost J&J's Pharmaceutical segment in 2022?",
+                companies=("Johnson & Johnson", "J&J"))
+    assert (s.measure, s.qualifiers) == ("exiting COVID-19 vaccine manufacturing", ("Pharmaceutical",))
+    s = analyse("How much in restructuring and related costs did Activision Blizzard exclude from segment operating "
+                "income in 2019?", companies=("Activision Blizzard",))
+    assert (s.measure, s.metric, s.qualifiers) == ("restructuring and related costs", None, ())
+
+
 @pytest.mark.parametrize(("question", "companies", "derived"), [
     ("What was Apple's revenue in Q3 2023?", ("Apple",), False),
     ("What were Walmart's total revenues in Q1 FY2024?", ("Walmart",), False),

@@ -1,0 +1,54 @@
+"""How a filing names what a question asks: a person by the surname it titles ("Ms. Dillon"), a company by the
+short name it defines ("GLOBALFOUNDRIES Inc. (GF)"), initials it prints as a word of their own."""
+
+from __future__ import annotations
+
+import re
+
+import psycopg
+
+#: A person's name ("Mary Dillon", "Richard A. Johnson"): given names, then a surname.
+_PERSON = re.compile(r"(?:[A-Z][a-z]+\s+)(?:[A-Z]\.\s+|[A-Z][a-z]+\s+)?(?P<surname>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)")
+
+
+def called_as(conn: psycopg.Connection, document: str | None, qualifier: str) -> str:
+    """How ``document``'s sentences name a qualifier: a person the filing calls "Ms. Dillon" by the surname
+    ("Mary Dillon" → "Dillon"); anything else as asked."""
+    person = _PERSON.fullmatch(qualifier.strip())
+    if person is None or document is None:
+        return qualifier
+    titled = conn.execute(
+        "SELECT 1 FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.name = %s AND c.text ~ %s LIMIT 1",
+        (document, rf"\m(?:Mr|Ms|Mrs|Dr)\.\s+{person.group('surname')}\M")).fetchone()
+    return person.group("surname") if titled else qualifier
+
+
+#: A name's legal suffix before the short name a filing defines for it: "GLOBALFOUNDRIES Inc. (GF)".
+_SUFFIX = r"(?:,?\s+(?:Inc|Corp|Corporation|Ltd|LLC|L\.P|Co|Company|S\.A|plc|N\.V|AG)\.?)?"
+
+
+def defined_short(conn: psycopg.Connection, document: str, name: str) -> str:
+    """The short name ``document`` defines for ``name`` in parentheses after it ("GLOBALFOUNDRIES Inc. (GF)" →
+    "GF"), "" when it defines none. Only names written with capitals are looked up."""
+    if not re.match(r"[A-Z]", name) or len(name) > DEFINED_NAME_CHARS:
+        return ""
+    pattern = rf"{re.escape(name)}{_SUFFIX}\s+\((?:the\s+)?[“\"]?([A-Z][A-Za-z&]{{0,9}})[”\"]?\)"
+    row = conn.execute(
+        "SELECT substring(c.text from %s) FROM chunks c JOIN documents d ON d.id = c.document_id"
+        " WHERE d.name = %s AND c.text ~ %s LIMIT 1", (pattern, document, pattern)).fetchone()
+    short = row[0] if row and row[0] else ""
+    return short if short and short.lower() != name.lower() else ""
+
+
+#: The longest name looked up for a short name the filing defines (a company's, a program's).
+DEFINED_NAME_CHARS = 60
+
+
+def prints_word(conn: psycopg.Connection, document: str, word: str) -> bool:
+    """Does ``document``'s prose print ``word`` (case as given) as a word of its own?"""
+    return conn.execute(
+        "SELECT 1 FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.name = %s AND c.kind = 'text'"
+        " AND c.text ~ %s LIMIT 1", (document, rf"\m{re.escape(word)}\M")).fetchone() is not None
+
+
+__all__ = ["called_as", "defined_short", "prints_word"]
