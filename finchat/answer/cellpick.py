@@ -189,7 +189,11 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     # an amount of money asked ("net operating revenues") is no plain number (Coca-Cola's segment table of
     # percentages read without its "%")
     money = bool((measure or set()) & _MONEY_WORDS) and not counted
+    # an amount asked ("Adjusted Net Income") is no figure per share ("Adjusted Net Income (Loss) Per Share › Basic")
+    per_share = bool(re.search(r"(?i)\bper\s+(?:common\s+|diluted\s+|basic\s+)?share|\beps\b|\bearnings\s+per\b",
+                               question)) or {"per", "share"} <= q_words or "eps" in q_words | (measure or set())
     now = [c for c in cells if current(c) and (c.unit == "%") == want_pct and measured(c)
+           and (per_share or c.unit != "USD/share" or metric is not None and metric.startswith("eps"))
            and (not counted or c.unit == "count") and not (money and c.unit == "count")
            and not (people and c.unit.startswith("USD"))
            # a share is no growth rate or comparable-sales figure printed beside the name, unless its table

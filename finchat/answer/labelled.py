@@ -38,6 +38,35 @@ def labelled_figure(conn: psycopg.Connection, document: str, phrases: tuple[str,
 
 #: Words a printed label may add after the phrase asked before its figure ("… surcharge authorizations $ 67").
 LABEL_OWN_WORDS = 2
+#: A table's unit as its heading prints it: "(In millions)", "(in thousands, except per share data)".
+_SCALE_HEAD = re.compile(r"(?i)\(\s*(?:dollars\s+|amounts\s+)?in\s+(thousands|millions|billions)\b")
+#: Passages back from a figure's own searched for its table's unit (a heading the chunker put in the one before).
+SCALE_REACH = 3
 
 
-__all__ = ["LABEL_OWN_WORDS", "labelled_figure"]
+def table_scale(conn: psycopg.Connection, hit: Hit, figure: str) -> str:
+    """" (amounts in thousands)" when ``figure`` (a money figure as printed, "$ 15,018") carries no scale word and
+    the table it was read from prints its unit: the scale of its cell read from ``hit``'s passage, else a heading
+    above it in that passage or the few before it on its page or the one before; "" otherwise."""
+    if re.search(r"(?i)\b(?:thousand|million|billion)", figure) or "$" not in figure:
+        return ""
+    # the table's own cell for the figure first: its reader knows the unit its headings print
+    number = re.search(r"\d[\d,]*(?:\.\d+)?", figure.split("$", 1)[-1])
+    cell = conn.execute(
+        "SELECT scale FROM table_cells WHERE chunk_id = %s AND abs(value) = %s AND unit = 'USD' LIMIT 1",
+        (hit.chunk_id, float(number.group(0).replace(",", "")))).fetchone() if number else None
+    if cell and cell[0] in ("thousands", "millions", "billions"):
+        return f" (amounts in {cell[0]})"
+    rows = conn.execute(
+        "SELECT c.text FROM chunks c WHERE c.document_id = (SELECT document_id FROM chunks WHERE id = %s)"
+        " AND c.id <= %s AND c.page_end >= %s - 1 ORDER BY c.id DESC LIMIT %s",
+        (hit.chunk_id, hit.chunk_id, hit.page_start, SCALE_REACH)).fetchall()
+    for (text,) in rows:  # (the nearest heading above the figure)
+        upto = text[:text.find(figure.split()[-1])] if figure.split()[-1] in text else text
+        heads = list(_SCALE_HEAD.finditer(upto))
+        if heads:
+            return f" (amounts in {heads[-1].group(1).lower()})"
+    return ""
+
+
+__all__ = ["LABEL_OWN_WORDS", "labelled_figure", "table_scale"]

@@ -41,7 +41,9 @@ def _hits(rows: list[Any], channel: str) -> list[Hit]:
 #: A figure in a sentence: an amount, a percentage, a count with its scale.
 _STATED = re.compile(r"\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion|trillion))?|\d[\d,.]*\s*(?:%|percent\b)|"
                      r"\b\d[\d,.]*\s*(?:pp|pts?|(?:percentage|basis)\s+points?|bps)\b|"
-                     r"\b\d[\d,.]*\s+(?:thousand|million|billion|trillion)\b")
+                     r"\b\d[\d,.]*\s+(?:thousand|million|billion|trillion)\b|"
+                     # (a span of time stated as the measure: "… days to maturity … was 33 days")
+                     r"\b(?:was|were|is)\s+(?:approximately\s+|about\s+)?\d[\d,.]*\s+(?:days|weeks|months|years)\b")
 #: (a sentence may open on a name written in lower case first: "eCommerce sales …", "iPhone revenue …")
 # ("U.S. Consumer …", "Ms. Dillon …" go on; "… in 2022.” Beyond this, …": a quotation's last sentence ends at its
 # closing mark)

@@ -22,7 +22,7 @@ from finchat.answer.cellrows import CellFigure, _words, in_a_row, word_forms
 from finchat.answer.cells import INITIALS_MIN, NOT_NAMES, OUTSIDE_US, _measure_words, answer_from_cells
 from finchat.answer.figures import Figure
 from finchat.answer.filingnames import called_as, defined_short, prints_word
-from finchat.answer.labelled import labelled_figure
+from finchat.answer.labelled import labelled_figure, table_scale
 from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoint
 from finchat.answer.partpassage import opening_part
 from finchat.answer.parts import segment_pattern
@@ -307,15 +307,10 @@ def printed_total(conn: psycopg.Connection, subject: Subject, res: Any, companie
         return None
     name = names.get(companies[0], companies[0]) if companies else ""
     # (the figure's unit, where its table prints it above: "(In millions)")
-    scale = _SCALE_HEAD.search(got[1].text)
-    told = "" if scale is None or re.search(r"(?i)\b(?:thousand|million|billion)", got[0].split("—")[0]) \
-        else f" (amounts in {scale.group(1).lower()})"
+    told = table_scale(conn, got[1], got[0].split(" — ")[0])
     return with_subject(Answer(f"{name + chr(39) + 's ' if name else ''}total {measure}{told}: {got[0]}", "passages",
                                quoted=[got[1]]), subject, res, found=True)
 
-
-#: A table's unit as its heading prints it: "(In millions)", "(Dollars in thousands)".
-_SCALE_HEAD = re.compile(r"(?i)\(\s*(?:dollars\s+|amounts\s+)?in\s+(thousands|millions|billions)\b")
 
 
 def _part_patterns(conn: psycopg.Connection, companies: list[str]) -> tuple[re.Pattern[str], ...]:
@@ -443,7 +438,9 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
                         if (got := labelled_figure(conn, where, tuple(dict.fromkeys(n for n in measure_names if n))))
                         is not None), None)
         if printed is not None:
-            return with_subject(Answer(f"{name + chr(39) + 's ' if name else ''}{printed[0]}", "passages",
+            figure, _, rest = printed[0].partition(" — ")
+            told = table_scale(conn, printed[1], figure)  # (its unit, where the table prints it: "(in thousands)")
+            return with_subject(Answer(f"{name + chr(39) + 's ' if name else ''}{figure}{told} — {rest}", "passages",
                                        quoted=[printed[1]]), subject, res, found=True)
     if _CHANGE_ASKED.search(res.question) and subject.kind != "guidance":
         # "… sales growth": a sentence stating the measure for both years answers it, its change computed
@@ -534,8 +531,8 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         if said is not None and (weak or (in_a_row(said[0], words) or bool(of_part) and in_a_row(said[0], of_part)
                                           or about_part or covers) and not tabular(said[0])):
             # (whose figure it is, when the sentence leaves it to its passage)
-            told = about_part and not _names(said[0], part)
-            quote, quoted, holds = f"{part}, in its passage: {said[0]}" if told else said[0], [said[1]], True
+            whose = about_part and not _names(said[0], part)
+            quote, quoted, holds = f"{part}, in its passage: {said[0]}" if whose else said[0], [said[1]], True
     if not holds:
         where = f" in {doc}" if doc else ""
         lines.append(f"No figure for {name + chr(39) + 's ' if name else ''}{asked} was found{where}." if asked else

@@ -134,7 +134,9 @@ RECORDED_FOR = re.compile(r"(?i)\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|rec
 SOLD_TO = re.compile(r"(?i)\b(?:net\s+)?(?:sales|revenues?)\s+(?:to|through|via)\s+(?:the\s+|its\s+|their\s+)?"
                      r"(?!date\b)(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,3}?)(?=\s+(?:in|during|for|at|of|by)\b|\s*[?,.]|\s*$)")
 #: "How much share-based compensation did Square exclude from Adjusted EBITDA": the reconciliation an item is of.
-RECONCILED_IN = re.compile(r"(?i)\b(?:exclud\w*|add(?:ed|s)?\s+back|remov\w*|adjust\w*\s+out)\b[^?]*?\b(?:from|to|of)\s+"
+RECONCILED_IN = re.compile(r"(?i)\b(?:exclud\w*|add(?:ed|s)?\s+back|remov\w*|adjust\w*\s+out)\b[^?]*?"
+                           r"\b(?:from|to|of|when\s+(?:computing|calculating)|in\s+(?:computing|calculating))\s+"
+                           r"(?:(?:19|20)\d\d\s+)?"
                            r"(?:its\s+|the\s+|their\s+)?(?P<into>(?-i:[A-Z])[\w&'’-]*(?:\s+[\w&'’-]+){0,3}?|"
                            # (or a segments' measure written small: "… exclude from segment operating income")
                            r"segment\s+(?:operating\s+)?(?:income|profit|earnings|ebitda?))(?=\s+(?:in|for|during|at)\b|\s*[?,.]|\s*$)")

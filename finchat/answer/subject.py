@@ -229,11 +229,16 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     ahead = ASKED_BEFORE_DID.match(question)
     asked_end = ahead.end() if ahead else len(question)
     # ("What participation incentive did General Mills pay on its … debt exchange": the debt is what it was paid on)
-    asked_first = ahead.group("x") if ahead and not derived and not _HEAD.search(ahead.group("x")) and \
-        len(ahead.group("x").split()) >= 2 and not metrics_in_question(ahead.group("x")) and (
+    # (an item a measure is computed without, "Starbucks transaction-based revenue … remove when computing … Adjusted
+    # Net Income", though a statement word names it)
+    asked_first = ahead.group("x") if ahead and not derived and (not _HEAD.search(ahead.group("x")) and not (
+        metrics_in_question(ahead.group("x"))) or bool(RECONCILED_IN.search(question))) and \
+        len(ahead.group("x").split()) >= 2 and (
             _HEAD.search(question, asked_end) or metrics_in_question(question[asked_end:])) else ""
     if asked_first:
-        measure, metrics = asked_first, metrics_in_question(asked_first)
+        # (an item reconciled out of a measure is a row of its reconciliation, no statement line)
+        measure = asked_first
+        metrics = [] if RECONCILED_IN.search(question) else metrics_in_question(asked_first)
     for m in () if derived or asked_first else _HEAD.finditer(question):
         at, to = next(((a, b) for a, b in wraps if a <= m.start() and m.end() <= b and b - a > m.end() - m.start()),
                       m.span())
@@ -542,6 +547,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             for w in re.findall(r"[A-Za-z][\w&'’-]*", measure[spans[-1][1]:]))):
         measure = longer or measure
         qualifiers = [q for q in qualifiers if q.lower() not in measure.lower()]
+        metric, keeps = None, ()
+    # "the weighted-average days to maturity of Nike's cash equivalents": a measure of a line, named before it, is
+    # no amount of the line
+    if metric and measure and not derived and kind == "amount" and not metric_phrase_spans(measure, metric) \
+            and re.search(rf"(?i){re.escape(measure)}\s+of\s+", question):
         metric, keeps = None, ()
     # "average debt balance": the period's average of a line, another figure than the line at its date
     if spans and not derived and not qualifiers \

@@ -1364,3 +1364,28 @@ def test_an_item_excluded_from_a_measure_is_the_reconciliations_row():
         best, _ = _pick(ordered, ["restructuring related costs"], q, 3, now, False,
                         {"restructuring", "related", "costs"}, question)
         assert best.value == -137
+
+
+def test_an_amount_asked_is_no_figure_per_share():
+    """"Adjusted Net Income" asked: the amount's row, never "… Per Share › Basic" beside it; per share asked, that."""
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2025, 6, 30)
+
+    def row(path: str, value: float, unit: str) -> tuple[object, ...]:
+        return ("ACME_2025Q2_10Q", 16, None, path, "Reconciliation of net loss to Adjusted Net Income (Loss)",
+                "Three Months Ended", "3M", now, value, "thousands" if unit == "USD" else "units", unit,
+                path.split(" › ")[-1])
+
+    rows = [row("Adjusted Net Income (Loss) Per Share › Basic", 0.04, "USD/share"),
+            row("Adjusted Net Income (Loss)", 15018, "USD")]
+    q = {"adjusted", "net", "income"}
+    # (a table printing only the figure per share answers no amount)
+    assert _pick(rows[:1], ["adjusted"], q, 3, now, False, {"net", "income", "loss"},
+                 "What was Acme's Adjusted Net Income for Q2 2025?") is None
+    best, _ = _pick(rows, ["adjusted"], q, 3, now, False, {"net", "income", "loss"},
+                    "What was Acme's Adjusted Net Income for Q2 2025?")
+    assert best.value == 15018
+    best, _ = _pick(rows, ["adjusted"], q | {"per", "share"}, 3, now, False, {"net", "income", "loss"},
+                    "What was Acme's Adjusted Net Income per share for Q2 2025?")
+    assert best.value == 0.04

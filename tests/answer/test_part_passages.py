@@ -28,13 +28,15 @@ FOUNDRY = ("On March 2, 2009, we entered into a Wafer Supply Agreement with GLOB
            "negotiating an amendment to the agreement, and we expect that our future purchases from GF will continue to "
            "be material. Our total purchases from GF related to wafer manufacturing were approximately $0.9 billion in "
            "the third quarter of 2023.")
+MATURITY = ("As of September 30, 2023, the weighted-average days to maturity of our cash equivalents and short-term "
+            "investments portfolio was 33 days.")
 MARGIN = ("The litigation settlement reduced our operating margin by 2.7 percentage points in the third quarter of 2023, "
           "partially offset by higher selling prices.")
 
 
 @pytest.fixture(scope="module")
 def part_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _testco(db_url, tmp_path_factory, REGION, WHOLE, SURCHARGES, KENTUCKY, PEOPLE, FOUNDRY, MARGIN)
+    yield from _testco(db_url, tmp_path_factory, REGION, WHOLE, SURCHARGES, KENTUCKY, PEOPLE, FOUNDRY, MARGIN, MATURITY)
 
 
 def _first(corpus: str, monkeypatch: pytest.MonkeyPatch, question: str) -> str:
@@ -79,3 +81,11 @@ def test_what_moved_a_ratio_is_asked_not_the_ratio(part_corpus, monkeypatch):
     first = _first(part_corpus, monkeypatch, "By how many percentage points did the litigation settlement reduce "
                                              "Testco's operating margin in Q3 2023?")
     assert "2.7 percentage points" in first and "operating income ÷ revenue" not in first, first
+
+
+def test_a_measure_of_a_line_stated_in_days(part_corpus, monkeypatch):
+    """"the weighted-average days to maturity of … cash equivalents": the sentence stating it in days, never the
+    cash balance."""
+    first = _first(part_corpus, monkeypatch, "What was the weighted-average days to maturity of Testco's cash "
+                                             "equivalents and short-term investments at September 30, 2023?")
+    assert "was 33 days" in first, first

@@ -152,6 +152,18 @@ def test_what_doing_something_cost_a_part_and_an_item_excluded():
     assert (s.measure, s.metric, s.qualifiers) == ("restructuring and related costs", None, ())
 
 
+def test_a_measure_of_a_line_and_an_item_removed_when_computing():
+    """"the weighted-average days to maturity of Nike's cash equivalents": a measure of the line, no amount of it;
+    "… revenue did Square remove when computing … Adjusted Net Income": the item removed, though a statement word
+    names it."""
+    s = analyse("What was the weighted-average days to maturity of Nike's cash equivalents and short-term investments "
+                "at the end of fiscal 2018?", companies=("Nike", "NIKE"))
+    assert (s.measure, s.metric) == ("weighted-average days to maturity", None)
+    s = analyse("How much Starbucks transaction-based revenue did Square remove when computing 2016 Adjusted Net "
+                "Income?", companies=("Square", "Block"))
+    assert s.measure == "Starbucks transaction-based revenue" and s.metric is None
+
+
 @pytest.mark.parametrize(("question", "companies", "derived"), [
     ("What was Apple's revenue in Q3 2023?", ("Apple",), False),
     ("What were Walmart's total revenues in Q1 FY2024?", ("Walmart",), False),
