@@ -11,6 +11,7 @@ from finchat.answer.cellrows import word_forms
 from finchat.answer.passages import _SELECT, STATED_PASSAGES, _any_of, _hits, figure_after
 from finchat.answer.quote import plain_text
 from finchat.retrieve.fusion import Hit
+from finchat.tables import units_scale
 
 
 def labelled_figure(conn: psycopg.Connection, document: str, phrases: tuple[str, ...],
@@ -38,8 +39,9 @@ def labelled_figure(conn: psycopg.Connection, document: str, phrases: tuple[str,
 
 #: Words a printed label may add after the phrase asked before its figure ("… surcharge authorizations $ 67").
 LABEL_OWN_WORDS = 2
-#: A table's unit as its heading prints it: "(In millions)", "(in thousands, except per share data)".
-_SCALE_HEAD = re.compile(r"(?i)\(\s*(?:dollars\s+|amounts\s+)?in\s+(thousands|millions|billions)\b")
+#: A table's unit as its heading prints it, in parentheses ("(In millions)", "(in thousands, except per share
+#: data)"), read by the statements' units reader (`tables.units_scale`).
+_SCALE_HEAD = re.compile(r"(?i)\(\s*(?:dollars\s+|amounts\s+)?in\s+(?:thousands|millions|billions)\b")
 #: Passages back from a figure's own searched for its table's unit (a heading the chunker put in the one before).
 SCALE_REACH = 3
 
@@ -65,7 +67,7 @@ def table_scale(conn: psycopg.Connection, hit: Hit, figure: str) -> str:
         upto = text[:text.find(figure.split()[-1])] if figure.split()[-1] in text else text
         heads = list(_SCALE_HEAD.finditer(upto))
         if heads:
-            return f" (amounts in {heads[-1].group(1).lower()})"
+            return f" (amounts in {units_scale(heads[-1].group(0))})"
     return ""
 
 

@@ -226,19 +226,21 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     wraps = [span for key in metrics for span in metric_phrase_spans(question, key)]
     # "How much share-based compensation expense did Square add back in its … Adjusted Net Income reconciliation":
     # the thing asked before "did", not a statement word after it (where the figure sits)
+    # "… exclude from Adjusted EBITDA", "… remove when computing …": an item of a measure's reconciliation
+    into = RECONCILED_IN.search(question)
     ahead = ASKED_BEFORE_DID.match(question)
     asked_end = ahead.end() if ahead else len(question)
     # ("What participation incentive did General Mills pay on its … debt exchange": the debt is what it was paid on)
     # (an item a measure is computed without, "Starbucks transaction-based revenue … remove when computing … Adjusted
     # Net Income", though a statement word names it)
     asked_first = ahead.group("x") if ahead and not derived and (not _HEAD.search(ahead.group("x")) and not (
-        metrics_in_question(ahead.group("x"))) or bool(RECONCILED_IN.search(question))) and \
+        metrics_in_question(ahead.group("x"))) or bool(into)) and \
         len(ahead.group("x").split()) >= 2 and (
             _HEAD.search(question, asked_end) or metrics_in_question(question[asked_end:])) else ""
     if asked_first:
         # (an item reconciled out of a measure is a row of its reconciliation, no statement line)
         measure = asked_first
-        metrics = [] if RECONCILED_IN.search(question) else metrics_in_question(asked_first)
+        metrics = [] if into else metrics_in_question(asked_first)
     for m in () if derived or asked_first else _HEAD.finditer(question):
         at, to = next(((a, b) for a, b in wraps if a <= m.start() and m.end() <= b and b - a > m.end() - m.start()),
                       m.span())
@@ -396,7 +398,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if k:
         qualifiers.append(k.group(0))
     a = ADJUSTED.search(question)
-    into = RECONCILED_IN.search(question)  # "… exclude from Adjusted EBITDA": an item of it, no adjusted measure
+    # ("… exclude from Adjusted EBITDA": an item of it, no adjusted measure)
     if a and ((asked_first and a.start() > asked_end) or (into and a.start() >= into.start("into"))):
         a = None  # (the reconciliation the figure sits in is adjusted, not the thing asked)
     basis = a.group(1).lower().removesuffix("ly") if a else ""  # ("change operationally": the operational basis)
