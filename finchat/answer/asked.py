@@ -75,6 +75,8 @@ _EARN = {"earn", "make", "lose", "net"}
 #: Verbs of recording a figure "in" what it is: "How much did American Express recognize in interest and penalties
 #: expense" asks the expense.
 _RECORD = {"record", "book", "recognize", "recognise", "incur"}
+#: Verbs of holding a balance "in" what it is: "How much did Pfizer hold in noncurrent inventories" asks them.
+_HOLD = {"hold", "held", "carry", "carried", "keep", "kept"}
 
 
 def _asked_phrase(question: str, names: set[str]) -> str:
@@ -149,7 +151,7 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     while words and words[-1].lower() in ("worldwide", "globally", "overall", "altogether", "total"):
         words.pop()  # "How much did STELARA sell worldwide": the whole figure, no qualifier
     # what was earned or recorded named after the verb ("earn in net card fees", "record in impairment losses")
-    source = EARNED_IN.search(question) if not words or words[-1].lower() in _EARN | _RECORD else None
+    source = EARNED_IN.search(question) if not words or words[-1].lower() in _EARN | _RECORD | _HOLD else None
     if source and not _PERIOD.match(source.group("what").split()[0]):
         return source.group("what").strip()
     if words and words[-1].lower() in _EARN:  # "How much did … Commercial Banking segment earn": its net income

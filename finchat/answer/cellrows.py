@@ -77,12 +77,17 @@ _SAME = {"footage": "feet"}
 
 
 def word_forms(w: str) -> tuple[str, ...]:
-    """``w`` and its plural or singular: "phone" "phones", "inventory" "inventories" and back."""
+    """``w`` and its plural or singular: "phone" "phones", "inventory" "inventories", "lens" "lenses", "tax"
+    "taxes" and back."""
     if len(w) > 4 and w.endswith("ies"):
         return w, f"{w[:-3]}y"
     if len(w) > 3 and w.endswith("y") and w[-2] not in "aeiou":
         return w, f"{w}s", f"{w[:-1]}ies"
-    return (w, f"{w}s", w[:-1]) if len(w) > 3 and w.endswith("s") else (w, f"{w}s")
+    if len(w) > 4 and re.search(r"(?:s|x|z|ch|sh)es$", w):
+        return w, f"{w}s", w[:-1], w[:-2]
+    if len(w) > 3 and w.endswith("s"):
+        return (w, f"{w}s", w[:-1]) + (() if w.endswith("ss") else (f"{w}es",))
+    return (w, f"{w}s", f"{w}es") if re.search(r"(?:x|z|ch|sh)$", w) else (w, f"{w}s")
 
 
 def in_a_row(text: str, phrase: str) -> bool:

@@ -145,8 +145,12 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     moved = " ".join(_words(subject.measure)) if subject.keeps == () and subject.metric is None else ""
     own_measure = " ".join(_words(subject.measure or ""))
     segment_names = {" ".join(_words(x)) for names in segments for x in names}  # (as terms are written)
+    # ("FAS/CAS operating adjustment": the index reads a slashed name as one word, so it is searched so too)
+    slashed = [re.sub(r"\b" + r"\W+".join(map(re.escape, _words(x))) + r"\b", x.lower(), t)
+               for x in re.findall(r"[A-Za-z0-9]+/[A-Za-z0-9]+", subject.measure or "") for t in terms
+               if _words(x) and " ".join(_words(x)) in t]
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
-        found = _rows(conn, doc_id, [*terms, *acronyms, *(f"{a}s" for a in acronyms if a.isalpha())])  # ("MAUs")
+        found = _rows(conn, doc_id, [*terms, *slashed, *acronyms, *(f"{a}s" for a in acronyms if a.isalpha())])  # ("MAUs")
         if moved:
             # (its words in a row, as one label prints them: "equity earnings" is no "Stockholders' equity ›
             # Retained earnings")

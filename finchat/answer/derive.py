@@ -124,10 +124,25 @@ DEFINITIONS: tuple[Definition, ...] = (
 )
 
 
+#: "division profit margin", "segment operating margin" with no segment named: the parts' own line, as the
+#: filing prints it, never the statements' ratio.
+_OF_PARTS = re.compile(r"(?:^|(?P<before>\S+)\s+)(?:division|divisional|segment)\s+$")
+
+
+def _parts_line(before: str) -> bool:
+    """Whether a ratio named after ``before`` is the parts' own line: "division", "segment" right before it,
+    not after a segment's name ("Space segment operating margin" is Space's, computed)."""
+    m = _OF_PARTS.search(before)
+    named = m.group("before") or "" if m else ""
+    # (a possessive before it is the company's: "Foot Locker's division profit margin")
+    return bool(m) and not (named[:1].isupper() and not named.endswith(("'s", "’s", "'", "’")))
+
+
 def asked(question: str) -> list[Definition]:
     """The derived figures a question asks for, in the order of the definitions, then a line's share of revenue;
     a figure whose inputs hold another's comes before it."""
-    fixed = [d for d in DEFINITIONS if re.search(r"(?i)(?<![a-z])(?:" + d.pattern + r")s?(?![a-z])", question)]
+    fixed = [d for d in DEFINITIONS if any(not _parts_line(question[:m.start()]) for m in re.finditer(
+        r"(?i)(?<![a-z])(?:" + d.pattern + r")s?(?![a-z])", question))]
     share = None if any(d.unit == "%" for d in fixed) else share_of_revenue(question)
     growth = cagr(question)
     found = (fixed + ([share] if share is not None and not any(d.inputs == share.inputs for d in fixed) else [])
@@ -171,6 +186,9 @@ _MARGINS = {"gross_profit": "gross_margin", "operating_income": "operating_margi
             "capex": "capex_to_revenue"}
 
 
+#: "… of revenue did Adobe spend on research and development": the line named after what was done with revenue.
+_SPENT_ON = re.compile(r"(?i)\s+(?:did|does|do|was|is)\s+(?:[\w&.'’-]+\s+){1,4}?(?:spend|spent|invest|devote|allocate)"
+                       r"\s+(?:on|to|in)\s+(?P<line>[^?]+)")
 #: How far (characters) the line's words may end before the words asking for its share ("… amortization % margin").
 NEAR = 20
 
@@ -186,6 +204,11 @@ def share_of_revenue(question: str) -> Definition | None:
     # the words just before, asides dropped: "depreciation and amortization (D&A from cash flow statement) % margin"
     before = re.sub(r"\([^)]*\)", " ", question[max(0, m.start() - 120):m.start()]).rstrip()
     named = [k for k in metrics_in_question(before) if k != "revenue" and _last_mention(before, k) >= len(before) - NEAR]
+    spent = _SPENT_ON.match(question, m.end())
+    if not named and spent:  # "What percentage of revenue did Adobe spend on research and development"
+        after = spent.group("line")
+        named = [k for k in metrics_in_question(after) if k != "revenue"]
+        before = after
     if not named:
         return None
     # the metric whose words end nearest the asking words ("capex ... as a % of revenue")

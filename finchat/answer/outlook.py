@@ -24,16 +24,19 @@ def outlook_passages(conn: psycopg.Connection, companies: list[str], years: list
     """The companies' prose that speaks of an outlook (outlook, guidance, expects, full year), the latest
     filings first and, within one, the passages naming a year asked: a guidance question is answered with
     what the company said of the period ahead, wherever in the filing it said it — in ``documents`` only
-    when given (a question naming the quarter's release asks what that release said, not a later update)."""
+    when given (a question naming the quarter's release asks what that release said, not a later update).
+    With ``years``, the filings of those years and the year before come first: a year's outlook is given
+    in them, never in a filing years later."""
     if not companies:
         return []
     rows = conn.execute(
         f"{_SELECT} WHERE d.company_key = ANY(%s) AND c.kind = 'text'"
         " AND (%s::text[] IS NULL OR d.name = ANY(%s))"
         " AND c.tsv @@ to_tsquery('english', 'outlook | guidance | expect | forecast | anticipate')"
-        " ORDER BY d.period_end DESC NULLS LAST, (c.text ~ ANY(%s)) DESC,"
-        " ts_rank(c.tsv, to_tsquery('english', 'outlook | guidance')) DESC, c.id LIMIT %s",
-        (companies, documents, documents, [rf"\m{y}\M" for y in years] or ["$^"], OUTLOOK_PASSAGES)).fetchall()
+        " ORDER BY (d.fiscal_year BETWEEN %s AND %s) DESC NULLS LAST, d.period_end DESC NULLS LAST,"
+        " (c.text ~ ANY(%s)) DESC, ts_rank(c.tsv, to_tsquery('english', 'outlook | guidance')) DESC, c.id LIMIT %s",
+        (companies, documents, documents, min(years, default=0) - 1, max(years, default=9999),
+         [rf"\m{y}\M" for y in years] or ["$^"], OUTLOOK_PASSAGES)).fetchall()
     return _hits(rows, "outlook")
 
 

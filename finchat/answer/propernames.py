@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from finchat.answer.asked import _PERIOD
-from finchat.answer.shapes import REGION
+from finchat.answer.shapes import PART_VERBS, REGION
 from finchat.graph.lexicon import metrics_in_question
 
 #: A capitalised name in a question (a product, a brand, a business: "How much revenue did Paxlovid bring Pfizer").
@@ -27,6 +27,8 @@ def proper_names(question: str, names: set[str], measure: str = "") -> list[str]
     question names — initials right after a possessive that are not its own name a part ("What return on
     equity did JPMorgan's CIB earn"), any others a measure ("DPO", "P&L")."""
     owned = set(re.findall(r"['’]s\s+([A-Z]{2,4})\b", question)) if measure else set()
+    # ("What division profit did WSS generate for Foot Locker": initials that earn the figure are a part's)
+    owned |= set(re.findall(rf"\b(?:did|does|do)\s+([A-Z]{{2,4}})\s+{PART_VERBS}", question)) if measure else set()
     out = []
     for m in _PROPER.finditer(question):
         before = question[:m.start()]

@@ -15,7 +15,10 @@ _STOP = {"what", "which", "when", "where", "who", "whom", "whose", "why", "does"
          "answer", "question", "using", "shown", "give", "details", "million", "millions", "usd", "amount"}
 _CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|primarily|because|reflect(?:s|ed|ing)?|as a result|offset by|"
                      r"attributable to|resulting from|led by)\b")
-_SENTENCE = re.compile(r"(?<=[.!?])(?<!\bM[rs]\.)(?<!\bMrs\.)(?<!\bDr\.)\s+(?=[A-Z(“\"])")  # ("Ms. Dillon …": one sentence)
+# ("Ms. Dillon …", "in U.S. Dollar equivalents": one sentence; "… held outside the U.S. Corning also …": two)
+_SENTENCE = re.compile(r"(?<=[.!?])(?:(?<!\b[A-Z]\.[A-Z]\.)|(?!\s+(?:Dollars?|Government|GAAP|Treasury|Federal|"
+                       r"Department|Congress|Securities|Postal|Army|Navy|Air\s+Force)\b))"
+                       r"(?<!\bM[rs]\.)(?<!\bMrs\.)(?<!\bDr\.)\s+(?=[A-Z(“\"])")
 
 
 def _stems(text: str) -> set[str]:

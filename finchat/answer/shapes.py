@@ -34,7 +34,7 @@ BREAKDOWN = re.compile(r"(?i)\b(?:by|per|each|every|across)\s+(?:business\s+|ope
                         r"(segments?|regions?|geograph\w*|products?|categor(?:y|ies)|divisions?|channels?|"
                         r"countr(?:y|ies)|brands?)\b|\b(?:break\s*down|breakdown|split)\b")
 REGION = re.compile(r"(?i)\b(?:domestic|international|overseas|foreign(?!\s+(?:currency|currencies|exchange))|outside\s+(?:the\s+)?(?:u\.?s\.?|united states)|"
-                     r"(?-i:U\.?S\.?)(?![a-z])|united states|europe,?\s+(?:the\s+)?middle\s+east,?\s+(?:&|and)\s+africa|"
+                     r"(?-i:U\.?S\.?)(?![a-z])(?!\.?\s*(?i:dollars?)\b)|united states|europe,?\s+(?:the\s+)?middle\s+east,?\s+(?:&|and)\s+africa|"
                      r"asia[\s-]pacific(?:\s+(?:&|and)\s+latin\s+america)?|greater\s+china|"
                      r"europe|emea|asia|apac|china|americas|latin america|ucan|canada|mexico|japan|brazil|india|"
                      r"north america)\b")
@@ -62,10 +62,10 @@ PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<p
 #: "How much revenue did CVS's mail choice channel bring in": a part in lower case, between the company's
 #: possessive and what it did.
 #: What a part does that a figure measures ("bring in", "generate", "deliver" …).
-_PART_VERBS = r"(?:bring|generate|earn|make|post|report|record|contribute|deliver|produce|book|sell|add)\b"
+PART_VERBS = r"(?:bring|generate|earn|make|post|report|record|contribute|deliver|produce|book|sell|add)\b"
 OWN_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+(?P<part>[a-z0-9][\w&'’. -]{1,60}?)\s+"
                           # (or an event of the company's: "How many … connections did Verizon's 3G network retirement affect")
-                          r"(?:affect|impact|" + _PART_VERBS[3:])
+                          r"(?:affect|impact|" + PART_VERBS[3:])
 #: "How much of General Mills' restructuring charges related to the North America Retail segment": the measure,
 #: then the part it went to.
 PART_OF_WHOLE = re.compile(r"(?i)^\s*how\s+much\s+of\s+(?P<what>.+?)\s+(?:(?:was|were|is|are)\s+)?(?:related|relat(?:es|ing)|"
@@ -75,7 +75,7 @@ PART_OF_WHOLE = re.compile(r"(?i)^\s*how\s+much\s+of\s+(?P<what>.+?)\s+(?:(?:was
 #: with what the company did with it ("PepsiCo sold"), before what it did.
 THE_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+the\s+(?P<part>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
                           r"(?:\s+(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*)?\s+(?:sold|acquired|divested|bought|exited|"
-                          r"closed|spun\s+off))?\s+" + _PART_VERBS)
+                          r"closed|spun\s+off))?\s+" + PART_VERBS)
 #: "How much share-based compensation expense did Square add back …", "What restructuring charges did …": the thing
 #: asked, before "did".
 ASKED_BEFORE_DID = re.compile(r"(?i)^\s*(?:how\s+much(?:\s+in)?|what)\s+(?P<x>[a-z][\w&'’ -]{2,60}?)\s+did\s+")
@@ -186,7 +186,9 @@ COUNT_AT_PLACE = re.compile(r"(?i)^\s*how\s+many\b.*?\b(?:at|in)\s+(?:its\s+|the
 RETURNED_TO = re.compile(r"(?i)\bhow\s+much\s+(?:(?P<what>cash|capital|money)\s+)?(?:did|does|do|has|have|will)\s+.{1,60}?"
                          r"\breturn(?:ed)?\s+to\s+(?:its\s+|their\s+)?(?P<whom>(?:share|stock)holders|investors|owners)\b")
 #: "… earn in net card fees", "… record in impairment losses": the measure named after the verb.
-EARNED_IN = re.compile(r"(?i)\b(?:earn(?:ed)?|make|made|record(?:ed)?|book(?:ed)?|recogni[sz]ed?|incur(?:red)?)\s+(?:in|from)\s+(?:the\s+|its\s+)?"
+#: ("… was included in Foot Locker's corporate expense": the line it is a part of, whoever's possessive before it)
+EARNED_IN = re.compile(r"(?i)\b(?:earn(?:ed)?|make|made|record(?:ed)?|book(?:ed)?|recogni[sz]ed?|incur(?:red)?|included|hold|held|carr(?:y|ied)|keep|kept)\s+(?:in|from)\s+"
+                       r"(?:the\s+|its\s+|(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,2}['’]s?\s+)?"
                        r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as)\b|\s*[?,.;]|\s*$)")
 #: "By how much did Salesforce's current remaining performance obligation grow …": the measure before the verb.
 GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:how\s+(?:much|fast|quickly)|how\s+many\s+[a-z]+|what\s+(?:percent(?:age)?|%|amount|rate))\s+"
@@ -224,4 +226,4 @@ def without_place(measure: str, qualifiers: list[str]) -> str:
     return measure
 
 
-__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "recorded_in", "without_place"]
+__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "recorded_in", "without_place"]

@@ -94,7 +94,12 @@ def _tidy(qualifiers: list[str], segments: tuple[str, ...], kpi: str) -> list[st
         else:
             mine = {w.lower() for w in q.split()}
             if q and not any(mine < {w.lower() for w in seg.split()} for seg in segments):
-                out.append(q)
+                # ("U.S. contact lens": a place, then a product named in lower case — tables print them apart;
+                # "Domestic streaming", "international pension plans" are one name)
+                place = REGION.match(q) if not re.match(r"(?i)(?:domestic|international|overseas|foreign)\b", q) \
+                    else None
+                after = q[place.end():].lstrip(". ") if place else ""
+                out += [q[:len(q) - len(after)].strip(), after] if place and after[:1].islower() else [q]
     return list(dict.fromkeys(x for x in out if x))
 
 
@@ -503,7 +508,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
                   if (w.lower() not in _NEUTRAL or w.lower() == "and") and re.sub(r"[^a-z0-9&]", "", w.lower()) not in names]
         said = " ".join(before).strip()
         said = re.sub(r"(?i)^(?:and\s+)+|(?:\s+and)+$", "", said)
-        if len([w for w in re.split(r"[\s-]+", said) if w.lower() != "and"]) >= 2:  # ("profit-share": two words)
+        # ("profit-share": two words; one negated, "noncurrent inventories", "unbilled receivables", is a part too)
+        if len([w for w in re.split(r"[\s-]+", said) if w.lower() != "and"]) >= 2 \
+                or re.fullmatch(r"(?i)(?:non-?|un)[a-z]{4,}", said):
             qualifiers.append(said)
     effect = EFFECT.match(question)
     # (what it moved is a statement line or a measure named after one: "Adjusted EBITDA")
@@ -513,7 +520,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             and not derived and intent != "outlook":
         # (a relative clause says which: "the infrastructure surcharges that took effect in 2023")
         doer = re.split(r"(?i)\s+(?:that|which|who)\s+", effect.group("what") or effect.group("added"))[0]
-        what = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*", doer)
+        # ("the stronger U.S. dollar": initials keep their dots)
+        what = [w for w in re.findall(r"(?:[A-Za-z]\.){2,}|[A-Za-z0-9][\w&-]*", doer)
                 if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and w.lower() not in ("the", "its", "their")]
         # what changed the measure is asked, never the measure itself ("currency", "the F-35 program"; "it" is
         # the measure's own)

@@ -1389,3 +1389,33 @@ def test_an_amount_asked_is_no_figure_per_share():
     best, _ = _pick(rows, ["adjusted"], q | {"per", "share"}, 3, now, False, {"net", "income", "loss"},
                     "What was Acme's Adjusted Net Income per share for Q2 2025?")
     assert best.value == 0.04
+
+
+def test_a_place_before_a_product_named_in_lower_case_is_its_row():
+    """"U.S. contact lens sales": the row "CONTACT LENSES / OTHER › U.S." (a plural in "-es", the place a row of its
+    own), never the product's worldwide row."""
+    from finchat.answer.cellpick import pick_row as _pick
+    from finchat.answer.subject import analyse
+
+    now = date(2022, 12, 31)
+    question = "What were Acme's U.S. contact lens sales in Q4 2022?"
+    assert analyse(question, companies=("Acme", "ACME")).qualifiers == ("U.S.", "contact lens")
+    rows = [_row("CONTACT LENSES / OTHER", 831, now), _row("CONTACT LENSES / OTHER › U.S.", 343, now),
+            _row("CONTACT LENSES / OTHER › International", 489, now)]
+    best, _ = _pick(rows, ["u.s", "contact lens"], {"u.s", "contact", "lens", "sales"}, 3, now, False,
+                    {"u.s", "contact", "lens", "sales"}, question)
+    assert best.value == 343
+
+
+def test_a_slashed_name_is_searched_as_the_index_reads_it(make_database):
+    """"FAS/CAS operating adjustment": the full-text index reads "FAS/CAS" as one word, so the row is found
+    (searched as "fas cas" it is not)."""
+    from finchat.answer.subject import analyse
+
+    url = _stored(make_database, 2023, [(3, "Summary Financial Results", "Unallocated items › FAS/CAS operating adjustment",
+                                         1662, "millions", "USD"),
+                                        (3, "Summary Financial Results", "Unallocated items › Other, net", -74,
+                                         "millions", "USD")])
+    question = "What was Acme's FAS/CAS operating adjustment in 2023?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2023)
+    assert got is not None and got[1][0].value == 1662, got

@@ -995,3 +995,35 @@ def test_an_abbreviations_periods_do_not_cut_a_part():
     s = analyse("What share of Testco's 2018 revenues was earned under U.S. government contracts?",
                 companies=("Testco", "TESTCO"))
     assert s.qualifiers and all("U.S. government contracts" in q for q in s.qualifiers), s
+
+
+@pytest.mark.parametrize(("question", "measure", "metric", "qualifiers"), [
+    # initials that earn the figure for the company are a part, not the measure's abbreviation
+    ("What division profit did WSS generate for Testco in Q3 2022?", "division profit", None, ("WSS",)),
+    # the line an amount was included in is what it is a part of, whoever's possessive names it
+    ("How much depreciation and amortization was included in Testco's corporate expense in Q3 2022?",
+     "depreciation and amortization", None, ("corporate expense",)),
+    # a balance held "in" a line is that line; a negated word before it narrows it
+    ("How much did Testco hold in noncurrent inventories at the end of Q2 2023?", "noncurrent inventories", "inventory",
+     ("noncurrent",)),
+    # a currency is no place
+    ("How much did the stronger U.S. dollar cut from Testco's revenue in Q2 fiscal 2023?", "stronger U.S. dollar", None,
+     ()),
+])
+def test_a_part_that_earns_a_line_it_is_in_and_a_balance_held(question, measure, metric, qualifiers):
+    s = analyse(question, companies=("Testco", "TESTCO"))
+    assert (s.measure, s.metric, s.qualifiers) == (measure, metric, qualifiers), s
+
+
+def test_a_target_achieved_is_no_outlook_and_a_parts_margin_no_statement_ratio():
+    from finchat.answer import derive
+    from finchat.retrieve.intent import question_intent
+
+    assert question_intent("How much of its cost reduction target had Testco achieved by the end of fiscal 2017?") == "figure"
+    assert question_intent("What is Testco's cost reduction target for fiscal 2018?") == "outlook"
+    # "division profit margin" is the filing's line; a named segment's margin is computed
+    assert derive.asked("What was Testco's division profit margin in Q3 2022?") == []
+    assert [d.key for d in derive.asked("What was Testco's Space segment operating margin?")] == ["operating_margin"]
+    # a share of revenue spent on a line, the line named after it
+    assert [d.key for d in derive.asked("What percentage of revenue did Testco spend on research and development?")] == [
+        "rnd_to_revenue"]
