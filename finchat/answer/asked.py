@@ -57,6 +57,15 @@ _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings"
                 "hire": "hires", "add": "additions", "repurchase": "repurchased", "back": "repurchased",
                 "sell": "sold", "acquire": "acquisitions", "issue": "issued", "employ": "employed"}
 
+#: What a "how much … did … <verb>" question asks when the verb is an accounting act done to the thing asked:
+#: "How much interest did MGM capitalize" asks the interest capitalized (a row of its own, never interest income).
+#: ("incur" is none: an expense incurred is the expense)
+_ACT_DONE = {"capitalize": "capitalized", "capitalise": "capitalized", "defer": "deferred", "amortize": "amortized",
+             "impair": "impaired", "reclassify": "reclassified"}
+#: "How much had Amcor accrued for its share of … remediation costs": what an accrual was made for.
+_ACCRUED_FOR = re.compile(r"(?i)\b(?:accrued|accrue|reserved|reserve)\s+for\s+(?:its\s+|their\s+|the\s+)?"
+                          r"(?:share\s+of\s+)?(?P<what>[a-z][a-z -]*?)(?=\s+(?:at|in|as\s+of|during|for|by|on)\b|\s*[?,;]|\s*$)")
+
 #: "How many <things> <did something> in / outside / across …", no auxiliary verb.
 _COUNT_DONE = re.compile(r"(?i)^(\s*how\s+many\s+[a-z][\w&'’ -]*?)\s+([a-z]+ed)\s+(?=(?:in|outside|across|at)\s)")
 #: "How many employees work at …", "How many people live in …": a verb in the present, no auxiliary before it.
@@ -77,6 +86,10 @@ _EARN = {"earn", "make", "lose", "net"}
 _RECORD = {"record", "book", "recognize", "recognise", "incur"}
 #: Verbs of holding a balance "in" what it is: "How much did Pfizer hold in noncurrent inventories" asks them.
 _HOLD = {"hold", "held", "carry", "carried", "keep", "kept"}
+
+
+#: Words of a measure at most ("Las Vegas Strip same-store Adjusted Property EBITDAR"): more is a clause.
+MAX_MEASURE_WORDS = 6
 
 
 def _asked_phrase(question: str, names: set[str]) -> str:
@@ -110,6 +123,11 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         done = re.findall(r"[a-z]+", _NP_END.split(m.group("np"), maxsplit=1)[0].lower())
         if done and done[-1] in _COUNTED_ACT:
             np = f"{np} {_COUNTED_ACT[done[-1]]}"
+        elif done and done[-1] in _ACT_DONE and not re.search(r"(?i)\bin\s*$", np):
+            np = f"{np} {_ACT_DONE[done[-1]]}"
+        # ("What reasonably possible loss exposure in excess of its accrual did …": the thing, before what it is of)
+        if len(np.split()) > MAX_MEASURE_WORDS and not re.search(r"['’]", np):  # (a possessive: read below)
+            np = _NP_END.split(np, maxsplit=1)[0]
         # "What yield did JPMorgan earn on its average interest-earning assets": a rate is of what it is earned on
         base = _EARNED_ON.match(m.group("np")) if np.split()[-1].lower() in _RATES_ON else None
         if base:
@@ -160,10 +178,13 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         return "sales"
     if words and words[-1].lower() in ("bring", "brought"):  # "How much did Apple's Services business bring in"
         return "revenue"
-    if len(words) > 6:  # "Las Vegas Strip same-store Adjusted Property EBITDAR": a name first is the part's
+    accrued = _ACCRUED_FOR.search(question) if words and words[-1].lower() in ("accrued", "accrue", "reserved") else None
+    if accrued and not _PERIOD.match(accrued.group("what").split()[0]):
+        return accrued.group("what").strip()  # "How much had Amcor accrued for … remediation costs": those costs
+    if len(words) > MAX_MEASURE_WORDS:  # "Las Vegas Strip same-store Adjusted Property EBITDAR": a name first is the part's
         lower = next((i for i, w in enumerate(words) if w[:1].islower()), 0)
         words = words[lower:] if lower and all(w[:1].isupper() for w in words[:lower]) else words
-    if not words or len(words) > 6 or all(w.lower() in _NEUTRAL for w in words):
+    if not words or len(words) > MAX_MEASURE_WORDS or all(w.lower() in _NEUTRAL for w in words):
         return ""
     return " ".join(words)
 

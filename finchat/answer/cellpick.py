@@ -143,6 +143,9 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
                 and not any(_within(w, set(_words(flow.group("a")))) for w in named) \
                 and set(_words(flow.group("a"))) - q_words - _NEUTRAL_WORDS:
             return False  # "Contribution from contract asset", "Amortization of intangible assets": another measure
+        head, _, net_of = label.partition(" net of ")
+        if net_of and any(_within(w, set(_words(net_of))) and not _within(w, set(_words(head))) for w in named):
+            return False  # "Interest expense, net of amounts capitalized" is no interest capitalized
         joined = _JOINED.match(label)
         if joined and _within(joined.group("a").lower(), named) and not _within(joined.group("b").lower(), q_words) \
                 and all(_within(w, named | q_words) for w in _words(joined.group("tail"))):

@@ -78,7 +78,7 @@ THE_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+the\s+(?P<part>(?-i:[a-z])[\
                           r"closed|spun\s+off))?\s+" + PART_VERBS)
 #: "How much share-based compensation expense did Square add back …", "What restructuring charges did …": the thing
 #: asked, before "did".
-ASKED_BEFORE_DID = re.compile(r"(?i)^\s*(?:how\s+much(?:\s+in)?|what)\s+(?P<x>[a-z][\w&'’ -]{2,60}?)\s+did\s+")
+ASKED_BEFORE_DID = re.compile(r"(?i)^\s*(?:how\s+much(?:\s+in)?|how\s+many|what)\s+(?P<x>[a-z][\w&'’ -]{2,60}?)\s+did\s+")
 #: A model's number and what it numbers ("the 787 program", "737 aircraft"); never a year, nor a number alone
 #: ("365 days", "737 MAX accidents").
 MODEL_NUMBER = re.compile(r"(?i)(?<![\w$.,])(?!(?:19|20)\d\d\b)(\d{3,4})\s+(?:program|programs|aircraft|airplanes?|model|"

@@ -1419,3 +1419,16 @@ def test_a_slashed_name_is_searched_as_the_index_reads_it(make_database):
     question = "What was Acme's FAS/CAS operating adjustment in 2023?"
     got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2023)
     assert got is not None and got[1][0].value == 1662, got
+
+
+def test_a_line_net_of_the_measure_is_not_the_measure():
+    """"interest capitalized": never "Interest expense, net of amounts capitalized" (the expense after it)."""
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2018, 12, 31)
+    rows = [_row("Non-operating income (expense) › Interest expense, net of amounts capitalized", 769513, now),
+            _row("Interest capitalized", 51716, now)]
+    q = {"interest", "capitalized"}
+    best, _ = _pick(rows, ["interest capitalized"], q, 3, now, False, None, "How much interest did Acme capitalize?")
+    assert best.value == 51716
+    assert _pick(rows[:1], ["interest capitalized"], q, 3, now, False, None, "How much interest did Acme capitalize?") is None

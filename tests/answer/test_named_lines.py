@@ -18,13 +18,16 @@ CORPORATE = ("Corporate expense increased by $9 million. Depreciation and amorti
 MARGIN = "Division profit margin as a percentage of sales decreased to 9.9% for the third quarter of 2023."
 TARGET = ("As stated previously, we have achieved $350 million of our current $400 million cost reduction target. We "
           "expect capital expenditures of approximately $900 million in fiscal 2024.")
+EXPOSURE = ("At September 30, 2023, the Company had recorded accruals of $12 million for tax claims in Brazil. The "
+            "Company has estimated a reasonably possible loss exposure in excess of the accrual of $21 million at "
+            "September 30, 2023.")
 DOLLAR = ("During the third quarter of 2023, the U.S. Dollar strengthened against foreign currencies, which decreased "
           "revenue in U.S. Dollar equivalents by $136 million.")
 
 
 @pytest.fixture(scope="module")
 def lines_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _testco(db_url, tmp_path_factory, DIVISION, WSS, DEPRECIATION, CORPORATE, MARGIN, TARGET, DOLLAR)
+    yield from _testco(db_url, tmp_path_factory, DIVISION, WSS, DEPRECIATION, CORPORATE, MARGIN, TARGET, DOLLAR, EXPOSURE)
 
 
 def _first(corpus: str, monkeypatch: pytest.MonkeyPatch, question: str) -> str:
@@ -68,3 +71,10 @@ def test_a_currencys_effect_is_quoted_whole(lines_corpus, monkeypatch):
     """"… the stronger U.S. dollar cut from revenue": the sentence stating $136 million, whole (no cut at "U.S.")."""
     first = _first(lines_corpus, monkeypatch, "How much did the stronger U.S. dollar cut from Testco's revenue in Q3 2023?")
     assert "decreased revenue in U.S. Dollar equivalents by $136 million" in first and "strengthened" in first, first
+
+
+def test_a_thing_asked_in_a_clause_of_its_own(lines_corpus, monkeypatch):
+    """"What reasonably possible loss exposure in excess of its accrual …": the $21 million exposure, not the accrual."""
+    first = _first(lines_corpus, monkeypatch, "What reasonably possible loss exposure in excess of its accrual did "
+                                              "Testco estimate at September 30, 2023?")
+    assert "$21 million" in first and "$12 million" not in first, first

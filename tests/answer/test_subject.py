@@ -1015,6 +1015,26 @@ def test_a_part_that_earns_a_line_it_is_in_and_a_balance_held(question, measure,
     assert (s.measure, s.metric, s.qualifiers) == (measure, metric, qualifiers), s
 
 
+@pytest.mark.parametrize(("question", "measure", "metric", "qualifiers"), [
+    # a thing asked in a clause of its own is the thing, before what it is of
+    ("What reasonably possible loss exposure in excess of its accrual did Testco estimate for its Brazil contingencies "
+     "at December 31, 2022?", "reasonably possible loss exposure", None, ("Brazil",)),
+    # what an accrual was made for
+    ("How much had Testco accrued for its share of estimated future remediation costs at waste disposal sites as of "
+     "December 31, 2022?", "estimated future remediation costs", None, ()),
+    # a count asked before "did", excluded from a measure: no figure of the measure
+    ("How many anti-dilutive share options did Testco exclude from diluted EPS in the quarter ended December 31, 2022?",
+     "anti-dilutive share options", None, ()),
+    # an accounting act done to the thing asked names its own line; an expense incurred is the expense
+    ("How much interest did Testco capitalize in 2018?", "interest capitalized", None, ()),
+    ("How much corporate expense did Testco incur in the thirty-nine weeks ended October 29, 2022?", "corporate expense",
+     None, ()),
+])
+def test_a_clause_an_accrual_a_count_excluded_and_an_act_done(question, measure, metric, qualifiers):
+    s = analyse(question, companies=("Testco", "TESTCO"))
+    assert (s.measure, s.metric, s.qualifiers) == (measure, metric, qualifiers), s
+
+
 def test_a_target_achieved_is_no_outlook_and_a_parts_margin_no_statement_ratio():
     from finchat.answer import derive
     from finchat.retrieve.intent import question_intent
