@@ -1017,11 +1017,11 @@ def test_a_part_that_earns_a_line_it_is_in_and_a_balance_held(question, measure,
 
 @pytest.mark.parametrize(("question", "measure", "metric", "qualifiers"), [
     # a thing asked in a clause of its own is the thing, before what it is of
-    ("What reasonably possible loss exposure in excess of its accrual did Testco estimate for its Brazil contingencies "
-     "at December 31, 2022?", "reasonably possible loss exposure", None, ("Brazil",)),
+    (("What reasonably possible loss exposure in excess of its accrual did Testco estimate for its Brazil contingencies "
+      "at December 31, 2022?"), "reasonably possible loss exposure", None, ("Brazil",)),
     # what an accrual was made for
-    ("How much had Testco accrued for its share of estimated future remediation costs at waste disposal sites as of "
-     "December 31, 2022?", "estimated future remediation costs", None, ()),
+    (("How much had Testco accrued for its share of estimated future remediation costs at waste disposal sites as of "
+      "December 31, 2022?"), "estimated future remediation costs", None, ()),
     # a count asked before "did", excluded from a measure: no figure of the measure
     ("How many anti-dilutive share options did Testco exclude from diluted EPS in the quarter ended December 31, 2022?",
      "anti-dilutive share options", None, ()),
