@@ -42,6 +42,8 @@ def _hits(rows: list[Any], channel: str) -> list[Hit]:
 _STATED = re.compile(r"\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion|trillion))?|\d[\d,.]*\s*(?:%|percent\b)|"
                      r"\b\d[\d,.]*\s*(?:pp|pts?|(?:percentage|basis)\s+points?|bps)\b|"
                      r"\b\d[\d,.]*\s+(?:thousand|million|billion|trillion)\b|"
+                     # (an area: "an average size of approximately 134,000 square feet")
+                     r"\b\d[\d,.]*\s+(?:square\s+(?:feet|foot|meters|metres)|sq\.\s*ft\.|acres)\b|"
                      # (a span of time stated as the measure: "… days to maturity … was 33 days")
                      r"\b(?:was|were|is)\s+(?:approximately\s+|about\s+)?\d[\d,.]*\s+(?:days|weeks|months|years)\b")
 #: (a sentence may open on a name written in lower case first: "eCommerce sales …", "iPhone revenue …")

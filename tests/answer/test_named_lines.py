@@ -21,13 +21,15 @@ TARGET = ("As stated previously, we have achieved $350 million of our current $4
 EXPOSURE = ("At September 30, 2023, the Company had recorded accruals of $12 million for tax claims in Brazil. The "
             "Company has estimated a reasonably possible loss exposure in excess of the accrual of $21 million at "
             "September 30, 2023.")
+SIZE = ("As a membership-only warehouse club, Testco Club facility sizes generally range between 94,000 and 168,000 "
+        "square feet, with an average size of approximately 134,000 square feet.")
 DOLLAR = ("During the third quarter of 2023, the U.S. Dollar strengthened against foreign currencies, which decreased "
           "revenue in U.S. Dollar equivalents by $136 million.")
 
 
 @pytest.fixture(scope="module")
 def lines_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _testco(db_url, tmp_path_factory, DIVISION, WSS, DEPRECIATION, CORPORATE, MARGIN, TARGET, DOLLAR, EXPOSURE)
+    yield from _testco(db_url, tmp_path_factory, DIVISION, WSS, DEPRECIATION, CORPORATE, MARGIN, TARGET, DOLLAR, EXPOSURE, SIZE)
 
 
 def _first(corpus: str, monkeypatch: pytest.MonkeyPatch, question: str) -> str:
@@ -78,3 +80,17 @@ def test_a_thing_asked_in_a_clause_of_its_own(lines_corpus, monkeypatch):
     first = _first(lines_corpus, monkeypatch, "What reasonably possible loss exposure in excess of its accrual did "
                                               "Testco estimate at September 30, 2023?")
     assert "$21 million" in first and "$12 million" not in first, first
+
+
+def test_a_size_stated_in_square_feet(lines_corpus, monkeypatch):
+    """"What is the average size of a Testco Club": the sentence stating it in square feet (an area is a figure)."""
+    first = _first(lines_corpus, monkeypatch, "What is the average size of a Testco Club, per Testco's Q3 2023 10-Q?")
+    assert "average size of approximately 134,000 square feet" in first, first
+
+
+def test_an_area_is_a_stated_figure():
+    """A sentence stating an area ("134,000 square feet") states a figure; a bare number does not."""
+    from finchat.answer.passages import _STATED
+
+    assert _STATED.search("with an average size of approximately 134,000 square feet")
+    assert _STATED.search("a campus of 62 acres") and not _STATED.search("we opened 134 clubs")

@@ -1029,6 +1029,11 @@ def test_a_part_that_earns_a_line_it_is_in_and_a_balance_held(question, measure,
     ("How much interest did Testco capitalize in 2018?", "interest capitalized", None, ()),
     ("How much corporate expense did Testco incur in the thirty-nine weeks ended October 29, 2022?", "corporate expense",
      None, ()),
+    # a share of revenue recognized in a way is that way's ("Over-time and other"); "billed business" is a name
+    ("What percentage of Testco's Q2 2023 net revenues was recognized over time?", "net revenues", "revenue",
+     ("over time",)),
+    ("What share of Testco's total network volumes was billed business in 2022?", "total network volumes", None,
+     ("billed business",)),
 ])
 def test_a_clause_an_accrual_a_count_excluded_and_an_act_done(question, measure, metric, qualifiers):
     s = analyse(question, companies=("Testco", "TESTCO"))
