@@ -38,6 +38,7 @@ from finchat.answer import derive
 from finchat.answer.cells import points_moved
 from finchat.answer.coupon import coupon_answer
 from finchat.answer.figures import Computed, FactBook, Figure, change
+from finchat.answer.filingnames import prints_phrase
 from finchat.answer.outlook import outlook_passages
 from finchat.answer.parts import named_by_a_piece, named_otherwise
 from finchat.answer.qualified import (
@@ -51,7 +52,7 @@ from finchat.answer.qualified import (
 from finchat.answer.quote import narrative_topic, quote_passages
 from finchat.answer.result import Answer, with_subject
 from finchat.answer.shapes import EFFECT
-from finchat.answer.subject import Subject, analyse
+from finchat.answer.subject import Subject, analyse, lone_modifier
 from finchat.answer.tagged import months_asked
 from finchat.graph.lexicon import STATEMENT_OF
 from finchat.graph.lexicon import metric as metric_def
@@ -139,6 +140,14 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     subject = analyse(res.question, companies=_surface_names(companies, names), segments=segments,
                       intent=res.filters.intent, derived=bool(derived),
                       derived_name=derived[0].name if derived else "")
+    # "restricted cash": one word before a statement line names a line of its own when the filing prints the two
+    # together (never the line's figure: cash and cash equivalents)
+    lone = lone_modifier(subject) if not derived else ""
+    doc = next((h.document for h in res.hits if not companies or h.company == companies[0]), None)
+    if lone and doc is not None:
+        phrase = subject.measure[subject.measure.find(lone):]
+        if prints_phrase(conn, doc, phrase):
+            subject = replace(subject, qualifiers=(lone,))
     # a note's rate asked by its maturity: the rate its name prints
     coupon = None if explain else coupon_answer(conn, res.question, list(res.hits), companies[0] if companies else None)
     if coupon is not None:

@@ -51,4 +51,12 @@ def prints_word(conn: psycopg.Connection, document: str, word: str) -> bool:
         " AND c.text ~ %s LIMIT 1", (document, rf"\m{re.escape(word)}\M")).fetchone() is not None
 
 
-__all__ = ["called_as", "defined_short", "prints_word"]
+def prints_phrase(conn: psycopg.Connection, document: str, phrase: str) -> bool:
+    """Does ``document`` print ``phrase``'s words in a row (as the full-text index reads them) in its prose or a
+    table's label?"""
+    return conn.execute(
+        "SELECT 1 FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.name = %s"
+        " AND c.tsv @@ phraseto_tsquery('english', %s) LIMIT 1", (document, phrase)).fetchone() is not None
+
+
+__all__ = ["called_as", "defined_short", "prints_phrase", "prints_word"]

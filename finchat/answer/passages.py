@@ -343,9 +343,12 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             named = any((len(ws) >= NAMED_WORDS or (len(ws) == 1 and ws[0].isupper() and len(ws[0]) >= 3)) and re.search(r"(?i)\b" + r"\W+".join(map(re.escape, ws)) + r"\b", piece)
                         for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
             # (or of two, as the sentence's subject stating its figure: "Transaction losses were $286 million in …")
+            # ("The associated restructuring charges during the … six months ended June 30, 2023 were nil and $117
+            # million": a few words before it, its period between)
             named = named or any(len(ws) == 2 and re.search(
-                r"(?i)(?:^|[.;:]\s+)" + r"\W+".join(map(re.escape, ws)) + r"s?\s+(?:was|were|totaled|totalled|amounted\s+to)\s+"
-                r"(?:approximately\s+|about\s+)?\$?\d", piece) for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
+                r"(?i)(?:^|[.;:]\s+)(?:[a-z]+\s+){0,2}?" + r"\W+".join(map(re.escape, ws)) + r"s?\s+(?:(?:during|for|in)\s+"
+                r"[^.;$%]{0,80}?)?(?:was|were|totaled|totalled|amounted\s+to)\s+(?:approximately\s+|about\s+|nil\s+and\s+)?"
+                r"\$?\d", piece) for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
             # a change asked, a figure that is the measure's change ("a $120 million decrease in research and
             # development expenses attributable to …"), not another line's ("a $116 million decrease in product
             # engineering") in a sentence about the measure

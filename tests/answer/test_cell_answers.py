@@ -1432,3 +1432,22 @@ def test_a_line_net_of_the_measure_is_not_the_measure():
     best, _ = _pick(rows, ["interest capitalized"], q, 3, now, False, None, "How much interest did Acme capitalize?")
     assert best.value == 51716
     assert _pick(rows[:1], ["interest capitalized"], q, 3, now, False, None, "How much interest did Acme capitalize?") is None
+
+
+def test_a_list_holding_the_measure_is_not_the_measure():
+    """"restricted cash": never "Total cash, cash equivalents and restricted cash" (a sum it is one item of, a list
+    with its commas); a label joining two words with "and" and no comma stays one line."""
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2023, 7, 29)
+    rows = [_row("Total cash, cash equivalents and restricted cash", 1889, now),
+            _row("Restricted cash included in Other current assets", 398, now)]
+    q = {"restricted", "cash", "hold"}
+    best, _ = _pick(rows, ["restricted"], q, 3, now, False, {"restricted", "cash"}, "How much restricted cash did Acme hold?")
+    assert best.value == 398
+    assert _pick(rows[:1], ["restricted"], q, 3, now, False, {"restricted", "cash"},
+                 "How much restricted cash did Acme hold?") is None
+    # (a label whose "and" joins its own words, no list: one line)
+    rows = [_row("Transfers and restricted cash", 120, now)]
+    best, _ = _pick(rows, ["restricted"], q, 3, now, False, {"restricted", "cash"}, "How much restricted cash did Acme hold?")
+    assert best.value == 120

@@ -23,13 +23,18 @@ EXPOSURE = ("At September 30, 2023, the Company had recorded accruals of $12 mil
             "September 30, 2023.")
 SIZE = ("As a membership-only warehouse club, Testco Club facility sizes generally range between 94,000 and 168,000 "
         "square feet, with an average size of approximately 134,000 square feet.")
+RESTRUCTURING = ("During the first quarter of 2023, management initiated a global workforce reduction. The associated "
+                 "restructuring charges during the three and nine months ended September 30, 2023 were nil and $117 "
+                 "million, respectively.")
+IMPAIRMENT = ("We incurred asset impairment charges of $4 million and $43 million in the three and nine months ended "
+              "September 30, 2023, respectively, within restructuring and other charges.")
 DOLLAR = ("During the third quarter of 2023, the U.S. Dollar strengthened against foreign currencies, which decreased "
           "revenue in U.S. Dollar equivalents by $136 million.")
 
 
 @pytest.fixture(scope="module")
 def lines_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _testco(db_url, tmp_path_factory, DIVISION, WSS, DEPRECIATION, CORPORATE, MARGIN, TARGET, DOLLAR, EXPOSURE, SIZE)
+    yield from _testco(db_url, tmp_path_factory, DIVISION, WSS, DEPRECIATION, CORPORATE, MARGIN, TARGET, DOLLAR, EXPOSURE, SIZE, IMPAIRMENT, RESTRUCTURING)
 
 
 def _first(corpus: str, monkeypatch: pytest.MonkeyPatch, question: str) -> str:
@@ -94,3 +99,11 @@ def test_an_area_is_a_stated_figure():
 
     assert _STATED.search("with an average size of approximately 134,000 square feet")
     assert _STATED.search("a campus of 62 acres") and not _STATED.search("we opened 134 clubs")
+
+
+def test_a_measure_of_two_words_is_the_sentence_its_subject(lines_corpus, monkeypatch):
+    """"What restructuring charges did Testco record": the sentence whose subject they are ($117 million, its period
+    between), not one naming "restructuring and other charges" after another charge's figures."""
+    first = _first(lines_corpus, monkeypatch,
+                   "What restructuring charges did Testco record in the first nine months of 2023?")
+    assert "$117 million" in first and "$43 million" not in first, first
