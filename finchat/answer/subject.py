@@ -449,6 +449,13 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kind = "share"
         part = (SHARE_PART.search(question[share.end():]) or PART_AS_SHARE.search(question)
                 or PART_DID.search(question[share.end():]))
+        # "What percentage of Aeronautics' 2021 net sales did the F-35 program generate": the whole is a part's
+        # (its owner no company), so named in the measure, no qualifier of the figure
+        owner = re.match(r"\s*(?:the\s+)?(?P<o>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})['’]s?\s", question[share.end():])
+        if part and owner and re.sub(r"[^a-z0-9&]", "", owner.group("o").lower()) not in names \
+                and owner.group("o") in qualifiers and owner.group("o").lower() not in part.group("part").lower():
+            qualifiers = [q for q in qualifiers if q != owner.group("o")]
+            measure = f"{owner.group('o')} {measure}"
         if part:
             # "… regulated operating revenues came from Pennsylvania": the words before the measure are the
             # whole's, the part is after the verb

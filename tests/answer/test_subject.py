@@ -1034,6 +1034,9 @@ def test_a_part_that_earns_a_line_it_is_in_and_a_balance_held(question, measure,
      ("over time",)),
     ("What share of Testco's total network volumes was billed business in 2022?", "total network volumes", None,
      ("billed business",)),
+    # a share of a part's whole: the whole is the part's line, the figure the program's
+    ("What percentage of Aeronautics' 2021 net sales did Testco's F-35 program generate?", "Aeronautics net sales",
+     "revenue", ("F-35 program",)),
 ])
 def test_a_clause_an_accrual_a_count_excluded_and_an_act_done(question, measure, metric, qualifiers):
     s = analyse(question, companies=("Testco", "TESTCO"))
