@@ -133,7 +133,7 @@ def _parts_line(before: str) -> bool:
     """Whether a ratio named after ``before`` is the parts' own line: "division", "segment" right before it,
     not after a segment's name ("Space segment operating margin" is Space's, computed)."""
     m = _OF_PARTS.search(before)
-    named = m.group("before") or "" if m else ""
+    named = (m.group("before") or "") if m else ""
     # (a possessive before it is the company's: "Foot Locker's division profit margin")
     return bool(m) and not (named[:1].isupper() and not named.endswith(("'s", "’s", "'", "’")))
 

@@ -50,7 +50,7 @@ KPI = re.compile(r"(?i)\b(?:gmv|gross merchandise volume|tpv|total payment volum
 #: what a share of the total went to ("… net revenues went to product development?")
 #: ("… net revenues was recognized over time": how it was recognized, after the verb's participle)
 SHARE_PART = re.compile(r"(?i)\b(?:(?:was|were)\s+(?:recogni[sz]ed|recorded|earned)\s+(?:from\s+|through\s+|via\s+)?|"
-                        r"(?:came|comes?|coming|derived|generated|contributed|was|were)\s+(?:from\s+|by\s+)?|"
+                         r"(?:came|comes?|coming|derived|generated|contributed|was|were)\s+(?:from\s+|by\s+)?|"
                          r"(?:went|goes|go)\s+to\s+)"
                          r"(?:the\s+|its\s+)?(?P<part>[a-z](?:[a-z&'’ -]|\.(?=[a-z]|\s+(?-i:[a-z])))"
                          r"{2,60}?)(?=\s+(?:in|during|for|over|at|as|on|"
