@@ -76,6 +76,8 @@ _HEAD = re.compile(r"(?i)\b(?<!-)(earnings before interest,? (?:and|&) (?:income
 #: A measure's last word naming a line of its own whatever statement line it is named after ("debt redemption costs").
 _OTHER_LINE = frozenset({"costs", "cost", "charges", "charge", "fees", "gains", "gain", "losses", "proceeds", "payments",
                          "premiums", "premium", "expenses"})
+#: "What did it pay for …": a pronoun pays, no company named before the verb.
+_PRONOUN_PAYER = re.compile(r"(?i)\b(?:did|does|will)\s+(?:it|they|the\s+company)\b")
 _PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he", "she", "you"})
 def _tidy(qualifiers: list[str], segments: tuple[str, ...], kpi: str) -> list[str]:
     """Qualifiers without the KPI's words ("Club comparable" → "Club") and without a piece of a segment the
@@ -321,7 +323,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # (its area), "How much did Corning contribute to its domestic postretirement plans" (contributions to them), "What
     # did Adobe pay to acquire TubeMogul" (the price of that acquisition) — none a line of the statements
     paid = PAID_TO_ACQUIRE.search(question)
-    paid = paid if paid and re.sub(r"[^a-z0-9&]", "", paid.group("what").lower()) not in names else None
+    # (a company the question names may be what another paid for: "What price per share did Microsoft agree to pay
+    # for Activision Blizzard" — never the payer's own buyback price)
+    paid = paid if paid and (re.sub(r"[^a-z0-9&]", "", paid.group("what").lower()) not in names or any(
+        re.sub(r"[^a-z0-9&]", "", w.lower()) in whole for w in re.findall(r"[\w&.'’-]+", question[:paid.start()]))
+        and not _PRONOUN_PAYER.search(question[:paid.start()])) else None
     for shape, named in ((SIZE_OF_PLACE.match(question), "square feet"),
                          (CONTRIBUTED_TO_PLANS.search(question), "contributions"), (paid, "acquisition")):
         if shape:

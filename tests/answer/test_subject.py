@@ -1069,3 +1069,13 @@ def test_one_word_before_a_statement_line_is_asked_of_the_filing():
     assert lone("What were Testco's merchandise inventories at the end of 2022?") == "merchandise"
     assert lone("What was Testco's total cash at the end of 2022?") == ""
     assert lone("What were Testco's finished goods inventories at the end of 2022?") == ""
+
+
+def test_a_company_one_pays_for_is_an_acquisition_not_the_payers_buyback():
+    """"What price per share did Testco agree to pay for Globex?": Globex's acquisition (never Testco's own buyback
+    price); "What did it pay for Globex" names no payer, so Globex, a company asked about, is whose figure."""
+    names = ("Testco", "TESTCO", "Globex", "GLOBEX")
+    s = analyse("What price per share did Testco agree to pay for Globex?", companies=names)
+    assert (s.measure, s.qualifiers) == ("acquisition", ("Globex",)), s
+    s = analyse("What price per share did it pay for Globex?", companies=names)
+    assert s.qualifiers != ("Globex",), s
