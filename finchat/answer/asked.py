@@ -126,7 +126,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         elif done and done[-1] in _ACT_DONE and not re.search(r"(?i)\bin\s*$", np):
             np = f"{np} {_ACT_DONE[done[-1]]}"
         # ("What reasonably possible loss exposure in excess of its accrual did …": the thing, before what it is of)
-        if len(np.split()) > MAX_MEASURE_WORDS and not re.search(r"['’]", np):  # (a possessive: read below)
+        # (a possessive is read below; "How much of the cash from … did …" asks a part of a whole, no clause)
+        if len(np.split()) > MAX_MEASURE_WORDS and not re.search(r"['’]", np) and not re.match(r"(?i)of\s", np):
             np = _NP_END.split(np, maxsplit=1)[0]
         # "What yield did JPMorgan earn on its average interest-earning assets": a rate is of what it is earned on
         base = _EARNED_ON.match(m.group("np")) if np.split()[-1].lower() in _RATES_ON else None

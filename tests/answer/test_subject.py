@@ -1079,3 +1079,11 @@ def test_a_company_one_pays_for_is_an_acquisition_not_the_payers_buyback():
     assert (s.measure, s.qualifiers) == ("acquisition", ("Globex",)), s
     s = analyse("What price per share did it pay for Globex?", companies=names)
     assert s.qualifiers != ("Globex",), s
+
+
+def test_a_part_of_a_whole_asked_is_no_clause_cut_short():
+    """"How much of the cash from selling its Russian business did …": a part of a whole asked, never the measure
+    "of the cash" (a long clause is cut before what it is of; this is no clause)."""
+    s = analyse("How much of the cash from selling its Russian business did Testco's board approve investing in "
+                "additional initiatives?", companies=("Testco", "TESTCO"))
+    assert not s.measure.startswith("of "), s
