@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from finchat.answer.shapes import EARNED_IN, GREW, MEASURE_OF, TIME_UNITS
+from finchat.graph.lexicon import metric_phrase_spans
 
 #: Words that do not narrow a statement measure.
 _NEUTRAL = {
@@ -190,4 +191,14 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     return " ".join(words)
 
 
-__all__ = ["_ASKED", "_NEUTRAL", "_NP_END", "_PART_WORDS", "_PERIOD", "_asked_phrase"]
+def lone_modifier(measure: str, metric: str | None) -> str:
+    """The one word written in lower case right before the statement line ``metric`` that ``measure`` names
+    ("restricted" of "restricted cash"), "" when there is none: whether it names a line of its own depends on the
+    filing (answer/compose.py asks it), for one adjective is often the line's own name ("merchandise inventories")."""
+    spans = metric_phrase_spans(measure, metric) if metric and measure else []
+    before = re.findall(r"[A-Za-z][\w'’-]*", measure[:spans[0][0]]) if spans else []
+    words = [w for w in before if w.lower() not in _NEUTRAL]
+    return words[0] if len(words) == 1 and re.fullmatch(r"[a-z][a-z-]{3,}", words[0]) else ""
+
+
+__all__ = ["_ASKED", "_NEUTRAL", "_NP_END", "_PART_WORDS", "_PERIOD", "_asked_phrase", "lone_modifier"]

@@ -35,6 +35,7 @@ from typing import Any
 import psycopg
 
 from finchat.answer import derive
+from finchat.answer.asked import lone_modifier
 from finchat.answer.cells import points_moved
 from finchat.answer.coupon import coupon_answer
 from finchat.answer.figures import Computed, FactBook, Figure, change
@@ -52,7 +53,7 @@ from finchat.answer.qualified import (
 from finchat.answer.quote import narrative_topic, quote_passages
 from finchat.answer.result import Answer, with_subject
 from finchat.answer.shapes import EFFECT
-from finchat.answer.subject import Subject, analyse, lone_modifier
+from finchat.answer.subject import Subject, analyse
 from finchat.answer.tagged import months_asked
 from finchat.graph.lexicon import STATEMENT_OF
 from finchat.graph.lexicon import metric as metric_def
@@ -142,7 +143,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
                       derived_name=derived[0].name if derived else "")
     # "restricted cash": one word before a statement line names a line of its own when the filing prints the two
     # together (never the line's figure: cash and cash equivalents)
-    lone = lone_modifier(subject) if not derived else ""
+    lone = lone_modifier(subject.measure, subject.metric) \
+        if not derived and not subject.qualifiers and subject.kind == "amount" else ""
     doc = next((h.document for h in res.hits if not companies or h.company == companies[0]), None)
     if lone and doc is not None:
         phrase = subject.measure[subject.measure.find(lone):]

@@ -588,16 +588,4 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     return Subject(without_place(measure, qualifiers), metric, tuple(dict.fromkeys(qualifiers)), kind, keeps=keeps)
 
 
-def lone_modifier(subject: Subject) -> str:
-    """The one word written in lower case right before the statement line a measure names ("restricted" of
-    "restricted cash"), "" when there is none: whether it names a line of its own depends on the filing
-    (answer/compose.py asks it), for one adjective is often the line's own name ("merchandise inventories")."""
-    if not subject.metric or subject.qualifiers or subject.kind != "amount" or not subject.measure:
-        return ""
-    spans = metric_phrase_spans(subject.measure, subject.metric)
-    before = re.findall(r"[A-Za-z][\w'’-]*", subject.measure[:spans[0][0]]) if spans else []
-    words = [w for w in before if w.lower() not in _NEUTRAL]
-    return words[0] if len(words) == 1 and re.fullmatch(r"[a-z][a-z-]{3,}", words[0]) else ""
-
-
-__all__ = ["Subject", "analyse", "lone_modifier"]
+__all__ = ["Subject", "analyse"]

@@ -1060,10 +1060,11 @@ def test_a_target_achieved_is_no_outlook_and_a_parts_margin_no_statement_ratio()
 def test_one_word_before_a_statement_line_is_asked_of_the_filing():
     """"restricted cash": one lower-case word before the line, a line of its own only where the filing prints it
     (answer/compose.py asks); neutral words ("total") and two words (read as a part already) are none."""
-    from finchat.answer.subject import lone_modifier
+    from finchat.answer.asked import lone_modifier
 
     def lone(q: str) -> str:
-        return lone_modifier(analyse(q, companies=("Testco", "TESTCO")))
+        s = analyse(q, companies=("Testco", "TESTCO"))
+        return lone_modifier(s.measure, s.metric) if not s.qualifiers else ""
 
     assert lone("How much restricted cash did Testco hold at July 29, 2023?") == "restricted"
     assert lone("What were Testco's merchandise inventories at the end of 2022?") == "merchandise"
