@@ -146,9 +146,10 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         head, _, net_of = label.partition(" net of ")
         if net_of and any(_within(w, set(_words(net_of))) and not _within(w, set(_words(head))) for w in named):
             return False  # "Interest expense, net of amounts capitalized" is no interest capitalized
-        items = [set(_words(i)) for i in re.split(r"(?i),\s*(?:and\s+)?|\s+and\s+", re.sub(r"(?i)^\W*total\s+", "", label))]
         # (a list, with its commas: "Pension and retiree medical plan contributions" is one line)
-        if measure and "," in label and len(items) >= 3 and any(measure <= i <= measure | {"net", "total"} for i in items) \
+        items = [set(_words(i)) for i in re.split(r"(?i),\s*(?:and\s+)?|\s+and\s+", re.sub(r"(?i)^\W*total\s+", "", label))] \
+            if measure and "," in label else []
+        if measure and len(items) >= 3 and any(measure <= i <= measure | {"net", "total"} for i in items) \
                 and not all(_within(" ".join(i), q_words) for i in items if i):
             return False  # "Total cash, cash equivalents and restricted cash" is more than the restricted cash asked
         joined = _JOINED.match(label)

@@ -51,7 +51,7 @@ from finchat.answer.qualified import (
     unsubstituted,
 )
 from finchat.answer.quote import narrative_topic, quote_passages
-from finchat.answer.result import Answer, with_subject
+from finchat.answer.result import Answer, question_filing, with_subject
 from finchat.answer.shapes import EFFECT
 from finchat.answer.subject import Subject, analyse
 from finchat.answer.tagged import months_asked
@@ -145,7 +145,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     # together (never the line's figure: cash and cash equivalents)
     lone = lone_modifier(subject.measure, subject.metric) \
         if not derived and not subject.qualifiers and subject.kind == "amount" else ""
-    doc = next((h.document for h in res.hits if not companies or h.company == companies[0]), None)
+    doc = question_filing(res.hits, companies)
     if lone and doc is not None:
         phrase = subject.measure[subject.measure.find(lone):]
         if prints_phrase(conn, doc, phrase):

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from finchat.answer.shapes import SPENT_ON
 from finchat.graph.lexicon import metric, metric_phrase_spans, metrics_in_question
 
 
@@ -186,9 +187,6 @@ _MARGINS = {"gross_profit": "gross_margin", "operating_income": "operating_margi
             "capex": "capex_to_revenue"}
 
 
-#: "… of revenue did Adobe spend on research and development": the line named after what was done with revenue.
-_SPENT_ON = re.compile(r"(?i)\s+(?:did|does|do|was|is)\s+(?:[\w&.'’-]+\s+){1,4}?(?:spend|spent|invest|devote|allocate)"
-                       r"\s+(?:on|to|in)\s+(?P<line>[^?]+)")
 #: How far (characters) the line's words may end before the words asking for its share ("… amortization % margin").
 NEAR = 20
 
@@ -204,9 +202,10 @@ def share_of_revenue(question: str) -> Definition | None:
     # the words just before, asides dropped: "depreciation and amortization (D&A from cash flow statement) % margin"
     before = re.sub(r"\([^)]*\)", " ", question[max(0, m.start() - 120):m.start()]).rstrip()
     named = [k for k in metrics_in_question(before) if k != "revenue" and _last_mention(before, k) >= len(before) - NEAR]
-    spent = _SPENT_ON.match(question, m.end())
-    if not named and spent:  # "What percentage of revenue did Adobe spend on research and development"
-        after = spent.group("line")
+    # ("What percentage of revenue did Adobe spend on research and development": the line named after it)
+    spent = SPENT_ON.search(question, m.end())
+    if not named and spent:
+        after = spent.group("what")
         named = [k for k in metrics_in_question(after) if k != "revenue"]
         before = after
     if not named:

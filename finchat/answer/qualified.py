@@ -33,7 +33,7 @@ from finchat.answer.passages import (
     years_apart,
 )
 from finchat.answer.quote import initials, quote_passages, tabular
-from finchat.answer.result import Answer, with_subject
+from finchat.answer.result import Answer, question_filing, with_subject
 from finchat.answer.shapes import AS_A_PERCENT, REGION
 from finchat.answer.statedshare import stated_share
 from finchat.answer.subject import Subject
@@ -256,7 +256,7 @@ def repurchase_table(conn: psycopg.Connection, subject: Subject, res: Any, compa
     if subject.metric != "share_repurchases" and not re.search(r"(?i)\bbuy\s*backs?\b|\bbought back\b|\brepurchas",
                                                                  f"{subject.measure} {res.question}"):
         return None
-    doc = next((h.document for h in res.hits if not companies or h.company == companies[0]), None)
+    doc = question_filing(res.hits, companies)
     if doc is None:
         return None
     got = buyback_answer(conn, doc, names.get(companies[0], companies[0]) if companies else "The company")
@@ -300,7 +300,7 @@ def printed_total(conn: psycopg.Connection, subject: Subject, res: Any, companie
     line for it ("Total infrastructure surcharge authorizations $ 67"); None when it prints none."""
     if not subject.measure or subject.kind != "amount" or not _IN_TOTAL.search(res.question):
         return None
-    doc = next((h.document for h in res.hits if not companies or h.company == companies[0]), None)
+    doc = question_filing(res.hits, companies)
     measure = re.sub(r"(?i)^total\s+", "", subject.measure)
     got = labelled_figure(conn, doc, (f"total {measure}",), loose=True) if doc else None
     if got is None:
@@ -324,7 +324,7 @@ def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companie
     measure's — the statement metric's name, the question's words, or what filings call them — and a figure;
     ``quarter``: of a quarter, not the year to date; ``question``: its other words favour the sentence holding
     them. None when no sentence does."""
-    doc = next((h.document for h in hits if not companies or h.company == companies[0]), None)
+    doc = question_filing(hits, companies)
     measures = list(dict.fromkeys(m for m in ((metric_def(subject.metric).name if subject.metric else ""),
                                               subject.measure) if m))
     if doc is None or not measures:
@@ -407,7 +407,7 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
                       *(q for q in extra if q.startswith("by "))]).strip()
     if subject.kind == "guidance":
         asked = f"guidance on {subject.measure or 'the outlook'}"
-    doc = next((h.document for h in hits if not companies or h.company == companies[0]), None)
+    doc = question_filing(hits, companies)
     words = f"{res.question} {' '.join(subject.qualifiers)}"
     # guidance on a product or segment ("Comirnaty revenue") is a sentence naming it: the company's outlook
     # for something else is no answer

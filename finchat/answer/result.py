@@ -40,4 +40,10 @@ def with_subject(answer: Answer, subject: Subject, res: Any, found: bool | None 
     return answer
 
 
-__all__ = ["Answer", "with_subject"]
+def question_filing(hits: list[Any], companies: list[str]) -> str | None:
+    """The filing a question is answered from: the first hit's of the question's first company (any hit's when it
+    names none); None when no hit is."""
+    return next((h.document for h in hits if not companies or h.company == companies[0]), None)
+
+
+__all__ = ["Answer", "question_filing", "with_subject"]

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.answer.test_part_passages import _first
 from tests.answer.test_stated import _testco
-from tests.answer.test_subject import ask_json
 
 DIVISION = "Division profit was $216 million for the third quarter of 2023, compared with $283 million a year earlier."
 WSS = ("WSS and atmos generated division profit of $8 million and $4 million, respectively, for the third quarter of "
@@ -35,10 +35,6 @@ DOLLAR = ("During the third quarter of 2023, the U.S. Dollar strengthened agains
 @pytest.fixture(scope="module")
 def lines_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from _testco(db_url, tmp_path_factory, DIVISION, WSS, DEPRECIATION, CORPORATE, MARGIN, TARGET, DOLLAR, EXPOSURE, SIZE, IMPAIRMENT, RESTRUCTURING)
-
-
-def _first(corpus: str, monkeypatch: pytest.MonkeyPatch, question: str) -> str:
-    return str(ask_json(corpus, monkeypatch, question)["answer"]).splitlines()[0]
 
 
 def test_initials_that_earn_a_figure_name_the_part(lines_corpus, monkeypatch):
