@@ -225,6 +225,11 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             here = (str(row_units(label)), "$" in " ".join(row[1:]) or "dollars" in label.lower())
             stated = stated if row_units_own(label) else here
         values = [(j, c) for j, c in enumerate(row[1:], start=1) if c and _value(c) is not None]
+        if not values and _UNITS_ROW.fullmatch(label):
+            # "(Dollars in millions, except per share data)" printed as the first row: the table's units, no heading
+            # (its "per share" names no row under it); it ends the heading before it
+            scale, outer, headed = units_scale(label) or scale, stub, None
+            continue
         if not values and label and dated(label) is None:
             # a heading's own units hold for the rows under it ("Retail square footage (in thousands)" › "Domestic"):
             # money unless the heading names things counted ("AUC (in billions)" is money); a bare "(In millions)"
@@ -296,6 +301,9 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             at.append(row_no)
     return _blocks_named_by_totals(out, at)
 
+
+#: A row that is only the table's units phrase: "(Dollars in millions, except per share data)", "(In millions)".
+_UNITS_ROW = re.compile(r"(?i)\(\s*(?:(?:u\.?s\.?\s+)?dollars\s+)?in\s+(?:thousands|millions|billions)\b[^()]{0,60}\)")
 
 _TOTAL = re.compile(r"(?i)^total\b\s*")
 

@@ -126,12 +126,19 @@ def _durations(header: str) -> list[int]:
 MAX_LABEL_WORDS = 10
 
 
+#: A units phrase ending a header, left at the start of the first row's label: "In thousands)", "(In millions, except
+#: per share data)".
+_UNITS_LEAD = re.compile(r"(?i)^\(?\s*(?:dollars\s+)?in\s+(?:thousands|millions|billions)\b[^()]{0,60}\)\s*(?=\S)")
+
+
 def _trim(label: str) -> str:
     """The row label at the end of ``label``: after the last sentence end, at most MAX_LABEL_WORDS words."""
     tail = re.split(r"(?<=[a-z0-9)])[.:;]\s+|,\s+respectively\W*", label)[-1]
     tail = re.sub(r"^(?:(?:19|20)\d\d\s+)+(?=[A-Za-z])", "", tail.strip())  # "2022 vs. 2021 Consumer": the header's years
     tail = re.sub(r"(?i)^(?:(?:%|percent(?:age)?)?\s*change\s+)+", "", tail.strip())  # the header's last words
     tail = re.sub(r"(?i)^(?:nm|n/m)\s+(?=[A-Z])", "", tail)  # the row before's last column, "not meaningful"
+    # "(In thousands) Las Vegas Strip Resorts Casino": the header's units phrase, its "(" read with the years above
+    tail = _UNITS_LEAD.sub("", tail)
     return " ".join(tail.split()[-MAX_LABEL_WORDS:]).strip(" ,")
 
 

@@ -1641,10 +1641,40 @@ def test_an_area_under_a_heading_with_its_own_units_is_counted_in_them():
 | Dividends paid | 1,290 | 1,198 |""")
     got = {(c.row_path, c.col_label): (c.value, c.unit, c.scale) for c in cells}
     # (a heading's money is money in its own units; shares counted in its thousands; a bare "(In millions)" names
-    # nothing and leaves the table's money as it was)
+    # nothing, ends the heading before it and leaves the table's money as it was)
     assert got[("Assets under custody (in billions) › North America", "2019")] == (1552.8, "USD", "billions"), got
     assert got[("Shares used in calculation (000's) › Diluted", "2019")] == (444757, "count", "thousands"), got
-    assert got[("(In millions) › Dividends paid", "2019")][1:] == ("USD", "millions"), got
+    assert got[("Dividends paid", "2019")][1:] == ("USD", "millions"), got
     assert got[("Revenue", "2019")] == (42879, "USD", "millions")
     assert got[("Retail square footage (in thousands) › Domestic", "2019")] == (39500, "count", "thousands"), got
     assert got[("Retail square footage (in thousands) › International", "2018")] == (4602, "count", "thousands"), got
+
+
+def test_a_units_phrase_printed_as_a_table_row_is_the_tables_units_not_a_heading():
+    """"(Dollars in millions, except per share data)" as a table's first row: every row under it is money in
+    millions — never a figure per share because the phrase says "per share", nor a row of a "(Dollars …)" heading."""
+    cells = table_cells("""| | 2017 | 2016 |
+|---|---|---|
+| (Dollars in millions, except per share data) | | |
+| Total revenues | $ 93,392 | $ 94,571 |
+| Earnings from operations | 10,278 | 5,834 |
+| Diluted earnings per share | $ 13.43 | $ 7.61 |""", filing_period=(date(2017, 12, 31), "FY", 2017), fiscal_year_end=date(2017, 12, 31))
+    got = {(c.row_path, c.as_of.year if c.as_of else None): (c.value, c.unit, c.scale) for c in cells}
+    assert got[("Total revenues", 2017)] == (93392, "USD", "millions"), got
+    assert got[("Earnings from operations", 2016)] == (5834, "USD", "millions"), got
+    assert got[("Diluted earnings per share", 2017)] == (13.43, "USD/share", "units"), got
+
+
+def test_a_units_phrase_left_at_the_start_of_a_text_tables_first_row_scales_the_table():
+    """"… 2020 2019 2018 (In thousands) Las Vegas Strip Resorts Casino $ 728,254 …": the header's units phrase,
+    cut from it with the years, is the table's scale for every row and column — no part of the first row's label."""
+    from finchat.graph.textrows import text_cells
+
+    text = ("Year Ended December 31, 2020 2019 2018 (In thousands) Resorts Casino $ 728,254 $ 1,296,170 $ 1,407,733 "
+            "Rooms 662,813 1,863,521 1,776,029 Food and beverage 471,529 1,517,745 1,402,378 "
+            "Harbor Casino 565,671 2,609,806 2,195,144")
+    cells = text_cells(text, "", date(2020, 12, 31), "10-K", {})
+    got = {(c.row_label, c.as_of.year if c.as_of else None): (c.value, c.scale) for c in cells}
+    assert got[("Resorts Casino", 2020)] == (728254, "thousands"), got
+    assert got[("Harbor Casino", 2019)] == (2609806, "thousands"), got
+    assert {c.scale for c in cells} == {"thousands"}, got
