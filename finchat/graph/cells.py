@@ -277,7 +277,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 # (an area is counted in square feet whatever the table's units: "Square Feet › Europe")
                 area = "$" not in c and (counted_area(label) or counted_area(outer))
                 unit, cell_scale = ("USD" if (own[1] or "$" in c) and not area else "count"), own[0]
-            elif _PER_SHARE.search(label + " " + outer):
+            elif per_share_row(label, outer, c, v):
                 unit, cell_scale = "USD/share", "units"
             elif (counted := _COUNTED.search(label + " " + outer) or AREA.search(label + " " + outer)) and "$" not in c \
                     and not MONEY_OF_COUNTED.search(label):
@@ -302,6 +302,20 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     return _blocks_named_by_totals(out, at)
 
 
+def per_share_row(label: str, outer: str, printed: str, value: float) -> bool:
+    """Is a figure one per share: its label says so outside a note ("Diluted earnings per share", not "Dividends
+    declared ($2.24 per share)") and counts no shares ("Shares used to compute basic net income per share" is a count),
+    or its heading says so and it is printed as a price ("Earnings per share data › Diluted 4.91", not the 2,966.3
+    average shares under it)."""
+    own = re.sub(r"\([^)]*\)", " ", label)
+    if re.search(r"(?i)\bshares\b", _PER_SHARE.sub(" ", own)):
+        return False
+    return bool(_PER_SHARE.search(own)) or (bool(_PER_SHARE.search(outer)) and "." in printed
+                                            and abs(value) < PER_SHARE_BELOW)
+
+
+#: Figures per share a heading names are printed below this (dollars): a larger one under it counts shares.
+PER_SHARE_BELOW = 100
 #: A row that is only the table's units phrase: "(Dollars in millions, except per share data)", "(In millions)".
 _UNITS_ROW = re.compile(r"(?i)\(\s*(?:(?:u\.?s\.?\s+)?dollars\s+)?in\s+(?:thousands|millions|billions)\b[^()]{0,60}\)")
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from datetime import date
 
-from finchat.graph.cells import _COUNTED_SINGLY, _PER_SHARE, Cell
+from finchat.graph.cells import _COUNTED_SINGLY, Cell, per_share_row
 from finchat.graph.rowunits import PER_THING, PER_UNIT, PERCENT_HEADING, UNITLESS_LABEL, counted, ratio_owners, wrapped
 from finchat.graph.rowunits import excepted as excepted_by
 from finchat.graph.rowunits import owners as row_owners
@@ -538,7 +538,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 # ("Net income attributable to 3M — diluted 8.89": a share's; "Ratio of earnings to fixed charges 7.8":
                 # times, in units)
                 small = "." in token and abs(v) < 100 and "$" not in token
-                per_share = _PER_SHARE.search(label) or (_PER_SHARE.search(outer) and "." in token and abs(v) < 100) \
+                per_share = per_share_row(label, outer, token, v) \
                     or (small and re.search(r"(?i)[—–-]\s*(?:basic|diluted)$", label))
                 if small and re.search(r"(?i)\b(?:ratios?|yields?)\b", label) and not pct:
                     money, row_scale = False, "units"

@@ -1678,3 +1678,21 @@ def test_a_units_phrase_left_at_the_start_of_a_text_tables_first_row_scales_the_
     assert got[("Resorts Casino", 2020)] == (728254, "thousands"), got
     assert got[("Harbor Casino", 2019)] == (2609806, "thousands"), got
     assert {c.scale for c in cells} == {"thousands"}, got
+
+
+def test_shares_counted_for_a_figure_per_share_and_a_dividend_noted_per_share_are_no_figures_per_share():
+    """"Shares used to compute basic net income per share" counts shares; "Dividends declared ($2.24 per share)" is
+    money in the table's units; under "Earnings per share data" a price is per share, a count of shares is not."""
+    cells = table_cells("""| (In millions) | 2017 | 2016 |
+|---|---|---|
+| Net income | $ 1,694 | $ 1,169 |
+| Shares used to compute basic net income per share | 498.3 | 503.7 |
+| Dividends declared ($2.24 per share) | (6,173) | (6,048) |
+| Earnings per share data | | |
+| Diluted | $ 3.38 | $ 2.32 |
+| Weighted-average diluted shares | 2,966.3 | 3,081.0 |""", filing_period=(date(2017, 12, 31), "FY", 2017), fiscal_year_end=date(2017, 12, 31))
+    got = {(c.row_path, c.as_of.year if c.as_of else None): (c.value, c.unit) for c in cells}
+    assert got[("Shares used to compute basic net income per share", 2017)] == (498.3, "count"), got
+    assert got[("Dividends declared ($2.24 per share)", 2017)] == (-6173, "USD"), got
+    assert got[("Earnings per share data › Diluted", 2017)] == (3.38, "USD/share"), got
+    assert got[("Earnings per share data › Weighted-average diluted shares", 2016)] == (3081.0, "count"), got
