@@ -147,10 +147,12 @@ _DATE_WORD = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|d
 
 def _joined_years(row: list[str]) -> list[str]:
     """A header row whose years the layout cut in two cells ("20 | 22 | 20 | 21" over "Rank | Share | Rank |
-    Share"): each year put back over both its columns ("2022 | 2022 | 2021 | 2021"); other rows as they are."""
+    Share", "202 | 3 | 202 | 2" over "Amount | Percent to Sales | …"): each year put back over both its columns ("2022 | 2022 | 2021 | 2021"); other rows as they are."""
     row = list(row)
     for j in range(1, len(row) - 1):
-        if re.fullmatch(r"(?:19|20)", row[j].strip()) and re.fullmatch(r"\d\d", row[j + 1].strip()):
+        # (or "202 | 3": cut before its last digit)
+        if re.fullmatch(r"(?:19|20)", row[j].strip()) and re.fullmatch(r"\d\d", row[j + 1].strip()) or \
+                re.fullmatch(r"(?:19|20)\d", row[j].strip()) and re.fullmatch(r"\d", row[j + 1].strip()):
             row[j] = row[j + 1] = row[j].strip() + row[j + 1].strip()
     return row
 

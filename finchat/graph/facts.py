@@ -174,9 +174,10 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
             label = label[:dated.end()]  # header text after the date ("(In millions, except …)") is not the period
         if as_of is None:
             year = _YEAR.fullmatch(re.sub(r"[^0-9]", "", label)) if len(re.sub(r"[^0-9]", "", label)) == 4 else None
-            md = _MONTH_DAY.search(context) or _MONTH_DAY.search(spanning)
+            said = _period_day(context)
+            md = said or _period_day(spanning)
             if year and md and len(durations) <= 1:  # with two durations in the header, a year alone is ambiguous
-                where = context if _MONTH_DAY.search(context) else spanning
+                where = context if said else spanning
                 label = f"{_duration_phrase(where) or 'As of'} {md.group(1)} {md.group(2)}, {year.group(1)}"
                 as_of = _as_of(label)
                 duration = _duration(where)
@@ -201,6 +202,13 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
         dur = next(iter(durations))
         out = [None if c is None else (f"{_duration_words(dur)} {c[0]}".strip(), dur, c[2]) for c in out]
     return out
+
+
+def _period_day(context: str) -> re.Match[str] | None:
+    """The first month and day of ``context`` that may end a period: not an event's ("the offering on May 8, 2023",
+    "since March 1, 2020")."""
+    return next((m for m in _MONTH_DAY.finditer(context)
+                 if not re.search(r"(?i)\b(?:on|since|from|dated|effective)\s+$", context[:m.start()])), None)
 
 
 def _sliced_periods(cells: list[str], filled: list[int]) -> list[str] | None:

@@ -1696,3 +1696,19 @@ def test_shares_counted_for_a_figure_per_share_and_a_dividend_noted_per_share_ar
     assert got[("Dividends declared ($2.24 per share)", 2017)] == (-6173, "USD"), got
     assert got[("Earnings per share data › Diluted", 2017)] == (3.38, "USD/share"), got
     assert got[("Earnings per share data › Weighted-average diluted shares", 2016)] == (3081.0, "count"), got
+
+
+def test_years_the_layout_cut_before_their_last_digit_date_their_columns():
+    """"202 | 3 | 202 | 2" over "Amount | Percent to Sales": each year put back over its two columns, under "SIX
+    MONTHS" — six months to the filing's quarter end, never a date a footnote prints."""
+    cells = table_cells("""| (in Millions) | | | SIX MONTHS | | |
+|---|---|---|---|---|---|
+| | 202 | 3 | 202 | 2 | Percent |
+| | Amount | Percent to Sales | Amount | Percent to Sales | Increase (Decrease) |
+| Net earnings | 14,426 $ | 28.7 | 14,041 $ | 29.6 | 2.7 |
+| Effective tax rate | 16.6 % | | 14.3 % | | |""", "the offering on May 8, 2023", (date(2023, 7, 2), "Q2", 2023))
+    got = {(c.row_path, c.col_label.split(" — ")[0], c.duration, c.as_of.year if c.as_of else None): c.value
+           for c in cells}
+    assert got[("Net earnings", "Amount", "6M", 2023)] == 14426, got
+    assert got[("Effective tax rate", "Amount", "6M", 2023)] == 16.6, got
+    assert got[("Effective tax rate", "Amount", "6M", 2022)] == 14.3, got
