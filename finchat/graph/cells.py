@@ -489,12 +489,20 @@ def part_headings(chunks: list[Any], segments: tuple[str, ...] = ()) -> dict[int
     when the filing lists "Global Services" among its ``segments``): chunk id → heading. The heading holds from
     its chunk until another part's heading, a new top section (Item 7 → Item 8) or PART_PAGES pages on."""
     out: dict[int, str] = {}
-    current, top, since, own = "", "", 0, False
+    current, top, since, own, flat = "", "", 0, False, False
     listed = {s.lower() for s in segments}
     for c in chunks:
         path = PART.sub("", str(c[2])).split(" > ")
         if path[0] != top:
-            current, top = "", path[0]
+            top, head = path[0], re.sub(r"<[^>]+>", "", path[0]).strip()
+            # a filing whose headings are all top-level: a listed segment's title in capitals ("CORPORATE & INVESTMENT
+            # BANK") holds over the headings in lower case after it ("Selected metrics"), until the next in capitals
+            if len(path) == 1 and head.lower() in listed and head.isupper():
+                current, since, own, flat = head, int(c[4]), True, True
+                out[int(c[0])] = current
+                continue
+            if not (flat and current and not head.isupper()):
+                current, flat = "", False
         last = path[-1].split(" — ")[0].strip().rstrip(":")
         m = _PART_HEADING.match(last) if len(path) > 1 else None
         words = {w.lower().strip(".,") for w in m.group("name").split()} if m else set()

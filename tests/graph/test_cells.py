@@ -924,6 +924,25 @@ def test_a_listed_segments_heading_names_its_results_tables():
                                                                                    2: "Global Services"}
 
 
+def test_a_listed_segments_title_in_capitals_names_the_flat_headings_after_it():
+    """A bank's 10-Q whose headings are all top-level: "CORPORATE & INVESTMENT BANK", then "Selected metrics" — the
+    segment's tables, until the next title in capitals ("COMMERCIAL BANKING", "CORPORATE")."""
+    from finchat.graph.cells import part_headings
+
+    chunks = [(1, "text", "CORPORATE & INVESTMENT BANK", "Refer to pages 67-72 …", 23),
+              (2, "table", "Selected metrics (part 1 of 2)", "| Headcount | 74,352 | 68,292 |", 24),
+              (3, "text", "Quarterly results", "Net income was $4.4 billion …", 24),
+              (4, "text", "COMMERCIAL BANKING", "Refer to pages …", 28),
+              (5, "table", "Selected metrics (continued)", "| Headcount | 15,000 | 14,000 |", 29),
+              (6, "text", "CORPORATE", "Refer to pages …", 33),
+              (7, "table", "Selected income statement and balance sheet data", "| Net income | 1 | 2 |", 33)]
+    segments = ("Corporate & Investment Bank", "Commercial Banking")
+    assert part_headings(chunks, segments) == {1: "CORPORATE & INVESTMENT BANK", 2: "CORPORATE & INVESTMENT BANK",
+                                               3: "CORPORATE & INVESTMENT BANK", 4: "COMMERCIAL BANKING",
+                                               5: "COMMERCIAL BANKING"}
+    assert part_headings(chunks) == {}  # (no segment listed: a title in capitals is no part)
+
+
 def test_column_groups_named_on_the_headers_own_line():
     """American Water's 2020 layout: the two groups' names in bold on the header's own line, before the names
     they head ("Operating Revenues (in millions) ¦ Number of Customers (in thousands) ¦ Water ¦ Wastewater …"),
