@@ -188,7 +188,8 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
                 as_of = _as_of(label)
                 duration = dur
             elif filing_period is not None:
-                label, duration, as_of = _filing_relative(label, year, spanning, filing_period)
+                label, duration, as_of = _filing_relative(label, year, spanning, filing_period,
+                                                          spaced[len(context):])
         out.append(None if as_of is None else (label, duration, as_of))
     if all(c is None or c[1] is None for c in out):
         phrased = _years_under_one_phrase(header_rows, ncols)
@@ -306,10 +307,12 @@ def _sliced_runs(header_rows: list[list[str]], ncols: int,
 
 
 def _filing_relative(label: str, year: re.Match[str] | None, spanning: str,
-                     filing_period: tuple[date, str, int]) -> tuple[str, str | None, date | None]:
+                     filing_period: tuple[date, str, int], header: str = "") -> tuple[str, str | None, date | None]:
     """A column dated only relative to the filing: "2Q21" (a bank's quarter code, in the filing's fiscal years) or a results release's
     "2023" under "Second quarter" / "Full year". Quarter ends step back three months from the filing's own
-    period end (month ends stay month ends; a 52-week year's exact day is not knowable from the header)."""
+    period end (month ends stay month ends; a 52-week year's exact day is not knowable from the header). The
+    ``header``'s own words ("SIX MONTHS") come before the caption's ("… through the end of the fiscal second
+    quarter")."""
     end, quarter, fiscal_year = filing_period
     q_now = int(quarter[1]) if re.fullmatch(r"Q[1-4]", quarter or "") else 4
     code = _QCODE.match(label.strip())
@@ -319,7 +322,7 @@ def _filing_relative(label: str, year: re.Match[str] | None, spanning: str,
         fy = int(yy) + (2000 if len(yy) == 2 else 0)
         as_of = shift_months(end, -3 * ((fiscal_year - fy) * 4 + (q_now - q)))
         return f"Three months ended {as_of:%B %-d, %Y}", "3M", as_of
-    words = _QUARTER_WORDS.search(spanning)
+    words = _QUARTER_WORDS.search(header) or _QUARTER_WORDS.search(spanning)
     if year and words:
         back = end.year - int(year.group(1))
         as_of = shift_months(end, -12 * back)

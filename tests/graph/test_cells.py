@@ -1731,3 +1731,15 @@ def test_years_the_layout_cut_before_their_last_digit_date_their_columns():
     assert got[("Net earnings", "Amount", "6M", 2023)] == 14426, got
     assert got[("Effective tax rate", "Amount", "6M", 2023)] == 16.6, got
     assert got[("Effective tax rate", "Amount", "6M", 2022)] == 14.3, got
+
+
+def test_a_releases_six_months_header_dates_its_years_whatever_quarter_the_caption_names():
+    """A results release's "SIX MONTHS" over "2023 | 2022", under a footnote ending "… through the end of the fiscal
+    second quarter": six months to the filing's quarter end — the header's words before the caption's."""
+    cells = table_cells("""| (in Millions) | SIX MONTHS | | |
+|---|---|---|---|
+| | 2023 | 2022 | Percent |
+| Sales to customers | 50,276 $ | 47,446 $ | 6.0 |""", "through the end of the fiscal second quarter.", (date(2023, 6, 30), "Q2", 2023))
+    got = {(c.row_path, c.duration, c.as_of): c.value for c in cells}
+    assert got[("Sales to customers", "6M", date(2023, 6, 30))] == 50276, got
+    assert got[("Sales to customers", "6M", date(2022, 6, 30))] == 47446, got
