@@ -165,6 +165,13 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         lines = metrics_in_question(label) if metric else []
         if lines and metric not in lines:
             return False  # "Net income/(loss)" is another line than the net interest income asked
+        if metric and measure and not metrics_in_question(label) and not set(_words(label)) & _MONEY_WORDS and any(
+                ((above := metrics_in_question(h)) and metric not in above or set(_words(h)) & _MONEY_WORDS)
+                and not (measure | METRIC_WORDS.get(metric, set())) & set(_words(h))
+                for h in c.row_path.split(" › ")[:-1]):
+            # ("Capital expenditures › MGM China", "Adjusted Property EBITDAR › MGM China": another measure's rows; a
+            # row naming a measure itself, "Revenues › Operating income", is that measure's, wherever it is nested)
+            return False  # a part's row under another measure's heading is no net revenue of MGM China
         if metric and measure and set(_words(c.row_path)) & _CHARGE_WORDS and not measure & _CHARGE_WORDS:
             return False  # "Other operating charges › Asia Pacific" is no operating income of Asia Pacific
         # (a table's Total rows tell what its items are, not what another total is: "Total Fios revenue" is no

@@ -67,9 +67,15 @@ def _words(text: str) -> list[str]:
 
 
 def _words_of(text: str) -> list[str]:
-    """Words of ``text`` as the full-text index has them: an abbreviation keeps its dots ("u.s")."""
-    return [_SAME.get(w, w) for w in re.findall(r"[a-z0-9]+(?:\.[a-z0-9]+)*", text.lower().replace("&", " and "))
+    """Words of ``text`` as the full-text index has them: an abbreviation keeps its dots ("u.s"); a footnote's mark
+    ("gross(b)", "rate(c)", "(1)") is no word."""
+    text = _FOOTNOTE_MARK.sub(" ", text.lower())
+    return [_SAME.get(w, w) for w in re.findall(r"[a-z0-9]+(?:\.[a-z0-9]+)*", text.replace("&", " and "))
             if w not in _STOP]
+
+
+#: A footnote's mark after a label's word: "(b)", "(1)".
+_FOOTNOTE_MARK = re.compile(r"\((?:[a-z]|\d{1,2})\)")
 
 
 #: Words rows print otherwise: "square footage" is "Retail square feet".

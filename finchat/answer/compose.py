@@ -52,7 +52,7 @@ from finchat.answer.qualified import (
 )
 from finchat.answer.quote import narrative_topic, quote_passages
 from finchat.answer.result import Answer, question_filing, with_subject
-from finchat.answer.shapes import EFFECT
+from finchat.answer.shapes import ADJUSTED, EFFECT
 from finchat.answer.subject import Subject, analyse
 from finchat.answer.tagged import months_asked
 from finchat.graph.lexicon import STATEMENT_OF
@@ -112,6 +112,14 @@ def _books(conn: psycopg.Connection, res: Any, companies: list[str], metrics: li
                                         year if year is not None and year != hit.fiscal_year else None, weight)
                 break
     return out
+
+
+def ratio_on_basis(subject: Subject, derived: list[derive.Definition]) -> bool:
+    """Is a ratio the statements give asked on another basis only ("adjusted effective tax rate", "non-GAAP
+    operating margin")? Then, when no row answers it as asked, the rate the filing prints on that basis does — never
+    the GAAP lines' ratio."""
+    return bool(derived) and derived[0].unit == "%" and subject.kind == "amount" and bool(subject.qualifiers) \
+        and all(ADJUSTED.fullmatch(q) for q in subject.qualifiers)
 
 
 # ---------------------------------------------------------------------------------------------- answers
@@ -198,7 +206,9 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         return hits + [h for h in prose() if h.chunk_id not in seen]
 
     if subject.qualified and not explain:
-        exact = from_tables(conn, question, subject, res, hits, companies, names, figures)
+        exact = from_tables(conn, question, subject, res, hits, companies, names, figures) or (
+            from_tables(conn, question, replace(subject, kind="rate", metric=None), res, hits, companies, names)
+            if ratio_on_basis(subject, derived) else None)
         if exact is not None:
             return exact  # a table's figure: no prose search needed
         hits = with_prose(hits)

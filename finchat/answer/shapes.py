@@ -191,14 +191,16 @@ RETURNED_TO = re.compile(r"(?i)\bhow\s+much\s+(?:(?P<what>cash|capital|money)\s+
 #: ("… was included in Foot Locker's corporate expense": the line it is a part of, whoever's possessive before it)
 EARNED_IN = re.compile(r"(?i)\b(?:earn(?:ed)?|make|made|record(?:ed)?|book(?:ed)?|recogni[sz]ed?|incur(?:red)?|included|hold|held|carr(?:y|ied)|keep|kept)\s+(?:in|from)\s+"
                        r"(?:the\s+|its\s+|(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,2}['’]s?\s+)?"
-                       r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as)\b|\s*[?,.;]|\s*$)")
+                       r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as|after|before|following|since|upon|until)\b"
+                       r"|\s*[?,.;]|\s*$)")  # ("… hold in Kenvue after its IPO": a time clause ends it)
 #: "By how much did Salesforce's current remaining performance obligation grow …": the measure before the verb.
 GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:how\s+(?:much|fast|quickly)|how\s+many\s+[a-z]+|what\s+(?:percent(?:age)?|%|amount|rate))\s+"
                   r"(?:did|does|has|have|had)\s+(?P<np>.+?)\s+(?:grow|increase|rise|climb|jump|"
                   r"decline|decrease|fall|drop|slip|slide|change|expand|shrink)\b")
 
-#: "<measure> of / attributable to / at <company or part>'s …": the measure named before whose it is.
-MEASURE_OF = re.compile(r"(?i)^(?:the\s+)?(?P<m>[a-z][\w&-]*(?:\s+[a-z][\w&-]*){0,5}?)\s+(?:of|at|attributable\s+to|"
+#: "<measure> of / attributable to / at / in <company or part>'s …": the measure named before whose it is ("prescriptions
+#: filled in CVS's Retail/LTC segment").
+MEASURE_OF = re.compile(r"(?i)^(?:the\s+)?(?P<m>[a-z][\w&-]*(?:\s+[a-z][\w&-]*){0,5}?)\s+(?:of|at|in|attributable\s+to|"
                         r"for|from)\s+(?:the\s+|its\s+)?[\w&.-]+(?:\s+[\w&.-]+){0,2}['’]s?\s+\S")
 
 #: "… of PepsiCo's interest rate derivatives": whose part a measure named without a statement word is of.

@@ -101,7 +101,10 @@ def _tidy(qualifiers: list[str], segments: tuple[str, ...], kpi: str) -> list[st
                 place = REGION.match(q) if not re.match(r"(?i)(?:domestic|international|overseas|foreign)\b", q) \
                     else None
                 after = q[place.end():].lstrip(". ") if place else ""
-                out += [q[:len(q) - len(after)].strip(), after] if place and after[:1].islower() else [q]
+                # ("international Biosimilars": a place in lower case before a product's name, printed apart too)
+                lower = re.match(r"(?-i:domestic|international|overseas|foreign)\s+(?=(?-i:[A-Z]))", q)
+                out += [q[:len(q) - len(after)].strip(), after] if place and after[:1].islower() else \
+                    [q[:lower.end()].strip(), q[lower.end():]] if lower else [q]
     return list(dict.fromkeys(x for x in out if x))
 
 

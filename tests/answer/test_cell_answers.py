@@ -1451,3 +1451,23 @@ def test_a_list_holding_the_measure_is_not_the_measure():
     rows = [_row("Transfers and restricted cash", 120, now)]
     best, _ = _pick(rows, ["restricted"], q, 3, now, False, {"restricted", "cash"}, "How much restricted cash did Acme hold?")
     assert best.value == 120
+
+
+def test_a_parts_row_under_another_measures_heading_is_not_the_measure():
+    """"net revenues at Acme China": never "Capital expenditures › Acme China" or "Adjusted Property EBITDAR › Acme
+    China", whatever their caption says — the part's row under its own measure is; a row naming a measure itself
+    ("Revenues › Operating income") is that measure's, however the layout nested it."""
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2020, 12, 31)
+    q = {"net", "revenues", "acme", "china", "decrease"}
+    rows = [_row("Capital expenditures › Acme China", 108352, now), _row("Adjusted Property EBITDAR › Acme China", -193832, now)]
+    args = (["acme china"], q, 3, now, False, {"net", "revenues"}, "By what percentage did net revenues at Acme China decrease?")
+    assert _pick(rows, *args, metric="revenue") is None
+    best, _ = _pick([*rows, _row("Net revenues › Acme China", 656703, now)], *args, metric="revenue")
+    assert best.value == 656703
+    rows = [_row("Pharmacy Services › Revenues › Operating income", 4699, now)]
+    best, _ = _pick(rows, ["pharmacy services"], {"operating", "income", "pharmacy", "services"}, 3, now, False,
+                    {"operating", "income"}, "What operating income did Acme's Pharmacy Services segment earn?",
+                    metric="operating_income")
+    assert best.value == 4699

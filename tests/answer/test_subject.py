@@ -1088,3 +1088,42 @@ def test_a_part_of_a_whole_asked_is_no_clause_cut_short():
     s = analyse("How much of the cash from selling its Russian business did Testco's board approve investing in "
                 "additional initiatives?", companies=("Testco", "TESTCO"))
     assert not s.measure.startswith("of "), s
+
+
+@pytest.mark.parametrize("question,measure,qualifiers", [
+    # a measure "in" a part's possessive is the measure, the part whose
+    ("By how much did prescriptions filled in Testco's Retail/LTC segment rise in 2022?", "prescriptions filled",
+     ("Retail/LTC",)),
+    # a time clause after what a stake is held in ends it
+    ("What non-controlling interest did Testco hold in Kenvue after its IPO?", "non-controlling interest", ("Kenvue",)),
+    # a place in lower case before a product's name: printed apart in the filing's tables
+    ("What were Testco's international Biosimilars revenues in 2021?", "international Biosimilars revenues",
+     ("international", "Biosimilars")),
+])
+def test_a_measure_in_a_part_a_stake_held_after_an_event_and_a_place_before_a_product(question, measure, qualifiers):
+    s = analyse(question, companies=("Testco", "TESTCO"))
+    assert (s.measure, s.qualifiers) == (measure, qualifiers), s
+
+
+def test_a_footnotes_mark_is_no_word_of_a_row():
+    """"Investment banking revenue, gross(b)": the mark "(b)" is no word the question lacks."""
+    from finchat.answer.cellrows import _words_of
+
+    assert _words_of("Investment banking revenue, gross(b)") == ["investment", "banking", "revenue", "gross"]
+    assert _words_of("Net charge-off/(recovery) rate(c) (1)") == _words_of("Net charge-off/(recovery) rate")
+
+
+def test_a_ratio_asked_on_another_basis_only_is_the_printed_rate():
+    """"adjusted effective tax rate": the rate the filing prints on that basis (never income tax over pretax income);
+    a part's margin ("Space operating margin") or the plain rate stays a ratio of lines."""
+    from finchat.answer import derive
+    from finchat.answer.compose import ratio_on_basis
+
+    def on_basis(q: str) -> bool:
+        d = derive.asked(q)
+        s = analyse(q, companies=("Testco", "TESTCO"), derived=bool(d), derived_name=d[0].name if d else "")
+        return ratio_on_basis(s, d)
+
+    assert on_basis("What was Testco's adjusted effective tax rate for the first six months of 2023?")
+    assert not on_basis("What was Testco's effective tax rate for the first six months of 2023?")
+    assert not on_basis("What was Testco's Space segment operating margin in 2023?")
