@@ -192,8 +192,18 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         # part's name, is a line of its own: the row's labels name it, not the caption — "Corporate & Investment Bank
         # … Commercial Banking › Total net revenue" is no investment banking revenue)
         return all(_within(t, near) if own_line(t) else _within(t, around) for t in terms) and (
-            not measure or sum(_within(w, around) for w in measure) >= need) and all(
+            not measure or measured_by(around)) and all(
             _within(w, around) for w in said_of_line)
+
+    term_words = {w for t in terms for w in t.split()}
+    # the measure's own words: never "total" alone (any table's "Total goodwill"), nor a word of the part's name
+    # ("Asset & Wealth Management" holds no "assets" of the client assets asked) — unless a qualifier holds the
+    # measure itself ("comparable sales")
+    own_words = (measure or set()) - _BARE or (measure or set())
+    unnamed = set() if own_words & term_words else term_words
+
+    def measured_by(around: set[str]) -> bool:
+        return sum(_within(w, around - unnamed) for w in own_words) >= min(need, len(own_words))
 
     share = bool(_SHARE_ASKED.search(question))
     # "How many …" asks a count: no amount of money answers it
@@ -357,8 +367,10 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         # — unless the table's caption is the part's ("… summarizes the Pharmacy Services segment's performance";
         # not one listing every segment: "… reportable segments: Digital Media, Digital Experience …")
         titled = " ".join(_words(c.caption.replace("’", "'").replace("'s ", " ")))
+        # (a heading of the caption that is the part's name, "… > ASSET & WEALTH MANAGEMENT > Client assets", titles it too)
+        headed = {" ".join(_words(h)) for h in c.caption.split(" > ")[:-1]}
         total = int(bool(re.match(r"(?i)total\b", last.strip()))
-                    and any(not _within(t, path) and f"{t} segment" not in titled for t in terms))
+                    and any(not _within(t, path) and f"{t} segment" not in titled and t not in headed for t in terms))
         smaller = int(not asks_place and c.unit != "%" and is_smaller(c))
         # earnings per share asked plainly are diluted, as the statements' EPS is: "Core basic earnings per common
         # share" after "Core diluted …"
@@ -448,6 +460,8 @@ def another_ratio(row_path: str, terms: list[str]) -> bool:
 #: Words of a measure of money.
 _MONEY_WORDS = frozenset({"revenue", "revenues", "sales", "income", "profit", "earnings", "expense", "expenses",
                           "cost", "costs", "ebitda", "ebit", "ebitdar"})
+#: Words of a measure that name none by themselves: "total" of "total client assets" is in any table's "Total goodwill".
+_BARE = frozenset({"total", "net"})
 #: Measures counting people.
 _PEOPLE = frozenset({"headcount", "headcounts", "employees", "workforce", "associates", "staff", "personnel"})
 #: Words naming a kind of rate, not which one.

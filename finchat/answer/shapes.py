@@ -217,6 +217,8 @@ def recorded_in(question: str, measure: str) -> list[str]:
     if said is None or not 0 <= at < said.start() or said.group("what").lower() in measure.lower():
         return []
     what = said.group("what").strip()
+    # ("earn from Asia-Pacific clients": whose the revenue is, named before the word for them)
+    what = re.sub(r"(?i)(?<=\S)\s+(?:clients|customers)$", "", what)
     # (a period; or what it was tied to, "in connection with …", read by TIED_TO)
     return [] if re.match(r"(?i)(?:fiscal|fy|q[1-4]|the\s+(?:first|second|third|fourth|year|quarter)|connection|relation)\b",
                           what) else [what]

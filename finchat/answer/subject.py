@@ -79,6 +79,10 @@ _OTHER_LINE = frozenset({"costs", "cost", "charges", "charge", "fees", "gains", 
 #: "What did it pay for …": a pronoun pays, no company named before the verb.
 _PRONOUN_PAYER = re.compile(r"(?i)\b(?:did|does|will)\s+(?:it|they|the\s+company)\b")
 _PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he", "she", "you"})
+#: A value a line is carried or measured at: "fair value", "carrying amount", "average balance".
+_VALUE_OF = re.compile(r"(?i)\b(?:(?:fair|carrying|book|notional|market|face|principal)\s+(?:value|amount)|average\s+balance)s?$")
+
+
 def _tidy(qualifiers: list[str], segments: tuple[str, ...], kpi: str) -> list[str]:
     """Qualifiers without the KPI's words ("Club comparable" → "Club") and without a piece of a segment the
     question names ("Club" of "Sam's Club", "U.S." of "Walmart U.S."); a segment's name with more words splits
@@ -311,7 +315,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         owned = re.sub(r"(?i)\s+(?:category|categories|segment|business|division|unit|channel|products?)s?$", "",
                        cut.strip())
         # (a filing, a date — "the key agenda of Amcor's 8k filing dated 1st July 2022" — is no part)
-        if owned and not metrics_in_question(owned) and any(w.lower() not in _NEUTRAL for w in owned.split()) \
+        # ("the fair value of Foot Locker's long-term debt": a value of a statement line is that line's)
+        if owned and (not metrics_in_question(owned) or _VALUE_OF.search(measure)) \
+                and any(w.lower() not in _NEUTRAL for w in owned.split()) \
                 and not re.search(r"(?i)\d|\b(?:filings?|reports?|statements?|form|10-?[kq]|8-?k)\b", owned) \
                 and not any(owned.lower() in q.lower() for q in qualifiers):
             qualifiers.append(owned)

@@ -1471,3 +1471,23 @@ def test_a_parts_row_under_another_measures_heading_is_not_the_measure():
                     {"operating", "income"}, "What operating income did Acme's Pharmacy Services segment earn?",
                     metric="operating_income")
     assert best.value == 4699
+
+
+def test_a_parts_own_name_and_a_tables_total_are_no_words_of_the_measure():
+    """"total client assets of Acme's Asset & Wealth Management": never the segment's goodwill row ("Asset & Wealth
+    Management", under "Total goodwill") — "asset" of the name and "total" of any table are not the client assets —
+    but the total under a caption headed by the segment's name is the segment's."""
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2021, 3, 31)
+    goodwill = (*_row("Asset & Wealth Management", 7020, now)[:4], "Note 14 > Goodwill The following table presents "
+                "goodwill attributed to the business segments.", *_row("x", 7020, now)[5:11], "Asset & Wealth Management",
+                "Total goodwill")
+    q = {"total", "client", "assets", "asset", "wealth", "management"}
+    args = (["asset wealth management"], q, 3, now, False, {"client", "assets"},
+            "What were total client assets of Acme's Asset & Wealth Management at March 31, 2021?")
+    assert _pick([goodwill], *args) is None
+    total = (*_row("Client assets › Total client assets", 3828, now)[:4],
+             "Item 1 > ASSET & WEALTH MANAGEMENT > Client assets", *_row("x", 3828, now)[5:])
+    best, _ = _pick([goodwill, total], *args)
+    assert best.value == 3828

@@ -1127,3 +1127,9 @@ def test_a_ratio_asked_on_another_basis_only_is_the_printed_rate():
     assert on_basis("What was Testco's adjusted effective tax rate for the first six months of 2023?")
     assert not on_basis("What was Testco's effective tax rate for the first six months of 2023?")
     assert not on_basis("What was Testco's Space segment operating margin in 2023?")
+
+
+def test_a_value_of_a_statement_line_is_that_lines():
+    """"the fair value of Testco's long-term debt": the debt's fair value (its line a qualifier), never any fair value."""
+    s = analyse("What was the fair value of Testco's long-term debt at October 29, 2022?", companies=("Testco", "TESTCO"))
+    assert (s.measure, s.qualifiers) == ("fair value", ("long-term debt",)), s
