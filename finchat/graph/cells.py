@@ -145,6 +145,13 @@ _DATE_WORD = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|d
                         r"years?|ended|ending|as of|fiscal)\b")
 
 
+def _restarts(row: list[str]) -> bool:
+    """Is ``row`` a stacked table's own header: two or more years, nothing but words ("Change") beside them?"""
+    cells = [c.strip() for c in row[1:] if c and c.strip()]
+    years = [c for c in cells if re.fullmatch(r"(?:19|20)\d\d", c)]
+    return len(years) >= 2 and all(c in years or not re.search(r"\d", c) for c in cells)
+
+
 def _joined_years(row: list[str]) -> list[str]:
     """A header row whose years the layout cut in two cells ("20 | 22 | 20 | 21" over "Rank | Share | Rank |
     Share", "202 | 3 | 202 | 2" over "Amount | Percent to Sales | …"): each year put back over both its columns ("2022 | 2022 | 2021 | 2021"); other rows as they are."""
@@ -220,8 +227,28 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 col_words = [_clean(" ".join(dict.fromkeys(r[j] for r in rows[:nh] if r is not row and j < len(r)
                                                            and r[j]))) for j in range(ncols)]
     at: list[int] = []  # each cell's row
+    bare: list[str] | None = None  # the row just before, when it held no figure (a header's first line)
     for row_no, row in enumerate(_wrapped_labels(rows[nh:])):
         label = _clean(row[0]) if row else ""
+        if _restarts(row) and not _value(label):
+            # a second table stacked under the first, its own header in the body ("(in millions) | 2021 | 2020 |
+            # Change" under "Three months ended March 31,"): its columns, units and rows start afresh
+            header = [r for r in (bare, row) if r is not None]
+            header = [[*r, *[""] * (ncols - len(r))] for r in header]
+            try:
+                periods = column_periods(header, ncols, " ".join(caption) + " " + caption_hint, year_end,
+                                         filing_period, sliced_runs=True)
+            except (ValueError, IndexError):
+                periods = [None] * ncols
+            if year_end is not None and not any(periods[1:]):
+                periods = _year_columns(header, ncols, year_end[0]) or periods
+            elif filing_period is not None and not any(periods[1:]):
+                periods = _quarter_year_columns(header, ncols, filing_period) or periods
+            col_words = [_clean(" ".join(dict.fromkeys(r[j] for r in header if j < len(r) and r[j])))
+                         for j in range(ncols)]
+            sub = [""] * ncols
+            scale, outer, headed, stated, bare = units_scale(label) or scale, stub, None, None, None
+            continue
         here = headed or stated
         if row_units(label):  # with whether that row is money ("$ 1,552.8") or counted ("133.3")
             here = (str(row_units(label)), "$" in " ".join(row[1:]) or "dollars" in label.lower())
@@ -239,6 +266,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             heading_name = re.sub(r"\([^)]*\)", " ", label).strip(" :*")
             headed = (str(row_units(label)), not (counted_label(label) or bool(_COUNTED.search(label)))) \
                 if row_units(label) and row_units_own(label) and re.search(r"[A-Za-z]{3}", heading_name) else None
+        bare = row if not values and not label else None
         if not values:
             # segments as columns, periods as row headings ("Three months ended June 2, 2023"): the period
             # holds for the rows under it, and each column's name heads its figures

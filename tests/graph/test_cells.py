@@ -1743,3 +1743,22 @@ def test_a_releases_six_months_header_dates_its_years_whatever_quarter_the_capti
     got = {(c.row_path, c.duration, c.as_of): c.value for c in cells}
     assert got[("Sales to customers", "6M", date(2023, 6, 30))] == 50276, got
     assert got[("Sales to customers", "6M", date(2022, 6, 30))] == 47446, got
+
+
+def test_a_table_stacked_under_another_reads_its_own_header():
+    """A bank's "Client assets" table in billions, then — in the same table — "Three months ended March 31, |
+    (in millions) | 2021 | 2020 | Change" and the revenue by region: the second table's columns, periods and units
+    are its own, never the first's shifted by a column."""
+    cells = table_cells("""| | | Three months ended March 31, | |
+|---|---|---|---|
+| (in billions) | | 2021 | 2020 |
+| Client assets ending balance | $ | 3,828 | $ 2,891 |
+| | Three months ended March 31, | | |
+| (in millions) | 2021 | 2020 | Change |
+| Total net revenue | | | |
+| Asia-Pacific | $ 514 | $ 400 | 29 % |
+| Latin America/Caribbean | 214 | 188 | 14 |""", "", (date(2021, 3, 31), "Q1", 2021))
+    got = {(c.row_path, c.as_of.year if c.as_of else None): (c.value, c.scale) for c in cells}
+    assert got[("Client assets ending balance", 2021)] == (3828, "billions"), got
+    assert got[("Total net revenue › Asia-Pacific", 2021)] == (514, "millions"), got
+    assert got[("Total net revenue › Latin America/Caribbean", 2020)] == (188, "millions"), got
