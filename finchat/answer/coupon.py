@@ -1,6 +1,7 @@
 """A note's interest rate asked by its maturity ("What coupon do Amcor's guaranteed senior notes due 2028 carry?"):
-a debt security's name prints its rate ("4.500% Guaranteed Senior Notes due 2028"), so the filing's own name of
-the notes due that year answers it, cited to its page."""
+a debt security's name prints its rate ("4.500% Guaranteed Senior Notes due 2028"), or a sentence gives it after the
+day they mature ("… notes that mature on November 1, 2027 (2027 Notes) with a 0.25% coupon interest rate"), so the
+filing's own words for the notes due that year answer it, cited to its page."""
 
 from __future__ import annotations
 
@@ -28,6 +29,14 @@ def _named(year: str) -> re.Pattern[str]:
                       rf"(?:notes|debentures|bonds)\s+(?:due|maturing)\s+(?:(?:in\s+)?[A-Z][a-z]+\.?\s+(?:\d{{1,2}},?\s+)?)?{year}\b")
 
 
+def _maturing(year: str) -> re.Pattern[str]:
+    """Notes named by the day they mature, their rate after it: "… convertible senior notes that mature on November
+    1, 2027 (2027 Notes) with a 0.25% coupon interest rate"."""
+    return re.compile(rf"(?i)(?P<name>(?:[A-Za-z-]+\s+){{0,4}}?)(?:notes|debentures|bonds)\s+that\s+matures?\s+(?:on\s+)?"
+                      rf"(?:[A-Z][a-z]+\.?\s+(?:\d{{1,2}},?\s+)?)?{year}\b[^.;%]{{0,60}}?\b(?:with\s+an?\s+|at\s+)?"
+                      rf"(?P<rate>\d{{1,2}}(?:\.\d{{1,4}})?)\s?%\s+(?:coupon|interest|annual)")
+
+
 def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], company: str | None) -> tuple[str, Any] | None:
     """(answer line, the passage) for a note's rate asked by its maturity, from the first of ``hits``' filings of
     ``company`` printing the name of notes due that year; the name holding most of the question's words when
@@ -43,13 +52,17 @@ def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], comp
         hits_here = prose_matching(conn, doc, rf"%\s+([A-Za-z-]+\s+){{0,5}}(notes|debentures|bonds)\s+(due|maturing)\s.{{0,20}}{year}",
                                    "coupon")
         found = [(hit, x) for hit in hits_here for x in named.finditer(re.sub(r"\s+", " ", hit.text))]
+        if not found:  # (or named by the day they mature, the rate after it)
+            hits_here = prose_matching(conn, doc, rf"(notes|debentures|bonds)\s+that\s+matures?\s.{{0,30}}{year}", "coupon")
+            found = [(hit, x) for hit in hits_here for x in _maturing(year).finditer(re.sub(r"\s+", " ", hit.text))]
         if not found:
             continue
         # the name holding the question's own words ("guaranteed"), then the first printed
         hit, x = max(found, key=lambda f: len(asked & set(f[1].group("name").lower().split())))
         rates = {float(r.group("rate")) for _, r in found if asked <= set(r.group("name").lower().split())}
         name = re.sub(r"\s+", " ", x.group(0)).strip()
-        line = f"{x.group('rate')}% [{hit.citation()}] — the rate the notes' name prints (“{name}”)"
+        line = f"{x.group('rate')}% [{hit.citation()}] — " + (
+            f"the rate the notes' name prints (“{name}”)" if x.re is named else f"as the filing states it (“{name}”)")
         if len(rates) > 1:
             line += f"; the filing names notes due {year} at {', '.join(f'{r:g}%' for r in sorted(rates))}"
         return line + ".", hit

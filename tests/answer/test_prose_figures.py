@@ -11,6 +11,9 @@ from tests.answer.test_subject import ask_json
 
 NOTES = ("On June 30, 2023, Testco entered into a supplemental indenture governing its 3.625% Guaranteed Senior Notes "
          "due 2026 and its 4.500% Guaranteed Senior Notes due 2028.")
+CONVERTIBLES = ("On November 13, 2023, we issued $575 million of convertible senior notes that mature on May 1, 2026 "
+                "(2026 Notes) with a 0.0% coupon interest rate, and $575 million of convertible senior notes that "
+                "mature on November 1, 2027 (2027 Notes) with a 0.25% coupon interest rate.")
 CAMPUS = ("The following is a summary of principal properties owned or leased by Testco: The Testco Campus, owned by "
           "Testco and located near Springfield, Illinois, is an approximately 300-acre site consisting of over 30 "
           "buildings which, together with adjacent leased properties, functions as our world headquarters and is "
@@ -33,7 +36,7 @@ POINTS = ("Net sales increased 18 percent in the third quarter of 2023, driven b
 
 @pytest.fixture(scope="module")
 def prose_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _testco(db_url, tmp_path_factory, NOTES, CAMPUS, STAFF, NETWORK, POINTS, CAPEX)
+    yield from _testco(db_url, tmp_path_factory, NOTES, CAMPUS, STAFF, NETWORK, POINTS, CAPEX, CONVERTIBLES)
 
 
 def _first(corpus: str, monkeypatch: pytest.MonkeyPatch, question: str) -> str:
@@ -44,6 +47,13 @@ def test_a_notes_rate_is_the_one_its_name_prints(prose_corpus, monkeypatch):
     """"What coupon do … notes due 2028 carry": 4.500 %, read off the notes' name, never the 2026 notes' rate."""
     first = _first(prose_corpus, monkeypatch, "What coupon do Testco's guaranteed senior notes due 2028 carry?")
     assert first.startswith("4.500%") and "3.625" not in first and "[TESTCO_2023Q3_10Q p" in first, first
+
+
+def test_a_notes_rate_after_the_day_they_mature(prose_corpus, monkeypatch):
+    """"What coupon … do Testco's 2027 convertible senior notes carry": 0.25 %, the rate given after the day they
+    mature — never the 2026 notes' 0.0 % nor another rate of the filing."""
+    first = _first(prose_corpus, monkeypatch, "What coupon interest rate do Testco's 2027 convertible senior notes carry?")
+    assert first.startswith("0.25%") and "[TESTCO_2023Q3_10Q p" in first, first
 
 
 def test_a_count_at_a_place_after_an_introduction(prose_corpus, monkeypatch):
