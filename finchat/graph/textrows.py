@@ -15,7 +15,15 @@ from dataclasses import replace
 from datetime import date
 
 from finchat.graph.cells import _COUNTED_SINGLY, Cell, per_share_row
-from finchat.graph.rowunits import PER_THING, PER_UNIT, PERCENT_HEADING, UNITLESS_LABEL, counted, ratio_owners, wrapped
+from finchat.graph.rowunits import (
+    PER_THING,
+    PER_UNIT,
+    PERCENT_HEADING,
+    UNITLESS_LABEL,
+    counted,
+    ratio_owners,
+    wrapped,
+)
 from finchat.graph.rowunits import excepted as excepted_by
 from finchat.graph.rowunits import owners as row_owners
 from finchat.graph.textcolumns import (
@@ -27,7 +35,6 @@ from finchat.graph.textcolumns import (
     _years_over_names,
 )
 from finchat.graph.yearheaders import (
-    change_names,
     _CHANGE_HEADER,
     _COMPARED_YEARS,
     _SHORT_VERSUS,
@@ -39,6 +46,7 @@ from finchat.graph.yearheaders import (
     _full_years,
     _repeated_years,
     _yearly_with_changes,
+    change_names,
 )
 from finchat.tables import row_units, row_units_own, units_scale
 
