@@ -32,7 +32,8 @@ def dated_cells(text: str, lead_in: str = "") -> list[Cell]:
         if len(ends) != len(names):
             continue
         rest = text[header.end():]
-        plain = re.sub(r"[*_]+", "", rest)
+        plain = re.sub(r"<sup>[^<]{0,12}</sup>", " ", re.sub(r"[*_]+", "", rest))  # (a footnote's mark: no label's)
+        plain = re.split(r"\n\s*\n\s*\(\d{1,2}\)\s", plain, maxsplit=1)[0]  # (its footnotes below end the table)
         rows: list[tuple[str, list[str], int]] = []
         for m in _ROW.finditer(plain):
             if not rows and plain[:m.start("label")].strip():

@@ -43,3 +43,17 @@ def test_repeated_dates_and_another_header_line_are_not_read():
     assert dated_cells("**May 31, 2025** **May 31, 2024** **% change** Net Sales 10 12") == []
     # rows of another width than the header's
     assert dated_cells("**May 31, 2025** **May 31, 2024** Notes 1 2 3") == []
+
+
+def test_a_footnotes_mark_on_a_label_and_the_footnote_below_the_rows():
+    """"Carrying value <sup>(1)</sup> $ 395 $ 492 Fair value $ 308 $ 497", then "(1) The carrying value …" after a
+    blank line: both rows read, the footnote's mark no part of a label and its text no row."""
+    cells = dated_cells("The carrying value and estimated fair value of long-term debt were as follows:\n\n($ in millions) "
+                        "**October 29, 2022** **October 30, 2021** Carrying value <sup>(1)</sup> **$** **395** $ 492 "
+                        "Fair value **$** **308** $ 497\n\n(1) The carrying value of debt as of October 29, 2022 "
+                        "reflects $5 million of issuer's discount.")
+    by = {(c.row_label, c.as_of): (c.value, c.scale) for c in cells}
+    assert by == {("Carrying value", date(2022, 10, 29)): (395, "millions"),
+                  ("Carrying value", date(2021, 10, 30)): (492, "millions"),
+                  ("Fair value", date(2022, 10, 29)): (308, "millions"),
+                  ("Fair value", date(2021, 10, 30)): (497, "millions")}, by
