@@ -1,5 +1,6 @@
 """Capitalised names in a question that are neither its company, a period nor a measure: the products, brands
-and businesses it asks about ("Paxlovid", "Military Services Group") — for answer/subject.py."""
+and businesses it asks about ("Paxlovid", "Military Services Group"), and those qualifiers tidied (a segment's
+name split from its other words, a place from a product) — for answer/subject.py."""
 
 from __future__ import annotations
 
@@ -74,4 +75,35 @@ def _not_part(word: str, names: set[str], measure: str = "", owned: set[str] | f
             or (word.isupper() and len(word) <= 4 and (word not in owned or _abbreviates(word, measure))))  # "DPO"
 
 
-__all__ = ["NAME_AFTER", "proper_names"]
+
+
+def tidy_qualifiers(qualifiers: list[str], segments: tuple[str, ...], kpi: str) -> list[str]:
+    """Qualifiers without the KPI's words ("Club comparable" → "Club") and without a piece of a segment the
+    question names ("Club" of "Sam's Club", "U.S." of "Walmart U.S."); a segment's name with more words splits
+    in two ("Digital Experience subscription" → "Digital Experience", "subscription")."""
+    kpi_words = {w.lower() for w in kpi.split()}
+    out: list[str] = []
+    for q in qualifiers:
+        if q.lower() != kpi.lower() and kpi_words:
+            q = " ".join(w for w in q.split() if w.lower() not in kpi_words)
+        for seg in segments:
+            if seg.lower() in q.lower() and seg.lower() != q.lower():
+                rest = re.sub(re.escape(seg), " ", q, flags=re.IGNORECASE).split()
+                out += [seg, " ".join(rest)] if rest else [seg]
+                break
+        else:
+            mine = {w.lower() for w in q.split()}
+            if q and not any(mine < {w.lower() for w in seg.split()} for seg in segments):
+                # ("U.S. contact lens": a place, then a product named in lower case — tables print them apart;
+                # "Domestic streaming", "international pension plans" are one name)
+                place = REGION.match(q) if not re.match(r"(?i)(?:domestic|international|overseas|foreign)\b", q) \
+                    else None
+                after = q[place.end():].lstrip(". ") if place else ""
+                # ("international Biosimilars": a place in lower case before a product's name, printed apart too)
+                lower = re.match(r"(?-i:domestic|international|overseas|foreign)\s+(?=(?-i:[A-Z]))", q)
+                out += [q[:len(q) - len(after)].strip(), after] if place and after[:1].islower() else \
+                    [q[:lower.end()].strip(), q[lower.end():]] if lower else [q]
+    return list(dict.fromkeys(x for x in out if x))
+
+
+__all__ = ["NAME_AFTER", "proper_names", "tidy_qualifiers"]

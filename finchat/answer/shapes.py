@@ -179,7 +179,10 @@ THROUGH_CHANNEL = re.compile(r"(?i)\b(?:through|via|in|from|across)\s+(?:the\s+|
 #: "What content obligations does Netflix have coming due in less than one year": a maturity's span, the row of a
 #: table of payments due.
 DUE_IN = re.compile(r"(?i)\b(?:due|payable|maturing)\s+(?:in\s+)?(?P<what>(?:less|more)\s+than\s+(?:one|a|\d+)\s+years?|"
-                    r"after\s+(?:one|two|three|four|five|\d+)\s+years)\b")
+                    r"after\s+(?:one|two|three|four|five|\d+)\s+years|within\s+(?P<within>(?:one|a|1)\s+year))\b")
+#: "How much of Netflix's streaming content obligations were due within one year": the whole a part of is asked of.
+DUE_OF_WHOLE = re.compile(r"(?i)^\s*how\s+much\s+of\s+(?P<what>.+?)\s+(?:was|were|is|are|will\s+be|comes?|came)\s+"
+                          r"(?:coming\s+)?(?:due|payable|maturing)\b")
 #: "How many employees work at Nike's world headquarters": where a count is, a place of the company's it owns.
 COUNT_AT_PLACE = re.compile(r"(?i)^\s*how\s+many\b.*?\b(?:at|in)\s+(?:its\s+|their\s+|the\s+company['’]s\s+|"
                             r"(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,2}['’]s?\s+)"
@@ -232,4 +235,4 @@ def without_place(measure: str, qualifiers: list[str]) -> str:
     return measure
 
 
-__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "recorded_in", "without_place"]
+__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "DUE_OF_WHOLE", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "recorded_in", "without_place"]

@@ -24,7 +24,7 @@ from typing import Any
 
 from finchat.answer import derive
 from finchat.answer.asked import _NEUTRAL, _NP_END, _PART_WORDS, _PERIOD, _asked_phrase
-from finchat.answer.propernames import NAME_AFTER, proper_names
+from finchat.answer.propernames import NAME_AFTER, proper_names, tidy_qualifiers
 from finchat.answer.shapes import (
     ADJUSTED,
     AS_A_PERCENT,
@@ -34,6 +34,7 @@ from finchat.answer.shapes import (
     COST_OF_DOING,
     COUNT_AT_PLACE,
     DUE_IN,
+    DUE_OF_WHOLE,
     EFFECT,
     IMPACT_OF,
     IMPACT_ON,
@@ -81,35 +82,6 @@ _PRONOUN_PAYER = re.compile(r"(?i)\b(?:did|does|will)\s+(?:it|they|the\s+company
 _PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he", "she", "you"})
 #: A value a line is carried or measured at: "fair value", "carrying amount", "average balance".
 _VALUE_OF = re.compile(r"(?i)\b(?:(?:fair|carrying|book|notional|market|face|principal)\s+(?:value|amount)|average\s+balance)s?$")
-
-
-def _tidy(qualifiers: list[str], segments: tuple[str, ...], kpi: str) -> list[str]:
-    """Qualifiers without the KPI's words ("Club comparable" → "Club") and without a piece of a segment the
-    question names ("Club" of "Sam's Club", "U.S." of "Walmart U.S."); a segment's name with more words splits
-    in two ("Digital Experience subscription" → "Digital Experience", "subscription")."""
-    kpi_words = {w.lower() for w in kpi.split()}
-    out: list[str] = []
-    for q in qualifiers:
-        if q.lower() != kpi.lower() and kpi_words:
-            q = " ".join(w for w in q.split() if w.lower() not in kpi_words)
-        for seg in segments:
-            if seg.lower() in q.lower() and seg.lower() != q.lower():
-                rest = re.sub(re.escape(seg), " ", q, flags=re.IGNORECASE).split()
-                out += [seg, " ".join(rest)] if rest else [seg]
-                break
-        else:
-            mine = {w.lower() for w in q.split()}
-            if q and not any(mine < {w.lower() for w in seg.split()} for seg in segments):
-                # ("U.S. contact lens": a place, then a product named in lower case — tables print them apart;
-                # "Domestic streaming", "international pension plans" are one name)
-                place = REGION.match(q) if not re.match(r"(?i)(?:domestic|international|overseas|foreign)\b", q) \
-                    else None
-                after = q[place.end():].lstrip(". ") if place else ""
-                # ("international Biosimilars": a place in lower case before a product's name, printed apart too)
-                lower = re.match(r"(?-i:domestic|international|overseas|foreign)\s+(?=(?-i:[A-Z]))", q)
-                out += [q[:len(q) - len(after)].strip(), after] if place and after[:1].islower() else \
-                    [q[:lower.end()].strip(), q[lower.end():]] if lower else [q]
-    return list(dict.fromkeys(x for x in out if x))
 
 
 @dataclass(frozen=True)
@@ -302,6 +274,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
                           whole_of.group("what"))
         measure = " ".join(w for w in of_whole.split() if not _PERIOD.match(w.lower()) and w.lower() not in names)
         qualifiers.append(whole_of.group("part").strip())
+    elif not measure and (due_of := DUE_OF_WHOLE.match(question)):
+        # "How much of Netflix's streaming content obligations were due within one year": the whole, its row below
+        measure = re.sub(r"(?i)^(?:the\s+|its\s+|their\s+)?(?:[\w&.-]+(?:\s+[\w&.-]+){0,2}['’]s?\s+)?", "",
+                         due_of.group("what"))
     elif not measure:
         measure = _asked_phrase(question, names)
     at = question.lower().find(measure.lower()) if measure and not derived else -1
@@ -365,8 +341,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             and not metrics_in_question(channel.group("what")):
         qualifiers.append(channel.group("what"))  # "… net revenue through digital online channels": that channel's
     due = DUE_IN.search(question)
-    if due:
-        qualifiers.append(due.group("what"))  # "… coming due in less than one year": that row of the payments due
+    if due:  # "… coming due in less than one year": that row of the payments due
+        # ("due within one year": the year's row, printed "Less than one year" or "Due within one year")
+        qualifiers.append(re.sub(r"(?i)^a\s|^1\s", "one ", due.group("within")) if due.group("within") else due.group("what"))
     place = COUNT_AT_PLACE.search(question)
     if place and not any(w in _NEUTRAL or _PERIOD.match(w) for w in place.group("what").lower().split()) \
             and not metrics_in_question(place.group("what")) \
@@ -424,7 +401,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     basis = a.group(1).lower().removesuffix("ly") if a else ""  # ("change operationally": the operational basis)
     if a and not any(a.group(1).lower() in q.lower() for q in qualifiers):
         qualifiers.append(basis)
-    qualifiers = _tidy(qualifiers, segments, k.group(0) if k else "")
+    qualifiers = tidy_qualifiers(qualifiers, segments, k.group(0) if k else "")
     # a KPI alone names no part of the company, nor does how a measure is measured ("adjusted")
     if not [q for q in qualifiers if (not k or q != k.group(0)) and not (a and q == basis)]:
         # (a name inside the measure is its own: "Adjusted Property" of "same-store Adjusted Property EBITDAR")
@@ -437,7 +414,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if k:  # "pharmacy same store sales", "front store comparable sales": the words before the KPI name its part
         kpi_of = _words_before(question, k.start(), names, parts, pieces)
         if kpi_of and not all(w.lower() in _PART_WORDS for w in kpi_of):
-            qualifiers += _tidy([" ".join(kpi_of)], segments, k.group(0))
+            qualifiers += tidy_qualifiers([" ".join(kpi_of)], segments, k.group(0))
         # "comparable sales of Entertainment": the name after it too (not the company's)
         of = re.match(r"\s+(?:of|for)\s+(?:the\s+)?((?-i:[A-Z])[\w&'’-]*(?:\s+(?-i:[A-Z])[\w&'’-]*){0,3})(?!['’])", question[k.end():])
         if of and of.group(1) in proper_names(question, names) and not any(of.group(1) in q for q in qualifiers):

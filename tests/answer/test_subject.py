@@ -1133,3 +1133,11 @@ def test_a_value_of_a_statement_line_is_that_lines():
     """"the fair value of Testco's long-term debt": the debt's fair value (its line a qualifier), never any fair value."""
     s = analyse("What was the fair value of Testco's long-term debt at October 29, 2022?", companies=("Testco", "TESTCO"))
     assert (s.measure, s.qualifiers) == ("fair value", ("long-term debt",)), s
+
+
+def test_a_part_of_a_whole_due_within_a_year():
+    """"How much of Testco's streaming content obligations were due within one year": the obligations, their row of
+    the year ("Less than one year", "Due within one year")."""
+    s = analyse("How much of Testco's streaming content obligations were due within one year as of December 31, 2015?",
+                companies=("Testco", "TESTCO"))
+    assert (s.measure, s.qualifiers) == ("streaming content obligations", ("one year",)), s
