@@ -154,7 +154,8 @@ def _restarts(row: list[str]) -> bool:
 
 def _joined_years(row: list[str]) -> list[str]:
     """A header row whose years the layout cut in two cells ("20 | 22 | 20 | 21" over "Rank | Share | Rank |
-    Share", "202 | 3 | 202 | 2" over "Amount | Percent to Sales | …"): each year put back over both its columns ("2022 | 2022 | 2021 | 2021"); other rows as they are."""
+    Share", "202 | 3 | 202 | 2" over "Amount | Percent to Sales | …"): each year put back over both its columns
+    ("2022 | 2022 | 2021 | 2021"); other rows as they are."""
     row = list(row)
     for j in range(1, len(row) - 1):
         # (or "202 | 3": cut before its last digit)
