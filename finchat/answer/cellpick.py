@@ -470,8 +470,9 @@ _MONEY_WORDS = frozenset({"revenue", "revenues", "sales", "income", "profit", "e
 MANY_WORDS = 3
 #: A gain or loss asked, which a statement line's sign in parentheses ("Net income (loss)") does not name.
 _SIGNED = frozenset({"loss", "losses", "gain", "gains"})
-#: Words of a measure that name none by themselves: "total" of "total client assets" is in any table's "Total goodwill".
-_BARE = frozenset({"total", "net"})
+#: Words of a measure that name none by themselves: "total" of "total client assets" is in any table's "Total goodwill",
+#: "value" of "carrying value" in "Fair value adjustments".
+_BARE = frozenset({"total", "net", "value", "values", "amount", "amounts"})
 #: Measures counting people.
 _PEOPLE = frozenset({"headcount", "headcounts", "employees", "workforce", "associates", "staff", "personnel"})
 #: Words naming a kind of rate, not which one.

@@ -81,6 +81,9 @@ _OTHER_LINE = frozenset({"costs", "cost", "charges", "charge", "fees", "gains", 
 _PRONOUN_PAYER = re.compile(r"(?i)\b(?:did|does|will)\s+(?:it|they|the\s+company)\b")
 _PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he", "she", "you"})
 #: A value a line is carried or measured at: "fair value", "carrying amount", "average balance".
+#: "… did Foot Locker's minority investments under the fair value alternative have": whose value it is, a thing held.
+_VALUE_HELD = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+"
+                         r"(?P<part>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:under|in|at|as\s+of|have|had|carry|hold)\b")
 _VALUE_OF = re.compile(r"(?i)\b(?:(?:fair|carrying|book|notional|market|face|principal)\s+(?:value|amount)|average\s+balance)s?$")
 
 
@@ -360,6 +363,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             qualifiers.append(part)
     # "the 787 program", "the 737": a model's number names the part (a year does not)
     qualifiers += [m.group(0) for m in MODEL_NUMBER.finditer(question) if not any(m.group(1) in q for q in qualifiers)]
+    held = _VALUE_HELD.search(question) if _VALUE_OF.search(measure) else None
+    if held and re.sub(r"[^a-z0-9&]", "", held.group("owner").lower()) in names \
+            and not any(held.group("part").lower() in q.lower() for q in qualifiers):
+        qualifiers.append(held.group("part"))  # "What carrying value did Foot Locker's minority investments … have"
     own = OWN_PART_DID.search(question)
     if own and re.sub(r"[^a-z0-9&]", "", own.group("owner").lower()) in names and not metrics_in_question(own.group("part")) \
             and not any(own.group("part").lower() in q.lower() for q in qualifiers):

@@ -1517,3 +1517,15 @@ def test_a_measure_of_three_words_is_matched_by_two():
     rows = [_row("Non-current assets › South Korean tax deposits", 365, now)]
     assert _pick(rows, ["south korean"], q, 3, now, False, {"pre", "tax", "gain"}, "What pre-tax net gain did Acme record "
                  "on its South Korean won hedges?") is None
+
+
+def test_a_value_asked_is_named_by_its_kind_not_by_the_word_value():
+    """"carrying value" of minority investments: never "Fair value adjustments to minority investments" ("value" names
+    no kind of value by itself)."""
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2025, 6, 30)
+    q = {"carrying", "value", "minority", "investments", "fair", "measurement", "alternative"}
+    rows = [_row("Fair value adjustments to minority investments", 52, now)]
+    assert _pick(rows, ["minority investments"], q, 3, now, False, {"carrying", "value"}, "What carrying value did "
+                 "Acme's minority investments under the fair value measurement alternative have?") is None

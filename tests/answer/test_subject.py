@@ -1130,9 +1130,13 @@ def test_a_ratio_asked_on_another_basis_only_is_the_printed_rate():
 
 
 def test_a_value_of_a_statement_line_is_that_lines():
-    """"the fair value of Testco's long-term debt": the debt's fair value (its line a qualifier), never any fair value."""
+    """"the fair value of Testco's long-term debt": the debt's fair value (its line a qualifier), never any fair value;
+    "What carrying value did Testco's minority investments … have": the investments' carrying value."""
     s = analyse("What was the fair value of Testco's long-term debt at October 29, 2022?", companies=("Testco", "TESTCO"))
     assert (s.measure, s.qualifiers) == ("fair value", ("long-term debt",)), s
+    s = analyse("What carrying value did Testco's minority investments under the fair value measurement alternative have "
+                "at October 29, 2022?", companies=("Testco", "TESTCO"))
+    assert (s.measure, s.qualifiers) == ("carrying value", ("minority investments",)), s
 
 
 def test_a_part_of_a_whole_due_within_a_year():
