@@ -152,6 +152,21 @@ def _restarts(row: list[str]) -> bool:
     return len(years) >= 2 and all(c in years or not re.search(r"\d", c) for c in cells)
 
 
+def _header_periods(header: list[list[str]], ncols: int, context: str, year_end: Any,
+                    filing_period: tuple[date, str, int] | None, quarters: bool = True) -> list[Any]:
+    """Each column's period read from ``header``: its dates, else an annual report's years at ``year_end``, else
+    (``quarters``) a release's years relative to the filing's quarter; None for a column none dates."""
+    try:
+        periods = column_periods(header, ncols, context, year_end, filing_period, sliced_runs=True)
+    except (ValueError, IndexError):
+        periods = [None] * ncols
+    if year_end is not None and not any(periods[1:]):
+        periods = _year_columns(header, ncols, year_end[0]) or periods
+    elif filing_period is not None and not any(periods[1:]) and quarters:
+        periods = _quarter_year_columns(header, ncols, filing_period) or periods
+    return periods
+
+
 def _joined_years(row: list[str]) -> list[str]:
     """A header row whose years the layout cut in two cells ("20 | 22 | 20 | 21" over "Rank | Share | Rank |
     Share", "202 | 3 | 202 | 2" over "Amount | Percent to Sales | …"): each year put back over both its columns
@@ -179,17 +194,10 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     own_units = units_scale(" ".join(c for r in rows[:nh] for c in r)) is not None
     money_table = bool(_MONEY.search(head_text)) or any("$" in c for r in rows for c in r[1:])
     year_end = (fiscal_year_end, "12M") if fiscal_year_end else None
-    try:
-        periods = column_periods(rows[:nh], ncols, " ".join(caption) + " " + caption_hint, year_end, filing_period,
-                                 sliced_runs=True)
-    except (ValueError, IndexError):
-        periods = [None] * ncols
-    if year_end is not None and not any(periods[1:]):
-        periods = _year_columns(rows[:nh], ncols, year_end[0]) or periods
-    elif filing_period is not None and not any(periods[1:]) and not any(
-            r and _PERIOD_ROW.match(_clean(r[0])) for r in rows[nh:]):
-        # (rows naming periods themselves, "First quarter | 12 | 12" weeks: the years are fiscal years, no dates)
-        periods = _quarter_year_columns(rows[:nh], ncols, filing_period) or periods
+    context = " ".join(caption) + " " + caption_hint
+    # (rows naming periods themselves, "First quarter | 12 | 12" weeks: the years are fiscal years, no dates)
+    periods = _header_periods(rows[:nh], ncols, context, year_end, filing_period,
+                              quarters=not any(r and _PERIOD_ROW.match(_clean(r[0])) for r in rows[nh:]))
     periods = _two_lengths(rows[:nh], periods)
     col_words = []
     for j in range(ncols):
@@ -213,7 +221,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     def dated(label: str) -> tuple[str, str | None, date | None] | None:
         if not label or any(periods[1:]):
             return None
-        got = column_periods([["", label]], 2, " ".join(caption) + " " + caption_hint, year_end, filing_period)[1]
+        got = column_periods([["", label]], 2, context, year_end, filing_period)[1]
         return got if got is not None and got[2] is not None else None
 
     for row in rows[:nh]:  # the first period heading may close the header ("Three months ended June 2, 2023")
@@ -236,15 +244,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             # Change" under "Three months ended March 31,"): its columns, units and rows start afresh
             header = [r for r in (bare, row) if r is not None]
             header = [[*r, *[""] * (ncols - len(r))] for r in header]
-            try:
-                periods = column_periods(header, ncols, " ".join(caption) + " " + caption_hint, year_end,
-                                         filing_period, sliced_runs=True)
-            except (ValueError, IndexError):
-                periods = [None] * ncols
-            if year_end is not None and not any(periods[1:]):
-                periods = _year_columns(header, ncols, year_end[0]) or periods
-            elif filing_period is not None and not any(periods[1:]):
-                periods = _quarter_year_columns(header, ncols, filing_period) or periods
+            periods = _header_periods(header, ncols, context, year_end, filing_period)
             col_words = [_clean(" ".join(dict.fromkeys(r[j] for r in header if j < len(r) and r[j])))
                          for j in range(ncols)]
             sub = [""] * ncols
