@@ -17,7 +17,8 @@ from typing import Any
 
 import psycopg
 
-from finchat.graph.facts import column_periods, split_table_text
+from finchat.graph.facts import split_table_text
+from finchat.graph.periods import column_periods
 from finchat.graph.rowunits import AREA, MONEY_OF_COUNTED, PER_THING, UNITLESS_LABEL, counted_area
 from finchat.graph.rowunits import counted as counted_label
 from finchat.graph.tablegroups import PART, group_text, table_groups, units_above

@@ -1,5 +1,5 @@
 """Text tables whose columns are dates: a header of two or more full dates in bold ("**June 30, 2023** **March 31,
-2023** **December 31, 2022** …") then rows of a label and one figure per date ("King 238 243 233 240 240"). The
+2023** **December 31, 2022** …"), or on a line of their own, then rows of a label and one figure per date ("King 238 243 233 240 240"). The
 PDF parser left them as prose and graph/textrows.py reads only tables headed by durations or years; each figure
 here is the row's at its column's date (no duration: a balance, or the period the table's caption names)."""
 
@@ -13,8 +13,9 @@ from finchat.graph.textrows import _ROW, _TOKEN, LEAD_CHARS
 from finchat.tables import MONTHS_ABBR, dates_in_text, parse_value, units_scale
 
 _DATE = rf"(?:{MONTHS_ABBR})\s+\d{{1,2}},\s+(?:19|20)\d\d"
-#: The header: full dates, each in bold, side by side.
-_HEADER = re.compile(rf"(?:\*\*\s*{_DATE}\s*\*\*[ \t]*){{2,}}")
+#: The header: full dates, each in bold, side by side — or a line of nothing but full dates ("June 30, 2023
+#: December 31, 2022" over a reconciliation's rows).
+_HEADER = re.compile(rf"(?:\*\*\s*{_DATE}\s*\*\*[ \t]*){{2,}}|^[ \t]*(?:{_DATE}[ \t]*){{2,}}$", re.MULTILINE)
 #: Rows read after the header at most (the rest of a chunk is prose or another table).
 MAX_ROWS = 30
 

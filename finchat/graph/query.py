@@ -33,7 +33,8 @@ import psycopg
 
 from finchat.db.pool import GRAPH_NAME
 from finchat.errors import QueryError
-from finchat.graph.facts import printed_number, shift_months
+from finchat.graph.facts import printed_number
+from finchat.graph.periods import shift_months
 
 W_MENTION, W_REPORTED, W_STATEMENT, W_SCOPE, W_SEGMENT = 1.0, 1.5, 1.0, 0.5, 1.5
 

@@ -12,7 +12,7 @@ from datetime import date
 
 from finchat.graph.cells import Cell
 from finchat.graph.countlist import unmarked
-from finchat.graph.facts import shift_months
+from finchat.graph.periods import shift_months
 
 #: The header of one column group: this year, last year, then the change columns ("Reported Operational (1)
 #: Currency").

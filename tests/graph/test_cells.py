@@ -1762,3 +1762,21 @@ def test_a_table_stacked_under_another_reads_its_own_header():
     assert got[("Client assets ending balance", 2021)] == (3828, "billions"), got
     assert got[("Total net revenue › Asia-Pacific", 2021)] == (514, "millions"), got
     assert got[("Total net revenue › Latin America/Caribbean", 2020)] == (188, "millions"), got
+
+
+def test_balances_at_dates_beside_two_spanning_averages():
+    """A bank's deposits by line of business: period-end balances at two dates, then averages for "Three
+    monthsended June 30," (glued by the text layer) and "Six months ended June 30,", each with "Average" on a row
+    between its day and the years: the dated columns are balances, each average its own period's."""
+    cells = table_cells("""| | | | Three monthsended June 30, | | Six months ended June 30, | |
+|---|---|---|---|---|---|---|
+| | | | Average | | Average | |
+| (in millions) | June 30, 2025 | December 31, 2024 | 2025 | 2024 | 2025 | 2024 |
+| Wholesale Bank | 735,576 | 689,893 | 722,818 | 773,664 | 711,266 | 765,200 |""", "Deposits", (date(2025, 6, 30), "Q2", 2025))
+    got = {(c.duration, c.as_of): c for c in cells}
+    assert got[(None, date(2025, 6, 30))].value == 735576
+    assert got[(None, date(2024, 12, 31))].value == 689893
+    assert got[("3M", date(2024, 6, 30))].value == 773664
+    six = got[("6M", date(2025, 6, 30))]
+    assert six.value == 711266 and "average" in six.col_label.lower()
+    assert len(cells) == 6

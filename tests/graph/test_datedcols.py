@@ -57,3 +57,17 @@ def test_a_footnotes_mark_on_a_label_and_the_footnote_below_the_rows():
                   ("Carrying value", date(2021, 10, 30)): (492, "millions"),
                   ("Fair value", date(2022, 10, 29)): (308, "millions"),
                   ("Fair value", date(2021, 10, 30)): (497, "millions")}, by
+
+
+def test_a_line_of_plain_dates_heads_a_reconciliation():
+    # the dates not in bold, on a line of their own over an opening-to-closing reconciliation
+    cells = dated_cells("June 30, 2025 December 31, 2024\n\nOpening balance at beginning of period $ 512 $ 840 "
+                        "Change in fair value (37) (328)\n\nClosing balance at end of period $ 475 $ 512",
+                        "… the opening to closing balance of the equity investment in Nordmart (in millions):")
+    by = {(c.row_label, c.as_of): c for c in cells}
+    closing = by[("Closing balance at end of period", date(2025, 6, 30))]
+    assert (closing.value, closing.unit, closing.scale) == (475, "USD", "millions")
+    assert by[("Change in fair value", date(2024, 12, 31))].value == -328
+    assert len(cells) == 6
+    # dates inside a sentence are no header
+    assert dated_cells("As of June 30, 2025 and December 31, 2024 we held $ 512 and $ 840 of notes.") == []
