@@ -58,6 +58,9 @@ _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings"
                 "hire": "hires", "add": "additions", "repurchase": "repurchased", "back": "repurchased",
                 "sell": "sold", "acquire": "acquisitions", "issue": "issued", "employ": "employed"}
 
+#: What a company's act on a line is called: "How much did … add to property and equipment" asks the additions to it.
+_ACT_TO = {"add": "additions", "contribute": "contributions"}
+
 #: What a "how much … did … <verb>" question asks when the verb is an accounting act done to the thing asked:
 #: "How much interest did MGM capitalize" asks the interest capitalized (a row of its own, never interest income).
 #: ("incur" is none: an expense incurred is the expense)
@@ -170,6 +173,10 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     words = words[cut + 1:]  # "Consumer segment wireless retail postpaid phone net additions": after the part
     while words and words[-1].lower() in ("worldwide", "globally", "overall", "altogether", "total"):
         words.pop()  # "How much did STELARA sell worldwide": the whole figure, no qualifier
+    # "How much did Amazon add to property and equipment": the company's act on a line, named as its tables name it
+    # ("Total net additions to property and equipment")
+    if len(words) > 2 and words[0].lower() in _ACT_TO and words[1].lower() == "to":
+        words = [_ACT_TO[words[0].lower()], *words[1:]]
     # what was earned or recorded named after the verb ("earn in net card fees", "record in impairment losses")
     source = EARNED_IN.search(question) if not words or words[-1].lower() in _EARN | _RECORD | _HOLD else None
     if source and not _PERIOD.match(source.group("what").split()[0]):

@@ -356,6 +356,10 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         # the sentence introducing the table names the measure ("… presents segment net income …")
         # — best without words the question lacks just before it ("Wireless service revenue" for operating revenues)
         lead = _introduced(c.caption, measure or set(), q_words)
+        # (of two such sentences, the one naming more of the measure: "Total net additions to property and equipment
+        # by segment", not "Property and equipment, net by segment", for the additions asked)
+        covered = len({w.removesuffix("s") for w in (measure or set()) & set(_words(last_sentence(c.caption)))}) \
+            if lead else 0
         # a question naming no place asks the company's figure, not a region's (UCAN's, LATAM's)
         placed = int(" › " in c.row_path and bool(GEO.search(c.row_path.split(" › ")[0])) and not asks_place)
         # JPMorgan's firm-wide overhead ratio ("Consolidated financial highlights"), not a business line's
@@ -393,7 +397,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
                                                or bool(re.search(r"(?i)\breconcil", c.caption)))
                          and not in_a_row(c.row_path, into.group("into")))
         return (held, partly, -total, -changed, -other_basis, own, exact, reconciled, spoken_in, -placed, -segmental, -flow, whole, lead, named,
-                -smaller, -len(strange), -extra,
+                -smaller, -len(strange), -extra, covered,
                 # a row's named columns ("Water ¦ Wastewater"): the one the question names
                 len(q_words & set(_words(c.col_label.split(" — ")[0]))) if " — " in c.col_label else 0,
                 len(q_words & around),
@@ -510,7 +514,7 @@ GEO = re.compile(r"(?i)\b(?:u\.?s\.?|united states|international|americas?|europ
                  r"japan|latin|canada|africa|middle east|domestic|foreign(?!\s+(?:currency|currencies|exchange))|north|south|"
                  r"east|west|rest of|emerging|developed|country|countries|world)\b")
 _PLAIN_BEFORE = frozenset({"net", "total", "consolidated", "segment", "segments", "reportable", "our", "the", "of", "and",
-                           "for", "by", "provides", "following", "table", "tables", "presents", "shows", "operating"})
+                           "for", "by", "provides", "following", "to", "table", "tables", "presents", "shows", "operating"})
 
 
 def _introduced(caption: str, measure: set[str], q_words: set[str]) -> int:

@@ -38,7 +38,7 @@ from finchat.answer.cellrows import (
 )
 from finchat.answer.figures import number
 from finchat.answer.parts import bare_measure, company_segments, segment_pattern, short_names, spelled_out
-from finchat.answer.shapes import RECONCILED_IN
+from finchat.answer.shapes import RECONCILED_IN, VALUE_OF
 from finchat.answer.tagged import scoped_filings
 
 #: Measures that are percentages (a part's "return on equity" is its printed percentage, never an amount).
@@ -136,13 +136,19 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                   if subject.kind == "rate" else set())
     if not measure and not subject.measure and subject.kind == "amount" and not amount:
         return None  # a part named with no measure read ("Consumer's … net additions"): any row of it is no answer
-    asked = {w for t in terms for w in t.split()}
+    # (a part asked is named by its initials too: the row "AWS" is Amazon Web Services')
+    initials = {a for a, ws in acronyms.items() if " ".join(ws) in terms}
+    asked = {w for t in terms for w in t.split()} | initials
     spoken = measure & q_words - asked
     # (or a change printed only as a percentage: "How much did J&J's international sales change operationally")
     grown = not want_pct and not amount and bool(re.search(r"(?i)\bgrowth\b", question) or CHANGE_ROW.search(question))
     # what moved a line ("How much did the F-35 program add to Aeronautics net sales"): a row naming it, never a
     # row of the part whose line it moved
-    moved = " ".join(_words(subject.measure)) if subject.keeps == () and subject.metric is None else ""
+    # (the part asked by its initials is no word of it: "AWS depreciation and amortization expense" is the row "AWS"
+    # of that table)
+    moved = " ".join(w for w in _words(subject.measure) if w not in initials) \
+        if subject.keeps == () and subject.metric is None else ""
+    named_in_measure = bool(set(_words(subject.measure)) & initials)  # ("AWS depreciation …": the part's initials)
     own_measure = " ".join(_words(subject.measure or ""))
     segment_names = {" ".join(_words(x)) for names in segments for x in names}  # (as terms are written)
     # ("FAS/CAS operating adjustment": the index reads a slashed name as one word, so it is searched so too)
@@ -154,8 +160,12 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         if moved:
             # (its words in a row, as one label prints them: "equity earnings" is no "Stockholders' equity ›
             # Retained earnings")
+            # (or, of a part the measure names, the part's row of a table its caption says is of that measure: "AWS"
+            # under "Total depreciation and amortization expense, by segment")
             found = [r for r in found if _within(moved, set(_words(r[3])))
-                     and any(f" {moved} " in f" {' '.join(_words(part))} " for part in r[3].split(" › "))]
+                     and any(f" {moved} " in f" {' '.join(_words(part))} " for part in r[3].split(" › "))
+                     or named_in_measure and asked & set(_words(r[3].split(" › ")[-1]))
+                     and f" {moved} " in f" {' '.join(_words(r[4]))} "]
         # rows naming the subject first; then rows under a caption naming it ("Sam's Club Segment — Including
         # Fuel › Net sales"), only the measure's own row or one naming part of what was asked ("Grocery" there
         # is another item)
@@ -202,6 +212,19 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             if owners and len({r[3] for r in named}) == 1:
                 best = pick_row(named, rest, q_words, months, period_end, want_pct, measure, question, acronyms, labelled,
                                 named_rate=named_rate, metric=subject.metric)
+        if best is None and VALUE_OF.search(subject.measure or "") and terms:
+            # a value of a thing held ("the fair value of eBay's stake in Adevinta") where no row names the value:
+            # the row naming the thing ("Equity investment in Adevinta"), a balance carried at that value
+            # (the row saying least besides: no "Change in fair value of equity investment in Adevinta"; and ending on
+            # the name of what is held — a company's, never a lower-case kind such as "minority investments", of which
+            # the balance sheet's row is the whole)
+            names = {" ".join(_words(q)) for q in subject.qualifiers if q[:1].isupper()}
+            held = [r for r in found if all(_within(t, set(_words(r[3].split(" › ")[-1]))) for t in terms)
+                    and any(_words(r[3].split(" › ")[-1])[-len(t.split()):] == t.split() for t in names)]
+            fewest = min((len(_words(r[3].split(" › ")[-1])) for r in held), default=0)
+            held = [r for r in held if len(_words(r[3].split(" › ")[-1])) == fewest]
+            best = pick_row(held, terms, q_words, months, period_end, False, None, question, acronyms, labelled,
+                            named_rate=named_rate) if len({r[3].split(" › ")[-1] for r in held}) == 1 else None
         if best is None and subject.metric is None and len(own_measure.split()) >= 2 \
                 and set(terms) <= segment_names:
             # a segment's own measure ("debit and credit card sales volume" of Consumer & Community Banking) printed
@@ -284,6 +307,9 @@ def _measure_words(subject: Any, terms: list[str]) -> set[str]:
     """Words of what is measured (the question's measure without its qualifiers), with the statement
     metric's own words: a row must stand under one of them (its headings, caption or column)."""
     named = {w for t in terms for w in t.split()}
+    # (a part asked by its initials, "AWS depreciation and amortization expense" of Amazon Web Services: no word
+    # of the measure)
+    named |= {"".join(w[0] for w in t.split()) for t in terms if len(t.split()) >= INITIALS_MIN}
     words = {w for w in _words(subject.measure or "") if w not in named}
     words |= METRIC_WORDS.get(subject.metric or "", set())
     if words & {"income", "earnings", "profit"}:

@@ -77,13 +77,19 @@ def _not_part(word: str, names: set[str], measure: str = "", owned: set[str] | f
 
 
 
+#: A word for what a company holds of another: a stake is printed as an investment.
+_HOLDING = re.compile(r"(?i)^(?:stakes?|holdings?|ownership\s+stakes?)$")
+
+
 def tidy_qualifiers(qualifiers: list[str], segments: tuple[str, ...], kpi: str) -> list[str]:
     """Qualifiers without the KPI's words ("Club comparable" → "Club") and without a piece of a segment the
     question names ("Club" of "Sam's Club", "U.S." of "Walmart U.S."); a segment's name with more words splits
-    in two ("Digital Experience subscription" → "Digital Experience", "subscription")."""
+    in two ("Digital Experience subscription" → "Digital Experience", "subscription"); a "stake" is an investment."""
     kpi_words = {w.lower() for w in kpi.split()}
     out: list[str] = []
     for q in qualifiers:
+        # ("eBay's stake in Adevinta": tables print a stake as the investment it is, "Equity investment in Adevinta")
+        q = _HOLDING.sub("investment", q)
         if q.lower() != kpi.lower() and kpi_words:
             q = " ".join(w for w in q.split() if w.lower() not in kpi_words)
         for seg in segments:

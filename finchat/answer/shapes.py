@@ -235,4 +235,14 @@ def without_place(measure: str, qualifiers: list[str]) -> str:
     return measure
 
 
-__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "DUE_OF_WHOLE", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "recorded_in", "without_place"]
+#: "How many shares did Amazon use to compute diluted EPS", "… use in calculating basic EPS": the count a computation
+#: used, printed as its own row ("Shares used in computation of diluted earnings per share"), never the measure computed.
+USED_TO_COMPUTE = re.compile(
+    r"(?i)^\s*how\s+many\s+(?P<what>[a-z][\w -]*?)\s+(?:did|does|do|will)\s+.+?\s+use\s+(?:to\s+(?:compute|calculate|"
+    r"determine)|in\s+(?:computing|calculating|determining|(?:the\s+)?(?:computation|calculation)\s+of)|for)\s+"
+    r"(?:its\s+|their\s+|the\s+)?(?P<of>[a-z][\w -]*?)(?=\s+(?:in|for|during|as\s+of|at|of)\s|\s*[?,;]|\s*$)")
+
+#: A value a line or a thing held is carried or measured at: "fair value", "carrying amount", "average balance".
+VALUE_OF = re.compile(r"(?i)\b(?:(?:fair|carrying|book|notional|market|face|principal)\s+(?:value|amount)|average\s+balance)s?$")
+
+__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "DUE_OF_WHOLE", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "USED_TO_COMPUTE", "VALUE_OF", "recorded_in", "without_place"]

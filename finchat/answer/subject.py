@@ -66,6 +66,8 @@ from finchat.answer.shapes import (
     THE_PART_DID,
     THROUGH_CHANNEL,
     TIED_TO,
+    USED_TO_COMPUTE,
+    VALUE_OF,
     recorded_in,
     without_place,
 )
@@ -80,11 +82,9 @@ _OTHER_LINE = frozenset({"costs", "cost", "charges", "charge", "fees", "gains", 
 #: "What did it pay for …": a pronoun pays, no company named before the verb.
 _PRONOUN_PAYER = re.compile(r"(?i)\b(?:did|does|will)\s+(?:it|they|the\s+company)\b")
 _PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he", "she", "you"})
-#: A value a line is carried or measured at: "fair value", "carrying amount", "average balance".
 #: "… did Foot Locker's minority investments under the fair value alternative have": whose value it is, a thing held.
 _VALUE_HELD = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+"
                          r"(?P<part>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:under|in|at|as\s+of|have|had|carry|hold)\b")
-_VALUE_OF = re.compile(r"(?i)\b(?:(?:fair|carrying|book|notional|market|face|principal)\s+(?:value|amount)|average\s+balance)s?$")
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,8 @@ class Subject:
     kind: str = "amount"
     notes: tuple[str, ...] = field(default=(), compare=False)
     #: the statement metrics (key prefixes) a question's words may still be answered with when its measure is
-    #: none of them: a price per share keeps EPS, what moved a line ("booking rate adjustments") none; None: all
+    #: none of them: a price per share keeps EPS, a count of shares used for EPS the shares, what moved a line
+    #: ("booking rate adjustments") none; None: all
     keeps: tuple[str, ...] | None = field(default=None, compare=False)
 
     @property
@@ -196,6 +197,13 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     (``outlook`` asks guidance); ``derived``: a derived figure (margin, ratio …) answers the measure —
     ``derived_name`` ("Operating margin") is then the measure, and a name before it ("Aeronautics operating
     margin") a qualifier: a segment's margin is not the company's."""
+    used = USED_TO_COMPUTE.match(question)
+    if used and not derived:
+        # (the count used, no statement line and no part: "How many shares … use to compute diluted EPS")
+        # (EPS spelled out, as the row of the count prints it)
+        spelled = re.sub(r"(?i)\beps\b", "earnings per share", used.group("of"))
+        return Subject(f"{used.group('what')} used in computation of {spelled}", None, (), "amount",
+                       keeps=("shares",))
     names = {re.sub(r"[^a-z0-9&]", "", n.lower()) for n in companies} | {n.lower() for n in companies}
     whole = frozenset(names)
     parts = frozenset(w.lower() for n in companies for w in re.findall(r"[A-Za-z&]+", n)) - names
@@ -295,7 +303,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
                        cut.strip())
         # (a filing, a date — "the key agenda of Amcor's 8k filing dated 1st July 2022" — is no part)
         # ("the fair value of Foot Locker's long-term debt": a value of a statement line is that line's)
-        if owned and (not metrics_in_question(owned) or _VALUE_OF.search(measure)) \
+        if owned and (not metrics_in_question(owned) or VALUE_OF.search(measure)) \
                 and any(w.lower() not in _NEUTRAL for w in owned.split()) \
                 and not re.search(r"(?i)\d|\b(?:filings?|reports?|statements?|form|10-?[kq]|8-?k)\b", owned) \
                 and not any(owned.lower() in q.lower() for q in qualifiers):
@@ -363,7 +371,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             qualifiers.append(part)
     # "the 787 program", "the 737": a model's number names the part (a year does not)
     qualifiers += [m.group(0) for m in MODEL_NUMBER.finditer(question) if not any(m.group(1) in q for q in qualifiers)]
-    held = _VALUE_HELD.search(question) if _VALUE_OF.search(measure) else None
+    held = _VALUE_HELD.search(question) if VALUE_OF.search(measure) else None
     if held and re.sub(r"[^a-z0-9&]", "", held.group("owner").lower()) in names \
             and not any(held.group("part").lower() in q.lower() for q in qualifiers):
         qualifiers.append(held.group("part"))  # "What carrying value did Foot Locker's minority investments … have"

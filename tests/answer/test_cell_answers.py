@@ -1529,3 +1529,38 @@ def test_a_value_asked_is_named_by_its_kind_not_by_the_word_value():
     rows = [_row("Fair value adjustments to minority investments", 52, now)]
     assert _pick(rows, ["minority investments"], q, 3, now, False, {"carrying", "value"}, "What carrying value did "
                  "Acme's minority investments under the fair value measurement alternative have?") is None
+
+
+def test_a_parts_row_by_its_initials_in_the_table_its_caption_says_measures_what_is_asked(make_database):
+    """Three tables of segment rows told apart only by their captions: "Acme Web Services depreciation and amortization
+    expense" (asked by its initials, "AWS …") is the row "AWS" of the table introduced as the depreciation's; "How much
+    did Acme add to property and equipment in its International segment" the row of the additions' table, not the
+    property's own; "the fair value of Acme's stake in Nordmart" the row naming the investment, where no row names its
+    value (never the change in its fair value; nor, for a kind of holding, the balance sheet's whole) — in the store,
+    through answer_from_cells."""
+    from finchat.answer.subject import Subject, analyse
+
+    net = "Note 10 — Segment information Property and equipment, net by segment is as follows (in millions):"
+    added = "Note 10 — Segment information Total net additions to property and equipment by segment are as follows (in millions):"
+    dna = "Note 10 — Segment information Total depreciation and amortization expense, by segment, is as follows (in millions):"
+    held = "Note 3 — Investments The following table summarizes our equity investments (in millions):"
+    url = _stored(make_database, 2019, [
+        (69, net, "AWS", 23481, "millions", "USD"), (69, net, "International", 9566, "millions", "USD"),
+        (69, added, "AWS", 13058, "millions", "USD"), (69, added, "International", 3298, "millions", "USD"),
+        (69, dna, "AWS", 8158, "millions", "USD"), (69, dna, "International", 1886, "millions", "USD"),
+        (18, held, "Equity investment in Nordmart", 2656, "millions", "USD"),
+        (34, "Gains and losses", "Unrealized change in fair value of equity investment in Nordmart", -36, "millions",
+         "USD"), (4, "Consolidated balance sheets", "Current assets › Minority investments", 722, "millions", "USD")])
+    got = _from_cells(url, "What was AWS depreciation and amortization expense in 2019?",
+                      Subject("AWS depreciation and amortization expense", None, ("Acme Web Services",), "amount",
+                              keeps=()), 2019)
+    assert got is not None and got[1][0].value == 8158, got
+    question = "How much did Acme add to property and equipment in its International segment in 2019?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2019)
+    assert got is not None and got[1][0].value == 3298, got
+    question = "What was the fair value of Acme's stake in Nordmart at December 31, 2019?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2019)
+    assert got is not None and got[1][0].value == 2656, got
+    # a kind of holding, not a company held: the balance sheet's row is the whole, no carrying value asked of a part
+    question = "What carrying value did Acme's minority investments under the measurement alternative have in 2019?"
+    assert _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2019) is None

@@ -1145,3 +1145,18 @@ def test_a_part_of_a_whole_due_within_a_year():
     s = analyse("How much of Testco's streaming content obligations were due within one year as of December 31, 2015?",
                 companies=("Testco", "TESTCO"))
     assert (s.measure, s.qualifiers) == ("streaming content obligations", ("one year",)), s
+
+
+def test_a_count_used_for_eps_an_act_on_a_line_and_a_stake():
+    """"How many shares did Testco use to compute diluted EPS": the count used, spelled as its row prints it, never
+    EPS; "How much did Testco add to property and equipment": the additions to it; "Testco's stake in Nordmart": an
+    investment, as tables print it."""
+    s = analyse("How many shares did Testco use to compute diluted EPS in 2019?", companies=("Testco", "TESTCO"))
+    assert (s.measure, s.metric, s.qualifiers) == (
+        "shares used in computation of diluted earnings per share", None, ()), s
+    assert s.keeps == ("shares",)
+    s = analyse("How much did Testco add to property and equipment in its International segment in 2019?",
+                companies=("Testco", "TESTCO"))
+    assert (s.measure, s.qualifiers) == ("additions to property and equipment", ("International",)), s
+    s = analyse("What was the fair value of Testco's stake in Nordmart at June 30, 2023?", companies=("Testco", "TESTCO"))
+    assert (s.measure, s.qualifiers) == ("fair value", ("investment", "Nordmart")), s
