@@ -429,8 +429,15 @@ def _stub(text: str) -> bool:
 CAPTION_CHARS = 300
 
 
+#: The longest last sentence a shortened caption keeps whole (its head and the sentence: 363 characters at most).
+LAST_SENTENCE_CHARS = 260
+#: Where a caption's next sentence starts: after a full stop or a colon, before a capital.
+_SENTENCE_START = re.compile(r"(?<=[a-z0-9)])[.:]\s+(?=[A-Z])")
+
+
 def _short(caption: str) -> str:
-    """A caption cut to CAPTION_CHARS keeping both ends: the sentence introducing the table is its last."""
+    """A caption cut to CAPTION_CHARS keeping both ends (a little more to keep its last sentence whole): the sentence
+    introducing the table is its last."""
     if len(caption) <= CAPTION_CHARS:
         return caption
     # a long top heading ("Item 7. Management's Discussion and Analysis …") shortened first: the heading
@@ -440,6 +447,13 @@ def _short(caption: str) -> str:
         caption = f"{top[:57]}… > {rest}"
     if len(caption) <= CAPTION_CHARS:
         return caption
+    # the last sentence whole when it is longer than the tail kept ("Long-lived assets, excluding financial
+    # instruments …, were as follows:"), never cut mid-word — the caption a little longer, its head (the headings
+    # naming the part: "… > CONVERSE") kept as well
+    starts = [m.end() for m in _SENTENCE_START.finditer(caption)]
+    last = caption[starts[-1]:] if starts else ""
+    if CAPTION_CHARS - 103 < len(last) <= LAST_SENTENCE_CHARS and starts[-1] > 100:
+        return f"{caption[:100]} … {last}"
     return f"{caption[:100]} … {caption[-(CAPTION_CHARS - 103):]}"
 
 

@@ -1780,3 +1780,18 @@ def test_balances_at_dates_beside_two_spanning_averages():
     six = got[("6M", date(2025, 6, 30))]
     assert six.value == 711266 and "average" in six.col_label.lower()
     assert len(cells) == 6
+
+
+def test_a_long_caption_keeps_the_sentence_introducing_its_table_whole():
+    """A caption cut to its stored length keeps its last sentence — the one introducing the table — whole, never
+    from mid-word ("… d assets, excluding …" lost the "Long-lived assets" the rows are)."""
+    from finchat.graph.cells import LAST_SENTENCE_CHARS, _short
+
+    last = ("Long-lived assets, excluding financial instruments and tax assets, classified by the location of the "
+            "controlling statutory company and with countries over 10% of the total shown separately, were as follows:")
+    caption = "NOTE 19 — SEGMENT INFORMATION > Geographic data " + "Segment profit is reviewed. " * 8 + last
+    short = _short(caption)
+    assert short.endswith(" … " + last) and len(short) <= 103 + LAST_SENTENCE_CHARS
+    # (the headings heading it kept too)
+    assert short.startswith("NOTE 19 — SEGMENT INFORMATION > Geographic data")
+    assert _short("Revenue by region (in millions):") == "Revenue by region (in millions):"
