@@ -507,8 +507,20 @@ def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing
 
         rows += text_table_rows(chunks, filing_period[0], form, int(quarter.group(1)) if quarter else None)
     parts = part_headings(chunks, segments)
-    rows = [(cid, page, _with_part(caption, parts.get(cid, "")), cell) for cid, page, caption, cell in rows]
+    rows = [(cid, page, _with_part(caption, parts.get(cid, "")), cell) for cid, page, caption, cell in rows
+            if not _year_read_as_figure(cell)]
     return store_cells(conn, doc_id, rows)
+
+
+#: A year printed alone ("2022,", "1934"), and words a sentence puts before years ("… for fiscal", "… during the years").
+_YEAR_PRINTED = re.compile(r"^\s*(?:19|20)\d\d,?\s*$")
+_BEFORE_YEARS = re.compile(r"(?i)\b(?:fiscal|years?|for|in|during|of|and|ended|through|since)\s*$")
+
+
+def _year_read_as_figure(cell: Cell) -> bool:
+    """A sentence's years read as a row's figures ("Depreciation … for fiscal | 2022, | 2021 | and 2020 was …"): no
+    figure of the filing."""
+    return bool(_YEAR_PRINTED.match(cell.printed)) and bool(_BEFORE_YEARS.search(cell.row_label))
 
 
 #: A heading naming one part of the company: "Verizon Consumer Group", "Sam's Club Segment".

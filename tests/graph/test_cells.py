@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -1795,3 +1796,20 @@ def test_a_long_caption_keeps_the_sentence_introducing_its_table_whole():
     # (the headings heading it kept too)
     assert short.startswith("NOTE 19 — SEGMENT INFORMATION > Geographic data")
     assert _short("Revenue by region (in millions):") == "Revenue by region (in millions):"
+
+
+def test_a_sentences_years_are_no_figures():
+    """"Depreciation … for fiscal 2022, 2021 and 2020 was $189 million, …": a text row's reader took the years for
+    the row's figures; such a cell is not stored — a year printed after words that introduce years."""
+    from finchat.graph.cells import Cell, _year_read_as_figure
+
+    def cell(label: str, printed: str) -> Cell:
+        return Cell(label, label, "Twelve Months Ended December 2, 2022", "12M", date(2022, 12, 2),
+                    float(re.sub(r"[^0-9.]", "", printed)), printed, "millions", "USD", "")
+
+    assert _year_read_as_figure(cell("Depreciation and amortization expense of property and equipment for fiscal",
+                                     "2022,"))
+    assert _year_read_as_figure(cell("options outstanding during the years", "2017"))
+    # a figure that happens to be a year's number, in a row named as rows are, stays
+    assert not _year_read_as_figure(cell("Property and equipment, net", "2021"))
+    assert not _year_read_as_figure(cell("Depreciation for fiscal", "$ 2,021"))
