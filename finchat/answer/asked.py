@@ -49,6 +49,8 @@ _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|rep
 #: A change word that is a noun: its measure's last word, followed by where it was measured ("table games drop at").
 _AT_NOUN = re.compile(r"(?i)\s+(?:drop|fall|rise|decline|change|increase|decrease)\s+at\b")
 _KEPT = "\u2060"  # (a joiner no split reads as a space)
+#: "value of …", "amount of …" with nothing before: what is valued is the measure.
+_PLAIN_VALUE_OF = re.compile(r"(?i)^(?:value|amount|balance)\s+of\s+(?=\S)")
 #: An account whose name holds "for": "allowance for doubtful accounts", "provision for credit losses", "reserve for …".
 _FOR_NAMED = re.compile(r"(?i)^(?:[\w&.-]+['’]s?\s+)?(?:[a-z-]+\s+){0,2}(?:allowances?|provisions?|reserves?|accruals?)\s+for\s+")
 
@@ -153,8 +155,12 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         # "the allowance for uncollectible accounts receivable", "the provision for income taxes": an account named
         # with its "for", read whole
         held = _FOR_NAMED.match(m.group("np"))
+        # ("What was the value of General Mills' grain inventories": a bare "value of" names no measure — the thing
+        # after it is)
+        plain = _PLAIN_VALUE_OF.match(m.group("np"))
         # ("What was the table games drop at MGM's …": a change word before "at" is a noun, the measure's own)
         np = (held.group(0) + _NP_END.split(m.group("np")[held.end():], maxsplit=1)[0]) if held else \
+            _NP_END.split(m.group("np")[plain.end():], maxsplit=1)[0] if plain else \
             _NP_END.split(_AT_NOUN.sub(lambda x: re.sub(r"\s+", _KEPT, x.group(0)), m.group("np")), maxsplit=1)[0] \
             .replace(_KEPT, " ")
     # "unit shipments of AMD's Computing and Graphics products", "research and development spending attributable to

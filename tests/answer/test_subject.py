@@ -1147,10 +1147,10 @@ def test_a_part_of_a_whole_due_within_a_year():
     assert (s.measure, s.qualifiers) == ("streaming content obligations", ("one year",)), s
 
 
-def test_a_count_used_for_eps_an_act_on_a_line_and_a_stake():
+def test_a_count_used_for_eps_an_act_on_a_line_a_stake_and_a_value():
     """"How many shares did Testco use to compute diluted EPS": the count used, spelled as its row prints it, never
     EPS; "How much did Testco add to property and equipment": the additions to it; "Testco's stake in Nordmart": an
-    investment, as tables print it."""
+    investment, as tables print it; "the value of Testco's grain inventories": the grain inventories."""
     s = analyse("How many shares did Testco use to compute diluted EPS in 2019?", companies=("Testco", "TESTCO"))
     assert (s.measure, s.metric, s.qualifiers) == (
         "shares used in computation of diluted earnings per share", None, ()), s
@@ -1160,3 +1160,6 @@ def test_a_count_used_for_eps_an_act_on_a_line_and_a_stake():
     assert (s.measure, s.qualifiers) == ("additions to property and equipment", ("International",)), s
     s = analyse("What was the fair value of Testco's stake in Nordmart at June 30, 2023?", companies=("Testco", "TESTCO"))
     assert (s.measure, s.qualifiers) == ("fair value", ("investment", "Nordmart")), s
+    # a bare "value of": the thing valued is the measure
+    s = analyse("What was the value of Testco's grain inventories at May 31, 2020?", companies=("Testco", "TESTCO"))
+    assert s.measure == "grain inventories", s
