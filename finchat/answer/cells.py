@@ -64,17 +64,19 @@ def _item_of(label: str, item: str, measure: str) -> bool:
 
 
 def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subject: Any, hits: list[Any],
-                      company: str | None, amount: bool = False) -> tuple[str, list[CellFigure]] | None:
+                      company: str | None, amount: bool = False,
+                      outside: str = "Non-U.S.") -> tuple[str, list[CellFigure]] | None:
     """(answer text, [the figure, the year-earlier one]) from the first scoped filing with a matching row;
     None when none has one. ``amount``: the part's amount is wanted (a share computed from it), whatever
-    percentage the question asks."""
+    percentage the question asks; ``outside``: what tables print for "outside the United States" ("Non-U.S.",
+    then "Non-United States")."""
     if subject.kind not in ("amount", "rate", "share"):
         return None
     segments = company_segments(conn, company)
     # "JPMorgan's CIB": a segment asked by its initials, printed spelled out ("CORPORATE & INVESTMENT BANK")
     full_names = spelled_out(segments, subject.qualifiers)
     # ("outside the United States" is what tables print "Non-U.S.": "Non-U.S. Retail Stores")
-    full_names.update({q: "Non-U.S." for q in subject.qualifiers if OUTSIDE_US.fullmatch(q)})
+    full_names.update({q: outside for q in subject.qualifiers if OUTSIDE_US.fullmatch(q)})
     terms = [" ".join(_words(full_names.get(q, q))) for q in subject.qualifiers
              if not q.startswith("by ") and q.lower() not in NOT_NAMES]
     terms = [t for t in dict.fromkeys(terms) if t]
@@ -270,6 +272,9 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             where = cur.caption.strip()
             text += f" — as its table prints it{f' ({where[:90]})' if where else ''}."
             return text, [cur] + ([prior] if prior else [])
+    if outside == "Non-U.S." and any(OUTSIDE_US.fullmatch(q) for q in subject.qualifiers):
+        # (General Mills prints "Non-United States")
+        return answer_from_cells(conn, question, name, subject, hits, company, amount, outside="Non-United States")
     return None
 
 

@@ -1564,3 +1564,16 @@ def test_a_parts_row_by_its_initials_in_the_table_its_caption_says_measures_what
     # a kind of holding, not a company held: the balance sheet's row is the whole, no carrying value asked of a part
     question = "What carrying value did Acme's minority investments under the measurement alternative have in 2019?"
     assert _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2019) is None
+
+
+def test_sales_outside_the_united_states_printed_either_way(make_database):
+    """"net sales outside the United States": the row tables print "Non-U.S." — or "Non-United States"."""
+    from finchat.answer.subject import analyse
+
+    url = _stored(make_database, 2019, [(91, "Financial information by geographic area", "Net sales › United States",
+                                         12462.8, "millions", "USD"),
+                                        (91, "Financial information by geographic area", "Net sales › Non-United States",
+                                         4402.4, "millions", "USD")])
+    question = "What were Acme's net sales outside the United States in 2019?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2019)
+    assert got is not None and got[1][0].value == 4402.4, got
