@@ -220,9 +220,9 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             # (the row saying least besides: no "Change in fair value of equity investment in Adevinta"; and ending on
             # the name of what is held — a company's, never a lower-case kind such as "minority investments", of which
             # the balance sheet's row is the whole)
-            names = {" ".join(_words(q)) for q in subject.qualifiers if q[:1].isupper()}
+            companies_held = {" ".join(_words(q)) for q in subject.qualifiers if q[:1].isupper()}
             held = [r for r in found if all(_within(t, set(_words(r[3].split(" › ")[-1]))) for t in terms)
-                    and any(_words(r[3].split(" › ")[-1])[-len(t.split()):] == t.split() for t in names)]
+                    and any(_words(r[3].split(" › ")[-1])[-len(t.split()):] == t.split() for t in companies_held)]
             fewest = min((len(_words(r[3].split(" › ")[-1])) for r in held), default=0)
             held = [r for r in held if len(_words(r[3].split(" › ")[-1])) == fewest]
             best = pick_row(held, terms, q_words, months, period_end, False, None, question, acronyms, labelled,

@@ -1,7 +1,8 @@
 """Text tables whose columns are dates: a header of two or more full dates in bold ("**June 30, 2023** **March 31,
-2023** **December 31, 2022** …"), or on a line of their own, then rows of a label and one figure per date ("King 238 243 233 240 240"). The
-PDF parser left them as prose and graph/textrows.py reads only tables headed by durations or years; each figure
-here is the row's at its column's date (no duration: a balance, or the period the table's caption names)."""
+2023** **December 31, 2022** …") or on a line of their own, then rows of a label and one figure per date ("King 238
+243 233 240 240"). The PDF parser left them as prose and graph/textrows.py reads only tables headed by durations or
+years; each figure here is the row's at its column's date (no duration: a balance, or the period the table's caption
+names)."""
 
 from __future__ import annotations
 
