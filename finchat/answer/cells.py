@@ -220,11 +220,12 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             # (the row saying least besides: no "Change in fair value of equity investment in Adevinta"; and ending on
             # the name of what is held — a company's, never a lower-case kind such as "minority investments", of which
             # the balance sheet's row is the whole)
-            companies_held = {" ".join(_words(q)) for q in subject.qualifiers if q[:1].isupper()}
-            held = [r for r in found if all(_within(t, set(_words(r[3].split(" › ")[-1]))) for t in terms)
-                    and any(_words(r[3].split(" › ")[-1])[-len(t.split()):] == t.split() for t in companies_held)]
-            fewest = min((len(_words(r[3].split(" › ")[-1])) for r in held), default=0)
-            held = [r for r in held if len(_words(r[3].split(" › ")[-1])) == fewest]
+            companies_held = [" ".join(_words(q)).split() for q in subject.qualifiers if q[:1].isupper()]
+            labels = {r[3]: _words(r[3].split(" › ")[-1]) for r in found}
+            held = [r for r in found if all(_within(t, set(labels[r[3]])) for t in terms)
+                    and any(labels[r[3]][-len(c):] == c for c in companies_held)]
+            fewest = min((len(labels[r[3]]) for r in held), default=0)
+            held = [r for r in held if len(labels[r[3]]) == fewest]
             best = pick_row(held, terms, q_words, months, period_end, False, None, question, acronyms, labelled,
                             named_rate=named_rate) if len({r[3].split(" › ")[-1] for r in held}) == 1 else None
         if best is None and subject.metric is None and len(own_measure.split()) >= 2 \
