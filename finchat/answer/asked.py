@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from finchat.answer.shapes import EARNED_IN, GREW, MEASURE_OF, TIME_UNITS
-from finchat.graph.lexicon import metric_phrase_spans
+from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question
 
 #: Words that do not narrow a statement measure.
 _NEUTRAL = {
@@ -62,6 +62,14 @@ _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings"
 
 #: What a company's act on a line is called: "How much did … add to property and equipment" asks the additions to it.
 _ACT_TO = {"add": "additions", "contribute": "contributions"}
+
+#: "How much did American Water receive from its term loan": what was received from a source is printed as the
+#: proceeds from it ("Proceeds from term loan").
+_RECEIVED_FROM = re.compile(r"(?i)\b(?:receive|raise|borrow|collect)[ds]?\s+from\s+(?:its\s+|their\s+|the\s+|an?\s+)?"
+                            r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as|on|by)\b|\s*[?,.;]|\s*$)")
+#: "How much net cash did Corning use in investing activities": the cash used in them, as the statement prints it.
+_USED_IN = re.compile(r"(?i)\buse[ds]?\s+(?:in|for|by)\s+(?:its\s+|their\s+|the\s+)?"
+                      r"(?P<what>[a-z][a-z -]*?\bactivities)(?=\s|[?,.;]|$)")
 
 #: What a "how much … did … <verb>" question asks when the verb is an accounting act done to the thing asked:
 #: "How much interest did MGM capitalize" asks the interest capitalized (a row of its own, never interest income).
@@ -127,7 +135,10 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         np = _TIED.split(np, maxsplit=1)[0]
         # "How many airplanes did Boeing deliver": the counted thing and what was done ("airplanes deliveries")
         done = re.findall(r"[a-z]+", _NP_END.split(m.group("np"), maxsplit=1)[0].lower())
-        if done and done[-1] in _COUNTED_ACT:
+        used = _USED_IN.search(m.group("np")) if done and done[-1] in ("use", "used") else None
+        if used:  # "How much net cash did Corning use in investing activities": the cash used in them
+            np = f"{np} used in {used.group('what')}"
+        elif done and done[-1] in _COUNTED_ACT:
             np = f"{np} {_COUNTED_ACT[done[-1]]}"
         elif done and done[-1] in _ACT_DONE and not re.search(r"(?i)\bin\s*$", np):
             np = f"{np} {_ACT_DONE[done[-1]]}"
@@ -187,6 +198,12 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     source = EARNED_IN.search(question) if not words or words[-1].lower() in _EARN | _RECORD | _HOLD else None
     if source and not _PERIOD.match(source.group("what").split()[0]):
         return source.group("what").strip()
+    received = _RECEIVED_FROM.search(question) if words and words[-1].lower() in ("receive", "raise", "borrow",
+                                                                                  "collect") else None
+    if received and not _PERIOD.match(received.group("what").split()[0]):
+        return f"proceeds from {received.group('what').strip()}"
+    if len(words) > 1 and words[0].lower() in ("earn", "earned") and words[1].lower() == "before":
+        words[0] = "earnings"  # "What did Nike's EMEA segment earn before interest and taxes": those earnings
     if words and words[-1].lower() in _EARN:  # "How much did … Commercial Banking segment earn": its net income
         return "net income"
     if words and words[-1].lower() in ("sell", "sold"):  # "How much did Amcor sell in Latin America": its sales
@@ -204,6 +221,73 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     return " ".join(words)
 
 
+#: Words after a line's name that keep it the line ("research and development spending") or ask a figure of it
+#: ("EBIT margin", "tax rate"): no measure of their own.
+_SAME_LINE = frozenset({"spending", "spend", "expense", "expenses", "margin", "margins", "rate", "rates", "ratio",
+                        "yield", "percentage", "percent", "share", "balance", "balances", "line", "item", "items",
+                        "figures", "number", "numbers", "results", "performance", "trend", "trends", "date"})
+
+
+#: Lines listed after a measure as one: ", cash equivalents and short-term investments" (up to the verb or a period).
+_LISTED_LINES = re.compile(r",\s*[a-z][a-z\s,-]{0,60}?,?\s+and\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?"
+                           r"(?=\s+(?:total(?:ed)?|was|were|at|in|for|on|as|during)\b|\s*\?)")
+
+
+def qualifiers_after_head(question: str, measure: str, qualifiers: list[str]) -> str:
+    """The measure with the lower-case words the question prints after it, up to a preposition or the end, when
+    one of them narrows nothing and is no qualifier ("days sales" + "outstanding", "inventory" + "turns"); ""
+    when none follows."""
+    at = question.lower().find(measure.lower())
+    if not measure or at < 0:
+        return ""
+    # "cash, cash equivalents and short-term investments": lines listed as one measure, a row of their own
+    listed = _LISTED_LINES.match(question[at + len(measure):])
+    if listed and metrics_in_question(listed.group(0)):
+        return f"{measure}{listed.group(0)}".strip()
+    tail = _NP_END.split(question[at + len(measure):], maxsplit=1)[0]
+    words = re.findall(r"[A-Za-z][\w&'’-]*", tail)
+    if not words or not all(w.islower() for w in words) or all(w in _NEUTRAL | _SAME_LINE or w.endswith("ed") for w in words) \
+            or any(w in q.lower() for q in qualifiers for w in words):
+        return ""
+    return f"{measure}{tail}".strip()
+
+
+def words_before(question: str, start: int, names: set[str], parts: frozenset[str] = frozenset(),
+                  pieces: frozenset[str] = frozenset()) -> list[str]:
+    """The words just before ``start`` back to a neutral word, a period, the company or a punctuation mark;
+    ``parts``: the words of multi-word company names (in ``names`` too), a stop only when capitalised;
+    ``pieces``: the words after the first of multi-word names, aliases or not ("Blizzard" of "Activision
+    Blizzard")."""
+    before = re.split(r"[,;:?!()\"“”]", question[:start])[-1]
+    words = re.findall(r"[A-Za-z0-9][\w&.'’-]*", before)
+    out: list[str] = []
+    for i in range(len(words) - 1, -1, -1):
+        w = words[i]
+        low = w.lower().rstrip(".").replace("’", "'")
+        bare = re.sub(r"'s?$", "", low)
+        # a word of a longer company name stops the scan only written as a name: "residential water services"
+        # is American Water's line, "American Water Works" its name
+        named = bare in names and (w[:1].isupper() or bare not in parts)
+        # "Activision Blizzard's Blizzard segment": a name of the company just after its possessive, before
+        # "segment", is the segment's
+        if named and out and out[0].lower() in _PART_WORDS and i and words[i - 1].replace("’", "'").endswith("'s"):
+            named = False
+        # (not the last word of the company's own name: "Foot Locker's division profit" is the company's)
+        whole_name = i > 0 and f"{words[i - 1].lower()} {bare}" in names
+        if low.endswith(("'s", "'")) and bare in pieces and out and out[0].lower() in _PART_WORDS and not whole_name:
+            out.insert(0, re.sub(r"['’]s?$", "", w))  # "Blizzard's segment net revenues": the segment's
+            break
+        # "subscription and support revenue": "and" between two words of the name joins them
+        joins = bare in ("and", "&") and out and i > 0 and re.sub(r"'s?$", "", words[i - 1].lower()) not in _NEUTRAL \
+            and not words[i - 1].replace("’", "'").endswith("'s")
+        if not joins and (low.endswith(("'s", "'")) or named or _PERIOD.match(bare) or bare in _NEUTRAL):
+            break
+        out.insert(0, w)
+        if len([x for x in out if x.lower() not in ("and", "&")]) == 3:
+            break
+    return out
+
+
 def lone_modifier(measure: str, metric: str | None) -> str:
     """The one word written in lower case right before the statement line ``metric`` that ``measure`` names
     ("restricted" of "restricted cash"), "" when there is none: whether it names a line of its own depends on the
@@ -214,4 +298,5 @@ def lone_modifier(measure: str, metric: str | None) -> str:
     return words[0] if len(words) == 1 and re.fullmatch(r"[a-z][a-z-]{3,}", words[0]) else ""
 
 
-__all__ = ["_ASKED", "_NEUTRAL", "_NP_END", "_PART_WORDS", "_PERIOD", "_asked_phrase", "lone_modifier"]
+__all__ = ["_ASKED", "_NEUTRAL", "_NP_END", "_PART_WORDS", "_PERIOD", "_SAME_LINE", "_asked_phrase", "lone_modifier",
+           "qualifiers_after_head", "words_before"]

@@ -123,6 +123,18 @@ def ratio_on_basis(subject: Subject, derived: list[derive.Definition]) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------- answers
+def asked_lines(subject: Subject, lines: list[str]) -> list[str]:
+    """The statement lines (``lines``, read from the whole question) whose facts may answer ``subject``: none when
+    its measure names no line ("How much did … spend on acquisitions, net of cash acquired": never the cash the
+    clause names); the line a cash flow section's measure names ("… use in investing activities"), not the cash
+    balance."""
+    if subject.measure and subject.metric is None and not subject.qualified:
+        return []
+    if subject.metric and subject.metric not in lines and subject.measure.endswith("activities"):
+        return [subject.metric]
+    return lines
+
+
 def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] | None = None) -> Answer:
     """The direct answer to ``res`` (a retrieval Result). Never raises for missing data: it says what is
     missing, or quotes the passages. ``prose`` returns more prose passages for the question, asked when the
@@ -163,7 +175,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     if coupon is not None:
         return with_subject(Answer(coupon[0], "passages", quoted=[coupon[1]]), subject, res, found=True)
     wanted = derive.needed_metrics(question) if derived else []
-    metrics = [m for m in res.filters.metrics if m not in wanted][:3] if not derived else []
+    metrics = asked_lines(subject, [m for m in res.filters.metrics if m not in wanted][:3]) if not derived else []
     if subject.keeps is not None:  # a price per share, what moved a line: no statement amount answers it
         metrics = [m for m in metrics if m.startswith(subject.keeps)]
     figures: Answer | None = None

@@ -23,7 +23,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from finchat.answer import derive
-from finchat.answer.asked import _NEUTRAL, _NP_END, _PART_WORDS, _PERIOD, _asked_phrase
+from finchat.answer.asked import (
+    _NEUTRAL,
+    _NP_END,
+    _PART_WORDS,
+    _PERIOD,
+    _SAME_LINE,
+    _asked_phrase,
+    qualifiers_after_head,
+    words_before,
+)
 from finchat.answer.propernames import NAME_AFTER, proper_names, tidy_qualifiers
 from finchat.answer.shapes import (
     ADJUSTED,
@@ -62,6 +71,7 @@ from finchat.answer.shapes import (
     SIZE_OF_PLACE,
     SOLD_IN,
     SOLD_TO,
+    SPENDING_ON,
     SPENT_ON,
     THE_PART_DID,
     THROUGH_CHANNEL,
@@ -116,73 +126,6 @@ def _name_words(name: str) -> list[str]:
     return [w for w in re.findall(r"[A-Za-z&]+", name)
             if w.lower() not in {"inc", "incorporated", "corp", "corporation", "co", "company", "plc", "ltd", "group",
                                  "holdings"}]
-
-
-#: Words after a line's name that keep it the line ("research and development spending") or ask a figure of it
-#: ("EBIT margin", "tax rate"): no measure of their own.
-_SAME_LINE = frozenset({"spending", "spend", "expense", "expenses", "margin", "margins", "rate", "rates", "ratio",
-                        "yield", "percentage", "percent", "share", "balance", "balances", "line", "item", "items",
-                        "figures", "number", "numbers", "results", "performance", "trend", "trends", "date"})
-
-
-#: Lines listed after a measure as one: ", cash equivalents and short-term investments" (up to the verb or a period).
-_LISTED_LINES = re.compile(r",\s*[a-z][a-z\s,-]{0,60}?,?\s+and\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?"
-                           r"(?=\s+(?:total(?:ed)?|was|were|at|in|for|on|as|during)\b|\s*\?)")
-
-
-def qualifiers_after_head(question: str, measure: str, qualifiers: list[str]) -> str:
-    """The measure with the lower-case words the question prints after it, up to a preposition or the end, when
-    one of them narrows nothing and is no qualifier ("days sales" + "outstanding", "inventory" + "turns"); ""
-    when none follows."""
-    at = question.lower().find(measure.lower())
-    if not measure or at < 0:
-        return ""
-    # "cash, cash equivalents and short-term investments": lines listed as one measure, a row of their own
-    listed = _LISTED_LINES.match(question[at + len(measure):])
-    if listed and metrics_in_question(listed.group(0)):
-        return f"{measure}{listed.group(0)}".strip()
-    tail = _NP_END.split(question[at + len(measure):], maxsplit=1)[0]
-    words = re.findall(r"[A-Za-z][\w&'’-]*", tail)
-    if not words or not all(w.islower() for w in words) or all(w in _NEUTRAL | _SAME_LINE or w.endswith("ed") for w in words) \
-            or any(w in q.lower() for q in qualifiers for w in words):
-        return ""
-    return f"{measure}{tail}".strip()
-
-
-def _words_before(question: str, start: int, names: set[str], parts: frozenset[str] = frozenset(),
-                  pieces: frozenset[str] = frozenset()) -> list[str]:
-    """The words just before ``start`` back to a neutral word, a period, the company or a punctuation mark;
-    ``parts``: the words of multi-word company names (in ``names`` too), a stop only when capitalised;
-    ``pieces``: the words after the first of multi-word names, aliases or not ("Blizzard" of "Activision
-    Blizzard")."""
-    before = re.split(r"[,;:?!()\"“”]", question[:start])[-1]
-    words = re.findall(r"[A-Za-z0-9][\w&.'’-]*", before)
-    out: list[str] = []
-    for i in range(len(words) - 1, -1, -1):
-        w = words[i]
-        low = w.lower().rstrip(".").replace("’", "'")
-        bare = re.sub(r"'s?$", "", low)
-        # a word of a longer company name stops the scan only written as a name: "residential water services"
-        # is American Water's line, "American Water Works" its name
-        named = bare in names and (w[:1].isupper() or bare not in parts)
-        # "Activision Blizzard's Blizzard segment": a name of the company just after its possessive, before
-        # "segment", is the segment's
-        if named and out and out[0].lower() in _PART_WORDS and i and words[i - 1].replace("’", "'").endswith("'s"):
-            named = False
-        # (not the last word of the company's own name: "Foot Locker's division profit" is the company's)
-        whole_name = i > 0 and f"{words[i - 1].lower()} {bare}" in names
-        if low.endswith(("'s", "'")) and bare in pieces and out and out[0].lower() in _PART_WORDS and not whole_name:
-            out.insert(0, re.sub(r"['’]s?$", "", w))  # "Blizzard's segment net revenues": the segment's
-            break
-        # "subscription and support revenue": "and" between two words of the name joins them
-        joins = bare in ("and", "&") and out and i > 0 and re.sub(r"'s?$", "", words[i - 1].lower()) not in _NEUTRAL \
-            and not words[i - 1].replace("’", "'").endswith("'s")
-        if not joins and (low.endswith(("'s", "'")) or named or _PERIOD.match(bare) or bare in _NEUTRAL):
-            break
-        out.insert(0, w)
-        if len([x for x in out if x.lower() not in ("and", "&")]) == 3:
-            break
-    return out
 
 
 #: The sales or revenue a percentage is of ("as a percent of its sales"): a base, not the measure asked.
@@ -241,7 +184,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     for m in () if derived or asked_first else _HEAD.finditer(question):
         at, to = next(((a, b) for a, b in wraps if a <= m.start() and m.end() <= b and b - a > m.end() - m.start()),
                       m.span())
-        words = _words_before(question, at, names, parts, pieces)
+        words = words_before(question, at, names, parts, pieces)
         head = question[at:to]
         if words and all(w.lower() in _PART_WORDS | {"reportable"} for w in words):
             if head.lower() in ("profit", "profits"):  # "division profit": the company's measure, so named
@@ -253,7 +196,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             words = []  # "segment operating income": the measure's own word, no part named
         lead = re.search(r"(?i)\b(?:operating|gross)\s+$", question[:at]) if not words else None
         if lead:  # "American Water's regulated businesses operating revenue": the part before the measure's words
-            words = _words_before(question, lead.start(), names, parts, pieces)
+            words = words_before(question, lead.start(), names, parts, pieces)
             if all(w.lower() in _PART_WORDS | {"reportable"} for w in words):
                 words = []  # "segment operating income": the measure's own word, no part named
             head = question[lead.start():to] if words else head
@@ -291,6 +234,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
                          due_of.group("what"))
     elif not measure:
         measure = _asked_phrase(question, names)
+        # ("How much net cash did Corning use in investing activities": the line the measure's own words name)
+        metrics = metrics_in_question(measure) or metrics if " used in " in measure else metrics
     at = question.lower().find(measure.lower()) if measure and not derived else -1
     whose = OWNED_PART.search(question[at + len(measure):]) if at >= 0 else None
     if whose and re.sub(r"[^a-z0-9&]", "", whose.group("owner").lower()) in names:
@@ -347,6 +292,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             # "How much capital did Walmart allocate to remodels" (not "… to JPMorgan's Commercial Banking segment":
             # a part of the company, read as such below)
             qualifiers.append(spent.group("what"))
+    spending = SPENDING_ON.search(question) if not spent else None
+    if spending and not _PERIOD.match(spending.group("what").split()[0].lower()) \
+            and not metrics_in_question(spending.group("what")) \
+            and re.sub(r"[^a-z0-9&]", "", spending.group("what").lower()) not in names:
+        qualifiers.append(spending.group("what"))  # "capital expenditures on transmission and distribution"
     channel = THROUGH_CHANNEL.search(question)
     if channel and not any(channel.group("what").lower() in q.lower() for q in qualifiers) \
             and not metrics_in_question(channel.group("what")):
@@ -367,7 +317,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         metrics = []
     for p in NAMED_PART.finditer(question):
         part = p.group(1).strip()
-        if part.lower() not in whole and part.split()[0].lower() not in ("the", "which", "what", "each"):
+        # ("Nike's Europe, Middle East & Africa segment": a part read whole already, not its last words again)
+        if part.lower() not in whole and part.split()[0].lower() not in ("the", "which", "what", "each") \
+                and not any(part.lower() in q.lower() for q in qualifiers):
             qualifiers.append(part)
     # "the 787 program", "the 737": a model's number names the part (a year does not)
     qualifiers += [m.group(0) for m in MODEL_NUMBER.finditer(question) if not any(m.group(1) in q for q in qualifiers)]
@@ -427,7 +379,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         qualifiers += [n for n in proper_names(question, names, measure) if any(a.startswith(n) for a in after)
                        and not any(n.lower() in q.lower() or q.lower() in n.lower() for q in qualifiers)]
     if k:  # "pharmacy same store sales", "front store comparable sales": the words before the KPI name its part
-        kpi_of = _words_before(question, k.start(), names, parts, pieces)
+        kpi_of = words_before(question, k.start(), names, parts, pieces)
         if kpi_of and not all(w.lower() in _PART_WORDS for w in kpi_of):
             qualifiers += tidy_qualifiers([" ".join(kpi_of)], segments, k.group(0))
         # "comparable sales of Entertainment": the name after it too (not the company's)
@@ -487,7 +439,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
                        and not any(n.lower() in q.lower() for q in qualifiers)]
         # "JPMorgan's card net charge-off rate": the words before "net" name the part, written small too
         net = re.search(r"(?i)\bnet\s+$", question[:rate.start()])
-        of_net = _words_before(question, net.start(), names, parts, pieces) if net else []
+        of_net = words_before(question, net.start(), names, parts, pieces) if net else []
         if of_net and not metrics_in_question(" ".join(of_net)) and not any(
                 w.lower() in _PART_WORDS or _PERIOD.match(w.lower()) for w in of_net) \
                 and not any(" ".join(of_net).lower() in q.lower() for q in qualifiers):
@@ -586,6 +538,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if spans and (re.match(r"(?i)\s+(?:unable|not|never|that|which|yet|still)\b", measure[spans[-1][1]:])
                   or re.match(r"(?i)\s+(?:authori[sz]ation|capacity)\b", measure[spans[-1][1]:])):
         metric, keeps = None, ()
+    # ("Europe, Middle East & Africa" and its last words, "Middle East & Africa", read again as a named part: one part)
+    qualifiers = [q for q in qualifiers if not any(o.lower().endswith(f", {q.lower()}") for o in qualifiers)]
     return Subject(without_place(measure, qualifiers), metric, tuple(dict.fromkeys(qualifiers)), kind, keeps=keeps)
 
 

@@ -30,11 +30,14 @@ IMPAIRMENT = ("We incurred asset impairment charges of $4 million and $43 millio
               "September 30, 2023, respectively, within restructuring and other charges.")
 DOLLAR = ("During the third quarter of 2023, the U.S. Dollar strengthened against foreign currencies, which decreased "
           "revenue in U.S. Dollar equivalents by $136 million.")
+ACQUIRED = ("Acquisitions, net of cash acquired, were $235 million in the third quarter of 2023. Proceeds from the term "
+            "loan were $500 million in the third quarter of 2023.")
 
 
 @pytest.fixture(scope="module")
 def lines_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _testco(db_url, tmp_path_factory, DIVISION, WSS, DEPRECIATION, CORPORATE, MARGIN, TARGET, DOLLAR, EXPOSURE, SIZE, IMPAIRMENT, RESTRUCTURING)
+    yield from _testco(db_url, tmp_path_factory, DIVISION, WSS, DEPRECIATION, CORPORATE, MARGIN, TARGET, DOLLAR, EXPOSURE, SIZE, IMPAIRMENT, RESTRUCTURING,
+                       ACQUIRED)
 
 
 def test_initials_that_earn_a_figure_name_the_part(lines_corpus, monkeypatch):
@@ -103,3 +106,13 @@ def test_a_measure_of_two_words_is_the_sentence_its_subject(lines_corpus, monkey
     first = _first(lines_corpus, monkeypatch,
                    "What restructuring charges did Testco record in the first nine months of 2023?")
     assert "$117 million" in first and "$43 million" not in first, first
+
+
+def test_money_spent_on_or_received_from_a_source_is_no_cash_balance(lines_corpus, monkeypatch):
+    """"How much did Testco spend on acquisitions, net of cash acquired": the $235 million spent, never the cash balance
+    the clause names; "How much did Testco receive from its term loan": the proceeds from it, $500 million."""
+    first = _first(lines_corpus, monkeypatch,
+                   "How much did Testco spend on acquisitions, net of cash acquired, in Q3 2023?")
+    assert "$235 million" in first and "cash and cash equivalents" not in first.lower(), first
+    first = _first(lines_corpus, monkeypatch, "How much did Testco receive from its term loan in Q3 2023?")
+    assert "$500 million" in first, first

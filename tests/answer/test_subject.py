@@ -1163,3 +1163,37 @@ def test_a_count_used_for_eps_an_act_on_a_line_a_stake_and_a_value():
     # a bare "value of": the thing valued is the measure
     s = analyse("What was the value of Testco's grain inventories at May 31, 2020?", companies=("Testco", "TESTCO"))
     assert s.measure == "grain inventories", s
+
+
+def test_money_received_used_spent_on_and_earned_before():
+    """"How much did Testco receive from its term loan": the proceeds from it; "How much net cash did Testco use in
+    investing activities": that section's line, never the cash balance; "capital expenditures on transmission and
+    distribution": that category's spending; "What did Testco's EMEA segment earn before interest and taxes": those
+    earnings; a region named whole is one part, not also its last words."""
+    s = analyse("How much did Testco receive from its term loan in 2020?", companies=("Testco", "TESTCO"))
+    assert (s.measure, s.metric) == ("proceeds from term loan", None), s
+    s = analyse("How much net cash did Testco use in investing activities in the first half of 2022?",
+                companies=("Testco", "TESTCO"))
+    assert (s.measure, s.metric) == ("net cash used in investing activities", "investing_cash_flow"), s
+    s = analyse("What were Testco's capital expenditures on transmission and distribution in 2020?",
+                companies=("Testco", "TESTCO"))
+    assert (s.metric, s.qualifiers) == ("capex", ("transmission and distribution",)), s
+    s = analyse("What did Testco's EMEA segment earn before interest and taxes in fiscal 2018?",
+                companies=("Testco", "TESTCO"))
+    assert (s.measure, s.qualifiers) == ("earnings before interest and taxes", ("EMEA",)), s
+    s = analyse("What was footwear revenue in Testco's Europe, Middle East & Africa segment in fiscal 2019?",
+                companies=("Testco", "TESTCO"))
+    assert s.qualifiers == ("footwear", "Europe, Middle East & Africa"), s
+
+
+def test_a_line_named_outside_the_measure_answers_nothing():
+    """The statement lines read anywhere in a question answer only a measure that names one: "spend on acquisitions,
+    net of cash acquired" is no cash balance; "net cash … use in investing activities" is the investing line."""
+    from finchat.answer.compose import asked_lines
+
+    s = analyse("How much did Testco spend on acquisitions, net of cash acquired, in 2019?", companies=("Testco", "TESTCO"))
+    assert asked_lines(s, ["cash"]) == []
+    s = analyse("How much net cash did Testco use in investing activities in 2022?", companies=("Testco", "TESTCO"))
+    assert asked_lines(s, ["cash"]) == ["investing_cash_flow"]
+    s = analyse("How much cash did Testco have at the end of 2022?", companies=("Testco", "TESTCO"))
+    assert asked_lines(s, ["cash"]) == ["cash"]
