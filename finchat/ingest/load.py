@@ -91,7 +91,7 @@ def load_document(conn: psycopg.Connection, meta: DocMeta, *, source_path: str, 
             copy.set_types(["int8", "int4", "int4", "int4", "text", "text", "text", "text", "vector"])
             for ch, vec in zip(chunks, vectors, strict=True):
                 copy.write_row((doc_id, ch.ordinal, ch.page_start, ch.page_end, ch.section, ch.kind,
-                                _clean(ch.text), _clean(ch.embed_text), vec))
+                                clean_text(ch.text), clean_text(ch.embed_text), vec))
         ids = [int(r[0]) for r in conn.execute(
             "SELECT id FROM chunks WHERE document_id = %s ORDER BY ordinal", (doc_id,)).fetchall()]
         store_reading(conn, doc_id, meta)
@@ -152,7 +152,18 @@ def store_missing_page_vectors(conn: psycopg.Connection) -> int:
     return len(docs)
 
 
-def _clean(text: str) -> str:
+def stored_vectors(conn: psycopg.Connection, name: str) -> dict[str, np.ndarray]:
+    """The embedded text of document ``name``'s stored chunks and their vectors: a filing read again by newer
+    chunking rules keeps the vectors of the chunks it cuts as before (the store holds one model's vectors, checked
+    at every run). Empty when the filing is not stored."""
+    rows = conn.execute("SELECT c.embed_text, c.embedding FROM chunks c JOIN documents d ON d.id = c.document_id"
+                        " WHERE d.name = %s AND c.embedding IS NOT NULL", (name,)).fetchall()
+    # (pgvector hands back its Vector type, or an array where numpy is registered)
+    return {str(text): np.asarray(vec.to_numpy() if hasattr(vec, "to_numpy") else vec, dtype=np.float32)
+            for text, vec in rows}
+
+
+def clean_text(text: str) -> str:
     # Postgres text cannot hold NUL; PDFs occasionally contain them.
     return text.replace("\x00", "")
 

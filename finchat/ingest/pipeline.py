@@ -16,7 +16,10 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    import numpy as np
 
 from finchat.config import Settings
 from finchat.errors import FinchatError, IngestError
@@ -497,8 +500,8 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, pages: _Pages
         timings["chunk"] = time.perf_counter() - t
         t = time.perf_counter()
         _stage(opts, "embed", meta.name)
-        vectors = embedder.embed([c.embed_text for c in chunks], batch_size=opts.batch_size,
-                                 progress=lambda n: pages.credit(meta.name, _EMBED_SHARE * n / len(chunks)))
+        vectors = _vectors(conn, meta.name, chunks, embedder, opts.batch_size,
+                           lambda n: pages.credit(meta.name, _EMBED_SHARE * n / len(chunks)))
         timings["embed"] = time.perf_counter() - t
         t = time.perf_counter()
         _stage(opts, "load", meta.name)
@@ -535,6 +538,24 @@ def _finish(conn, item, opts: IngestOptions, report: IngestReport, pages: _Pages
                      detected=_detected(meta), facts=int((loaded.graph or {}).get("facts", 0)),
                      flagged=tuple(row[0]) if row else (), period_note=meta.period_note,
                      seconds=round(parse_seconds + time.perf_counter() - t_doc, 1))
+
+
+def _vectors(conn, name: str, chunks: list[Chunk], embedder, batch_size: int,  # type: ignore[no-untyped-def]
+             progress: Callable[[int], None]) -> np.ndarray:
+    """One vector per chunk: a chunk the stored version of ``name`` embedded with the same text keeps its vector
+    (a filing chunked again by newer rules embeds only what changed); the rest are embedded."""
+    import numpy as np
+
+    known = loader.stored_vectors(conn, name)
+    texts = [loader.clean_text(c.embed_text) for c in chunks]
+    todo = [i for i, t in enumerate(texts) if t not in known]
+    fresh = embedder.embed([chunks[i].embed_text for i in todo], batch_size=batch_size, progress=progress) \
+        if todo else np.zeros((0, 0), dtype=np.float32)
+    if len(todo) == len(chunks):
+        return fresh
+    progress(len(chunks) - len(todo))
+    made = dict(zip(todo, fresh, strict=True))
+    return np.vstack([made[i] if i in made else known[t] for i, t in enumerate(texts)])
 
 
 def _summarise_tables(conn, chunks: list[Chunk], opts: IngestOptions, report: IngestReport, count, limit: int) -> None:  # type: ignore[no-untyped-def]

@@ -114,10 +114,29 @@ def test_a_file_chunked_by_older_rules_is_chunked_again_from_its_markdown_cache(
     with psycopg.connect(env, autocommit=True) as conn:
         conn.execute("UPDATE documents SET parser = %s", (f"{PARSER_VERSION}+chunks/1",))
     rep = ingest([folder], load_settings())
-    assert [r.status for r in rep.results] == ["ingested"]
+    assert [r.status for r in rep.results] == ["ingested"], [r.reason for r in rep.results]
     assert {p: p.stat().st_mtime_ns for p in cached} == stamps  # read from the cache, not parsed again
     assert rows(env, "SELECT parser FROM documents") == [(f"{PARSER_VERSION}+{CHUNKER_VERSION}",)]
     assert [r.status for r in ingest([folder], load_settings()).results] == ["skipped"]
+
+
+def test_a_filing_chunked_again_keeps_the_vectors_of_chunks_cut_as_before(env, pdfs, tmp_path):
+    """Chunked again by newer rules, a chunk whose embedded text is as stored keeps its stored vector (marked here);
+    one whose text differs (made stale here) is embedded again."""
+    from finchat.ingest.parse import PARSER_VERSION
+
+    folder, _ = ingested_copy(pdfs, tmp_path)
+    (kept, kept_text), (stale, stale_text) = rows(env, "SELECT id, embed_text FROM chunks ORDER BY ordinal LIMIT 2")
+    with psycopg.connect(env, autocommit=True) as conn:
+        dims = conn.execute("SELECT vector_dims(embedding) FROM chunks LIMIT 1").fetchone()[0]
+        marker = "[1" + ",0" * (dims - 1) + "]"
+        conn.execute("UPDATE chunks SET embedding = %s::vector WHERE id = ANY(%s)", (marker, [kept, stale]))
+        conn.execute("UPDATE chunks SET embed_text = 'stale text' WHERE id = %s", (stale,))
+        conn.execute("UPDATE documents SET parser = %s", (f"{PARSER_VERSION}+chunks/1",))
+    assert [r.status for r in ingest([folder], load_settings()).results] == ["ingested"]
+    got = dict(rows(env, "SELECT embed_text, embedding::text = %s FROM chunks", (marker,)))
+    assert got[kept_text] is True and got[stale_text] is False
+    assert rows(env, "SELECT count(*) FROM chunks WHERE embedding IS NULL") == [(0,)]
 
 
 def test_failure_mid_document_leaves_no_trace(env, pdfs, tmp_path):
