@@ -38,7 +38,7 @@ def part_section(section: str, k: int, n: int) -> str:
 
 #: The chunking rules' version: a filing chunked by other rules is chunked again by the next ``finchat ingest``
 #: (its Markdown cache is reused). Recorded with the parser's version in ``documents.parser``.
-CHUNKER_VERSION = "chunks/7"
+CHUNKER_VERSION = "chunks/8"
 
 
 def reading_version(parser: str) -> str:
@@ -159,6 +159,22 @@ def _rows_follow(blocks: list[_Block], i: int, direct: bool = False) -> bool:
         j += 1
     return ((direct or j > i + 1) and j < len(blocks) and blocks[j].kind == "para"
             and _figures_row(blocks[j].text, blocks[i].text))
+
+
+#: The first word of a row label's second line: "AND TAXES", "of subsidiaries", "& equipment".
+_LABEL_GOES_ON = re.compile(r"(?i)^(?:and|&|or|of|for|from|to|in|before|after)\b")
+#: A row's label (a word or three) then its figures: "AND TAXES $ 1,189 $ 980 21 % …".
+_SHORT_LABEL_ROW = re.compile(r"^(?:[A-Za-z&,'’-]+\s+){1,3}\$?\s*\(?\d[\d,.]*\)?\s*%?\s+\$?\s*\(?\d")
+
+
+def _label_continues(blocks: list[_Block], i: int) -> bool:
+    """Is heading ``i`` the first line of a row's label, the paragraph after it on the same page being the label's
+    end and the row's figures ("**EARNINGS BEFORE INTEREST**", "**AND TAXES** $ 1,189 $ 980 …")?"""
+    if i + 1 >= len(blocks) or blocks[i + 1].kind != "para" or blocks[i + 1].page != blocks[i].page \
+            or _TOP_SECTION.match(blocks[i].text) or len(blocks[i].text.split()) > 6:
+        return False
+    nxt = _plain(blocks[i + 1].text)
+    return bool(_LABEL_GOES_ON.match(nxt)) and bool(_SHORT_LABEL_ROW.match(nxt))
 
 
 def to_blocks(pages: Sequence[str]) -> list[_Block]:
@@ -441,6 +457,12 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
             # not what the section is about ("International Streaming Segment"); over a Markdown table it
             # stays a heading, part of the table's caption
             blk = blocks[i] = _Block("para", blk.text, blk.page, blk.page_end)
+        if blk.kind == "heading" and _label_continues(blocks, i):
+            # "**EARNINGS BEFORE INTEREST**" then "**AND TAXES** $ 1,189 $ 980 …": one row whose bold label the
+            # text layer broke over two lines, not a heading over a row too short to keep
+            nxt = blocks[i + 1]
+            blocks[i + 1] = _Block("para", f"{blk.text} {nxt.text}", blk.page, nxt.page_end)
+            continue
         if blk.kind == "heading":
             emit_text()
             consecutive = i > 0 and blocks[i - 1].kind == "heading"
@@ -489,6 +511,13 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
                 psize = size if len(pieces) == 1 else count([piece])[0]
                 if buf and buf_tokens + psize > min(target, budget):
                     emit_text()
+                    if column_header and not unplaced and _figures_row(piece, column_header):
+                        # a text table's rows run on past the chunk: the next chunk repeats its header, as a long
+                        # Markdown table's parts do, and keeps however few words its rows hold ("Number of client
+                        # advisors 5,153 4,890 5 …")
+                        buf.append(_Block("para", column_header, blk.page, blk.page_end))
+                        buf_tokens += count([column_header])[0]
+                        headed = True
                 buf.append(_Block("para", piece, blk.page, blk.page_end))
                 buf_tokens += psize
             pending_caption = []

@@ -252,3 +252,44 @@ def test_a_short_sentence_stating_a_figure_is_kept(count):
     kept = [c for c in chunks if "9,100 employees" in c.text]
     assert kept and kept[0].section.endswith("Employees")
     assert not any(c.text.strip() in ("See Note 5.", "Item 7.") for c in chunks)  # stray fragments stay out
+
+
+def test_a_units_line_printed_with_its_rows_is_no_header_to_set_aside(count):
+    # the text layer joined a note's table into one paragraph: units, years and rows — its rows, before the next note
+    body = (f"{PROSE}\n\nProperty and equipment, net, by geographic area as of December 2, 2024 was as follows:\n\n"
+            "_(in millions)_ **2024** **2023**\nAmericas:\nUnited States $ 1,690 $ 1,480\nOther 1 1\nTotal Americas 1,691 "
+            "1,481\nEMEA 69 63\nAPAC 148 129\nProperty and equipment, net $ 1,908 $ 1,673\n\n"
+            "**NOTE 8. GOODWILL AND OTHER INTANGIBLES**\n\nGoodwill by reportable segment and activity for fiscal 2024 "
+            f"and 2023 was as follows:\n\n{PROSE}")
+    joined = "\n".join(c.text for c in chunk_pages([page(1, body)], count))
+    assert "United States $ 1,690 $ 1,480" in joined and "EMEA 69 63" in joined
+
+
+def test_a_regions_table_keeps_its_title_over_a_comparison_columns_header_words(count):
+    # "% CHANGE / EXCLUDING / CURRENCY / CHANGES" set bold line by line: the columns' header, never the section
+    body = (f"{PROSE}\n\n##### **EUROPE, MIDDLE EAST & AFRICA**\n\n**% CHANGE**\n**EXCLUDING**\n\n**CURRENCY**\n\n"
+            "**CHANGES**\n\n_(Dollars in millions)_ **FISCAL 2025** **FISCAL 2024** **% CHANGE**\n\nRevenues by:\n\n"
+            "Footwear $ 6,293 $ 5,875 7% 12%\n\nApparel 3,087 2,940 5% 9%\n\n"
+            "**TOTAL REVENUES** **$** **9,812** **$** **9,242** **6%** **11%**")
+    rows = next(c for c in chunk_pages([page(1, body)], count) if "6,293" in c.text)
+    assert rows.section.endswith("EUROPE, MIDDLE EAST & AFRICA"), rows.section
+
+
+def test_a_row_label_broken_over_two_bold_lines_is_one_row(count):
+    body = (f"{PROSE}\n\n**Asia Pacific & Latin America**\n\n_(Dollars in millions)_ **Fiscal 2025** **Fiscal 2024** "
+            "**% Change**\n\nFootwear $ 3,575 $ 3,285 9 %\n\nApparel 1,347 1,185 14 %\n\n**TOTAL REVENUES** **$** "
+            "**5,166** **$** **4,737** **9 %**\n\n**EARNINGS BEFORE INTEREST**\n**AND TAXES** **$** **1,189** **$** "
+            f"**980** **21 %**\n\n**Fiscal 2025 Compared to Fiscal 2024**\n\n{PROSE}")
+    joined = "\n".join(c.text for c in chunk_pages([page(1, body)], count))
+    assert re.search(r"EARNINGS BEFORE INTEREST \*\*AND TAXES\*\* \*\*\$\*\* \*\*1,189", joined), joined
+
+
+def test_a_text_tables_rows_split_over_chunks_repeat_its_header(count):
+    # rows past a chunk's size: the next chunk starts with the header again and keeps even a short last row
+    rows = "\n\n".join(f"Business metric number {i} **{1000 + i:,}** {900 + i:,} 5 **{1000 + i:,}** {900 + i:,} 5"
+                       for i in range(14))
+    body = (f"{PROSE}\n\n**Selected metrics**\n\n(in billions, except ratios) **2025** 2024 Change **2025** 2024 Change\n\n"
+            f"**Banking**\n\n{rows}\n\nNumber of client advisors **5,153** 4,890 5 **5,153** 4,890 5\n\n## Item 3.\n\n{PROSE}")
+    chunks = chunk_pages([page(1, body)], count, max_tokens=160)
+    last = next(c for c in chunks if "5,153" in c.text)
+    assert last.text.startswith("(in billions, except ratios) 2025 2024 Change"), last.text
