@@ -31,7 +31,7 @@ def main() -> None:
     from finchat.chat.prompt import build_messages
     from finchat.config import load_settings
     from finchat.graph.query import graph_scores
-    from finchat.retrieve.filters import scope_documents
+    from finchat.retrieve.scope import scope_documents
     from finchat.retrieve.service import Service
 
     svc = Service.open(load_settings())

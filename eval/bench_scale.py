@@ -224,7 +224,8 @@ def recall_at_10(approx: list[tuple[int, float]], exact: list[tuple[int, float]]
 def measure(dst_url: str, questions: list[str], recall_n: int, both: bool = False,
             seed: bool = True, warm: bool = False) -> dict[str, object]:
     from finchat.config import load_settings
-    from finchat.retrieve.filters import Filters, scope_documents
+    from finchat.retrieve.filters import Filters
+    from finchat.retrieve.scope import scope_documents
     from finchat.retrieve.service import Service
 
     settings = load_settings({"FINCHAT_DATABASE_URL": dst_url})

@@ -37,6 +37,7 @@ from finchat.answer.cellrows import (
     _words,
 )
 from finchat.answer.figures import number
+from finchat.answer.filingnames import defined_initials
 from finchat.answer.parts import bare_measure, company_segments, segment_pattern, short_names, spelled_out
 from finchat.answer.shapes import RECONCILED_IN, VALUE_OF
 from finchat.answer.tagged import scoped_filings
@@ -75,6 +76,9 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     segments = company_segments(conn, company)
     # "JPMorgan's CIB": a segment asked by its initials, printed spelled out ("CORPORATE & INVESTMENT BANK")
     full_names = spelled_out(segments, subject.qualifiers)
+    # (or by initials its filing defines, "Asia Pacific & Latin America (APLA)", where no segment is known by them)
+    full_names.update({q: n for q in subject.qualifiers if q not in full_names and re.fullmatch(r"[A-Z]{2,6}", q)
+                       and hits and (n := defined_initials(conn, hits[0].document, q))})
     # ("outside the United States" is what tables print "Non-U.S.": "Non-U.S. Retail Stores")
     full_names.update({q: outside for q in subject.qualifiers if OUTSIDE_US.fullmatch(q)})
     terms = [" ".join(_words(full_names.get(q, q))) for q in subject.qualifiers

@@ -40,6 +40,27 @@ def defined_short(conn: psycopg.Connection, document: str, name: str) -> str:
     return short if short and short.lower() != name.lower() else ""
 
 
+def defined_initials(conn: psycopg.Connection, document: str, initials: str) -> str:
+    """The name ``document`` defines by ``initials`` in parentheses after it, the initials of its words
+    ("Asia Pacific & Latin America (APLA)" → "Asia Pacific & Latin America"; "&", "and", "of", "the" aside); ""
+    when it defines none."""
+    if not re.fullmatch(r"[A-Z]{2,6}", initials):
+        return ""
+    pattern = rf"([A-Z][A-Za-z&,.' -]{{2,80}}?)\s+\([“\"]?{initials}[”\"]?\)"
+    for (text,) in conn.execute(
+            "SELECT substring(c.text from %s) FROM chunks c JOIN documents d ON d.id = c.document_id"
+            " WHERE d.name = %s AND c.text ~ %s LIMIT 5", (pattern, document, pattern)).fetchall():
+        words = re.findall(r"[A-Za-z&]+", text or "")
+        for start in range(len(words) - 1, -1, -1):  # the fewest last words whose initials spell them
+            named = [w for w in words[start:] if w.lower() not in ("&", "and", "of", "the")]
+            if "".join(w[0] for w in named).upper() == initials and words[start][:1].isupper():
+                name = re.search(r"[\s,]*".join(map(re.escape, words[start:])), text or "")
+                return name.group(0) if name else " ".join(words[start:])
+            if len(named) > len(initials):
+                break
+    return ""
+
+
 #: The longest name looked up for a short name the filing defines (a company's, a program's).
 DEFINED_NAME_CHARS = 60
 
@@ -59,4 +80,4 @@ def prints_phrase(conn: psycopg.Connection, document: str, phrase: str) -> bool:
         " AND c.tsv @@ phraseto_tsquery('english', %s) LIMIT 1", (document, phrase)).fetchone() is not None
 
 
-__all__ = ["called_as", "defined_short", "prints_phrase", "prints_word"]
+__all__ = ["called_as", "defined_initials", "defined_short", "prints_phrase", "prints_word"]

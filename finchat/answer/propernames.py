@@ -28,6 +28,8 @@ def proper_names(question: str, names: set[str], measure: str = "") -> list[str]
     question names — initials right after a possessive that are not its own name a part ("What return on
     equity did JPMorgan's CIB earn"), any others a measure ("DPO", "P&L")."""
     owned = set(re.findall(r"['’]s\s+([A-Z]{2,4})\b", question)) if measure else set()
+    # ("By what percentage did APLA's earnings before interest and taxes grow": initials whose the measure is)
+    owned |= set(re.findall(r"\b([A-Z]{2,4})['’]s\s+(?-i:[a-z])", question)) if measure else set()
     # ("What division profit did WSS generate for Foot Locker": initials that earn the figure are a part's)
     owned |= set(re.findall(rf"\b(?:did|does|do)\s+([A-Z]{{2,4}})\s+{PART_VERBS}", question)) if measure else set()
     out = []

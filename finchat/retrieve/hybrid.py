@@ -32,10 +32,11 @@ import psycopg
 
 from finchat.ingest.chunk import TABLE_PART
 from finchat.retrieve.expand import expand_query
-from finchat.retrieve.filters import Extractor, Filters, latest_documents, scope_documents
+from finchat.retrieve.filters import Extractor, Filters
 from finchat.retrieve.fusion import CHANNELS, FEEDBACK, PAGE_WEIGHT, PER_PAGE, Candidates, Hit, interleave
 from finchat.retrieve.intent import unhedged
 from finchat.retrieve.rerank import Policy
+from finchat.retrieve.scope import latest_documents, scope_documents
 from finchat.retrieve.statements import (
     CONTEXT_SQL,
     FILL_SQL,

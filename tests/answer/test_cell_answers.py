@@ -1577,3 +1577,30 @@ def test_sales_outside_the_united_states_printed_either_way(make_database):
     question = "What were Acme's net sales outside the United States in 2019?"
     got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2019)
     assert got is not None and got[1][0].value == 4402.4, got
+
+
+def test_a_part_asked_by_initials_its_filing_defines_is_the_row_spelling_them_out(make_database):
+    """"APLA's earnings before interest and taxes", where the filing defines "Asia Pacific & Latin America (APLA)" and
+    its tables print the name spelled out: that part's row, never the company's."""
+    from finchat.answer.filingnames import defined_initials
+    from finchat.answer.subject import analyse
+    from finchat.db.pool import connect
+
+    url = _stored(make_database, 2018, [
+        (73, "Operating segments", "EARNINGS BEFORE INTEREST AND TAXES › Earnings Before Interest and Taxes", 4379,
+         "millions", "USD"),
+        (73, "Operating segments", "EARNINGS BEFORE INTEREST AND TAXES › Asia Pacific & Latin America", 1189,
+         "millions", "USD")])
+    with connect(url) as conn:
+        doc = conn.execute("SELECT id FROM documents").fetchone()[0]
+        text = ("The Company's reportable operating segments are: North America; Europe, Middle East & Africa (EMEA); "
+                "and Asia Pacific & Latin America (APLA).")
+        conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text, embed_text)"
+                     " VALUES (%s, 1, 4, 4, '', 'text', %s, %s)", (doc, text, text))
+        conn.commit()
+        assert defined_initials(conn, "ACME_2018_10K", "APLA") == "Asia Pacific & Latin America"
+        assert defined_initials(conn, "ACME_2018_10K", "EMEA") == "Europe, Middle East & Africa"
+        assert defined_initials(conn, "ACME_2018_10K", "NA") == ""
+    question = "By what percentage did APLA's earnings before interest and taxes grow at Acme in fiscal 2018?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2018)
+    assert got is not None and got[1][0].value == 1189, got

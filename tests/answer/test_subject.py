@@ -1197,3 +1197,10 @@ def test_a_line_named_outside_the_measure_answers_nothing():
     assert asked_lines(s, ["cash"]) == ["investing_cash_flow"]
     s = analyse("How much cash did Testco have at the end of 2022?", companies=("Testco", "TESTCO"))
     assert asked_lines(s, ["cash"]) == ["cash"]
+
+
+def test_initials_owning_the_measure_name_a_part():
+    """"APLA's earnings before interest and taxes": the part APLA's (its filing spells it out), never the company's."""
+    s = analyse("By what percentage did APLA's earnings before interest and taxes grow at Testco in fiscal 2018?",
+                companies=("Testco", "TESTCO"))
+    assert s.qualifiers == ("APLA",), s

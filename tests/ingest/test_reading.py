@@ -13,7 +13,8 @@ from reportlab.pdfgen import canvas
 from finchat.cli import cli
 from finchat.config import load_settings
 from finchat.ingest.pipeline import ingest
-from finchat.retrieve.filters import Filters, scope_documents
+from finchat.retrieve.filters import Filters
+from finchat.retrieve.scope import scope_documents
 
 NAME = "ZETACORP_2022Q2_10Q"  # the name claims fiscal 2022 Q2; the cover says the quarter ended June 2, 2023
 

@@ -6,7 +6,8 @@ import pytest
 
 from finchat.db.pool import connect
 from finchat.ingest.companies import load_company_list
-from finchat.retrieve.filters import Extractor, Filters, latest_documents, scope_documents
+from finchat.retrieve.filters import Extractor, Filters
+from finchat.retrieve.scope import latest_documents, scope_documents
 
 
 @pytest.fixture(scope="module")
@@ -297,6 +298,25 @@ def test_a_date_named_scopes_the_filing_made_up_to_that_day(ex, make_database):
         # a date no filing is made up to leaves the usual scope
         f = ex.extract("What gain did JnJ book on the Kenvue separation as of August 31, 2023?")
         assert scope_documents(conn, f)[0] == sorted(ids.values())
+
+
+def test_a_stretch_of_days_scopes_the_filing_whose_period_holds_it(ex, make_database):
+    """"from May 28, 2023 through July 1, 2023" at a company whose fiscal 2023 ended in January 2023: the quarterly
+    report made up to July 29, 2023 (fiscal 2024), never the annual report labelled 2023."""
+    f = ex.extract("What average price did Best Buy pay per share repurchased from May 28, 2023 through July 1, 2023?")
+    assert f.dates == [date(2023, 5, 28), date(2023, 7, 1)] and f.years == [2023]
+    with _seeded(make_database) as conn:
+        _doc(conn, "BESTBUY_2023_10K", "BESTBUY", 2023, "FY", "10-K")
+        _doc(conn, "BESTBUY_2024Q2_10Q", "BESTBUY", 2024, "Q2", "10-Q")
+        _doc(conn, "BESTBUY_2024Q3_10Q", "BESTBUY", 2024, "Q3", "10-Q")
+        conn.execute("UPDATE documents SET period_end = '2023-01-28' WHERE name = 'BESTBUY_2023_10K'")
+        conn.execute("UPDATE documents SET period_end = '2023-07-29' WHERE name = 'BESTBUY_2024Q2_10Q'")
+        conn.execute("UPDATE documents SET period_end = '2023-10-28' WHERE name = 'BESTBUY_2024Q3_10Q'")
+        ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
+        assert scope_documents(conn, f)[0] == [ids["BESTBUY_2024Q2_10Q"]]
+        # one date no filing is made up to leaves the usual scope
+        f = ex.extract("What was Best Buy's cash as of July 1, 2023?")
+        assert scope_documents(conn, f)[0] == [ids["BESTBUY_2023_10K"]]
 
 
 def test_a_quarter_named_by_its_month_is_the_quarters_own_filing(ex, make_database):
