@@ -10,7 +10,9 @@ Relaxation, when the filters select no ingested document (documented order, each
   0. a quarter of year Y is the filing of that quarter whose period *ended* in Y (fiscal years named after
      the calendar year they start in: Foot Locker's "Third Quarter 2022" ended October 29, 2022, in its
      fiscal year ending January 2023);
-  1. forms are dropped;  2. quarters are dropped;  3. companies with no ingested filing are dropped;
+  1. forms are dropped;  1b. a quarter (or a half, months to date) of year Y with no filing of its own is that
+     quarter's filing of Y + 1, which prints it as its comparative columns;
+  2. quarters are dropped;  3. companies with no ingested filing are dropped;
   4. years move to the nearest ingested years of the asked companies;  5. years are dropped;
   6. companies are dropped (search everything).
 A year named bare ("… in 2022", no quarter, month, weeks or half) is asked as a whole: its annual report (and

@@ -169,6 +169,17 @@ def _scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], l
         asked = ", ".join(map(str, s["years"]))
         return f"year {asked} → fiscal {', '.join(map(str, fiscal))} (the quarter ended in {asked})", {"years": fiscal}
 
+    def next_year(s: dict[str, list[Any]]) -> tuple[str, dict[str, list[Any]]] | None:
+        # "the first half of 2022" with no filing of that quarter stored: the same quarter's filing a year later
+        # prints it as its comparative columns (an annual report rarely prints a quarter or a half)
+        quarters = [x for x in s["quarters"] if x != "FY"]
+        if not (s["years"] and s["companies"] and quarters) or not query(s["companies"], [y + 1 for y in s["years"]],
+                                                                          quarters, s["forms"]):
+            return None
+        later = [y + 1 for y in s["years"]]
+        return (f"year {', '.join(map(str, s['years']))} → {', '.join(map(str, later))} (its comparative columns)",
+                {"years": later})
+
     def drop(key: str, label: str, only_if_unknown: bool = False) -> Any:
         def step(s: dict[str, list[Any]]) -> tuple[str, dict[str, list[Any]]] | None:
             if not s[key] or (only_if_unknown and query(s["companies"], [], [], [])):
@@ -177,7 +188,7 @@ def _scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], l
         return step
 
     # The documented relaxation order (module docstring).
-    for step in (calendar_years, drop("forms", "form"), drop("quarters", "quarter"), drop("companies", "company", True),
+    for step in (calendar_years, drop("forms", "form"), next_year, drop("quarters", "quarter"), drop("companies", "company", True),
                  nearest_years, drop("years", "year"), drop("companies", "company")):
         if found:
             break

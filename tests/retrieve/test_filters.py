@@ -319,6 +319,22 @@ def test_a_stretch_of_days_scopes_the_filing_whose_period_holds_it(ex, make_data
         assert scope_documents(conn, f)[0] == [ids["BESTBUY_2023_10K"]]
 
 
+def test_a_half_year_with_no_filing_of_its_own_is_the_next_years_comparative(ex, make_database):
+    """"the first half of 2022" with only the 2022 annual report and the 2023 second-quarter report stored: the
+    quarterly report, whose comparative columns print the half of 2022; a quarter stored keeps its own filing."""
+    f = ex.extract("How much net cash did Corning use in investing activities in the first half of 2022?")
+    with _seeded(make_database) as conn:
+        _doc(conn, "CORNING_2022_10K", "CORNING", 2022, "FY", "10-K")
+        _doc(conn, "CORNING_2023Q2_10Q", "CORNING", 2023, "Q2", "10-Q")
+        ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
+        assert scope_documents(conn, f)[0] == [ids["CORNING_2023Q2_10Q"]]
+        assert any("comparative" in r for r in f.relaxed), f.relaxed
+        _doc(conn, "CORNING_2022Q2_10Q", "CORNING", 2022, "Q2", "10-Q")
+        ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
+        f = ex.extract("How much net cash did Corning use in investing activities in the first half of 2022?")
+        assert scope_documents(conn, f)[0] == [ids["CORNING_2022Q2_10Q"]]
+
+
 def test_a_quarter_named_by_its_month_is_the_quarters_own_filing(ex, make_database):
     """"the June 2023 quarter" of a company whose year ends in June: the fourth quarter's release (no period end
     stored), never the annual report made up to the same day; a quarterly report ending that day is its own."""
