@@ -38,7 +38,7 @@ def part_section(section: str, k: int, n: int) -> str:
 
 #: The chunking rules' version: a filing chunked by other rules is chunked again by the next ``finchat ingest``
 #: (its Markdown cache is reused). Recorded with the parser's version in ``documents.parser``.
-CHUNKER_VERSION = "chunks/8"
+CHUNKER_VERSION = "chunks/9"
 
 
 def reading_version(parser: str) -> str:
@@ -174,7 +174,9 @@ def _label_continues(blocks: list[_Block], i: int) -> bool:
             or _TOP_SECTION.match(blocks[i].text) or len(blocks[i].text.split()) > 6:
         return False
     nxt = _plain(blocks[i + 1].text)
-    return bool(_LABEL_GOES_ON.match(nxt)) and bool(_SHORT_LABEL_ROW.match(nxt))
+    # (years after the words are a header's, "In millions 2022 2021", no row's figures)
+    return bool(_LABEL_GOES_ON.match(nxt)) and bool(_SHORT_LABEL_ROW.match(nxt)) \
+        and not re.match(r"^(?:[A-Za-z&,'’-]+\s+){1,3}\$?\s*(?:19|20)\d\d\b", nxt)
 
 
 def to_blocks(pages: Sequence[str]) -> list[_Block]:
@@ -434,19 +436,25 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
         return "\n".join(p for p in (doc_title, sections.path) if p)
 
     headed = False  # the buffer starts with a text table's column header
+    continued = ""  # the header of a text table whose rows the buffer goes on with, past the chunk before
 
     def emit_text() -> None:
-        nonlocal buf, buf_tokens, headed
+        nonlocal buf, buf_tokens, headed, continued
         if not buf:
             return
         text = "\n\n".join(b.text for b in buf)
         # a table's rows under the column header carried to them are kept however few their words
-        if (len(re.findall(r"[A-Za-z]{2,}", text)) >= MIN_WORDS or headed
-                or len(_ROW_FIGURE.findall(text)) >= MIN_FIGURES or _FIGURE_SENTENCE.fullmatch(text.strip())):
+        keep = (len(re.findall(r"[A-Za-z]{2,}", text)) >= MIN_WORDS or headed
+                or len(_ROW_FIGURE.findall(text)) >= MIN_FIGURES or _FIGURE_SENTENCE.fullmatch(text.strip()))
+        if not keep and continued:
+            # the last rows of a text table, cut from the chunk before by its size ("Number of client advisors
+            # 5,153 4,890 5 …"): kept under the table's header again, never dropped as too short
+            text, keep = f"{continued}\n\n{text}", True
+        if keep:
             head = prefix()
             chunks.append(Chunk(len(chunks), buf[0].page, buf[-1].page_end, sections.path, "text", text,
                                 f"{head}\n{text}" if head else text))
-        buf, buf_tokens, headed = [], 0, False
+        buf, buf_tokens, headed, continued = [], 0, False, ""
 
     pending_caption: list[str] = []
     column_header = ""  # a text table's header paragraph, put atop the rows after it
@@ -464,6 +472,10 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
             blocks[i + 1] = _Block("para", f"{blk.text} {nxt.text}", blk.page, nxt.page_end)
             continue
         if blk.kind == "heading":
+            if _TOP_SECTION.match(blk.text) and column_header and unplaced:
+                # a header over no rows before the next part, note or item — or a units line printed with its
+                # rows, "(in millions) 2022 2021 Americas: United States $ 1,690 …", taken for one: kept as text
+                buf.append(_Block("para", column_header, blocks[i - 1].page, blocks[i - 1].page_end))
             emit_text()
             consecutive = i > 0 and blocks[i - 1].kind == "heading"
             sections.add(blk.text, in_table=bool(column_header))
@@ -512,12 +524,7 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
                 if buf and buf_tokens + psize > min(target, budget):
                     emit_text()
                     if column_header and not unplaced and _figures_row(piece, column_header):
-                        # a text table's rows run on past the chunk: the next chunk repeats its header, as a long
-                        # Markdown table's parts do, and keeps however few words its rows hold ("Number of client
-                        # advisors 5,153 4,890 5 …")
-                        buf.append(_Block("para", column_header, blk.page, blk.page_end))
-                        buf_tokens += count([column_header])[0]
-                        headed = True
+                        continued = column_header
                 buf.append(_Block("para", piece, blk.page, blk.page_end))
                 buf_tokens += psize
             pending_caption = []

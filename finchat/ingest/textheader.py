@@ -52,19 +52,11 @@ def figures_row(text: str, header: str) -> bool:
 
 def header_line(text: str) -> bool:
     """Is a paragraph one line of a text table's header: its years, its period words, its units?"""
-    return column_header(text) or period_only(text) or units_only(text)
-
-
-def units_only(text: str) -> bool:
-    """Is a paragraph a table's units line, perhaps with its years ("(in millions) 2022 2021"), and no rows of
-    figures after them (a text table printed as one paragraph, "(in millions) 2022 2021 Americas: United States
-    $ 1,690 …", is its rows, never a header to set aside)?"""
-    line = plain(text)
-    return bool(UNITS_LINE.match(line)) and not re.search(r"(?<![\w.])(?!(?:19|20)\d\d\b)\d[\d,]*(?:\.\d+)?", line)
+    return column_header(text) or period_only(text) or bool(UNITS_LINE.match(plain(text)))
 
 
 def plain(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("**", "").replace("<br>", " ").replace("_", " ")).strip()
 
 
-__all__ = ["CHANGE_HEADING", "UNITS_LINE", "column_header", "figures_row", "header_line", "period_only", "plain", "units_only"]
+__all__ = ["CHANGE_HEADING", "UNITS_LINE", "column_header", "figures_row", "header_line", "period_only", "plain"]
