@@ -49,7 +49,9 @@ def defined_initials(conn: psycopg.Connection, document: str, initials: str) -> 
     pattern = rf"([A-Z][A-Za-z&,.' -]{{2,80}}?)\s+\([“\"]?{initials}[”\"]?\)"
     for (text,) in conn.execute(
             "SELECT substring(c.text from %s) FROM chunks c JOIN documents d ON d.id = c.document_id"
-            " WHERE d.name = %s AND c.text ~ %s LIMIT 5", (pattern, document, pattern)).fetchall():
+            # (the pattern only where the initials are printed: its lazy name over every chunk took 120–200 ms)
+            " WHERE d.name = %s AND CASE WHEN strpos(c.text, %s) > 0 THEN c.text ~ %s ELSE false END LIMIT 5",
+            (pattern, document, initials, pattern)).fetchall():
         words = re.findall(r"[A-Za-z&]+", text or "")
         for start in range(len(words) - 1, -1, -1):  # the fewest last words whose initials spell them
             named = [w for w in words[start:] if w.lower() not in ("&", "and", "of", "the")]

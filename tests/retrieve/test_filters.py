@@ -63,9 +63,10 @@ def test_text_query_drops_what_is_already_a_filter(ex):
     assert ex.extract("Is 3M capital-intensive?").metrics == ["capex", "ppe", "revenue"]
 
 
-def _doc(conn, name, key, year, quarter, form):
+def _doc(conn, name, key, year, quarter, form, period_end=None):
     conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year, fiscal_quarter,"
-                 " page_count) VALUES (%s, 'x', 'y', %s, %s, %s, %s, 1)", (name, key, form, year, quarter))
+                 " period_end, page_count) VALUES (%s, 'x', 'y', %s, %s, %s, %s, %s, 1)",
+                 (name, key, form, year, quarter, period_end))
 
 
 def _seeded(make_database):  # type: ignore[no-untyped-def]
@@ -83,9 +84,8 @@ def test_a_quarter_is_found_by_the_calendar_year_it_ended_in(make_database):
     """Foot Locker names its fiscal years after the calendar year they start in: the filing labelled fiscal
     2023 Q3 reports the "Third Quarter 2022" (ended October 29, 2022)."""
     with _seeded(make_database) as conn:
-        _doc(conn, "FOOTLOCKER_2023Q3_10Q", "FOOTLOCKER", 2023, "Q3", "10-Q")
+        _doc(conn, "FOOTLOCKER_2023Q3_10Q", "FOOTLOCKER", 2023, "Q3", "10-Q", "2022-10-29")
         _doc(conn, "FOOTLOCKER_2022_10K", "FOOTLOCKER", 2022, "FY", "10-K")
-        conn.execute("UPDATE documents SET period_end = '2022-10-29' WHERE name = 'FOOTLOCKER_2023Q3_10Q'")
         _doc(conn, "WALMART_2024Q1_10Q", "WALMART", 2024, "Q1", "10-Q")  # no period end recorded
         ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
         f = Filters(companies=["FOOTLOCKER"], years=[2022], quarters=["Q3"])
@@ -306,12 +306,9 @@ def test_a_stretch_of_days_scopes_the_filing_whose_period_holds_it(ex, make_data
     f = ex.extract("What average price did Best Buy pay per share repurchased from May 28, 2023 through July 1, 2023?")
     assert f.dates == [date(2023, 5, 28), date(2023, 7, 1)] and f.years == [2023]
     with _seeded(make_database) as conn:
-        _doc(conn, "BESTBUY_2023_10K", "BESTBUY", 2023, "FY", "10-K")
-        _doc(conn, "BESTBUY_2024Q2_10Q", "BESTBUY", 2024, "Q2", "10-Q")
-        _doc(conn, "BESTBUY_2024Q3_10Q", "BESTBUY", 2024, "Q3", "10-Q")
-        conn.execute("UPDATE documents SET period_end = '2023-01-28' WHERE name = 'BESTBUY_2023_10K'")
-        conn.execute("UPDATE documents SET period_end = '2023-07-29' WHERE name = 'BESTBUY_2024Q2_10Q'")
-        conn.execute("UPDATE documents SET period_end = '2023-10-28' WHERE name = 'BESTBUY_2024Q3_10Q'")
+        _doc(conn, "BESTBUY_2023_10K", "BESTBUY", 2023, "FY", "10-K", "2023-01-28")
+        _doc(conn, "BESTBUY_2024Q2_10Q", "BESTBUY", 2024, "Q2", "10-Q", "2023-07-29")
+        _doc(conn, "BESTBUY_2024Q3_10Q", "BESTBUY", 2024, "Q3", "10-Q", "2023-10-28")
         ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
         assert scope_documents(conn, f)[0] == [ids["BESTBUY_2024Q2_10Q"]]
         # one date no filing is made up to leaves the usual scope
@@ -341,11 +338,9 @@ def test_a_quarter_named_by_its_month_is_the_quarters_own_filing(ex, make_databa
     f = ex.extract("What was Amcor's GAAP diluted EPS in the June 2023 quarter?")
     assert f.dates == [date(2023, 6, 30)] and f.month_quarter and f.quarters == []
     with _seeded(make_database) as conn:
-        _doc(conn, "AMCOR_2023_10K", "AMCOR", 2023, "FY", "10-K")
+        _doc(conn, "AMCOR_2023_10K", "AMCOR", 2023, "FY", "10-K", "2023-06-30")
         _doc(conn, "AMCOR_2023Q4_EARNINGS", "AMCOR", 2023, "Q4", "EARNINGS")
-        _doc(conn, "AMCOR_2023Q3_10Q", "AMCOR", 2023, "Q3", "10-Q")
-        conn.execute("UPDATE documents SET period_end = '2023-06-30' WHERE name = 'AMCOR_2023_10K'")
-        conn.execute("UPDATE documents SET period_end = '2023-03-31' WHERE name = 'AMCOR_2023Q3_10Q'")
+        _doc(conn, "AMCOR_2023Q3_10Q", "AMCOR", 2023, "Q3", "10-Q", "2023-03-31")
         ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
         assert scope_documents(conn, f)[0] == [ids["AMCOR_2023Q4_EARNINGS"]] and f.quarters == ["Q4"]
         f = ex.extract("What was Amcor's GAAP diluted EPS in the March 2023 quarter?")
@@ -357,15 +352,11 @@ def test_a_quarter_named_by_its_month_is_the_quarters_own_filing(ex, make_databa
 
 def test_the_latest_filing_per_company_with_estimated_dates_for_releases(make_database):
     with _seeded(make_database) as conn:
-        _doc(conn, "AMCOR_2023_10K", "AMCOR", 2023, "FY", "10-K")
+        _doc(conn, "AMCOR_2023_10K", "AMCOR", 2023, "FY", "10-K", "2023-06-30")
         _doc(conn, "AMCOR_2024Q1_EARNINGS", "AMCOR", 2024, "Q1", "EARNINGS")  # no period end: ~Sept 2023
-        _doc(conn, "AMCOR_2023Q3_10Q", "AMCOR", 2023, "Q3", "10-Q")
-        _doc(conn, "APPLE_2022_10K", "APPLE", 2022, "FY", "10-K")
-        _doc(conn, "APPLE_2023Q1_10Q", "APPLE", 2023, "Q1", "10-Q")
-        conn.execute("UPDATE documents SET period_end = '2023-06-30' WHERE name = 'AMCOR_2023_10K'")
-        conn.execute("UPDATE documents SET period_end = '2023-03-31' WHERE name = 'AMCOR_2023Q3_10Q'")
-        conn.execute("UPDATE documents SET period_end = '2022-09-24' WHERE name = 'APPLE_2022_10K'")
-        conn.execute("UPDATE documents SET period_end = '2022-12-31' WHERE name = 'APPLE_2023Q1_10Q'")
+        _doc(conn, "AMCOR_2023Q3_10Q", "AMCOR", 2023, "Q3", "10-Q", "2023-03-31")
+        _doc(conn, "APPLE_2022_10K", "APPLE", 2022, "FY", "10-K", "2022-09-24")
+        _doc(conn, "APPLE_2023Q1_10Q", "APPLE", 2023, "Q1", "10-Q", "2022-12-31")
         ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
         assert latest_documents(conn, list(ids.values())) == sorted(
             [ids["AMCOR_2024Q1_EARNINGS"], ids["APPLE_2023Q1_10Q"]])
