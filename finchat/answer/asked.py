@@ -98,8 +98,9 @@ _EARN = {"earn", "make", "lose", "net"}
 #: Verbs of recording a figure "in" what it is: "How much did American Express recognize in interest and penalties
 #: expense" asks the expense.
 _RECORD = {"record", "book", "recognize", "recognise", "incur"}
-#: Verbs of holding a balance "in" what it is: "How much did Pfizer hold in noncurrent inventories" asks them.
-_HOLD = {"hold", "held", "carry", "carried", "keep", "kept"}
+#: Verbs of holding a balance "in" what it is: "How much did Pfizer hold in noncurrent inventories", "How much did
+#: JPMorgan have in alternatives assets under management" ask them.
+_HOLD = {"hold", "held", "have", "had", "carry", "carried", "keep", "kept"}
 
 
 #: Words of a measure at most ("Las Vegas Strip same-store Adjusted Property EBITDAR"): more is a clause.

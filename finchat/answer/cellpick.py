@@ -261,7 +261,8 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         """A row under the qualifier's heading that is one of its items ("International › Appliances"), neither
         the qualifier itself nor its measure or total: not the qualifier's figure."""
         parent, _, last = c.row_path.rpartition(" › ")
-        if not parent or any(_names_row(t, set(_words(last))) for t in terms):
+        if not parent or any(_names_row(t, set(_words(last))) or item_of_total(last, c.totals, set(t.split()))
+                             for t in terms):
             return False
         # "marketing expenses" read as "Operating expenses › Marketing": the row is the measure asked (a heading
         # holding all of it, "TPV › Number of payment transactions", heads other measures)
@@ -432,6 +433,14 @@ _OF_THE_MEASURE = re.compile(r"(?i)^(?P<a>[a-z][\w,&'’ -]*?)\s+(?:of|from|in|o
 #: Words of such a row that name no other measure: "Number of branches" counts the branches.
 _NEUTRAL_WORDS = frozenset({"total", "net", "the", "a", "an", "all", "other", "number", "amount", "value", "level",
                             "percentage", "percent", "proportion", "average", "balance", "balances"})
+
+
+def item_of_total(label: str, totals: str, measure: set[str]) -> bool:
+    """Is ``label`` (a row's own label) a word of ``measure`` and do its table's Total rows (``totals``) print the
+    measure's other words ("Alternatives" over "Total assets under management")?"""
+    words = set(_words(label))
+    return bool(words) and len(measure) > len(words) and words <= measure \
+        and measure <= words | set(_words(re.sub(r"(?i)\btotal\b", " ", totals)))
 
 
 def _sibling(label: str, term: str, q_words: set[str]) -> bool:

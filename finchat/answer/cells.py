@@ -25,6 +25,7 @@ from finchat.answer.cellpick import (
     RATE_WORDS,
     SPELLED_OUT,
     is_measure,
+    item_of_total,
     pick_row,
     ratio_of,
 )
@@ -183,7 +184,10 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                      [r for r in found if is_measure(r[3].split(" › ")[-1], measure)
                       or _says_line(r[3].split(" › ")[-1], measure, q_words)
                       or asked & set(_words(r[3].split(" › ")[-1]))
-                      or want_pct and ratio_of(r[3].split(" › ")[-1], measure)]):  # (a rate: the line's ratio row)
+                      or want_pct and ratio_of(r[3].split(" › ")[-1], measure)  # (a rate: the line's ratio row)
+                      # (an item of the table whose total names the rest of the measure: "alternatives assets under
+                      # management" is the row "Alternatives" above "Total assets under management")
+                      or item_of_total(r[3].split(" › ")[-1], r[12], measure or set(own_measure.split()))]):
             if money_margin:
                 best = pick_row(rows, terms, q_words, months, period_end, False, measure, question, acronyms, labelled,
                                 company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)

@@ -151,9 +151,10 @@ IMPACT_OF = re.compile(r"(?i)\b(?P<noun>impact|effect)s?\s+of\s+(?:the\s+)?(?P<w
 #: Units a "how many … does" question counts in, not the thing counted.
 TIME_UNITS = frozenset({"years", "months", "weeks", "days", "hours"})
 #: "… sell in grocery and consumables in Q1": what was sold (a category, a region), before the period.
-SOLD_IN = re.compile(r"(?i)\b(?:sell|sold|(?<=unit )sales)\s+(?:in|of)\s+(?P<what>[a-z][\w&'’ -]*?)(?=\s+(?:in|during|for|over|"
-                     r"through|at|rise|rose|grow|grew|increased?|decreased?|declined?|fall|fell|drop|dropped|"
-                     r"change|changed)\b|\s*[?,.;]|\s*$)")
+#: (initials keep their dots: "sell in the U.S. in the fourth quarter" sold in "U.S")
+SOLD_IN = re.compile(r"(?i)\b(?:sell|sold|(?<=unit )sales)\s+(?:in|of)\s+(?:the\s+)?(?P<what>[a-z](?:[\w&'’ -]|\.(?=[a-z]))*?)"
+                     r"(?=\s+(?:in|during|for|over|through|at|rise|rose|grow|grew|increased?|decreased?|declined?|fall|fell|"
+                     r"drop|dropped|change|changed)\b|\s*[?,;]|\s*\.(?![a-z])|\s*$)")
 #: "… allocate to remodels", "… spend on new stores": what the money went to, before the period.
 SPENT_ON = re.compile(r"(?i)\b(?-i:spend|spent|allocated?|invest(?:ed)?|devoted?|put|direct(?:ed)?)\s+(?:(?!on\b|to\b|in\b|into\b)[a-z]+\s+){0,2}?"
                       r"(?:on|to|in|into|towards?)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
@@ -177,6 +178,12 @@ CONTRIBUTED_TO_PLANS = re.compile(r"(?i)\bcontribut(?:e|ed)\s+(?:\w+\s+){0,2}?to
 PAID_TO_ACQUIRE = re.compile(r"(?i)\b(?:pay|paid|spend|spent)\s+(?:to\s+(?:acquire|buy|purchase)|for(?:\s+(?:the\s+)?"
                              r"(?:acquisition|purchase)\s+of)?|on\s+(?:the\s+)?(?:acquisition|purchase)\s+of)\s+"
                              r"(?:the\s+)?(?P<what>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})")
+#: "How much goodwill did Foot Locker record on the atmos acquisition", "… from its acquisition of Abiomed": the deal a
+#: figure is of (its purchase price allocation), never the balance the company carries.
+OF_ACQUISITION = re.compile(r"(?i)\b(?:on|in|from|for|with|of|to|under)\s+(?:the\s+|its\s+|their\s+)?"
+                            r"(?P<what>(?!(?:recent|latest|pending|completed|proposed|same|first|second|new)\b)"
+                            r"[a-z][\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,2})\s+(?:acquisition|purchase|merger)\b|"
+                            r"\b(?:acquisition|purchase)\s+of\s+(?:the\s+)?(?P<of>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,2})")
 #: "… generate through digital online channels": the channel the figure is of (tables print "Digital online channels").
 THROUGH_CHANNEL = re.compile(r"(?i)\b(?:through|via|in|from|across)\s+(?:the\s+|its\s+|their\s+)?"
                              r"(?P<what>[a-z][\w&'’-]*(?:\s+[a-z][\w&'’-]*){0,3}?)\s+(?:distribution\s+|sales\s+)?channels?\b")
@@ -196,7 +203,7 @@ RETURNED_TO = re.compile(r"(?i)\bhow\s+much\s+(?:(?P<what>cash|capital|money)\s+
                          r"\breturn(?:ed)?\s+to\s+(?:its\s+|their\s+)?(?P<whom>(?:share|stock)holders|investors|owners)\b")
 #: "… earn in net card fees", "… record in impairment losses": the measure named after the verb.
 #: ("… was included in Foot Locker's corporate expense": the line it is a part of, whoever's possessive before it)
-EARNED_IN = re.compile(r"(?i)\b(?:earn(?:ed)?|make|made|record(?:ed)?|book(?:ed)?|recogni[sz]ed?|incur(?:red)?|included|hold|held|carr(?:y|ied)|keep|kept)\s+(?:in|from)\s+"
+EARNED_IN = re.compile(r"(?i)\b(?:earn(?:ed)?|make|made|record(?:ed)?|book(?:ed)?|recogni[sz]ed?|incur(?:red)?|included|hold|held|have|had|carr(?:y|ied)|keep|kept)\s+(?:in|from)\s+"
                        r"(?:the\s+|its\s+|(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,2}['’]s?\s+)?"
                        r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as|after|before|following|since|upon|until)\b"
                        r"|\s*[?,.;]|\s*$)")  # ("… hold in Kenvue after its IPO": a time clause ends it)
@@ -249,4 +256,4 @@ USED_TO_COMPUTE = re.compile(
 #: A value a line or a thing held is carried or measured at: "fair value", "carrying amount", "average balance".
 VALUE_OF = re.compile(r"(?i)\b(?:(?:fair|carrying|book|notional|market|face|principal)\s+(?:value|amount)|average\s+balance)s?$")
 
-__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "DUE_OF_WHOLE", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENDING_ON", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "USED_TO_COMPUTE", "VALUE_OF", "recorded_in", "without_place"]
+__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "DUE_OF_WHOLE", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OF_ACQUISITION", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENDING_ON", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "USED_TO_COMPUTE", "VALUE_OF", "recorded_in", "without_place"]

@@ -49,6 +49,7 @@ from finchat.answer.shapes import (
     IMPACT_ON,
     KPI,
     MODEL_NUMBER,
+    OF_ACQUISITION,
     NAMED_PART,
     OWN_PART_DID,
     OWNED_PART,
@@ -302,6 +303,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if channel and not any(channel.group("what").lower() in q.lower() for q in qualifiers) \
             and not metrics_in_question(channel.group("what")):
         qualifiers.append(channel.group("what"))  # "… net revenue through digital online channels": that channel's
+    deal = OF_ACQUISITION.search(question) if not paid else None
+    acquired = (deal.group("what") or deal.group("of")) if deal else ""
+    if acquired and re.sub(r"[^a-z0-9&]", "", acquired.lower()) not in names and not _PERIOD.match(acquired.lower()) \
+            and not metrics_in_question(acquired) and not any(acquired.lower() in q.lower() for q in qualifiers):
+        qualifiers.append(acquired)  # "… goodwill … record on the atmos acquisition": that deal's, not the balance
     due = DUE_IN.search(question)
     if due:  # "… coming due in less than one year": that row of the payments due
         # ("due within one year": the year's row, printed "Less than one year" or "Due within one year")

@@ -22,8 +22,11 @@ _AMOUNT = r"(?:\$?\s*\(?-?\d[\d,]*(?:\.\d+)?\)?|-|—|–)"  # (a dash: no sales
 _PCT = r"(?:-?\d+(?:\.\d+)?%|\*\*|-|—|–|\*|NM|N/?M)"
 #: One region's row: its name, then per column group the year's and last year's sales and three changes.
 _REGION = re.compile(rf"(?P<region>US\s+Exports|US|U\.S\.|Intl|International|WW|Worldwide)\s+(?:\(\d\)\s+)?"
-                     rf"(?P<a>{_AMOUNT})\s+(?P<b>{_AMOUNT})\s+{_PCT}\s+{_PCT}(?:\s+{_PCT})?"
-                     rf"(?:\s+(?P<c>{_AMOUNT})\s+(?P<d>{_AMOUNT})\s+{_PCT}\s+{_PCT}(?:\s+{_PCT})?)?(?=\s|$)")
+                     rf"(?P<a>{_AMOUNT})\s+(?P<b>{_AMOUNT})\s+(?P<ar>{_PCT})\s+(?P<ao>{_PCT})(?:\s+(?P<ac>{_PCT}))?"
+                     rf"(?:\s+(?P<c>{_AMOUNT})\s+(?P<d>{_AMOUNT})\s+(?P<cr>{_PCT})\s+(?P<co>{_PCT})(?:\s+(?P<cc>{_PCT}))?)?"
+                     r"(?=\s|$)")
+#: The change columns of a column group, as the header names them.
+_CHANGES = (("r", "Reported"), ("o", "Operational"), ("c", "Currency"))
 #: A table's title in capitals naming its units ("REPORTED SALES vs. PRIOR PERIOD ($MM)").
 _TITLE = re.compile(r"(?<![A-Za-z.])([A-Z][A-Z&,.'’/ -]{3,80}?(?:vs\.\s+[A-Z][A-Z ]{2,40})?\s*\((?:\$\s?MM|\$\s?M|in\s+millions)\))")
 #: Characters a chunk's first row may lie past its start (the end of a line the chunk before cut, a product's name).
@@ -115,13 +118,20 @@ def region_line_cells(text: str, lead_in: str, heading: str, period_end: date, q
         region = _REGION_NAMES[re.sub(r"\s+", " ", m.group("region")).lower()]
         # (the worldwide row is the product's own figure: a question naming no region asks it)
         label, path = (product, product) if region == "Worldwide" else (region, f"{product} › {region}")
-        columns = [(quarter_name, "3M", m.group("a"), m.group("b"))]
+        columns = [(quarter_name, "3M", "a", "b")]
         if m.group("c") and quarter in _TO_DATE:
-            columns.append((*_TO_DATE[quarter], m.group("c"), m.group("d")))
+            columns.append((*_TO_DATE[quarter], "c", "d"))
         for group_name, months, now, then in columns:
-            for as_of, token in ((period_end, now), (year_before, then)):
+            for as_of, token in ((period_end, m.group(now)), (year_before, m.group(then))):
                 out.append(Cell(label, path[:400], f"{group_name} {as_of.year}", months, as_of, _value(token),
                                 token.replace("$", "").strip(), "millions", "USD", caption))
+            # each change the header names, a percentage of the year's sales over the year before's ("47.8%"
+            # operational); a dash or a star prints none
+            for key, basis in _CHANGES:
+                token = m.group(now + key) or ""
+                if re.fullmatch(r"-?\d+(?:\.\d+)?%", token):
+                    out.append(Cell(label, path[:400], f"{basis} change — {group_name} {period_end.year}", months,
+                                    period_end, float(token.rstrip("%")), token, "units", "%", caption))
     return out
 
 

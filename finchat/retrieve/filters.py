@@ -127,7 +127,9 @@ _SUFFIX = r"(?:Inc\.?|Incorporated|Corp\.?|Corporation|Company|Co\.|Ltd\.?|Limit
 _UNKNOWN = (re.compile(rf"\b({_NAME}\s+{_SUFFIX})(?:['’]s)?(?![\w])"),
             re.compile(rf"\b({_NAME})['’]s?(?![\w])"),
             re.compile(rf"(?i:\b(?:did|does|do|has|had|have|is|was|were|for|about|of|at|from|compare|versus|vs\.?|and|"
-                       rf"between|with)\s+)({_NAME})"))
+                       rf"between|with)\s+)({_NAME})"),
+            # a name in capitals anywhere, as filings print their brands ("worldwide STELARA sales")
+            re.compile(r"(?<![\w&.-])([A-Z]{4,}(?:\s+[A-Z]{4,})*)(?![\w&-])"))
 #: Capitalised words that are not company names (question words, periods, statement and metric words).
 _NOT_NAMES = {
     "what", "how", "why", "when", "which", "who", "did", "does", "do", "is", "was", "were", "the", "a", "an", "in",

@@ -1604,3 +1604,21 @@ def test_a_part_asked_by_initials_its_filing_defines_is_the_row_spelling_them_ou
     question = "By what percentage did APLA's earnings before interest and taxes grow at Acme in fiscal 2018?"
     got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2018)
     assert got is not None and got[1][0].value == 1189, got
+
+
+def test_an_item_of_the_table_whose_total_names_the_rest_of_the_measure(make_database):
+    """"alternatives assets under management": the row "Alternatives" of the table whose total is "Total assets under
+    management" — an item above its total, not another measure under a heading; a measure no total names is none."""
+    from finchat.answer.subject import analyse
+
+    url = _stored(make_database, 2019, [(30, "Client assets and assets under management by asset class",
+                                         f"Assets by asset class › {label}", value, "billions", "USD")
+                                        for label, value in (("Liquidity", 657), ("Alternatives", 208),
+                                                             ("Total assets under management", 2960),
+                                                             ("Total client assets", 4116))])
+    question = "How much did Acme have in alternatives assets under management at the end of 2019?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2019)
+    assert got is not None and got[1][0].value == 208, got
+    question = "How much did Acme have in alternatives loans at the end of 2019?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2019)
+    assert got is None or got[1][0].value != 208, got

@@ -1204,3 +1204,23 @@ def test_initials_owning_the_measure_name_a_part():
     s = analyse("By what percentage did APLA's earnings before interest and taxes grow at Testco in fiscal 2018?",
                 companies=("Testco", "TESTCO"))
     assert s.qualifiers == ("APLA",), s
+
+
+def test_initials_a_balance_held_and_a_deal_named():
+    """"sell in the U.S.": the region with its dots, never "the U"; "How much did Testco have in alternatives assets
+    under management": what it held; "goodwill … on the Nordmart acquisition": that deal's goodwill, not the balance."""
+    s = analyse("How much did Testco's MedTech business sell in the U.S. in the fourth quarter of 2022?",
+                companies=("Testco", "TESTCO"))
+    assert (s.measure, set(s.qualifiers)) == ("sales", {"U.S", "MedTech"}), s
+    s = analyse("How much did Testco sell in the United States in 2022?", companies=("Testco", "TESTCO"))
+    assert s.qualifiers == ("United States",), s
+    s = analyse("How much did Testco have in alternatives assets under management at the end of March 2022?",
+                companies=("Testco", "TESTCO"))
+    assert s.measure == "alternatives assets under management", s
+    s = analyse("How much goodwill did Testco record on the atmos acquisition?", companies=("Testco", "TESTCO"))
+    assert (s.metric, s.qualifiers) == ("goodwill", ("atmos",)), s
+    s = analyse("What transaction costs did Testco incur on its pending acquisition of Nordmart?",
+                companies=("Testco", "TESTCO"))
+    assert s.qualifiers == ("Nordmart",), s
+    s = analyse("How much goodwill did Testco carry at the end of 2022?", companies=("Testco", "TESTCO"))
+    assert s.qualifiers == (), s

@@ -1519,8 +1519,8 @@ def test_a_segments_rate_is_its_lines_ratio_row(env_db, tmp_path, monkeypatch):
 def test_a_releases_product_lines_each_holding_its_regions_rows():
     """A sales schedule printing one line per product — "ALPHAZUMAB US 1,817 1,731 4.9% 4.9% - 3,268 3,110 …
     Intl … WW …" — under a header of two column groups (the quarter's, the six months'): a row per product and
-    region, each column group its period; a line naming no product is its heading's total; lines go on over
-    chunks after the header's."""
+    region, each column group its period with its reported, operational and currency changes; a line naming no
+    product is its heading's total; lines go on over chunks after the header's."""
     from finchat.graph.textcells import text_table_rows as _text_table_rows
 
     header = ("**REPORTED SALES vs. PRIOR PERIOD ($MM)** **PHARMACEUTICAL SEGMENT** <sup>**(2,3)**</sup> **2025** "
@@ -1538,7 +1538,7 @@ def test_a_releases_product_lines_each_holding_its_regions_rows():
               (2, "text", "SALES > IMMUNOLOGY", total, 16),
               *((3 + i, "text", "SALES > IMMUNOLOGY", line, 16) for i, line in enumerate(lines))]
     rows = _text_table_rows(chunks, date(2025, 6, 29), "EARNINGS", 2)
-    by = {(c.row_path, c.duration, c.as_of): c for _, _, _, c in rows}
+    by = {(c.row_path, c.duration, c.as_of): c for _, _, _, c in rows if c.unit != "%"}
     assert by[("ALPHAZUMAB › U.S.", "3M", date(2025, 6, 29))].value == 1817
     assert by[("ALPHAZUMAB › U.S.", "3M", date(2024, 6, 29))].value == 1777
     assert by[("ALPHAZUMAB", "6M", date(2025, 6, 29))].value == 3 * 1817  # worldwide: the product's own
@@ -1546,7 +1546,13 @@ def test_a_releases_product_lines_each_holding_its_regions_rows():
     assert by[("GAMMA", "3M", date(2025, 6, 29))].value == 900  # header five chunks above
     immunology = by[("Immunology › U.S.", "3M", date(2025, 6, 29))]
     assert (immunology.value, immunology.scale, immunology.unit) == (2865, "millions", "USD")
-    assert not any(c.value in (4.9, 13.0, 7.6) for _, _, _, c in rows)  # the change columns are no sales
+    assert not any(c.value in (4.9, 13.0, 7.6) for _, _, _, c in rows if c.unit != "%")  # the changes are no sales
+    # each change the header names is the period's percentage, by its basis; a dash prints none
+    by_col = {(c.row_path, c.col_label): c for _, _, _, c in rows}
+    operational = by_col[("ALPHAZUMAB › International", "Operational change — Six Months 2025")]
+    assert (operational.value, operational.unit, operational.duration) == (15.2, "%", "6M")
+    assert by_col[("ALPHAZUMAB › International", "Currency change — Second Quarter 2025")].value == -1.1
+    assert ("ALPHAZUMAB › U.S.", "Currency change — Second Quarter 2025") not in by_col
     # every row keeps the table's title — what its figures are — however far above it is
     assert all("REPORTED SALES vs. PRIOR PERIOD ($MM)" in caption for _, _, caption, _ in rows)
 

@@ -187,6 +187,8 @@ def test_forward_looking_questions_are_flagged(ex):
     ("How did GAAP EPS change in FY2023?", []),
     ("Compare Apple and Globex gross margin", []),               # next to a known company: a segment or brand
     ("and net income?", []),
+    ("What were worldwide STELARA sales in Q4 2022?", ["STELARA"]),  # a brand in capitals, as filings print it
+    ("What was GAAP EBITDA in Q4 2022?", []),
 ])
 def test_unknown_company_names(ex, question, unknown):
     assert ex.extract(question).unknown == unknown
