@@ -35,6 +35,7 @@ from finchat.graph.textcolumns import (
     _years_over_names,
 )
 from finchat.graph.yearheaders import (
+    _BASIS,
     _CHANGE_HEADER,
     _COMPARED_YEARS,
     _SHORT_VERSUS,
@@ -83,9 +84,13 @@ _NOT_PERIODS = re.compile(r"(?i)\b(?:as of|balances?|maturit\w*|thereafter|fair 
 
 
 # weeks spelled out ("Thirty-nine weeks ended") before the months, so "nine weeks" is not read inside it
+# (a release's column groups named in capitals, "FOURTH QUARTER TWELVE MONTHS": the quarter, then the year to date;
+# written small, "fourth quarter sales", it is prose)
 _HEADER_DURATION = re.compile(r"(?i)(?<![\w-])(thirteen|twenty-six|thirty-nine|fifty-two|three|six|nine|twelve|13|26|39|52)"
                               r"\s+(?:months|weeks)\b(?![- ]periods?)|"
-                              r"\b(quarter)s?\s+ended\b")
+                              r"\b(quarter)s?\s+ended\b|"
+                              r"(?-i:\b(?:FIRST|SECOND|THIRD|FOURTH|First|Second|Third|Fourth)\s+(QUARTER|Quarter))\b(?!\s+(?:of|ended)\b)|"
+                              r"(?-i:\b(?:FULL|Full)\s+(YEAR|Year))\b(?!\s+(?:of|ended)\b)")
 #: Where a table starts inside a text chunk (after rows of another): its period header, an annual one printing
 #: two years ("Years Ended December 31, 2022 2021 2020").
 _TABLE_START = re.compile(_HEADER_DURATION.pattern + r"|(?i:\b(?:fiscal\s+)?years?\s+ended\b[^¶]{0,40}?"
@@ -118,7 +123,7 @@ def _durations(header: str) -> list[int]:
         # the header just above the rows: the last cluster of period words (a sentence before it may name
         # the same periods in another order, "three and six months ended …")
         cluster = [m for m in matches if matches[-1].start() - m.start() <= HEADER_SPAN]
-        return list(dict.fromkeys(_WORD_MONTHS[(m.group(1) or m.group(2)).lower()] for m in cluster))
+        return list(dict.fromkeys(_WORD_MONTHS[(m.group(1) or m.group(2) or m.group(3) or m.group(4)).lower()] for m in cluster))
     m = _PROSE_DURATIONS.search(header)
     if m:
         return [_WORD_MONTHS[m.group(1).lower()], _WORD_MONTHS[m.group(2).lower()]]
@@ -170,7 +175,9 @@ def _line(line: str) -> str:
     t = re.sub(r"\s+", " ", line).strip()  # "**$** **5,862**" unbolded is "$ 5,862", not "$   5,862"
     if _NUMBERS_LINE.fullmatch(t) and not all(_YEAR.fullmatch(n.strip()) for n in re.findall(_NUM, t)):
         return f"Total {t}"
-    if (t[:1].isupper() and len(t.split()) <= 6 and not re.search(r"[\d:.;,¦]", t) and not _NOT_HEADING.search(t)):
+    # (a name's own digits, "COVID-19", are no figures: "Pharmaceutical excluding COVID-19 Vaccine")
+    if (t[:1].isupper() and len(t.split()) <= 6 and not re.search(r"[\d:.;,¦]", re.sub(r"\b[A-Za-z]+-\d+\b", "", t))
+            and not _NOT_HEADING.search(t)):
         return f"{t}:"
     return t
 
@@ -301,6 +308,35 @@ SENTENCE_WORDS = 6
 _SENTENCE_END = re.compile(r"(?<![A-Z][a-z]{2})[.!?](?:\s+(?=[A-Z])|\s*$)")
 
 
+def _printed_width(header: str, groups: int) -> int:
+    """Columns of a header's last line of years when it prints two years per period group, each followed by the
+    names of its changes' bases and nothing else ("2022 2021 Total ¦ Operations ¦ Currency 2022 2021 …"); else 0."""
+    line = next((x for x in reversed(re.split(r"¶|\n", header)) if _YEAR.search(x)), "")
+    years = _YEAR.findall(line)
+    names = re.findall(r"[A-Za-z]+", _YEAR.sub(" ", line))
+    bases = [w for w in names if _BASIS.fullmatch(w)]
+    if len(years) != 2 * groups or not bases or len(bases) % groups or len(bases) != len(names):
+        return 0
+    return len(years) + len(bases)
+
+
+#: Points a printed percentage change may lie from its amounts' (rounded figures, "Total" beside "Reported").
+CHANGE_SLACK = 0.6
+
+
+def _changes_fit(nums: list[str], group: int, groups: int) -> bool:
+    """Does each of ``groups`` column groups of ``nums``, ``group`` figures apart, open with this year's and last year's
+    amounts followed by their change (in percent or in the amount's units)?"""
+    for g in range(groups):
+        now, then = _value(nums[g * group]), _value(nums[g * group + 1])
+        change = _value(nums[g * group + 2]) if g * group + 2 < len(nums) else None
+        if now is None or then is None or change is None or not then:
+            return False
+        if abs((now / then - 1) * 100 - change) > CHANGE_SLACK and abs(now - then - change) > 1:
+            return False
+    return True
+
+
 def _goes_on(carry: dict[str, object], width: int, own: str, titled: bool = False) -> bool:
     """Do rows ``width`` figures wide go on the table of the chunk before? Its width does; with no header of
     their own, after a subheading (the chunk before ended with one, or ``titled``: the chunk starts under a
@@ -375,6 +411,14 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     offset = 0  # years from the filing's period end to the columns' (a table of a year earlier)
     per_name = False
     continued = False  # the rows go on the table of the chunk before (its caption is theirs)
+    # the columns a header prints ("2022 2021 Total ¦ Operations ¦ Currency", once per period): the table's width,
+    # whatever rows the text layer ran together or cut short
+    header_width = _printed_width(head_text, len(durations)) if durations else 0
+    if not header_width and carry.get("header_width") and not own_durations and not fresh \
+            and not own.strip(f" *_¶{_GROUP_SEP}\n"):
+        header_width = int(carry["width"])  # type: ignore[call-overload]  # (its rows going on past the chunk before)
+        durations = [] if _goes_on(carry, header_width, own, bool(heading)) else durations
+    width = header_width or width
     if durations and width % len(durations) == 0:
         carry.pop("heading", None)  # a table of its own: no heading carried over from the one before
         if not heading and carry.get("labels") == labels:
@@ -492,8 +536,13 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # rows of the table's width; with comparison columns, any row holding the periods of every group; under a header
     # of two years per period whose rows print one figure each ("(270) (230)"), a row printing both ("32.0% 34.7% …")
     both = per == keep == 1 and current_first and len(_YEAR.findall(own)) == 2 * len(durations)
+    # (a row of another width with changes printed is read only when each group's first change is its two amounts'
+    # — a dash the text layer lost at a row's end, "… 6,516 1.3 % 1.3", leaves the groups where they were; a total
+    # run into the row before, "(7.2) 3,767 3,728 …", does not fit)
     rows = [r for r in rows if len(r[2]) == width or (keep < per and len(r[2]) % len(durations) == 0 and len(
-        r[2]) // len(durations) >= keep) or (both and len(r[2]) == 2 * len(durations))]
+        r[2]) // len(durations) >= keep and (len(r[2]) < width or _changes_fit(r[2], len(r[2]) // len(durations), len(
+            durations)))) or (both and len(r[2]) == 2 * len(durations))
+        or (keep == 2 < per and len(r[2]) == width - 1 and _changes_fit(r[2], per, len(durations)))]
     # a table going on from the chunk before keeps what its header said; a table with its own header does not
     per_unit = bool(re.search(r"(?i)\bexcept\b", header + " " + section)) or (continued and bool(carry.get("per_unit")))
     # "(dollars in millions, except ARPA)": the rows naming what is excepted are in units
@@ -508,12 +557,20 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     bases = change_names(head_text, per - keep) if keep < per else []  # comparison columns' names, if printed
     owners = [owner_at.get(at, o) for (at, _, _), o in zip(rows, row_owners([label for _, label, _ in rows]),
                                                               strict=True)]
+    # rows named again under one heading ("U.S.", "International" once more, after a blank line): a block whose own
+    # heading the text does not print (the company's totals under the last segment's rows) — not that heading's
+    seen: set[tuple[str, str]] = set(carry.get("seen") or ()) if continued else set()  # type: ignore[call-overload]
+    stale: set[str] = set(carry.get("stale") or ()) if continued else set()  # type: ignore[call-overload]
     for (at, label, nums), owner in zip(rows, owners, strict=True):
         outer = next((h for pos, h in reversed(heads) if pos < at and h != label),
                      str(carry.get("heading") or heading or ""))
         if heading and re.search(r"(?i)\bby$", outer) and outer != heading:
             outer = f"{heading} › {outer}"  # "Revenues by:" a second time under the region's title: the region's
         outer = f"{outer} › {owner}" if outer and owner else owner or outer
+        if outer and (outer in stale or (outer, label) in seen):
+            stale.add(outer)
+            continue
+        seen.add((outer, label))
         # "(Amounts in millions, except unit counts)": "Unit counts at period end" is a count
         spared = any(re.search(rf"(?i)\b{re.escape(x)}\b", label) for x in excepted) or bool(UNITLESS_LABEL.search(label))
         # "Connections ('000):" over its rows: their units, unless a row prints its own
@@ -522,7 +579,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         # "Number of branches 4,869" in a table of dollars "(in billions, except ratios …)": a count, never scaled
         spared = spared or (here is None and dollars and re.match(r"(?i)number\s+of\b", label) is not None)
         path = f"{outer} › {label}" if outer else label
-        group = len(nums) // len(durations)
+        group = per if len(nums) == width - 1 else len(nums) // len(durations)
         row_keep = 2 if both and group == 2 else keep
         for g, months in enumerate(durations):
             if groups:
@@ -562,7 +619,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 if v is not None:
                     out.append(Cell(label[:200], path[:400], f"{name} change — {words} Months Ended "
                                     f"{end:%B} {end.day}, {end.year}", f"{months}M", end, v, token.strip(), "units", "%"))
-    carry.update(width=width, durations=durations, current_first=current_first, scale=scale, keep=keep, per_unit=per_unit,
+    carry.update(seen=seen, stale=stale, header_width=bool(header_width), width=width, durations=durations, current_first=current_first, scale=scale, keep=keep, per_unit=per_unit,
                  dollars=dollars, singly=singly, excepted=excepted, groups=groups, per_name=per_name, continued=continued,
                  labels=labels, title=heading,
                  heading=heads[-1][1] if heads else carry.get("heading", "") or heading,

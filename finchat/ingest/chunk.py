@@ -21,6 +21,7 @@ from finchat.ingest.textheader import CHANGE_HEADING as _CHANGE_HEADING
 from finchat.ingest.textheader import UNITS_LINE as _UNITS
 from finchat.ingest.textheader import figures_row as _figures_row
 from finchat.ingest.textheader import header_line as _header_line
+from finchat.ingest.textheader import period_names as _period_names
 from finchat.ingest.textheader import period_only as _period_only
 from finchat.ingest.textheader import plain as _plain
 from finchat.tables import header_count, merge_split_words, split_row
@@ -38,7 +39,7 @@ def part_section(section: str, k: int, n: int) -> str:
 
 #: The chunking rules' version: a filing chunked by other rules is chunked again by the next ``finchat ingest``
 #: (its Markdown cache is reused). Recorded with the parser's version in ``documents.parser``.
-CHUNKER_VERSION = "chunks/9"
+CHUNKER_VERSION = "chunks/10"
 
 
 def reading_version(parser: str) -> str:
@@ -211,7 +212,9 @@ def to_blocks(pages: Sequence[str]) -> list[_Block]:
             norm = _norm_line(line)
             # a units line ("$ in millions, except per share amounts") repeats atop every statement page,
             # but it is the statement's scale, not a running header
-            if (norm in noise and not _UNITS.match(_plain(line))) or _PAGE_NO.match(_plain(line)):
+            # (so is a header naming the column groups' periods, "FOURTH QUARTER TWELVE MONTHS", atop each schedule)
+            if (norm in noise and not _UNITS.match(_plain(line)) and not _period_names(line)) \
+                    or _PAGE_NO.match(_plain(line)):
                 continue
             m = _HEADING_MD.match(line)
             b = _BOLD_LINE.match(line)
@@ -288,6 +291,16 @@ def _drop_boilerplate(blocks: list[_Block]) -> list[_Block]:
             continue
         out.append(blk)
     return out
+
+
+#: Words of a units line printed alone ("(Unaudited; Dollars in Millions)"); more is a units line with its rows.
+UNITS_WORDS = 10
+
+
+def _units_alone(text: str) -> bool:
+    """Is a paragraph only a units line, no figures after it?"""
+    plain = _plain(text)
+    return bool(_UNITS.match(plain)) and len(plain.split()) <= UNITS_WORDS and not re.search(r"\d", plain)
 
 
 # ---------------------------------------------------------------- sections
@@ -437,12 +450,21 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
 
     headed = False  # the buffer starts with a text table's column header
     continued = ""  # the header of a text table whose rows the buffer goes on with, past the chunk before
+    units: _Block | None = None  # a units line alone between headings ("(Unaudited; Dollars in Millions)")
 
     def emit_text() -> None:
-        nonlocal buf, buf_tokens, headed, continued
+        nonlocal buf, buf_tokens, headed, continued, units
         if not buf:
             return
         text = "\n\n".join(b.text for b in buf)
+        if units is not None and (units.page != buf[0].page or len(_ROW_FIGURE.findall(text)) >= MIN_FIGURES):
+            # the units line goes atop the figures after it on its page (a schedule's rows under its headings)
+            text = f"{units.text}\n\n{text}" if units.page == buf[0].page else text
+            units = None
+        if len(buf) == 1 and _units_alone(text):
+            # too short to keep, and the scale of the table below it: kept for that table
+            buf, buf_tokens, units = [], 0, buf[0]
+            return
         # a table's rows under the column header carried to them are kept however few their words
         keep = (len(re.findall(r"[A-Za-z]{2,}", text)) >= MIN_WORDS or headed
                 or len(_ROW_FIGURE.findall(text)) >= MIN_FIGURES or _FIGURE_SENTENCE.fullmatch(text.strip()))
@@ -488,6 +510,8 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
             if _UNITS.match(_plain(blk.text)) and i + 1 < len(blocks) and blocks[i + 1].kind == "table":
                 pending_caption.append(_plain(blk.text))
                 continue
+            if _units_alone(blk.text) and i + 1 < len(blocks) and blocks[i + 1].kind == "heading" and not column_header:
+                emit_text()  # a units line over the headings of a schedule: alone, kept for the rows under them
             # rows under a heading after it, or rows right after it when it starts a chunk (a header in the middle
             # of a chunk's text stays there, with what leads to it: a region's title, Netflix's "UCAN … 2023 2022")
             # (a header line right after another, directly over the rows, is part of the same header)
@@ -534,6 +558,9 @@ def chunk_pages(pages: Sequence[str], count: TokenCounter, max_tokens: int = 512
             buf.append(_Block("para", column_header, blk.page, blk.page_end))
         column_header, unplaced = "", False
         emit_text()
+        if units is not None and units.page == blk.page:
+            pending_caption.append(_plain(units.text))  # (the units line printed over the table's headings)
+        units = None
         sections.content()
         chunks.extend(_table_chunks(blk, pending_caption, sections.path, doc_title, count, limit, len(chunks)))
         pending_caption = []

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 
-#: A line that is a table's units: "(In millions, except per share data)".
-UNITS_LINE = re.compile(r"(?i)^\(?\s*(?:\$|dollars|amounts|in\b)[^)]{0,160}?\b(millions?|thousands?|billions?)\b.*\)?$")
+#: A line that is a table's units: "(In millions, except per share data)", "(Unaudited; Dollars in Millions)".
+UNITS_LINE = re.compile(r"(?i)^\(?\s*(?:unaudited\s*[;,]\s*)?(?:\$|dollars|amounts|in\b)[^)]{0,160}?"
+                        r"\b(millions?|thousands?|billions?)\b.*\)?$")
 
 
 #: A word of a text table's column header: years, dates, period words ("Year Ended December 31, 2017 2018 2019").
@@ -31,6 +32,19 @@ def period_only(text: str) -> bool:
     words = plain(text).replace("/", " ").split()
     return (bool(words) and all(_HEADER_WORD.fullmatch(w) or CHANGE_HEADING.fullmatch(w) for w in words)
             and any(_HEADER_WORD.fullmatch(w) for w in words))
+
+
+#: A word of a column groups' period names with no date: "FOURTH QUARTER TWELVE MONTHS", "Three Months Ended".
+_PERIOD_NAME_WORD = re.compile(r"(?i)first|second|third|fourth|quarters?|three|six|nine|twelve|months?|weeks?|"
+                               r"ended|ending|years?|fiscal|to|date|year-to-date|ytd")
+
+
+def period_names(text: str) -> bool:
+    """Is a line only the names of column groups' periods, no date ("FOURTH QUARTER TWELVE MONTHS")? Printed atop
+    every page of a release's schedules, it is still each table's header, not a running header."""
+    words = plain(text).split()
+    return 2 <= len(words) <= 8 and all(_PERIOD_NAME_WORD.fullmatch(w) for w in words) \
+        and any(re.fullmatch(r"(?i)quarters?|months?|weeks?|years?", w) for w in words)
 
 
 def column_header(text: str) -> bool:
@@ -59,4 +73,5 @@ def plain(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("**", "").replace("<br>", " ").replace("_", " ")).strip()
 
 
-__all__ = ["CHANGE_HEADING", "UNITS_LINE", "column_header", "figures_row", "header_line", "period_only", "plain"]
+__all__ = ["CHANGE_HEADING", "UNITS_LINE", "column_header", "figures_row", "header_line", "period_names", "period_only",
+           "plain"]

@@ -1819,3 +1819,45 @@ def test_a_sentences_years_are_no_figures():
     # a figure that happens to be a year's number, in a row named as rows are, stays
     assert not _year_read_as_figure(cell("Property and equipment, net", "2021"))
     assert not _year_read_as_figure(cell("Depreciation for fiscal", "$ 2,021"))
+
+
+def test_a_releases_schedule_of_quarter_and_twelve_months_with_its_change_bases():
+    """A release's schedule kept as text: "FOURTH QUARTER TWELVE MONTHS" over "2025 2024 Total ¦ Operations ¦ Currency"
+    twice — the quarter, then the year, each with its changes; a row whose last dash the text layer lost is read where
+    its figures fit; a row run into the total after it, and a block printed again with no heading of its own (the
+    company's totals after the last segment's rows), give no cells; "Full Year" names a year's columns."""
+    from finchat.graph.textcells import text_table_rows as _text_table_rows
+
+    first = ("(Unaudited; Dollars in Millions)\n\nConsumer Health <sup>(1)</sup>\n\n**FOURTH QUARTER** **TWELVE MONTHS**"
+             "\n\nPercent Change\n\nPercent Change\n\n**2025** **2024** Total ¦ Operations ¦ Currency **2025** **2024** "
+             "Total ¦ Operations ¦ Currency\n\nU.S. **$    1,696** **1,529** 10.9 % 10.9 - **$    6,599** **6,516** 1.3 % "
+             "1.3 International **2,071** **2,199** (5.8) 3.2 (9.0) **8,354** **8,519** (1.9) 5.3 (7.2) **3,767** "
+             "**3,728** 1.0 6.4 (5.4) **14,953** **15,035** (0.5) 3.6 (4.1)\n\nMedTech <sup>(2)</sup>")
+    second = ("U.S. **3,445** **3,216** 7.1 7.1 - **13,377** **12,686** 5.4 5.4 International **3,331** **3,643** (8.6) "
+              "2.9 (11.5) **14,050** **14,374** (2.3) 6.9 (9.2) **6,776** **6,859** (1.2) 4.9 (6.1) **27,427** **27,060** "
+              "1.4 6.2 (4.8)")
+    third = ("U.S. **12,516** **12,163** 2.9 2.9 - **48,580** **47,156** 3.0 3.0 International **11,190** **12,641** "
+             "(11.5) (1.1) (10.4) **46,363** **46,619** (0.6) 9.1 (9.7) Worldwide **23,706** **24,804** (4.4) 0.9 (5.3) "
+             "**94,943** **93,775** 1.3 6.1 (4.8)")
+    section = "Supplementary Sales Data > Sales to customers by — segment of business"
+    chunks = [(i, "text", section, text, 8) for i, text in enumerate((first, second, third))]
+    rows = _text_table_rows(chunks, date(2025, 12, 31), "EARNINGS", 4)
+    by = {(c.row_path, c.duration, c.as_of): c for _, _, _, c in rows if c.unit != "%"}
+    us = by[("Consumer Health › U.S.", "3M", date(2025, 12, 31))]
+    assert (us.value, us.scale, us.unit) == (1696, "millions", "USD")
+    assert by[("Consumer Health › U.S.", "12M", date(2025, 12, 31))].value == 6599
+    assert by[("Consumer Health › U.S.", "12M", date(2024, 12, 31))].value == 6516
+    assert by[("MedTech › U.S.", "3M", date(2025, 12, 31))].value == 3445
+    changes = {(c.row_path, c.col_label): c.value for _, _, _, c in rows if c.unit == "%"}
+    assert changes[("Consumer Health › U.S.", "Total change — Twelve Months Ended December 31, 2025")] == 1.3
+    assert not any("International" in c.row_path or c.value in (12516, 23706, 8519) for _, _, _, c in rows), rows
+
+    quarter = ("Q4 % Change\n\n($ in Millions) 2025 2024 Reported Operational Currency\n\nU.S. $12,516 $12,163 2.9% 2.9 -"
+               "\n\nInternational 11,190 12,641 (11.5) (1.1) (10.4)\n\nWorldwide $23,706 $24,804 (4.4)% 0.9 (5.3)\n\n"
+               "**Full Year** % Change")
+    year = ("($ in Millions) 2025 2024 Reported Operational Currency\n\nU.S. $48,580 $47,156 3.0% 3.0 -\n\n"
+            "International 46,363 46,619 (0.6)% 9.1 (9.7)\n\nWorldwide $94,943 $93,775 1.3% 6.1 (4.8)")
+    rows = _text_table_rows([(0, "text", "REGIONAL SALES RESULTS", quarter, 2), (1, "text", "REGIONAL SALES RESULTS",
+                                                                                 year, 2)], date(2025, 12, 31), "EARNINGS", 4)
+    got = {(c.row_path, c.duration): c.value for _, _, _, c in rows if c.unit == "USD" and c.as_of == date(2025, 12, 31)}
+    assert got[("U.S.", "3M")] == 12516 and got[("U.S.", "12M")] == 48580, got

@@ -293,3 +293,19 @@ def test_a_text_tables_rows_split_over_chunks_repeat_its_header(count):
     chunks = chunk_pages([page(1, body)], count, max_tokens=160)
     last = next(c for c in chunks if "5,153" in c.text)
     assert last.text.startswith("(in billions, except ratios) 2025 2024 Change"), last.text
+
+
+def test_a_schedules_period_names_and_units_line_stay_with_its_rows(count):
+    # "FOURTH QUARTER TWELVE MONTHS" and "(Unaudited; Dollars in Millions)" atop every schedule of a release: the
+    # columns' periods and scale, not running headers; the units line alone between headings goes atop the rows
+    schedule = ("**Acme and Subsidiaries**\n\n**Supplementary Sales Data**\n\n(Unaudited; Dollars in Millions)\n\n"
+                "**Sales to customers by**\n\n**{what}**\n\n**FOURTH QUARTER** **TWELVE MONTHS**\n\nPercent Change\n\n"
+                "**2025** **2024** Total ¦ Operations ¦ Currency **2025** **2024** Total ¦ Operations ¦ Currency\n\n"
+                "U.S. **$ 12,5{n}6** **12,163** 2.9 % 2.9 - **$ 48,580** **47,156** 3.0 % 3.0 -\n\n"
+                "Europe **5,8{n}6** **6,925** (16.0) (6.3) (9.7) **23,449** **23,594** (0.6) 11.0 (11.6)\n\n{prose}")
+    pages = [page(n, schedule.format(what=f"kind {n} of business", n=n, prose="\n\n".join([PROSE] * 4)))
+             for n in range(1, 6)]
+    rows = [c for c in chunk_pages(pages, count) if "Europe" in c.text]
+    assert len(rows) == 5
+    assert all(c.text.startswith("(Unaudited; Dollars in Millions)") and "**FOURTH QUARTER** **TWELVE MONTHS**" in c.text
+               for c in rows), rows[0].text
