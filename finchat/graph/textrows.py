@@ -308,6 +308,29 @@ SENTENCE_WORDS = 6
 _SENTENCE_END = re.compile(r"(?<![A-Z][a-z]{2})[.!?](?:\s+(?=[A-Z])|\s*$)")
 
 
+def _years_from(year: int, period_end: date) -> int:
+    """Years from the filing's period to a column headed ``year``: a 52/53-week year ending in January's first week
+    ("January 1, 2023") is named for the year before (fiscal 2022), as textcolumns reads it."""
+    if year == period_end.year - 1 and period_end.month == 1 and period_end.day <= 7:
+        return 0
+    return year - period_end.year
+
+
+def _year_runs(header: str, width: int) -> list[int]:
+    """The lengths of the runs of consecutive years a header prints over ``width`` columns, when it prints one year a
+    column in runs of unequal length ("2022 2021 2020 2022 2021" → [3, 2]); [] otherwise."""
+    years = [int(y.group(0)) for y in _YEAR.finditer(header)][-width:]
+    if len(years) != width or width < 3:
+        return []
+    runs, step = [1], 0
+    for a, b in zip(years, years[1:], strict=False):
+        if abs(a - b) == 1 and (runs[-1] == 1 or a - b == step):  # the run goes on in its direction
+            runs[-1], step = runs[-1] + 1, a - b
+        else:
+            runs.append(1)
+    return runs if len(runs) >= 2 and len(set(runs)) > 1 and min(runs) >= 2 else []
+
+
 def _printed_width(header: str, groups: int) -> int:
     """Columns of a header's last line of years when it prints two years per period group, each followed by the
     names of its changes' bases and nothing else ("2022 2021 Total ¦ Operations ¦ Currency 2022 2021 …"); else 0."""
@@ -459,7 +482,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             # ("… Increase / (decrease) 2019 v 2018": a comparison's years date no column)
             header_years = [int(y.group(0)) for y in _YEAR.finditer(_COMPARED_YEARS.sub(" ", head_text))]
             if header_years:  # "For the Three Months Ended June 30, 2022": the year the header dates
-                offset = header_years[-1] - period_end.year
+                offset = _years_from(header_years[-1], period_end)
     elif _goes_on(carry, width, own, bool(heading)) and not carry.get("per_name") and not (
             form == "10-K" and width in (2, 3) and len(_column_years(own)) >= 2):
         # (an annual report's chunk printing its own years, "In Millions 2022 2021 2020", starts a table of its
@@ -473,10 +496,21 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         ngroups = width // len(set(repeated))
         durations, current_first = [12] * ngroups, repeated[0] > repeated[1]
         keep = len(set(repeated))
-        offset = max(repeated) - period_end.year
+        offset = _years_from(max(repeated), period_end)
         scale = units_scale(header) or units_scale(section) or "units"
         names = _group_names(own)
         groups = names if len(names) == ngroups else []
+    elif form == "10-K" and len(runs := _year_runs(own, width)) >= 2:
+        # "Sales to Customers ¦ Long-Lived Assets" over "2022 2021 2020 2022 2021": groups of other lengths — the
+        # first group's years read, with its name; the other groups' columns (balances at other dates) left out
+        years = [int(y.group(0)) for y in _YEAR.finditer(own)][-width:]
+        names = _group_names(f"{lead_in[-HEADER_SPAN:]} ¶ {own}")
+        rows = [(at, label, nums[:runs[0]]) for at, label, nums in rows if len(nums) == width]
+        width = keep = runs[0]
+        durations, current_first = [12], years[0] > years[1]
+        offset = _years_from(max(years[:runs[0]]), period_end)
+        scale = units_scale(header) or units_scale(section) or "units"
+        groups = names[:1] if len(names) == len(runs) else []
     elif form == "10-K" and width in (2, 3):
         if own.strip():
             carry.pop("heading", None)  # a table of its own: the rows before it name none of these

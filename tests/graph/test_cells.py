@@ -1861,3 +1861,23 @@ def test_a_releases_schedule_of_quarter_and_twelve_months_with_its_change_bases(
                                                                                  year, 2)], date(2025, 12, 31), "EARNINGS", 4)
     got = {(c.row_path, c.duration): c.value for _, _, _, c in rows if c.unit == "USD" and c.as_of == date(2025, 12, 31)}
     assert got[("U.S.", "3M")] == 12516 and got[("U.S.", "12M")] == 48580, got
+
+
+def test_an_annual_text_table_of_column_groups_of_unequal_years_in_a_year_ending_early_january():
+    """"Sales to Customers ¦ Long-Lived Assets" over "2025 2024 2023 2025 2024": the first group's three years, named
+    by it; the other group's columns (balances) give no cells; a fiscal year ending January 4, 2026 is fiscal 2025."""
+    from finchat.graph.textcells import text_table_rows as _text_table_rows
+
+    before = ("(Dollars in Millions) 2025 2024 2023 2025 2024 2023 Consumer $ 323 331 248 $ 658 759 785 Medical 1,374 "
+              "1,198 863 3,687 4,029 4,006\n\n**Sales to Customers** **Long-Lived Assets (6)**")
+    table = ("**(Dollars in Millions)** **2025** **2024** **2023** **2025** **2024** United States $ 48,580 47,156 43,133 "
+             "$ 66,283 48,586 Europe 23,449 23,594 18,980 38,774 43,257 Asia-Pacific, Africa 16,789 17,275 15,136 4,431 "
+             "5,035 General corporate 1,134 1,014")
+    chunks = [(0, "text", "NOTES > Segments", before, 86), (1, "text", "NOTES > Segments", table, 87)]
+    rows = _text_table_rows(chunks, date(2026, 1, 4), "10-K", None)
+    by = {(c.row_path, c.as_of): c for _, _, _, c in rows if c.unit == "USD"}
+    europe = by[("Sales to Customers › Europe", date(2026, 1, 4))]
+    assert (europe.value, europe.duration, europe.scale) == (23449, "12M", "millions")
+    assert by[("Sales to Customers › Europe", date(2025, 1, 4))].value == 23594
+    assert not any(c.value in (38774, 43257, 1134) for _, _, _, c in rows)
+    assert {c.value for _, _, _, c in rows if c.row_label == "Consumer" and c.as_of == date(2026, 1, 4)} == {323, 658}
