@@ -139,9 +139,17 @@ def _parts_line(before: str) -> bool:
     return bool(m) and not (named[:1].isupper() and not named.endswith(("'s", "’s", "'", "’")))
 
 
+#: A ratio an agreement defines ("leverage ratio under its revolving credit agreement", "… covenant"): the filing's
+#: own measure, stated where it is reported — never one computed from the statements.
+_AGREED = re.compile(r"(?i)\b(?:under|per|in|by|as\s+defined\s+(?:in|by)|required\s+by)\s+(?:its|the|their|our)\s+"
+                     r"(?:[\w-]+\s+){0,4}?(?:agreements?|facilit(?:y|ies)|indentures?|covenants?)\b|\bcovenants?\b")
+
+
 def asked(question: str) -> list[Definition]:
     """The derived figures a question asks for, in the order of the definitions, then a line's share of revenue;
-    a figure whose inputs hold another's comes before it."""
+    a figure whose inputs hold another's comes before it. None for a ratio an agreement defines (its covenant)."""
+    if _AGREED.search(question):
+        return []
     fixed = [d for d in DEFINITIONS if any(not _parts_line(question[:m.start()]) for m in re.finditer(
         r"(?i)(?<![a-z])(?:" + d.pattern + r")s?(?![a-z])", question))]
     share = None if any(d.unit == "%" for d in fixed) else share_of_revenue(question)

@@ -205,6 +205,10 @@ def test_a_line_as_a_share_of_revenue(question, key):
     # a leverage ratio with a name of its own is a bank's printed capital ratio
     ("What was JPMorgan's supplementary leverage ratio in Q3 2022?", []),
     ("What was JPMorgan's Tier 1 leverage ratio?", []),
+    # a ratio an agreement defines is the filing's covenant measure, stated where reported
+    ("What was Corning's leverage ratio under its revolving credit agreement at June 30, 2023?", []),
+    ("What debt covenant leverage ratio did Corning report for Q2 2023?", []),
+    ("What was Corning's debt-to-equity ratio at June 30, 2023?", ["debt_to_equity"]),
 ])
 def test_a_named_leverage_ratio_is_no_debt_to_equity(question, keys):
     from finchat.answer import derive
