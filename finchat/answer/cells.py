@@ -187,7 +187,11 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                       or want_pct and ratio_of(r[3].split(" › ")[-1], measure)  # (a rate: the line's ratio row)
                       # (an item of the table whose total names the rest of the measure: "alternatives assets under
                       # management" is the row "Alternatives" above "Total assets under management")
-                      or item_of_total(r[3].split(" › ")[-1], r[12], measure or set(own_measure.split()))]):
+                      or item_of_total(r[3].split(" › ")[-1], r[12], measure or set(own_measure.split()))
+                      # (a roll-forward's closing balance, of the measure its caption names: "Balance, end of year" of
+                      # "changes in our total gross unrecognized tax benefit liabilities")
+                      or bool(_CLOSING.match(r[3].split(" › ")[-1])) and own_measure != ""
+                      and _within(own_measure, set(_words(r[4])))]):
             if money_margin:
                 best = pick_row(rows, terms, q_words, months, period_end, False, measure, question, acronyms, labelled,
                                 company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)
@@ -285,6 +289,10 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         # (General Mills prints "Non-United States")
         return answer_from_cells(conn, question, name, subject, hits, company, amount, outside="Non-United States")
     return None
+
+
+#: A roll-forward's closing balance row.
+_CLOSING = re.compile(r"(?i)^(?:ending|closing)\s+balance|^balances?,?\s+(?:at\s+|as\s+of\s+)?(?:the\s+)?end\b")
 
 
 def _heading_naming(qualifiers: tuple[str, ...], caption: str, row_path: str) -> str | None:

@@ -19,6 +19,9 @@ REGION_LEAD_IN = 1200
 #: A chunk this short, holding a period header, before a table is its title and header ("United States and Canada (UCAN) … Three
 #: Months Ended"): its heading names the table's rows.
 TITLE_CHUNK = 400
+#: A sentence introducing a table: "The following table sets forth …", "… are summarized in the table below".
+_INTRO = re.compile(r"(?i)(?<![\w,])(?:the\s+following\s+tables?|the\s+tables?\s+below)\b[^.:]{10,300}[.:]|"
+                    r"(?<=[.:]\s)[A-Z][^.:]{10,300}\b(?:the\s+following\s+tables?|the\s+tables?\s+below)\b[^.:]{0,120}[.:]")
 #: A word of a chunk holding only a header's dates and years.
 _DATE_WORD = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|\d{1,4}")
 #: Headings that name no rows: units lines, periods, the filing's parts.
@@ -55,10 +58,11 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
     header_title = ""  # the heading of a short title chunk over a header ("United States and Canada (UCAN)")
     wide = ""  # the text before, further back: a product table's title above its header
     regions = ""  # the column groups' header of a release's product lines (graph/regionlines.py), read so far
+    intro = ""  # the sentence introducing the next text table ("The following table sets forth changes in …")
     for c in chunks:
         if c[1] != "text":
             carry.clear()
-            previous, before, wide = None, "", ""
+            previous, before, wide, intro = None, "", "", ""
             continue
         near = previous is not None and previous[4] >= c[4] - 1
         before, wide = (before, wide) if near else ("", "")
@@ -75,7 +79,8 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
             above = re.sub(r"\s+", " ", lead)[-LEAD_IN:]
             if previous is not None and previous[2] != c[2] and not above.rstrip(" *_").endswith(":"):
                 above = ""
-            caption = f"{c[2]} {above}".strip()
+            # (the sentence introducing the table, further up than the words just above it, says what it holds)
+            caption = f"{c[2]} {intro if intro and intro not in above else ''} {above}".strip()
             # the rows' title: the heading this chunk starts under ("Operating profit"), else the heading of
             # a short title chunk just before it ("United States and Canada (UCAN)" over its header)
             title = ""
@@ -103,6 +108,9 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
             out += [(int(c[0]), int(c[4]), f"{c[2]} {cell.lead}" if cell.lead else caption, cell) for cell in found]
         else:
             carry.clear()
+        said = list(_INTRO.finditer(c[3]))
+        intro = re.sub(r"\s+", " ", said[-1].group(0))[:LEAD_IN] if said else "" if (
+            len(re.findall(r"\d[\d,]*", c[3])) >= TEXT_TABLE_NUMBERS) else intro  # (rows read: it introduced them)
         short = len(c[3]) <= TITLE_CHUNK
         if short and re.search(r"(?i)\b(?:ended|months|weeks)\b|\bfiscal\s+(?:19|20)\d\d\b", c[3]) and _title(c[2]):
             header_title = _title(c[2])

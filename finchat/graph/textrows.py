@@ -308,6 +308,10 @@ SENTENCE_WORDS = 6
 _SENTENCE_END = re.compile(r"(?<![A-Z][a-z]{2})[.!?](?:\s+(?=[A-Z])|\s*$)")
 
 
+#: A roll-forward's opening or closing balance row ("Balance, end of year", "Ending balance", "Balance at May 31").
+_BALANCE_ROW = re.compile(r"(?i)^(?:(?:beginning|ending|opening|closing)\s+)?balances?\b(?!\s+sheet)")
+
+
 def _years_from(year: int, period_end: date) -> int:
     """Years from the filing's period to a column headed ``year``: a 52/53-week year ending in January's first week
     ("January 1, 2023") is named for the year before (fiscal 2022), as textcolumns reads it."""
@@ -601,6 +605,9 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         if heading and re.search(r"(?i)\bby$", outer) and outer != heading:
             outer = f"{heading} › {outer}"  # "Revenues by:" a second time under the region's title: the region's
         outer = f"{outer} › {owner}" if outer and owner else owner or outer
+        # (a roll-forward's opening or closing balance stands under none of the movements' headings: "Tax positions
+        # related to prior years:" heads the additions and reductions, not "Balance, end of year")
+        outer = "" if _BALANCE_ROW.match(label) and not owner else outer
         if outer and (outer in stale or (outer, label) in seen):
             stale.add(outer)
             continue

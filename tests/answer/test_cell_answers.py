@@ -1622,3 +1622,18 @@ def test_an_item_of_the_table_whose_total_names_the_rest_of_the_measure(make_dat
     question = "How much did Acme have in alternatives loans at the end of 2019?"
     got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2019)
     assert got is None or got[1][0].value != 208, got
+
+
+def test_a_balance_asked_at_a_years_end_is_the_closing_row_of_the_roll_forward_its_caption_names(make_database):
+    """"gross unrecognized tax benefits at the end of 2019": the "Balance, end of year" row of the table introduced
+    as "changes in our total gross unrecognized tax benefit liabilities" — not its opening balance nor a movement."""
+    from finchat.answer.subject import analyse
+
+    caption = ("NOTE 15. INCOME TAXES The following table sets forth changes in our total gross unrecognized tax benefit "
+               "liabilities, excluding accrued interest, for fiscal 2019 and fiscal 2018.")
+    url = _stored(make_database, 2019, [(88, caption, path, value, "millions", "USD") for path, value in (
+        ("Balance, beginning of year", 139.1), ("Tax positions related to current year › Additions", 18.7),
+        ("Tax positions related to prior years › Reductions", -6.0), ("Balance, end of year", 147.9))])
+    question = "What were Acme's gross unrecognized tax benefits at the end of fiscal 2019?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2019)
+    assert got is not None and got[1][0].value == 147.9, got

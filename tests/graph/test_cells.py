@@ -1881,3 +1881,22 @@ def test_an_annual_text_table_of_column_groups_of_unequal_years_in_a_year_ending
     assert by[("Sales to Customers › Europe", date(2025, 1, 4))].value == 23594
     assert not any(c.value in (38774, 43257, 1134) for _, _, _, c in rows)
     assert {c.value for _, _, _, c in rows if c.row_label == "Consumer" and c.as_of == date(2026, 1, 4)} == {323, 658}
+
+
+def test_a_roll_forwards_closing_balance_under_no_movement_heading_with_the_sentence_introducing_it():
+    """"Balance, end of year" after "Tax positions related to prior years:" stands under no heading; the table's
+    caption keeps the sentence introducing it ("The following table sets forth changes in …"), however far above."""
+    from finchat.graph.textcells import text_table_rows as _text_table_rows
+
+    intro = ("The following table sets forth changes in our total gross unrecognized tax benefit liabilities, excluding "
+             "accrued interest, for fiscal 2025 and fiscal 2024. " + "This amount differs from the gross amount because "
+             "certain of the liabilities below would impact deferred taxes if recognized. " * 5)
+    table = ("In Millions 2025 2024 Balance, beginning of year $ 139.1 $ 196.3 Tax positions related to current year: "
+             "Additions 18.7 19.5 Reductions - (0.1) Tax positions related to prior years: Additions 2.3 3.8 Reductions "
+             "(6.0) (13.2) Settlements (2.9) (41.0) Balance, end of year $ 147.9 $ 139.1")
+    rows = _text_table_rows([(0, "text", "NOTE 15. INCOME TAXES", intro, 88), (1, "text", "NOTE 15. INCOME TAXES", table, 88)],
+                            date(2025, 5, 31), "10-K", None)
+    closing = [(caption, c) for _, _, caption, c in rows if c.row_label == "Balance, end of year"]
+    assert closing and all(c.row_path == "Balance, end of year" for _, c in closing), closing
+    assert "changes in our total gross unrecognized tax benefit liabilities" in closing[0][0], closing[0][0]
+    assert any(c.row_path == "Tax positions related to prior years › Additions" for _, _, _, c in rows)
