@@ -71,6 +71,10 @@ _RECEIVED_FROM = re.compile(r"(?i)\b(?:receive|raise|borrow|collect)[ds]?\s+from
 _USED_IN = re.compile(r"(?i)\buse[ds]?\s+(?:in|for|by)\s+(?:its\s+|their\s+|the\s+)?"
                       r"(?P<what>[a-z][a-z -]*?\bactivities)(?=\s|[?,.;]|$)")
 
+#: "How much cash did Best Buy pay for termination benefits", "… pay in income taxes": the cash paid for them, as
+#: statements and notes print it ("Cash paid for interest", "Cash payments").
+_PAID_FOR = re.compile(r"(?i)\bpa(?:y|id)\s+(?:for|in|on|toward|towards)\s+(?:its\s+|their\s+|the\s+)?"
+                       r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as|on|by|under|related|tied)\b|\s*[?,.;]|\s*$)")
 #: What a "how much … did … <verb>" question asks when the verb is an accounting act done to the thing asked:
 #: "How much interest did MGM capitalize" asks the interest capitalized (a row of its own, never interest income).
 #: ("incur" is none: an expense incurred is the expense)
@@ -137,8 +141,12 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         # "How many airplanes did Boeing deliver": the counted thing and what was done ("airplanes deliveries")
         done = re.findall(r"[a-z]+", _NP_END.split(m.group("np"), maxsplit=1)[0].lower())
         used = _USED_IN.search(m.group("np")) if done and done[-1] in ("use", "used") else None
+        paid = _PAID_FOR.search(m.group("np")) if done and done[-1] in ("pay", "paid") \
+            and np.lower() in ("cash", "money") else None
         if used:  # "How much net cash did Corning use in investing activities": the cash used in them
             np = f"{np} used in {used.group('what')}"
+        elif paid:  # "How much cash did Best Buy pay for termination benefits": those payments, never the balance
+            np = f"cash paid for {paid.group('what')}"
         elif done and done[-1] in _COUNTED_ACT:
             np = f"{np} {_COUNTED_ACT[done[-1]]}"
         elif done and done[-1] in _ACT_DONE and not re.search(r"(?i)\bin\s*$", np):

@@ -238,6 +238,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         if " used in " in measure:
             # ("How much net cash did Corning use in investing activities": the line the measure's own words name)
             metrics = metrics_in_question(measure) or metrics
+        elif measure.startswith("cash paid for "):
+            metrics = []  # (payments for something: no statement line, least of all the cash balance)
     at = question.lower().find(measure.lower()) if measure and not derived else -1
     whose = OWNED_PART.search(question[at + len(measure):]) if at >= 0 else None
     if whose and re.sub(r"[^a-z0-9&]", "", whose.group("owner").lower()) in names:

@@ -1208,7 +1208,8 @@ def test_initials_owning_the_measure_name_a_part():
 
 def test_initials_a_balance_held_and_a_deal_named():
     """"sell in the U.S.": the region with its dots, never "the U"; "How much did Testco have in alternatives assets
-    under management": what it held; "goodwill … on the Nordmart acquisition": that deal's goodwill, not the balance."""
+    under management": what it held; "goodwill … on the Nordmart acquisition": that deal's goodwill, not the balance;
+    "How much cash did Testco pay for termination benefits": those payments."""
     s = analyse("How much did Testco's MedTech business sell in the U.S. in the fourth quarter of 2022?",
                 companies=("Testco", "TESTCO"))
     assert (s.measure, set(s.qualifiers)) == ("sales", {"U.S", "MedTech"}), s
@@ -1224,3 +1225,7 @@ def test_initials_a_balance_held_and_a_deal_named():
     assert s.qualifiers == ("Nordmart",), s
     s = analyse("How much goodwill did Testco carry at the end of 2022?", companies=("Testco", "TESTCO"))
     assert s.qualifiers == (), s
+    # cash paid for something: those payments, never the cash balance
+    s = analyse("How much cash did Testco pay for termination benefits under its restructuring plan in 2022?",
+                companies=("Testco", "TESTCO"))
+    assert (s.measure, s.metric) == ("cash paid for termination benefits", None), s
