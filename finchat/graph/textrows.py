@@ -66,7 +66,7 @@ _HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.
                       r"(?: \(\s*(?:['‘’]?000['‘’]?s?|thousands|millions|billions)\s*\))?)\s?:(?=\s|$)")
 _DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|six|nine)[- ](?:and|,)\s+(six|nine|twelve)[- ]month|"
                         r"\b(quarter|year)s?\s+ended\b|\bfiscal\s+years?\s+ended\b")
-_WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "year": 12, "13": 3, "26": 6, "39": 9,
+_WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "year": 12, "q": 3, "13": 3, "26": 6, "39": 9,
                 "52": 12, "thirteen": 3, "twenty-six": 6, "thirty-nine": 9, "fifty-two": 12}
 #: A month's name or its abbreviation, as a header's words print it ("Sept", "June").
 _MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
@@ -90,7 +90,9 @@ _HEADER_DURATION = re.compile(r"(?i)(?<![\w-])(thirteen|twenty-six|thirty-nine|f
                               r"\s+(?:months|weeks)\b(?![- ]periods?)|"
                               r"\b(quarter)s?\s+ended\b|"
                               r"(?-i:\b(?:FIRST|SECOND|THIRD|FOURTH|First|Second|Third|Fourth)\s+(QUARTER|Quarter))\b(?!\s+(?:of|ended)\b)|"
-                              r"(?-i:\b(?:FULL|Full)\s+(YEAR|Year))\b(?!\s+(?:of|ended)\b)")
+                              r"(?-i:\b(?:FULL|Full)\s+(YEAR|Year))\b(?!\s+(?:of|ended)\b)|"
+                              # ("Q4 Full Year": the quarter's group before the year's)
+                              r"(?-i:\b(Q)[1-4]\b(?=[\s*]+(?:Full|FULL|Six|SIX|Nine|NINE|Twelve|TWELVE|YTD)\b))")
 #: Where a table starts inside a text chunk (after rows of another): its period header, an annual one printing
 #: two years ("Years Ended December 31, 2022 2021 2020").
 _TABLE_START = re.compile(_HEADER_DURATION.pattern + r"|(?i:\b(?:fiscal\s+)?years?\s+ended\b[^¶]{0,40}?"
@@ -123,7 +125,7 @@ def _durations(header: str) -> list[int]:
         # the header just above the rows: the last cluster of period words (a sentence before it may name
         # the same periods in another order, "three and six months ended …")
         cluster = [m for m in matches if matches[-1].start() - m.start() <= HEADER_SPAN]
-        return list(dict.fromkeys(_WORD_MONTHS[(m.group(1) or m.group(2) or m.group(3) or m.group(4)).lower()] for m in cluster))
+        return list(dict.fromkeys(_WORD_MONTHS[(m.group(1) or m.group(2) or m.group(3) or m.group(4) or m.group(5)).lower()] for m in cluster))
     m = _PROSE_DURATIONS.search(header)
     if m:
         return [_WORD_MONTHS[m.group(1).lower()], _WORD_MONTHS[m.group(2).lower()]]
@@ -574,12 +576,12 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # rows of the table's width; with comparison columns, any row holding the periods of every group; under a header
     # of two years per period whose rows print one figure each ("(270) (230)"), a row printing both ("32.0% 34.7% …")
     both = per == keep == 1 and current_first and len(_YEAR.findall(own)) == 2 * len(durations)
-    # (a row of another width with changes printed is read only when each group's first change is its two amounts'
-    # — a dash the text layer lost at a row's end, "… 6,516 1.3 % 1.3", leaves the groups where they were; a total
-    # run into the row before, "(7.2) 3,767 3,728 …", does not fit)
+    # (under a header printing its columns, a row of another width is read only when each group's first change is its
+    # two amounts' — a dash the text layer lost at a row's end, "… 6,516 1.3 % 1.3", leaves the groups where they
+    # were; a total run into the row before, "(7.2) 3,767 3,728 …", does not fit)
     rows = [r for r in rows if len(r[2]) == width or (keep < per and len(r[2]) % len(durations) == 0 and len(
-        r[2]) // len(durations) >= keep and (len(r[2]) < width or _changes_fit(r[2], len(r[2]) // len(durations), len(
-            durations)))) or (both and len(r[2]) == 2 * len(durations))
+        r[2]) // len(durations) >= keep and (len(r[2]) < width or not header_width or _changes_fit(
+            r[2], len(r[2]) // len(durations), len(durations)))) or (both and len(r[2]) == 2 * len(durations))
         or (keep == 2 < per and len(r[2]) == width - 1 and _changes_fit(r[2], per, len(durations)))]
     # a table going on from the chunk before keeps what its header said; a table with its own header does not
     per_unit = bool(re.search(r"(?i)\bexcept\b", header + " " + section)) or (continued and bool(carry.get("per_unit")))
@@ -595,8 +597,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     bases = change_names(head_text, per - keep) if keep < per else []  # comparison columns' names, if printed
     owners = [owner_at.get(at, o) for (at, _, _), o in zip(rows, row_owners([label for _, label, _ in rows]),
                                                               strict=True)]
-    # rows named again under one heading ("U.S.", "International" once more, after a blank line): a block whose own
-    # heading the text does not print (the company's totals under the last segment's rows) — not that heading's
+    # rows named again under one heading of a schedule ("U.S.", "International" once more, after a blank line): a block
+    # whose own heading the text does not print (the company's totals under the last segment's rows) — not that heading's
     seen: set[tuple[str, str]] = set(carry.get("seen") or ()) if continued else set()  # type: ignore[call-overload]
     stale: set[str] = set(carry.get("stale") or ()) if continued else set()  # type: ignore[call-overload]
     for (at, label, nums), owner in zip(rows, owners, strict=True):
@@ -608,7 +610,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         # (a roll-forward's opening or closing balance stands under none of the movements' headings: "Tax positions
         # related to prior years:" heads the additions and reductions, not "Balance, end of year")
         outer = "" if _BALANCE_ROW.match(label) and not owner else outer
-        if outer and (outer in stale or (outer, label) in seen):
+        if header_width and outer and (outer in stale or (outer, label) in seen):
             stale.add(outer)
             continue
         seen.add((outer, label))

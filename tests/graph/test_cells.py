@@ -1861,6 +1861,16 @@ def test_a_releases_schedule_of_quarter_and_twelve_months_with_its_change_bases(
                                                                                  year, 2)], date(2025, 12, 31), "EARNINGS", 4)
     got = {(c.row_path, c.duration): c.value for _, _, _, c in rows if c.unit == "USD" and c.as_of == date(2025, 12, 31)}
     assert got[("U.S.", "3M")] == 12516 and got[("U.S.", "12M")] == 48580, got
+    # "Q4 Full Year" over both groups; a row printing only the two changes ("0.9% 6.1%") has no year's figures
+    both = ("**Q4** **Full Year**\n\n**Non-GAAP* ($ in Millions, except EPS)** **2025** **2024** **% Change** **2025** "
+            "**2024** **% Change**\n\nOperational Sales <sup>1,2</sup> 0.9% 6.1%\n\nAdjusted Net Earnings <sup>1,4</sup> "
+            "$6,218 $5,678 9.5% $27,038 $26,195 3.2%\n\nAdjusted EPS (diluted) <sup>1,4</sup> $2.35 $2.13 10.3% $10.15 "
+            "$9.80 3.6%")
+    rows = _text_table_rows([(0, "text", "OVERALL FINANCIAL RESULTS", both, 2)], date(2025, 12, 31), "EARNINGS", 4)
+    got = {(c.row_path, c.duration, c.as_of): c.value for _, _, _, c in rows}
+    assert got[("Adjusted EPS (diluted)", "3M", date(2025, 12, 31))] == 2.35
+    assert got[("Adjusted EPS (diluted)", "12M", date(2025, 12, 31))] == 10.15
+    assert not any(c.row_label == "Operational Sales" for _, _, _, c in rows), rows
 
 
 def test_an_annual_text_table_of_column_groups_of_unequal_years_in_a_year_ending_early_january():
