@@ -15,6 +15,7 @@ from dataclasses import replace
 from datetime import date
 
 from finchat.graph.cells import _COUNTED_SINGLY, Cell, per_share_row
+from finchat.graph.durations import _HEADER_DURATION, _durations, _quarter_header
 from finchat.graph.rowunits import (
     PER_THING,
     PER_UNIT,
@@ -35,7 +36,6 @@ from finchat.graph.textcolumns import (
     _years_over_names,
 )
 from finchat.graph.yearheaders import (
-    _BASIS,
     _CHANGE_HEADER,
     _COMPARED_YEARS,
     _SHORT_VERSUS,
@@ -48,6 +48,10 @@ from finchat.graph.yearheaders import (
     _repeated_years,
     _yearly_with_changes,
     change_names,
+    changes_fit,
+    printed_width,
+    year_runs,
+    years_from,
 )
 from finchat.tables import row_units, row_units_own, units_scale
 
@@ -64,10 +68,6 @@ _ROW = re.compile(rf"(?<![A-Za-z])(?P<label>[A-Za-z][A-Za-z0-9 ,&'‘’()/\-.�
 #: and gasoline prices:" — a variant of the rows above, its own heading).
 _HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}(?: excluding(?:[ ¶]+[A-Za-z0-9&'’\-.()]+){1,12})?"
                       r"(?: \(\s*(?:['‘’]?000['‘’]?s?|thousands|millions|billions)\s*\))?)\s?:(?=\s|$)")
-_DURATIONS = re.compile(r"(?i)\b(three|six|nine|twelve)[- ]months?\b|\b(three|six|nine)[- ](?:and|,)\s+(six|nine|twelve)[- ]month|"
-                        r"\b(quarter|year)s?\s+ended\b|\bfiscal\s+years?\s+ended\b")
-_WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "year": 12, "q": 3, "13": 3, "26": 6, "39": 9,
-                "52": 12, "thirteen": 3, "twenty-six": 6, "thirty-nine": 9, "fifty-two": 12}
 #: A month's name or its abbreviation, as a header's words print it ("Sept", "June").
 _MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
 _NOISE = re.compile(r"[*_#®™©]+")  # markdown emphasis; trademark signs after a product name ("iPhone®")
@@ -83,16 +83,6 @@ _SPACED_PCT = re.compile(r"(?<=[\d)])\s+%(?!\s*change\b)", re.IGNORECASE)  # "20
 _NOT_PERIODS = re.compile(r"(?i)\b(?:as of|balances?|maturit\w*|thereafter|fair value|level [123])\b")
 
 
-# weeks spelled out ("Thirty-nine weeks ended") before the months, so "nine weeks" is not read inside it
-# (a release's column groups named in capitals, "FOURTH QUARTER TWELVE MONTHS": the quarter, then the year to date;
-# written small, "fourth quarter sales", it is prose)
-_HEADER_DURATION = re.compile(r"(?i)(?<![\w-])(thirteen|twenty-six|thirty-nine|fifty-two|three|six|nine|twelve|13|26|39|52)"
-                              r"\s+(?:months|weeks)\b(?![- ]periods?)|"
-                              r"\b(quarter)s?\s+ended\b|"
-                              r"(?-i:\b(?:FIRST|SECOND|THIRD|FOURTH|First|Second|Third|Fourth)\s+(QUARTER|Quarter))\b(?!\s+(?:of|ended)\b)|"
-                              r"(?-i:\b(?:FULL|Full)\s+(YEAR|Year))\b(?!\s+(?:of|ended)\b)|"
-                              # ("Q4 Full Year": the quarter's group before the year's)
-                              r"(?-i:\b(Q)[1-4]\b(?=[\s*]+(?:Full|FULL|Six|SIX|Nine|NINE|Twelve|TWELVE|YTD)\b))")
 #: Where a table starts inside a text chunk (after rows of another): its period header, an annual one printing
 #: two years ("Years Ended December 31, 2022 2021 2020").
 _TABLE_START = re.compile(_HEADER_DURATION.pattern + r"|(?i:\b(?:fiscal\s+)?years?\s+ended\b[^¶]{0,40}?"
@@ -101,42 +91,6 @@ _TABLE_START = re.compile(_HEADER_DURATION.pattern + r"|(?i:\b(?:fiscal\s+)?year
 LEAD_CHARS = 240
 #: Columns one duration may have: this year's and up to two earlier years'.
 MAX_YEARS = 3
-_PROSE_DURATIONS = re.compile(r"(?i)\b(three|six|nine)[- ]*(?:and|,)\s*(six|nine|twelve)[- ]month")
-
-
-#: A release's quarter header: "Q2 … 2023 2022 Reported Operational", "Fourth Quarter 2022 2021".
-_QUARTER_WORDS = re.compile(r"(?i)\bQ[1-4]\b|\b(?:first|second|third|fourth)[- ]quarter\b")
-
-
-def _quarter_header(header: str) -> list[int]:
-    """[3] for a table's own header naming a quarter ("Q2", "Second Quarter") above two consecutive years
-    (a release's "Q2 … 2023 2022 % Change"), else []."""
-    years = [int(y.group(0)) for y in _YEAR.finditer(header)]
-    if not _QUARTER_WORDS.search(header) or len(years) != 2 or abs(years[0] - years[1]) != 1:
-        return []
-    return [3]
-
-
-def _durations(header: str) -> list[int]:
-    """The column groups' lengths in months, in order: a header's "Three Months Ended … Nine Months Ended",
-    else a sentence's "three- and nine-month periods", else any single duration named."""
-    matches = list(_HEADER_DURATION.finditer(header))
-    if matches:
-        # the header just above the rows: the last cluster of period words (a sentence before it may name
-        # the same periods in another order, "three and six months ended …")
-        cluster = [m for m in matches if matches[-1].start() - m.start() <= HEADER_SPAN]
-        return list(dict.fromkeys(_WORD_MONTHS[(m.group(1) or m.group(2) or m.group(3) or m.group(4) or m.group(5)).lower()] for m in cluster))
-    m = _PROSE_DURATIONS.search(header)
-    if m:
-        return [_WORD_MONTHS[m.group(1).lower()], _WORD_MONTHS[m.group(2).lower()]]
-    out: list[int] = []
-    for m in _DURATIONS.finditer(header):
-        for g in m.groups():
-            if g and g.lower() in _WORD_MONTHS and _WORD_MONTHS[g.lower()] not in out:
-                out.append(_WORD_MONTHS[g.lower()])
-    return out[:1]
-
-
 #: Words a row label may have: a longer run before the numbers is prose ending in a label.
 MAX_LABEL_WORDS = 10
 
@@ -314,58 +268,6 @@ _SENTENCE_END = re.compile(r"(?<![A-Z][a-z]{2})[.!?](?:\s+(?=[A-Z])|\s*$)")
 _BALANCE_ROW = re.compile(r"(?i)^(?:(?:beginning|ending|opening|closing)\s+)?balances?\b(?!\s+sheet)")
 
 
-def _years_from(year: int, period_end: date) -> int:
-    """Years from the filing's period to a column headed ``year``: a 52/53-week year ending in January's first week
-    ("January 1, 2023") is named for the year before (fiscal 2022), as textcolumns reads it."""
-    if year == period_end.year - 1 and period_end.month == 1 and period_end.day <= 7:
-        return 0
-    return year - period_end.year
-
-
-def _year_runs(header: str, width: int) -> list[int]:
-    """The lengths of the runs of consecutive years a header prints over ``width`` columns, when it prints one year a
-    column in runs of unequal length ("2022 2021 2020 2022 2021" → [3, 2]); [] otherwise."""
-    years = [int(y.group(0)) for y in _YEAR.finditer(header)][-width:]
-    if len(years) != width or width < 3:
-        return []
-    runs, step = [1], 0
-    for a, b in zip(years, years[1:], strict=False):
-        if abs(a - b) == 1 and (runs[-1] == 1 or a - b == step):  # the run goes on in its direction
-            runs[-1], step = runs[-1] + 1, a - b
-        else:
-            runs.append(1)
-    return runs if len(runs) >= 2 and len(set(runs)) > 1 and min(runs) >= 2 else []
-
-
-def _printed_width(header: str, groups: int) -> int:
-    """Columns of a header's last line of years when it prints two years per period group, each followed by the
-    names of its changes' bases and nothing else ("2022 2021 Total ¦ Operations ¦ Currency 2022 2021 …"); else 0."""
-    line = next((x for x in reversed(re.split(r"¶|\n", header)) if _YEAR.search(x)), "")
-    years = _YEAR.findall(line)
-    names = re.findall(r"[A-Za-z]+", _YEAR.sub(" ", line))
-    bases = [w for w in names if _BASIS.fullmatch(w)]
-    if len(years) != 2 * groups or not bases or len(bases) % groups or len(bases) != len(names):
-        return 0
-    return len(years) + len(bases)
-
-
-#: Points a printed percentage change may lie from its amounts' (rounded figures, "Total" beside "Reported").
-CHANGE_SLACK = 0.6
-
-
-def _changes_fit(nums: list[str], group: int, groups: int) -> bool:
-    """Does each of ``groups`` column groups of ``nums``, ``group`` figures apart, open with this year's and last year's
-    amounts followed by their change (in percent or in the amount's units)?"""
-    for g in range(groups):
-        now, then = _value(nums[g * group]), _value(nums[g * group + 1])
-        change = _value(nums[g * group + 2]) if g * group + 2 < len(nums) else None
-        if now is None or then is None or change is None or not then:
-            return False
-        if abs((now / then - 1) * 100 - change) > CHANGE_SLACK and abs(now - then - change) > 1:
-            return False
-    return True
-
-
 def _goes_on(carry: dict[str, object], width: int, own: str, titled: bool = False) -> bool:
     """Do rows ``width`` figures wide go on the table of the chunk before? Its width does; with no header of
     their own, after a subheading (the chunk before ended with one, or ``titled``: the chunk starts under a
@@ -442,7 +344,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     continued = False  # the rows go on the table of the chunk before (its caption is theirs)
     # the columns a header prints ("2022 2021 Total ¦ Operations ¦ Currency", once per period): the table's width,
     # whatever rows the text layer ran together or cut short
-    header_width = _printed_width(head_text, len(durations)) if durations else 0
+    header_width = printed_width(head_text, len(durations)) if durations else 0
     if not header_width and carry.get("header_width") and not own_durations and not fresh \
             and not own.strip(f" *_¶{_GROUP_SEP}\n"):
         header_width = int(carry["width"])  # type: ignore[call-overload]  # (its rows going on past the chunk before)
@@ -488,7 +390,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             # ("… Increase / (decrease) 2019 v 2018": a comparison's years date no column)
             header_years = [int(y.group(0)) for y in _YEAR.finditer(_COMPARED_YEARS.sub(" ", head_text))]
             if header_years:  # "For the Three Months Ended June 30, 2022": the year the header dates
-                offset = _years_from(header_years[-1], period_end)
+                offset = years_from(header_years[-1], period_end)
     elif _goes_on(carry, width, own, bool(heading)) and not carry.get("per_name") and not (
             form == "10-K" and width in (2, 3) and len(_column_years(own)) >= 2):
         # (an annual report's chunk printing its own years, "In Millions 2022 2021 2020", starts a table of its
@@ -502,21 +404,21 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         ngroups = width // len(set(repeated))
         durations, current_first = [12] * ngroups, repeated[0] > repeated[1]
         keep = len(set(repeated))
-        offset = _years_from(max(repeated), period_end)
+        offset = years_from(max(repeated), period_end)
         scale = units_scale(header) or units_scale(section) or "units"
         names = _group_names(own)
         groups = names if len(names) == ngroups else []
-    elif form == "10-K" and len(runs := _year_runs(own, width)) >= 2:
+    elif form == "10-K" and len(spans := year_runs(own, width)) >= 2:
         # "Sales to Customers ¦ Long-Lived Assets" over "2022 2021 2020 2022 2021": groups of other lengths — the
         # first group's years read, with its name; the other groups' columns (balances at other dates) left out
         years = [int(y.group(0)) for y in _YEAR.finditer(own)][-width:]
         names = _group_names(f"{lead_in[-HEADER_SPAN:]} ¶ {own}")
-        rows = [(at, label, nums[:runs[0]]) for at, label, nums in rows if len(nums) == width]
-        width = keep = runs[0]
+        rows = [(at, label, nums[:spans[0]]) for at, label, nums in rows if len(nums) == width]
+        width = keep = spans[0]
         durations, current_first = [12], years[0] > years[1]
-        offset = _years_from(max(years[:runs[0]]), period_end)
+        offset = years_from(max(years[:spans[0]]), period_end)
         scale = units_scale(header) or units_scale(section) or "units"
-        groups = names[:1] if len(names) == len(runs) else []
+        groups = names[:1] if len(names) == len(spans) else []
     elif form == "10-K" and width in (2, 3):
         if own.strip():
             carry.pop("heading", None)  # a table of its own: the rows before it name none of these
@@ -580,9 +482,9 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # two amounts' — a dash the text layer lost at a row's end, "… 6,516 1.3 % 1.3", leaves the groups where they
     # were; a total run into the row before, "(7.2) 3,767 3,728 …", does not fit)
     rows = [r for r in rows if len(r[2]) == width or (keep < per and len(r[2]) % len(durations) == 0 and len(
-        r[2]) // len(durations) >= keep and (len(r[2]) < width or not header_width or _changes_fit(
+        r[2]) // len(durations) >= keep and (len(r[2]) < width or not header_width or changes_fit(
             r[2], len(r[2]) // len(durations), len(durations)))) or (both and len(r[2]) == 2 * len(durations))
-        or (keep == 2 < per and len(r[2]) == width - 1 and _changes_fit(r[2], per, len(durations)))]
+        or (keep == 2 < per and len(r[2]) == width - 1 and changes_fit(r[2], per, len(durations)))]
     # a table going on from the chunk before keeps what its header said; a table with its own header does not
     per_unit = bool(re.search(r"(?i)\bexcept\b", header + " " + section)) or (continued and bool(carry.get("per_unit")))
     # "(dollars in millions, except ARPA)": the rows naming what is excepted are in units

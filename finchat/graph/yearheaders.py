@@ -6,8 +6,10 @@ CHANGE FISCAL 2022"); two-digit comparisons ("21 vs. 20") put back as years. Use
 from __future__ import annotations
 
 import re
+from datetime import date
+from itertools import pairwise
 
-from finchat.graph.textcolumns import _YEAR
+from finchat.graph.textcolumns import _YEAR, _value
 
 #: Header words of comparison columns after the periods ("Change", "% Change", "Percent Increase", "vs.").
 #: "2022-2021" over a column: the change between two years.
@@ -129,4 +131,56 @@ def change_names(header: str, count: int) -> list[str]:
     return names if len(names) == count or (len(names) == count - 1 and len(names) >= 2) else []
 
 
-__all__ = ["change_names", "_CHANGE_HEADER", "_COMPARED_YEARS", "_SHORT_VERSUS", "_YEAR_RANGE", "_YEAR_RUN", "_amounts_beside_changes", "_amounts_with_shares", "_column_years", "_full_years", "_repeated_years", "_yearly_with_changes"]
+def years_from(year: int, period_end: date) -> int:
+    """Years from the filing's period to a column headed ``year``: a 52/53-week year ending in January's first week
+    ("January 1, 2023") is named for the year before (fiscal 2022), as textcolumns reads it."""
+    if year == period_end.year - 1 and period_end.month == 1 and period_end.day <= 7:
+        return 0
+    return year - period_end.year
+
+
+def year_runs(header: str, width: int) -> list[int]:
+    """The lengths of the runs of consecutive years a header prints over ``width`` columns, when it prints one year a
+    column in runs of unequal length ("2022 2021 2020 2022 2021" → [3, 2]); [] otherwise."""
+    years = [int(y.group(0)) for y in _YEAR.finditer(header)][-width:]
+    if len(years) != width or width < 3:
+        return []
+    runs, step = [1], 0
+    for a, b in pairwise(years):
+        if abs(a - b) == 1 and (runs[-1] == 1 or a - b == step):  # the run goes on in its direction
+            runs[-1], step = runs[-1] + 1, a - b
+        else:
+            runs.append(1)
+    return runs if len(runs) >= 2 and len(set(runs)) > 1 and min(runs) >= 2 else []
+
+
+def printed_width(header: str, groups: int) -> int:
+    """Columns of a header's last line of years when it prints two years per period group, each followed by the
+    names of its changes' bases and nothing else ("2022 2021 Total ¦ Operations ¦ Currency 2022 2021 …"); else 0."""
+    line = next((x for x in reversed(re.split(r"¶|\n", header)) if _YEAR.search(x)), "")
+    years = _YEAR.findall(line)
+    names = re.findall(r"[A-Za-z]+", _YEAR.sub(" ", line))
+    bases = [w for w in names if _BASIS.fullmatch(w)]
+    if len(years) != 2 * groups or not bases or len(bases) % groups or len(bases) != len(names):
+        return 0
+    return len(years) + len(bases)
+
+
+#: Points a printed percentage change may lie from its amounts' (rounded figures, "Total" beside "Reported").
+CHANGE_SLACK = 0.6
+
+
+def changes_fit(nums: list[str], group: int, groups: int) -> bool:
+    """Does each of ``groups`` column groups of ``nums``, ``group`` figures apart, open with this year's and last year's
+    amounts followed by their change (in percent or in the amount's units)?"""
+    for g in range(groups):
+        now, then = _value(nums[g * group]), _value(nums[g * group + 1])
+        change = _value(nums[g * group + 2]) if g * group + 2 < len(nums) else None
+        if now is None or then is None or change is None or not then:
+            return False
+        if abs((now / then - 1) * 100 - change) > CHANGE_SLACK and abs(now - then - change) > 1:
+            return False
+    return True
+
+
+__all__ = ["CHANGE_SLACK", "change_names", "changes_fit", "printed_width", "year_runs", "years_from", "_CHANGE_HEADER", "_COMPARED_YEARS", "_SHORT_VERSUS", "_YEAR_RANGE", "_YEAR_RUN", "_amounts_beside_changes", "_amounts_with_shares", "_column_years", "_full_years", "_repeated_years", "_yearly_with_changes"]

@@ -22,11 +22,11 @@ import numpy as np
 from finchat.config import DEFAULT_EMBED_MODEL
 from finchat.errors import EmbeddingModelError
 from finchat.ingest.encoder import (
-    embed_in_batches,
-    mean_pool,
     OnnxEncoder,
     bundled,
+    embed_in_batches,
     load_bundled,
+    mean_pool,
     onnx_cache_dir,
     session_options,
     write_manifest,
