@@ -80,7 +80,9 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
             if previous is not None and previous[2] != c[2] and not above.rstrip(" *_").endswith(":"):
                 above = ""
             # (the sentence introducing the table, further up than the words just above it, says what it holds)
-            caption = f"{c[2]} {intro if intro and intro not in above else ''} {above}".strip()
+            # (unless the words just above introduce it themselves: "… were as follows:")
+            told = bool(re.search(r"(?i)as follows|following tables?|tables? below", above)) or intro in above
+            caption = f"{c[2]} {'' if told else intro} {above}".strip()
             # the rows' title: the heading this chunk starts under ("Operating profit"), else the heading of
             # a short title chunk just before it ("United States and Canada (UCAN)" over its header)
             title = ""
