@@ -452,9 +452,14 @@ def _short(caption: str) -> str:
     # naming the part: "… > CONVERSE") kept as well
     starts = [m.end() for m in _SENTENCE_START.finditer(caption)]
     last = caption[starts[-1]:] if starts else ""
+    # (both ends kept to whole words: "Deliverie …" is no word the full-text index can match)
+    head = caption[:100] + re.match(r"\S*", caption[100:]).group(0)  # type: ignore[union-attr]
     if CAPTION_CHARS - 103 < len(last) <= LAST_SENTENCE_CHARS and starts[-1] > 100:
-        return f"{caption[:100]} … {last}"
-    return f"{caption[:100]} … {caption[-(CAPTION_CHARS - 103):]}"
+        return f"{head} … {last}"
+    at = len(caption) - (CAPTION_CHARS - 103)
+    while at > len(head) and not caption[at - 1].isspace():
+        at -= 1
+    return f"{head} … {caption[at:]}"
 
 
 def store_cells(conn: psycopg.Connection, doc_id: int, rows: list[tuple[int, int, str, Cell]]) -> int:

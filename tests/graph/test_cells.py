@@ -1910,3 +1910,16 @@ def test_a_roll_forwards_closing_balance_under_no_movement_heading_with_the_sent
     assert closing and all(c.row_path == "Balance, end of year" for _, c in closing), closing
     assert "changes in our total gross unrecognized tax benefit liabilities" in closing[0][0], closing[0][0]
     assert any(c.row_path == "Tax positions related to prior years › Additions" for _, _, _, c in rows)
+
+
+def test_a_long_caption_is_cut_at_whole_words():
+    """A caption past its length keeps both ends, each cut between words: "Deliverie …" is no word to search by."""
+    from finchat.graph.cells import _short
+
+    caption = ("Item 7. Management's Discussion and Analysis > Results of Operations context. Deliveries of units for "
+               "new-build production aircraft, including remanufactures and modifications were as follows: Years ended "
+               "December 31, 2025 2024 2023 " + "F/A-18 Models 17 23 25 F-15 Models 10 16 15 " * 4)
+    short = _short(caption)
+    assert len(short) < len(caption) and "Deliveries" in short
+    words = set(caption.split())
+    assert all(w in words for w in short.split() if w != "…"), short
