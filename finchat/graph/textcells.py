@@ -20,8 +20,9 @@ REGION_LEAD_IN = 1200
 #: Months Ended"): its heading names the table's rows.
 TITLE_CHUNK = 400
 #: A sentence introducing a table: "The following table sets forth …", "… are summarized in the table below".
-_INTRO = re.compile(r"(?i)(?<![\w,])(?:the\s+following\s+tables?|the\s+tables?\s+below)\b[^.:]{10,300}[.:]|"
-                    r"(?<=[.:]\s)[A-Z][^.:]{10,300}\b(?:the\s+following\s+tables?|the\s+tables?\s+below)\b[^.:]{0,120}[.:]")
+_TABLE_NAMED = r"(?:following\s+tables?|tables?\s+below)"
+_INTRO = re.compile(rf"(?i)(?<![\w,])the\s+{_TABLE_NAMED}\b[^.:]{{10,300}}[.:]|"
+                    rf"(?<=[.:]\s)[A-Z][^.:]{{10,300}}\bthe\s+{_TABLE_NAMED}\b[^.:]{{0,120}}[.:]")
 #: A word of a chunk holding only a header's dates and years.
 _DATE_WORD = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|\d{1,4}")
 #: Headings that name no rows: units lines, periods, the filing's parts.
@@ -81,7 +82,7 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
                 above = ""
             # (the sentence introducing the table, further up than the words just above it, says what it holds)
             # (unless the words just above introduce it themselves: "… were as follows:")
-            told = bool(re.search(r"(?i)as follows|following tables?|tables? below", above)) or intro in above
+            told = bool(re.search(rf"(?i)as follows|{_TABLE_NAMED}", above)) or intro in above
             caption = f"{c[2]} {'' if told else intro} {above}".strip()
             # the rows' title: the heading this chunk starts under ("Operating profit"), else the heading of
             # a short title chunk just before it ("United States and Canada (UCAN)" over its header)
