@@ -158,6 +158,8 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
             return False  # "Transaction and credit losses" is more than the transaction losses asked
         if any(_sibling(label, t, q_words) for t in terms):
             return False  # "Credit losses" under "Transaction and credit losses" is no transaction losses
+        if name_split(question, measure or set(), term_words, c.row_path):
+            return False  # "Adjusted Property EBITDAR" is no Adjusted EBITDAR
         if _WEIGHTED_ROW.search(label) and not averaged:
             return False  # "Weighted-average ordinary shares to be repurchased": a denominator, no count of an act
         if measure and not measure & set(_words(label)) and metrics_in_question(label):
@@ -453,6 +455,22 @@ def _sibling(label: str, term: str, q_words: set[str]) -> bool:
     return bool(own - q_words) and not set(asked[:-1]) & set(said)
 
 
+def name_split(question: str, measure: set[str], asked: set[str], row_path: str) -> bool:
+    """Does the question name the ``measure`` (with words ``asked`` of it) as a capitalised name of two or more
+    words ("Adjusted EBITDAR") that the row's labels print only with another word inside it ("Adjusted Property
+    EBITDAR": another measure)?"""
+    for m in re.finditer(r"(?<![\w'’])[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)+", question):
+        words = m.group(0).split()
+        if not measure <= {w.lower() for w in words} <= measure | asked:
+            continue
+        labels = row_path.split(" › ")
+        if any(re.search(r"(?i)(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)", x) for x in labels):
+            return False
+        return any(re.search(r"(?i)(?<!\w)" + r"\s+(?:[\w&-]+\s+){1,2}".join(map(re.escape, words)) + r"(?!\w)", x)
+                   for x in labels)
+    return False
+
+
 #: A caption's words about itself: "The following table shows …", "the table below".
 _THE_TABLE = re.compile(r"(?i)\b(?:the\s+)?following\s+tables?\b|\b(?:this|the)\s+tables?\s+(?:below|above)\b")
 #: "Transaction and credit losses": two lines of one noun printed as one row.
@@ -471,8 +489,11 @@ def ratio_of(label: str, measure: set[str]) -> bool:
 def another_ratio(row_path: str, terms: list[str]) -> bool:
     """Whether a percentage row is another measure's ratio ("Flexibles › Adjusted EBIT as a percentage of net
     sales" is the segment's margin), not the share of the part ``terms`` name."""
-    m = _RATIO_ROW.match(row_path.rpartition(" › ")[2])
-    return m is not None and not any(_within(t, set(_words(m.group("of")))) for t in terms)
+    parent, _, last = row_path.rpartition(" › ")
+    m = _RATIO_ROW.match(last)
+    # ("General and Administrative › As a percentage of revenues": a row naming no numerator is its heading's ratio)
+    of = parent if m is not None and re.fullmatch(r"(?i)as\s+an?", m.group("of").strip()) else m and m.group("of")
+    return m is not None and not any(_names_row(t, set(_words(of or ""))) for t in terms)
 
 
 #: Words of a measure of money.

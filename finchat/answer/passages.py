@@ -146,10 +146,19 @@ def _pieces(text: str) -> list[tuple[str, str]]:
             out.append((lead.strip(), items.strip()))
         else:
             out.append(("", s))
+            # (and a sentence after a table's rows, read with them, by itself too: "… As a percentage of revenues 2% 1%
+            # 1% Interest expense for the year ended December 31, 2015 consists primarily of $127.1 million …")
+            runs = list(_ROW_RUN.finditer(s))
+            tail = s[runs[-1].end():].lstrip(" %)") if runs else ""
+            tail = tail[re.search(r"[A-Z]", tail).start():] if re.search(r"[A-Z]", tail) else ""
+            if len(tail.split()) >= SENTENCE_AFTER_ROWS and tail.endswith(".") and tail != s:
+                out.append(("", tail))
     return out
 
 
 #: Three figures in a row: a table's row, whose paragraphs are one table.
+#: Words a paragraph after a table's rows must have to be read as a sentence of its own, not a row's label.
+SENTENCE_AFTER_ROWS = 6
 _ROW_RUN = re.compile(r"(?:[$(]?\s?\d[\d,.]*\)?%?\s+){2}[$(]?\s?\d")
 
 
@@ -415,7 +424,13 @@ def years_apart(sentence: str, years: set[str]) -> tuple[bool, bool]:
     """Whether ``sentence`` is of other years than ``years`` (asked, as strings): (it opens on another year — "During
     2020, …" —, it compares two years and names none asked — "… 27.0% in 2017 compared to 26.3% in 2016"). Both
     False when no year is asked."""
-    opening = set(re.findall(r"\b(?:19|20)\d\d\b", sentence[:YEAR_OPENING]))
+    # (the year the sentence is of: named at its opening, or in the period it names before its first figure —
+    # "Interest expense for the year ended December 31, 2014 consists … of $46.8 million")
+    figure = re.search(r"\$\s?\d|\d(?:[\d,.]*\d)?\s?(?:%|percent\b|million\b|billion\b)", sentence)
+    ended = re.search(r"(?i)\b(?:years?|quarters?|months|weeks|fiscal)\s+ended\s+[A-Za-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d\d\b",
+                      sentence[:figure.start()] if figure else "")
+    opening = set(re.findall(r"\b(?:19|20)\d\d\b", sentence[:YEAR_OPENING])) \
+        or set(re.findall(r"\b(?:19|20)\d\d\b", sentence[:ended.end()] if ended else ""))
     named = set(re.findall(r"\b(?:19|20)\d\d\b", sentence))
     return (bool(years and opening and not years & opening),
             bool(years and len(named) >= 2 and not years & named))

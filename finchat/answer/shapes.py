@@ -52,7 +52,7 @@ KPI = re.compile(r"(?i)\b(?:gmv|gross merchandise volume|tpv|total payment volum
 SHARE_PART = re.compile(r"(?i)\b(?:(?:was|were)\s+(?:recogni[sz]ed|recorded|earned)\s+(?:from\s+|through\s+|via\s+)?|"
                          r"(?:came|comes?|coming|derived|generated|contributed|was|were)\s+(?:from\s+|by\s+)?|"
                          r"(?:went|goes|go)\s+to\s+)"
-                         r"(?:the\s+|its\s+)?(?P<part>[a-z](?:[a-z&'’ -]|\.(?=[a-z]|\s+(?-i:[a-z])))"
+                         r"(?:the\s+|its\s+)?(?P<part>[a-z](?:[a-z&'’ -]|\d(?=-)|\.(?=[a-z]|\s+(?-i:[a-z])))"
                          r"{2,60}?)(?=\s+(?:in|during|for|over|at|as|on|"
                          r"through|compared)\b|\s*[?,;]|\s*\.(?![A-Za-z]|\s+(?-i:[a-z]))|\s*$)")  # ("U.S. government")
 #: "Aeronautics as a percentage of Lockheed Martin's net sales": the part before "as a percentage of".

@@ -501,7 +501,13 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         # what changed the measure is asked, never the measure itself ("currency", "the F-35 program"; "it" is
         # the measure's own)
         if what and not (len(what) == 1 and what[0].lower() in _PRONOUNS):
-            return Subject(" ".join(what), None, tuple(dict.fromkeys(qualifiers)), "amount", keeps=())
+            # what it added to a growth ("How much did … add to the growth of Adobe's cost of subscription revenue") is
+            # a share of that change, printed in points ("Data center costs 9 %"), never an amount (points asked by
+            # name, "How many percentage points …", are read from sentences as they were)
+            grew = re.match(r"(?i)(?:the\s+)?(?:[\w&.'’-]+\s+){0,6}?(?:growth|increase|rise|decline|decrease)\b",
+                            effect.group("on")) and not re.match(r"(?i)\s*(?:by\s+)?how\s+many\b", question)
+            return Subject(" ".join(what), None, tuple(dict.fromkeys(qualifiers)), "rate" if grew else "amount",
+                           keeps=())
     impact = IMPACT_ON.search(question) or IMPACT_OF.search(question)
     if impact and metrics_in_question(impact.group("on")) and not derived and intent != "outlook":
         what = impact.group("what").split()

@@ -58,12 +58,12 @@ from finchat.tables import row_units, row_units_own, units_scale
 #: (a minus sign touches its figure: "1,758 - 1,758" is a figure, a dash for none, a figure)
 _NUM = r"\(?(?:-(?=[\d$(]))?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
 #: A figure, or a dash or "NM" printed for none ("10.2 - 8.0") between figures.
-_TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|nm|N/A|n/m)(?=\s|$)"
+_TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|nm|N/A|n/a|n/m)(?=\s|$)"
 #: A row: its label (from a word's start, a bounded length: an unbounded lazy label made every chunk's scan
 #: quadratic, 7x slower on the 95 filings' text chunks; a "%" inside it, "Comparable sales % gain", but not a
 #: header's "% of Total" before the first row), then up to twelve figures.
 _ROW = re.compile(rf"(?<![A-Za-z])(?P<label>[A-Za-z][A-Za-z0-9 ,&'‘’()/\-.—–]{{0,200}}?"
-                  rf"(?:(?<=[A-Za-z])\s%\s(?!of\s+Total\b)[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.|(?<=[A-Za-z]\s)%))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-]|NM|nm|N/A|n/m)\s+){{1,11}}(?:\$?\s?{_NUM}|NM|nm|n/m))(?=\s|$)")
+                  rf"(?:(?<=[A-Za-z])\s%\s(?!of\s+Total\b)[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.|(?<=[A-Za-z]\s)%))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-]|NM|nm|N/A|n/a|n/m)\s+){{1,11}}(?:\$?\s?{_NUM}|NM|nm|n/a|n/m))(?=\s|$)")
 #: A heading over rows ("Increases in comparable sales:", "… excluding the impact of changes in foreign currency
 #: and gasoline prices:" — a variant of the rows above, its own heading).
 _HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}(?: excluding(?:[ ¶]+[A-Za-z0-9&'’\-.()]+){1,12})?"
@@ -106,6 +106,7 @@ def _trim(label: str) -> str:
     tail = re.sub(r"^(?:(?:19|20)\d\d\s+)+(?=[A-Za-z])", "", tail.strip())  # "2022 vs. 2021 Consumer": the header's years
     tail = re.sub(r"(?i)^(?:(?:%|percent(?:age)?)?\s*change\s+)+", "", tail.strip())  # the header's last words
     tail = re.sub(r"(?i)^(?:nm|n/m)\s+(?=[A-Z])", "", tail)  # the row before's last column, "not meaningful"
+    tail = re.sub(r"^(?:Dollars|Variance)\s+(?=[A-Z])", "", tail)  # a variance column's header ("2022 2021 Dollars")
     # "(In thousands) Las Vegas Strip Resorts Casino": the header's units phrase, its "(" read with the years above
     tail = _UNITS_LEAD.sub("", tail)
     return " ".join(tail.split()[-MAX_LABEL_WORDS:]).strip(" ,")
@@ -215,7 +216,10 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     for i, start in enumerate(cuts):
         end = cuts[i + 1] if i + 1 < len(cuts) else len(body)
         if i == 0:
-            got = _segment_cells(body[start:end], lead_in, period_end, form, carry, quarter, section, heading)
+            # (read before the emphasis is taken out; at the chunk's start or after the sentence introducing it)
+            bold = next((b for b in _BOLD_TITLE.finditer(text) if not re.search(r"\$|\d,\d{3}", text[:b.start()])), None)
+            title = bold.group("t").strip() if bold and not _NOT_HEADING.search(bold.group("t")) else ""
+            got = _segment_cells(body[start:end], lead_in, period_end, form, carry, quarter, section, heading, title)
             # the chunk's own words before its first row ("The following table presents … product lines …
             # Revenue from external customers 2022 2021 2020") say what the table holds: its caption
             # a header of years ("… 2022 2021 2020") is no row, nor a sentence's dates ("… the Company served by
@@ -265,6 +269,9 @@ _SENTENCE_END = re.compile(r"(?<![A-Z][a-z]{2})[.!?](?:\s+(?=[A-Z])|\s*$)")
 
 
 #: A roll-forward's opening or closing balance row ("Balance, end of year", "Ending balance", "Balance at May 31").
+#: A table's own title set bold over its years' columns ("**Property and Equipment** **2016** **2015**"): what its
+#: rows measure.
+_BOLD_TITLE = re.compile(r"(?:^|(?<=[.:]))\s*\*\*(?P<t>[A-Z][A-Za-z ,&'’-]{2,60}?)\*\*\s+(?:\*\*(?:19|20)\d\d\*\*(?:\s+|$)){1,4}")
 _BALANCE_ROW = re.compile(r"(?i)^(?:(?:beginning|ending|opening|closing)\s+)?balances?\b(?!\s+sheet)")
 
 
@@ -284,20 +291,24 @@ def _goes_on(carry: dict[str, object], width: int, own: str, titled: bool = Fals
 
 
 def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, carry: dict[str, object],
-                   quarter: int | None = None, section: str = "", heading: str = "") -> list[Cell]:
-    """Cells of one table's text (from its header to the next table's)."""
+                   quarter: int | None = None, section: str = "", heading: str = "", title: str = "") -> list[Cell]:
+    """Cells of one table's text (from its header to the next table's); ``title``: the table's own, set bold over
+    its years, which heads every row but the one printing it (the table's total)."""
     rows = [(m.start("label") + len(m.group("label")) - len(_trim(m.group("label"))), _trim(m.group("label")),
              re.findall(_TOKEN, m.group("nums"))) for m in _ROW.finditer(body)]
     rows = [(at, wrapped(body, at, label, _ROW), nums) for at, label, nums in rows]
     rows = [(at, label, nums) for at, label, nums in rows if len(nums) >= 2 and not re.fullmatch(r"[\d\s,.$%()-]+", label)
-            and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip()) for n in nums)  # "2023 2022": a header
+            and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip(" ,")) for n in nums)  # "2023 2022": a header
             and not _DATED_HEADER.search(f"{label} {' '.join(nums)}")
             # "July 29, 2023", "Three Months Ended June 30, 2025": a header's date
             and not (_MONTH_END.search(label) and all(_YEAR.fullmatch(n.strip(" ,")) for n in nums[1:]))]
     heads = [(m.start(), re.sub(r"\s+", " ", re.sub(r"¶|\(\d\)", " ", m.group("h"))).strip())
              for m in _HEADING.finditer(body)]
     # one row goes on the table of the chunk before when it has its width (a total the chunker cut off)
-    if len(rows) < 2 and not (rows and _goes_on(carry, len(rows[0][2]), body[:rows[0][0]], bool(heading)) and not _durations(body)):
+    # (a table cut after its first row, the header right above it: read, its columns carried to the rows going on)
+    cut_short = len(rows) == 1 and bool(_durations(body[:rows[0][0]][-2 * HEADER_SPAN:]))
+    if len(rows) < 2 and not cut_short and not (
+            rows and _goes_on(carry, len(rows[0][2]), body[:rows[0][0]], bool(heading)) and not _durations(body)):
         # a header alone: the rows and title before it stay known for the next period's table
         kept: dict[str, object] = {k: carry[k] for k in ("labels", "title") if k in carry}
         carry.clear()
@@ -308,7 +319,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # a period header after the last figure of the text before starts a new table, whatever the widths
     # a sentence of the text before ("… for the year ended December 31, 2015 due to growth …") is no header
     unsaid = _SENTENCE_END.split(lead_in)[-1]
-    figures = list(re.finditer(r"\$\s?\(?\d[\d,]*\)?|\b\d{1,3}(?:,\d{3})+\b", unsaid))
+    figures = list(re.finditer(r"\$\s?\(?\d[\d,]*\)?|\b\d{1,3}(?:,\d{3})+\b|\d(?:\.\d+)?\)?\s?%", unsaid))  # ("… 2.0 %")
     header_before = unsaid[figures[-1].end():] if figures else unsaid  # the header after the rows before
     fresh = _durations(header_before)
     # a chunk going on from the table before, starting on its rows (no header, no words of its own) and no period
@@ -379,6 +390,10 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             groups = names
         elif len(names) == len(durations) >= 2:  # "Revenue Mix ¦ Comparable Sales", each over its periods
             groups = names
+        if groups and years and max(years) < period_end.year:
+            # (dated by the header: the fiscal year before's table, "February 3, 2018 January 28, 2017", in the MD&A
+            # comparing it with the year before that)
+            offset = years_from(max(years), period_end)
         elif len(durations) == 1 and len(names) == width and len(_first_run(names)) >= 2:
             # a column per segment ("Activision ¦ Blizzard ¦ King ¦ Total", then their changes): the period the
             # header dates, one figure per name
@@ -398,6 +413,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         continued = True
         durations = list(carry["durations"])  # type: ignore[call-overload]
         current_first, scale, keep = bool(carry["current_first"]), str(carry["scale"]), int(carry["keep"])  # type: ignore[call-overload]
+        offset = int(carry.get("offset") or 0)  # type: ignore[call-overload]  # (an earlier year's table going on)
         groups = list(carry.get("groups") or [])  # type: ignore[call-overload]
     elif form == "10-K" and (repeated := _repeated_years(own, width)):
         # "2020 2019 2020 2019" under "With Fuel ¦ Fuel Impact": the same years once per column group
@@ -481,6 +497,10 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # (under a header printing its columns, a row of another width is read only when each group's first change is its
     # two amounts' — a dash the text layer lost at a row's end, "… 6,516 1.3 % 1.3", leaves the groups where they
     # were; a total run into the row before, "(7.2) 3,767 3,728 …", does not fit)
+    # (a dollar variance column, "2022 2021 Dollars": a row short of it is a rate's, "Effective tax rate 56 % (57)%" —
+    # an amount row short of it lost a figure to a footnote's look, "Other expense (8) (102) 94")
+    variance = bool(re.search(r"(?i)\bvariance\b", f"{head_text} {own}"))
+    rows = [r for r in rows if not (variance and len(r[2]) < width and not all(t.endswith("%") for t in r[2]))]
     rows = [r for r in rows if len(r[2]) == width or (keep < per and len(r[2]) % len(durations) == 0 and len(
         r[2]) // len(durations) >= keep and (len(r[2]) < width or not header_width or changes_fit(
             r[2], len(r[2]) // len(durations), len(durations)))) or (both and len(r[2]) == 2 * len(durations))
@@ -503,9 +523,18 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # whose own heading the text does not print (the company's totals under the last segment's rows) — not that heading's
     seen: set[tuple[str, str]] = set(carry.get("seen") or ()) if continued else set()  # type: ignore[call-overload]
     stale: set[str] = set(carry.get("stale") or ()) if continued else set()  # type: ignore[call-overload]
+    # "APAC: Japan … Other … Total APAC 835,142 Revenue $ 5,854,430": a heading's total ends its rows — the
+    # table's own total after it stands under no heading
+    totals = [(at, label.lower()) for at, label, _ in rows if label.lower().startswith("total ")]
+    titled = "" if heading else title
     for (at, label, nums), owner in zip(rows, owners, strict=True):
-        outer = next((h for pos, h in reversed(heads) if pos < at and h != label),
-                     str(carry.get("heading") or heading or ""))
+        opened, outer = next(((pos, h) for pos, h in reversed(heads) if pos < at and h != label),
+                             (-1, str(carry.get("heading") or heading or "")))
+        if outer and any(opened < t_at < at and t_label == f"total {outer.lower()}" for t_at, t_label in totals):
+            outer = ""
+        # ("Americas: United States … Other …", "APAC: Japan … Other …": the other countries of the heading, not
+        # the row before's)
+        owner = "" if outer and re.fullmatch(r"(?i)(?:all\s+)?others?", label) else owner
         if heading and re.search(r"(?i)\bby$", outer) and outer != heading:
             outer = f"{heading} › {outer}"  # "Revenues by:" a second time under the region's title: the region's
         outer = f"{outer} › {owner}" if outer and owner else owner or outer
@@ -524,6 +553,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         # "Number of branches 4,869" in a table of dollars "(in billions, except ratios …)": a count, never scaled
         spared = spared or (here is None and dollars and re.match(r"(?i)number\s+of\b", label) is not None)
         path = f"{outer} › {label}" if outer else label
+        # (two tables of one layout, "Revenue" then "Property and Equipment" by region: each row under its title)
+        path = f"{titled} › {path}" if titled and not label.lower().startswith(titled.lower()) else path
         group = per if len(nums) == width - 1 else len(nums) // len(durations)
         row_keep = 2 if both and group == 2 else keep
         for g, months in enumerate(durations):
@@ -565,7 +596,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                     out.append(Cell(label[:200], path[:400], f"{name} change — {words} Months Ended "
                                     f"{end:%B} {end.day}, {end.year}", f"{months}M", end, v, token.strip(), "units", "%"))
     carry.update(seen=seen, stale=stale, header_width=bool(header_width), width=width, durations=durations, current_first=current_first, scale=scale, keep=keep, per_unit=per_unit,
-                 dollars=dollars, singly=singly, excepted=excepted, groups=groups, per_name=per_name, continued=continued,
+                 offset=offset, dollars=dollars, singly=singly, excepted=excepted, groups=groups, per_name=per_name, continued=continued,
                  labels=labels, title=heading,
                  heading=heads[-1][1] if heads else carry.get("heading", "") or heading,
                  ends_heading=bool(heads and rows and heads[-1][0] > rows[-1][0]),

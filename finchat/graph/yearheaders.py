@@ -14,7 +14,7 @@ from finchat.graph.textcolumns import _YEAR, _value
 #: Header words of comparison columns after the periods ("Change", "% Change", "Percent Increase", "vs.").
 #: "2022-2021" over a column: the change between two years.
 _YEAR_RANGE = re.compile(r"\b(?:19|20)\d\d\s*[-–]\s*(?:19|20)\d\d\b")
-_CHANGE_HEADER = re.compile(r"(?i)\bchange\b|\bpercent\b|\bincrease/?\(?decrease|\bvs\.")
+_CHANGE_HEADER = re.compile(r"(?i)\bchange\b|\bpercent\b|\bincrease/?\(?decrease|\bvs\.|\bvariance\b")
 
 
 def _amounts_beside_changes(header: str, rows: list[tuple[int, str, list[str]]]) -> list[tuple[int, str, list[str]]]:

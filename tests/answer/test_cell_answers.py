@@ -1637,3 +1637,35 @@ def test_a_balance_asked_at_a_years_end_is_the_closing_row_of_the_roll_forward_i
     question = "What were Acme's gross unrecognized tax benefits at the end of fiscal 2019?"
     got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2019)
     assert got is not None and got[1][0].value == 147.9, got
+
+
+def test_a_measure_named_in_capitals_is_no_row_printing_another_word_inside_it(make_database):
+    """"Adjusted EBITDAR" asked: never "Adjusted Property EBITDAR" (another measure, the segments' one); the row
+    printing the name whole answers where there is one."""
+    from finchat.answer.subject import analyse
+
+    path = "Adjusted Property EBITDAR › Reportable segment Adjusted Property EBITDAR"
+    segments = [(100, "NOTE 17 — SEGMENT INFORMATION", path, 4233.8, "millions", "USD")]
+    question = "What was Acme's Adjusted EBITDAR for 2022?"
+    url = _stored(make_database, 2022, segments)
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2022)
+    assert got is None or got[1][0].value != 4233.8, got
+    url = _stored(make_database, 2022, [*segments, (45, "Non-GAAP Measures", "Adjusted EBITDAR", 3497.3, "millions",
+                                                    "USD")])
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2022)
+    assert got is not None and got[1][0].value == 3497.3, got
+
+
+def test_an_expense_as_a_percentage_of_revenues_is_the_ratio_row_under_its_heading(make_database):
+    """"general and administrative expense as a percentage of revenues": the row "As a percentage of revenues" under
+    the "General and Administrative" heading (the row names no numerator: its heading's), not another line's."""
+    from finchat.answer.subject import analyse
+
+    url = _stored(make_database, 2015, [(24, "Consolidated Operating Expenses", path, value, "units", "%")
+                                        for path, value in (("Technology and Development › As a percentage of revenues",
+                                                             10.0),
+                                                            ("General and Administrative › As a percentage of revenues",
+                                                             6.0))])
+    question = "What was Acme's general and administrative expense as a percentage of revenues in 2015?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2015)
+    assert got is not None and got[1][0].value == 6.0, got

@@ -330,3 +330,32 @@ def test_a_slashed_names_outlook_row_and_a_ranked_parts_share_read_from_the_stor
                              2024)
     assert ranged is not None and ranged[:2] == ("~1,660 million", "~1,650"), ranged
     assert share is not None and share[0] == "95%", share
+
+
+def test_the_sentence_of_the_year_asked_below_its_table_over_another_years(make_database):
+    """"How much interest on its notes did Acme's 2025 interest expense include?": the sentence below the interest
+    expense table, "… for the year ended December 31, 2025 consists primarily of $127.1 million …" (a sentence after
+    a table's rows is its own), not the one of the year before, which names its year after the first words."""
+    from datetime import date
+
+    from finchat.answer.passages import stated_figure, years_apart
+    from finchat.db.pool import connect
+    from tests.answer.acme import acme_passages
+
+    this_year = ("Interest expense consists primarily of the interest associated with our long-term debt.\n\nYear Ended "
+                 "December 31, Change\n\n2025 2024 2023\n\n(in thousands)\n\nInterest expense $ (132,716) $ (50,219) $ "
+                 "(29,142)\n\nAs a percentage of revenues 2% 1% 1%\n\n_Year ended December 31, 2025 as compared to the "
+                 "year ended December 31, 2024_\n\nInterest expense for the year ended December 31, 2025 consists "
+                 "primarily of $127.1 million of interest on our notes. The increase is due to the higher principal.")
+    year_before = ("Interest expense for the year ended December 31, 2024 consists primarily of $46.8 million of interest "
+                   "on our notes. The increase is due to the higher aggregate principal of notes outstanding.")
+    question = "How much interest on its notes did Acme's 2025 interest expense include?"
+    url = make_database()
+    with connect(url) as conn:
+        acme_passages(conn, "ACME_2025_10K", "10-K", 2025, "FY", date(2025, 12, 31), [this_year, year_before],
+                      "Interest Expense", 24)
+        got = stated_figure(conn, "ACME_2025_10K", "interest on its notes", context=question)
+    assert got is not None and "$127.1 million" in got[0], got
+    assert years_apart(year_before, {"2025"}) == (True, False)
+    assert years_apart("Interest expense was $75 million and $72 million for the three months ended October 31, 2025 "
+                       "and 2024, respectively.", {"2025"}) == (False, False)

@@ -1229,3 +1229,23 @@ def test_initials_a_balance_held_and_a_deal_named():
     s = analyse("How much cash did Testco pay for termination benefits under its restructuring plan in 2022?",
                 companies=("Testco", "TESTCO"))
     assert (s.measure, s.metric) == ("cash paid for termination benefits", None), s
+
+
+def test_what_an_item_added_to_a_growth_is_a_rate():
+    """"How much did data center costs add to the growth of Testco's cost of subscription revenue": the item's share
+    of that change, in points (its contribution table prints "Data center costs 9 %"); what it added to the line
+    itself stays an amount."""
+    s = analyse("How much did data center costs add to the growth of Testco's cost of subscription revenue in fiscal "
+                "2026?", companies=("Testco", "TESTCO"))
+    assert (s.measure, s.kind) == ("data center costs", "rate"), s
+    s = analyse("How much did the F-35 program add to Testco's Aeronautics net sales in 2026?",
+                companies=("Testco", "TESTCO"))
+    assert s.kind == "amount", s
+
+
+def test_a_share_of_a_whole_that_a_predicate_with_figures_names():
+    """"What percentage of Testco's mutual fund assets were rated 4- or 5-star": the part is "rated 4- or 5-star"
+    (its digits and hyphens kept), read from the rows printing it."""
+    s = analyse("What percentage of Testco's mutual fund assets were rated 4- or 5-star at the end of Q1 2026?",
+                companies=("Testco", "TESTCO"))
+    assert (s.kind, s.qualifiers) == ("share", ("rated 4- or 5-star",)), s

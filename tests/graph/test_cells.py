@@ -782,17 +782,19 @@ def test_a_parts_heading_names_the_tables_under_it_until_the_company_as_a_whole_
 _BEST_BUY = ("**Domestic Segment Performance Summary** **2017** **2016** **2015** Revenue $ 36,248 $ 36,365 $ 36,055 "
              "Revenue % gain (decline) (0.3)% 0.9 % 0.6% Comparable sales % gain <sup>(1)</sup> 0.2 % 0.5 % 1.0% "
              "Gross profit $ 8,650 $ 8,484 $ 8,080 Gross profit as % of revenue 23.9 % 23.3 % 22.4%")
+_SUMMARY = "Domestic Segment Performance Summary"
 _NIKE = ("(Dollars in millions)\n\nFISCAL FISCAL\n\n2023 2022\n\nSales to Wholesale Customers $ 27,397 $ 25,608 7 % "
          "14 % $ 25,898 -1 % -1 % Sales through NIKE Direct 21,308 18,726 14 % 20 % 16,370 14 % 15 % "
          "**TOTAL NIKE BRAND REVENUES** **$ 48,763 $ 44,436** **10 %** **16 %** **$ 42,293** **5 %** **6 %**")
 
 
 @pytest.mark.parametrize(("text", "end", "expected"), [
-    # Best Buy's segment summary: a "%" inside a label is the label's, not the end of the row before
-    (_BEST_BUY, date(2017, 1, 28), {("Comparable sales % gain", date(2017, 1, 28)): 0.2,
-                                    ("Gross profit as % of revenue", date(2016, 1, 28)): 23.3,
-                                    ("Revenue % gain (decline)", date(2017, 1, 28)): -0.3,
-                                    ("Revenue", date(2015, 1, 28)): 36055}),
+    # Best Buy's segment summary: a "%" inside a label is the label's, not the end of the row before (its rows under
+    # the title set bold over its years)
+    (_BEST_BUY, date(2017, 1, 28), {(f"{_SUMMARY} › Comparable sales % gain", date(2017, 1, 28)): 0.2,
+                                    (f"{_SUMMARY} › Gross profit as % of revenue", date(2016, 1, 28)): 23.3,
+                                    (f"{_SUMMARY} › Revenue % gain (decline)", date(2017, 1, 28)): -0.3,
+                                    (f"{_SUMMARY} › Revenue", date(2015, 1, 28)): 36055}),
     # Nike's "FISCAL 2023 FISCAL 2022 % CHANGE … FISCAL 2021": the third year's heading lost, its amounts
     # printed after the first comparison columns
     (_NIKE, date(2023, 5, 31), {("Sales through NIKE Direct", date(2023, 5, 31)): 21308,
@@ -1923,3 +1925,79 @@ def test_a_long_caption_is_cut_at_whole_words():
     assert len(short) < len(caption) and "Deliveries" in short
     words = set(caption.split())
     assert all(w in words for w in short.split() if w != "…"), short
+
+
+def test_a_headings_total_ends_its_rows_and_other_is_the_headings():
+    """"APAC: Japan … Other … Total APAC …" then the table's own total ("Revenue $ 5,980,512"): that total and the
+    rows after a heading's total stand under no heading; "Other" is the heading's other countries, not Japan's."""
+    from finchat.graph.textcells import text_table_rows as _text_table_rows
+
+    intro = "The tables below list our revenue by geographic area for fiscal 2026, 2025 and 2024 (in thousands)."
+    table = ("**Revenue** **2026** **2025** **2024** Americas: United States $ 3,187,764 $ 2,648,024 $ 2,215,148 "
+             "Other 322,371 250,020 209,221 Total Americas 3,510,135 2,898,044 2,424,369 EMEA 1,719,153 1,436,448 "
+             "1,279,864 APAC: Japan 411,205 357,740 375,570 Other 443,937 333,279 297,262 Total APAC 855,142 691,019 "
+             "672,832 Revenue $ 6,084,430 $ 5,025,511 $ 4,377,065")
+    rows = _text_table_rows([(0, "text", "NOTE 17. GEOGRAPHIC INFORMATION", f"{intro} {table}", 100)],
+                            date(2026, 12, 1), "10-K", None)
+    paths = {c.row_path for _, _, _, c in rows}
+    assert {"Revenue", "Revenue › EMEA", "Revenue › APAC › Other", "Revenue › Americas › Other",
+            "Revenue › APAC › Total APAC"} <= paths, sorted(paths)
+    assert not any("APAC › Revenue" in p or "Japan › Other" in p or "Americas › EMEA" in p for p in paths), paths
+    # the same layout for another measure, its title set bold over its years: its rows under that title
+    table = ("**Property and Equipment** **2026** **2025** Americas: United States $ 652,823 $ 631,122 Other 569 437 "
+             "Total Americas 653,392 631,559 EMEA 48,672 43,953 APAC: India 106,332 111,672 Other 17,908 10,277 "
+             "Total APAC 124,240 121,949 Property and equipment, net $ 826,304 $ 797,461")
+    rows = _text_table_rows([(0, "text", "NOTE 17. GEOGRAPHIC INFORMATION", table, 100)], date(2026, 12, 1), "10-K",
+                            None)
+    paths = {c.row_path for _, _, _, c in rows}
+    assert {"Property and Equipment › EMEA", "Property and equipment, net"} <= paths, sorted(paths)
+
+
+def test_a_year_before_tables_groups_dated_by_its_header_and_cut_after_its_first_row():
+    """"Revenue Mix Summary ¦ Comparable Sales Summary" over "February 3, 2018 January 28, 2017" in a fiscal 2019
+    report: the fiscal 2018 and 2017 columns, in the chunks going on too; a table cut after its first row keeps its
+    columns for the rows after it (a percentage ends the rows before, never a header); "n/a" is a column left empty."""
+    from finchat.graph.textcells import text_table_rows as _text_table_rows
+
+    section = "Item 7. MD&A > Fiscal 2019 Results Compared With Fiscal 2018"
+    before = ("The following table presents the Domestic segment's revenue mix percentages and comparable sales "
+              "percentage changes by revenue category in fiscal 2018 and 2017 :\n\n**Revenue Mix Summary** "
+              "**Comparable Sales Summary**\n\n**Year Ended** **Year Ended**\n\n**February 3, 2018** **January 28, "
+              "2017** **February 3, 2018** **January 28, 2017** Computing and Mobile Phones 45% 45% 5.3% (1.8)%\n\n"
+              "Consumer Electronics 33% 34% 3.1% 5.0 %")
+    going_on = "Appliances 10% 9% 11.4% n/a\n\nEntertainment 8% 7% 12.6% (13.8)%\n\nTotal 100% 100% 5.6% 0.2 %"
+    cut = ("International segment revenue of $3.6 billion in fiscal 2019 increased 2.5% compared to fiscal 2018.\n\n"
+           "Comparable sales impact 4.4 %\n\nTotal revenue increase 2.5 %\n\nThe following table presents the "
+           "International segment's revenue mix percentages and comparable sales percentage changes by revenue "
+           "category in fiscal 2019 and 2018 :\n\n**Revenue Mix Summary** **Comparable Sales Summary**\n\n**Year Ended** "
+           "**Year Ended**\n\n**February 2, 2019** **February 3, 2018** **February 2, 2019** **February 3, 2018** "
+           "Computing and Mobile Phones 46% 46% 2.7% 2.0 %")
+    rest = "Consumer Electronics 31% 32% 2.0% 7.1 %\n\nAppliances 9% 8% 20.5% 41.3 %\n\nTotal 100% 100% 4.6% 6.3 %"
+    chunks = [(0, "text", section, before, 34), (1, "text", section, going_on, 34), (2, "text", section, cut, 36),
+              (3, "text", section, rest, 36)]
+    rows = _text_table_rows(chunks, date(2019, 2, 2), "10-K", None)
+    got = {(page, c.row_path, c.as_of.year, c.value) for _, page, _, c in rows}
+    assert (34, "Comparable Sales Summary › Appliances", 2018, 11.4) in got, sorted(got)
+    assert (34, "Revenue Mix Summary › Entertainment", 2017, 7.0) in got, sorted(got)
+    assert not any(page == 34 and year == 2019 for page, _, year, _ in got), sorted(got)
+    assert not any(page == 34 and path == "Comparable Sales Summary › Appliances" and year == 2017
+                   for page, path, year, _ in got), sorted(got)  # (printed "n/a")
+    assert (36, "Comparable Sales Summary › Appliances", 2019, 20.5) in got, sorted(got)
+    assert (36, "Revenue Mix Summary › Computing and Mobile Phones", 2019, 46.0) in got, sorted(got)
+
+
+def test_a_dollar_variance_column_is_no_year_and_a_rate_row_short_of_it_is_read():
+    """"2022 2021 Dollars" under "Variance": two years and their difference — "Effective tax rate 56 % (57)%" prints
+    no difference and is read; an amount row short of the width is not (a figure may have been taken for a
+    footnote mark)."""
+    from finchat.graph.textrows import text_cells
+
+    text = ("Three Months Ended October 31, Variance\n\n(in millions) 2022 2021 Dollars Gains on strategic investments, "
+            "net $ 23 $ 363 $ (340) Other expense (8) (102) 94 Benefit from (provision for) income taxes $ (265) $ 169 "
+            "$ (434) Effective tax rate 56 % (57)%")
+    cells = text_cells(text, "", date(2022, 10, 31), "10-Q", {}, 3)
+    got = {(c.row_path, c.as_of.year, c.value) for c in cells}
+    assert ("Gains on strategic investments, net", 2022, 23) in got, sorted(got)
+    assert ("Effective tax rate", 2022, 56) in got and ("Effective tax rate", 2021, -57) in got, sorted(got)
+    assert not any(year == 2020 for _, year, _ in got), sorted(got)
+    assert not any(path == "Other expense" for path, _, _ in got), sorted(got)
