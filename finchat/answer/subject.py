@@ -392,7 +392,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         if kpi_of and not all(w.lower() in _PART_WORDS for w in kpi_of):
             qualifiers += tidy_qualifiers([" ".join(kpi_of)], segments, k.group(0))
         # "comparable sales of Entertainment": the name after it too (not the company's)
-        of = re.match(r"\s+(?:of|for)\s+(?:the\s+)?((?-i:[A-Z])[\w&'’-]*(?:\s+(?-i:[A-Z])[\w&'’-]*){0,3})(?!['’])", question[k.end():])
+        # ("comparable sales growth for Appliances": after the KPI's change word too)
+        of = re.match(r"\s+(?:(?:growth|change|increase|decrease|decline)\s+)?(?:of|for)\s+(?:the\s+)?((?-i:[A-Z])[\w&'’-]*(?:\s+(?-i:[A-Z])[\w&'’-]*){0,3})(?!['’])", question[k.end():])
         if of and of.group(1) in proper_names(question, names) and not any(of.group(1) in q for q in qualifiers):
             qualifiers.append(of.group(1))
     if segment_line and qualifiers:  # "Pet's segment operating profit": the named segment's line

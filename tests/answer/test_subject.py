@@ -1249,3 +1249,11 @@ def test_a_share_of_a_whole_that_a_predicate_with_figures_names():
     s = analyse("What percentage of Testco's mutual fund assets were rated 4- or 5-star at the end of Q1 2026?",
                 companies=("Testco", "TESTCO"))
     assert (s.kind, s.qualifiers) == ("share", ("rated 4- or 5-star",)), s
+
+
+def test_a_category_named_after_a_kpis_growth_is_asked_with_the_segment():
+    """"comparable sales growth for Appliances in Testco's International segment": the category and the segment both
+    qualify the KPI."""
+    s = analyse("What was comparable sales growth for Appliances in Testco's International segment in fiscal 2019?",
+                companies=("Testco", "TESTCO"), segments=("International",))
+    assert {"Appliances", "International"} <= set(s.qualifiers) and s.kind == "rate", s
