@@ -150,7 +150,8 @@ def _pieces(text: str) -> list[tuple[str, str]]:
             # 1% Interest expense for the year ended December 31, 2015 consists primarily of $127.1 million …")
             runs = list(_ROW_RUN.finditer(s))
             tail = s[runs[-1].end():].lstrip(" %)") if runs else ""
-            tail = tail[re.search(r"[A-Z]", tail).start():] if re.search(r"[A-Z]", tail) else ""
+            capital = re.search(r"[A-Z]", tail)
+            tail = tail[capital.start():] if capital else ""
             if len(tail.split()) >= SENTENCE_AFTER_ROWS and tail.endswith(".") and tail != s:
                 out.append(("", tail))
     return out
