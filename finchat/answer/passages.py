@@ -228,6 +228,8 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     asked_stems = word_stems(context)
     asked_words = set(re.findall(r"[a-z&-]+", context.lower()))
     heads = {re.findall(r"[A-Za-z]+", p)[-1].lower() for p in phrases if re.findall(r"[A-Za-z]+", p)}
+    part_of = re.compile(rf"(?i)\b(?:{'|'.join(map(re.escape, sorted(heads)))})\s+(?:also\s+)?(?:includes?|included|"
+                         r"consists?\s+(?:primarily\s+|mainly\s+)?of|comprises?)\b") if heads else None
     done_to = re.compile(rf"(?i)\b(?:{'|'.join(map(re.escape, sorted(heads)))})\s+(?P<done>{_DONE_TO})\b") if heads else None
     asked_years = set(re.findall(r"\b(?:19|20)\d\d\b", context))
     # a balance asked at a date ("at October 29, 2022", "at the end of 2021"): a sentence stating one at a day of that
@@ -331,6 +333,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                         for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
             # "the net impact of acquisitions and divestitures on … operational sales growth was 0.1%": the sentence
             # states something's effect on the measure, not the measure — unless an effect is asked
+            # "Operating lease cost includes $83 million for …": a part of the measure asked, not the measure
+            if part_of is not None and part_of.search(piece[:at]):
+                continue
             if not asks_effect and _EFFECT_ON.search(piece[:at]):
                 continue
             # "… a 4% increase in comparable store sales, driven by growth in Greater China": the figure is the

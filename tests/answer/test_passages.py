@@ -359,3 +359,23 @@ def test_the_sentence_of_the_year_asked_below_its_table_over_another_years(make_
     assert years_apart(year_before, {"2025"}) == (True, False)
     assert years_apart("Interest expense was $75 million and $72 million for the three months ended October 31, 2025 "
                        "and 2024, respectively.", {"2025"}) == (False, False)
+
+
+def test_a_sentence_stating_what_a_measure_includes_is_no_statement_of_it(make_database):
+    """"Operating lease cost includes $83 million for each of the three months …" states a part of the cost; the
+    sentence stating the cost itself answers "What operating lease cost did Acme incur"."""
+    from datetime import date
+
+    from finchat.answer.passages import stated_figure
+    from finchat.db.pool import connect
+    from tests.answer.acme import acme_passages
+
+    passages = ["Three Months Ended June 30, 2025 2024 (In thousands) Operating lease cost (1) $ 575,472 $ 488,311 "
+                "Short-term lease cost 1,210 1,118 Variable lease cost 9,377 8,512\n\nOperating lease cost includes $83 "
+                "million for each of the three months ended June 30, 2025 and 2024 related to the Bellagio lease."]
+    url = make_database()
+    with connect(url) as conn:
+        acme_passages(conn, "ACME_2025Q2_10Q", "10-Q", 2025, "Q2", date(2025, 6, 30), passages, "Leases", 19)
+        got = stated_figure(conn, "ACME_2025Q2_10Q", "operating lease cost",
+                            context="What operating lease cost did Acme incur in Q2 2025?")
+    assert got is not None and "575,472" in got[0], got
