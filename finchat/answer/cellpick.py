@@ -158,6 +158,8 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
             return False  # "Transaction and credit losses" is more than the transaction losses asked
         if any(_sibling(label, t, q_words) for t in terms):
             return False  # "Credit losses" under "Transaction and credit losses" is no transaction losses
+        if _DEFERRED_TAX.search(c.row_path.rpartition(" › ")[0]) and not re.search(r"(?i)\btax", question):
+            return False  # "Deferred Income Tax Assets › Restructuring charges" is a tax balance, no charge recorded
         if name_split(question, measure or set(), term_words, c.row_path):
             return False  # "Adjusted Property EBITDAR" is no Adjusted EBITDAR
         if _WEIGHTED_ROW.search(label) and not averaged:
@@ -471,6 +473,8 @@ def name_split(question: str, measure: set[str], asked: set[str], row_path: str)
     return False
 
 
+#: A heading of deferred taxes, whose rows name the items the tax balances arise from.
+_DEFERRED_TAX = re.compile(r"(?i)\bdeferred\s+(?:income\s+)?tax")
 #: A caption's words about itself: "The following table shows …", "the table below".
 _THE_TABLE = re.compile(r"(?i)\b(?:the\s+)?following\s+tables?\b|\b(?:this|the)\s+tables?\s+(?:below|above)\b")
 #: "Transaction and credit losses": two lines of one noun printed as one row.

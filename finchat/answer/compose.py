@@ -66,6 +66,8 @@ _EXPLAIN = re.compile(r"(?i)\b(?:why|what\s+(?:drove|caused|explains|were\s+the\
 #: Derived measures companies print as rows of their own, defined their way: the printed row answers (a
 #: balance-sheet measure, working capital, is computed: Corning's "Working capital" row is another measure's).
 PRINTED_MEASURES = frozenset({"free_cash_flow"})
+#: Returns a company reports on its own definition (averaged balances): its figure, where it prints one, first.
+REPORTED_RATES = frozenset({"roa", "roe"})
 #: A question giving its own definition of the figure ("FCF here is defined as …").
 _DEFINED = re.compile(r"(?i)\b(?:defined|calculated|computed)\s+as\b|\bdefin(?:e|ition)\b|\bformula\b")
 _FULL_YEAR = re.compile(r"(?i)\b(?:full[\s-]+year|annual(?:ly)?|fiscal\s+year|fy\s?\d{2,4}|for\s+the\s+year)\b")
@@ -112,6 +114,12 @@ def _books(conn: psycopg.Connection, res: Any, companies: list[str], metrics: li
                                         year if year is not None and year != hit.fiscal_year else None, weight)
                 break
     return out
+
+
+def reported_first(derived: list[derive.Definition], question: str) -> bool:
+    """Is the figure asked a return the company reports on its own definition (REPORTED_RATES), which the question
+    does not define itself ("ROA is defined as: net income / average total assets" is computed as defined)?"""
+    return bool(derived) and derived[0].key in REPORTED_RATES and not _DEFINED.search(question)
 
 
 def ratio_on_basis(subject: Subject, derived: list[derive.Definition]) -> bool:
@@ -187,6 +195,17 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
                               companies, names)
         if printed is not None:
             return printed
+    if reported_first(derived, question) and len(companies) == 1 and subject.kind != "guidance":
+        # a return the company reports itself ("ROA was 5.2% and 7.2% for the fiscal years ended …", on its own
+        # definition: average assets) is its figure, not net income over year-end assets — unless the question
+        # defines it
+        reported = replace(subject, metric=None, kind="rate")
+        printed = from_tables(conn, question, reported, res, list(res.hits), companies, names)
+        said = None if printed is not None else stated(conn, reported, res.hits, companies, question=res.question)
+        if printed is not None:
+            return printed
+        if said is not None:
+            return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
     if derived or metrics:
         books = _books(conn, res, companies, wanted + metrics)
         figures = _figures(companies, names, books, derived, metrics, _Options.of(question))

@@ -228,7 +228,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     asked_stems = word_stems(context)
     asked_words = set(re.findall(r"[a-z&-]+", context.lower()))
     heads = {re.findall(r"[A-Za-z]+", p)[-1].lower() for p in phrases if re.findall(r"[A-Za-z]+", p)}
-    part_of = re.compile(rf"(?i)\b(?:{'|'.join(map(re.escape, sorted(heads)))})\s+(?:also\s+)?(?:includes?|included|"
+    part_of = re.compile(rf"(?i)\b(?:{'|'.join(map(re.escape, sorted(heads)))})\s+(?:also\s+)?(?:includes?|"
                          r"consists?\s+(?:primarily\s+|mainly\s+)?of|comprises?)\b") if heads else None
     done_to = re.compile(rf"(?i)\b(?:{'|'.join(map(re.escape, sorted(heads)))})\s+(?P<done>{_DONE_TO})\b") if heads else None
     asked_years = set(re.findall(r"\b(?:19|20)\d\d\b", context))

@@ -297,3 +297,20 @@ def test_a_change_asked_of_an_outlook_is_any_change_said():
                  text="We expect the production rate of 31 per month to be reviewed with customers during 2025.")]
     assert quote_passages("What production rate changes is Acme forecasting for 2025?", still, forward=True,
                           must=("production rate changes",)) == ("", [])
+
+
+@pytest.mark.parametrize(("question", "first"), [
+    # a return the company reports: its own figure first (Walmart prints ROA on average assets)
+    ("What was Walmart's return on assets for fiscal 2018?", True),
+    ("What was JPMorgan's ROE in Q2 2022?", True),
+    # defined by the question: computed as defined
+    ("What is the FY2017 return on assets (ROA) for Coca Cola? ROA is defined as: FY2017 net income / (average total "
+     "assets between FY2016 and FY2017).", False),
+    # a margin is computed from the statements as before
+    ("What was Walmart's gross margin in fiscal 2018?", False),
+])
+def test_a_reported_return_is_read_before_it_is_computed(question, first):
+    from finchat.answer import derive
+    from finchat.answer.compose import reported_first
+
+    assert reported_first(derive.asked(question), question) is first

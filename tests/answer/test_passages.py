@@ -379,3 +379,12 @@ def test_a_sentence_stating_what_a_measure_includes_is_no_statement_of_it(make_d
         got = stated_figure(conn, "ACME_2025Q2_10Q", "operating lease cost",
                             context="What operating lease cost did Acme incur in Q2 2025?")
     assert got is not None and "575,472" in got[0], got
+    # ("… included in corporate expense was $10 million": the thing included is what the sentence states)
+    passages = ["Depreciation and amortization included in corporate expense was $10 million and $9 million for the "
+                "thirteen weeks ended October 29, 2025 and October 30, 2024, respectively."]
+    url = make_database()
+    with connect(url) as conn:
+        acme_passages(conn, "ACME_2025Q3_10Q", "10-Q", 2025, "Q3", date(2025, 10, 29), passages, "Segments", 30)
+        got = stated_figure(conn, "ACME_2025Q3_10Q", "depreciation and amortization",
+                            context="How much depreciation and amortization was included in Acme's corporate expense?")
+    assert got is not None and "$10 million" in got[0], got
