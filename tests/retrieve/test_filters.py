@@ -399,3 +399,17 @@ def test_guidance_given_in_a_month_is_the_latest_filing_published_by_then(ex, ma
         f = parse_filters("What full-year 2023 adjusted EPS did Johnson & Johnson forecast?")
         assert f.said_by is None and len(scope_documents(conn, f)[0]) == 3
     assert parse_filters("What were Acme's sales in the July 2023 quarter?").said_by is None
+
+
+def test_an_outlook_for_a_year_between_two_filings_is_the_earlier_filings(make_database):
+    """Guidance for the first quarter of 2018 with only the 2017 and 2019 annual reports stored: the 2017 report gave
+    it (a figure of 2018 asked otherwise goes to the later one, as before)."""
+    with _seeded(make_database) as conn:
+        _doc(conn, "AMAZON_2017_10K", "AMAZON", 2017, "FY", "10-K")
+        _doc(conn, "AMAZON_2019_10K", "AMAZON", 2019, "FY", "10-K")
+        conn.commit()
+        ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
+        f = Filters(companies=["AMAZON"], years=[2018], quarters=["Q1"], intent="outlook")
+        assert scope_documents(conn, f)[0] == [ids["AMAZON_2017_10K"]], f.relaxed
+        f = Filters(companies=["AMAZON"], years=[2018])
+        assert scope_documents(conn, f)[0] == [ids["AMAZON_2019_10K"]], f.relaxed
