@@ -56,7 +56,8 @@ TOPIC_SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("currency", "foreign exchange", "fx"),
 )
 _TOPIC = re.compile(r"(?i)\b(?:about|regarding|concerning|related to|relating to|on the subject of)\s+(?:the\s+|its\s+|their\s+)?"
-                    r"(?P<t>[a-z][a-z &'-]{2,60}?)(?=\s+(?:in|for|during|as|at|from|of fiscal|of 20)\b|[?.!,]|$)")
+                    r"(?P<t>[a-z][a-z &'-]{2,60}?)(?=\s+(?:in|for|during|as|at|from|of fiscal|of 20|did|does|do|has|have|"
+                    r"had)\b|[?.!,]|$)")
 
 
 #: The legal notice about forward-looking statements: forward-looking words, no outlook.
@@ -67,7 +68,9 @@ def narrative_topic(question: str) -> tuple[str, ...]:
     """What a narrative question is about ("… risks … about password sharing" → "password sharing" and what
     filings call it: "paid sharing" …); () when the question names no topic."""
     m = _TOPIC.search(question)
-    if not m:
+    # ("What asset impairment charges related to its phone business did Microsoft record": what qualifies a figure
+    # asked, no topic)
+    if not m or re.match(r"\s+(?:did|does|do|has|have|had)\b", question[m.end():]):
         return ()
     topic = m.group("t").strip().lower()
     for group in TOPIC_SYNONYMS:

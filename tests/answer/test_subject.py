@@ -219,6 +219,8 @@ def test_a_narrative_questions_topic_and_what_filings_call_it():
         "password sharing", "paid sharing")
     assert narrative_topic("What did the company say regarding supply chain?")[0] == "supply chain"
     assert narrative_topic("What was Apple's revenue in Q3 2023?") == ()
+    # a figure asked with what it relates to, before the company's verb: no topic
+    assert narrative_topic("What asset impairment charges related to its phone business did Testco record in 2016?") == ()
 
 
 @pytest.mark.parametrize(("question", "companies", "qualifiers"), [
