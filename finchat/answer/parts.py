@@ -84,7 +84,26 @@ def named_in(segments: list[list[str]], question: str) -> list[str]:
         said = re.search(rf"(?i)(?<![\w-]){spelled}(?![\w-])", question)
         if said and said.group(0)[:1].islower() and not left_out(question, said.start()):  # (as a name, the filters read it)
             out.append(n)
+        # (or in lower case after the company's possessive by its first word and others of it: "JPMorgan's consumer
+        # bank" is Consumer & Community Banking)
+        for m in re.finditer(r"['’]s?\s+((?-i:[a-z])[a-z]+(?:\s+(?-i:[a-z])[a-z]+){1,2})\b", question):
+            said_words = m.group(1).split()
+            if any(nickname_of(" ".join(said_words[:k]), n) for k in range(2, len(said_words) + 1)) \
+                    and not left_out(question, m.start(1)):
+                out.append(n)
     return list(dict.fromkeys(out))
+
+
+def nickname_of(phrase: str, name: str) -> bool:
+    """Is ``phrase`` (two words or more) a short name of segment ``name``: its first word, then other words of it,
+    each compared by its first four letters ("consumer bank" of "Consumer & Community Banking")?"""
+    words = [w[:NICKNAME_STEM] for w in re.findall(r"[a-z]+", phrase.lower())]
+    named = [w[:NICKNAME_STEM] for w in re.findall(r"[a-z]+", name.lower()) if w not in ("and", "of", "the")]
+    return len(words) >= 2 and len(named) > len(words) and words[0] == named[0] and set(words) <= set(named)
+
+
+#: Letters of a word compared in a segment's short name ("bank" and "banking", "consumer" and "consumers").
+NICKNAME_STEM = 4
 
 
 def segment_pattern(conn: psycopg.Connection, company: str | None,

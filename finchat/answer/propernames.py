@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from finchat.answer.asked import _PERIOD
+from finchat.answer.parts import nickname_of
 from finchat.answer.shapes import PART_VERBS, REGION
 from finchat.graph.lexicon import metrics_in_question
 
@@ -89,6 +90,8 @@ def tidy_qualifiers(qualifiers: list[str], segments: tuple[str, ...], kpi: str) 
     in two ("Digital Experience subscription" → "Digital Experience", "subscription"); a "stake" is an investment."""
     kpi_words = {w.lower() for w in kpi.split()}
     out: list[str] = []
+    # ("consumer bank": the segment it is a short name of, as its tables print it)
+    qualifiers = [next((seg for seg in segments if nickname_of(q, seg)), q) for q in qualifiers]
     for q in qualifiers:
         # ("eBay's stake in Adevinta": tables print a stake as the investment it is, "Equity investment in Adevinta")
         q = _HOLDING.sub("investment", q)

@@ -218,7 +218,7 @@ MEASURE_OF = re.compile(r"(?i)^(?:the\s+)?(?P<m>[a-z][\w&-]*(?:\s+[a-z][\w&-]*){
                         r"for|from)\s+(?:the\s+|its\s+)?[\w&.-]+(?:\s+[\w&.-]+){0,2}['’]s?\s+\S")
 
 #: "… of PepsiCo's interest rate derivatives": whose part a measure named without a statement word is of.
-OWNED_PART = re.compile(r"(?i)^\s+(?:growth\s+)?(?:of|for|at)\s+(?:the\s+)?(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+"
+OWNED_PART = re.compile(r"(?i)^\s+(?:growth\s+)?(?:of|for|at|in)\s+(?:the\s+)?(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+"
                         r"(?P<part>[\w&'’-][^?]*)")
 
 

@@ -254,7 +254,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         # ("the fair value of Foot Locker's long-term debt": a value of a statement line is that line's)
         if owned and (not metrics_in_question(owned) or VALUE_OF.search(measure)) \
                 and any(w.lower() not in _NEUTRAL for w in owned.split()) \
-                and not re.search(r"(?i)\d|\b(?:filings?|reports?|statements?|form|10-?[kq]|8-?k)\b", owned) \
+                and not re.search(r"(?i)\d|\b(?:filings?|reports?|statements?|form|10-?[kq]|8-?k|quarters?|years?|"
+                                  r"months?|halves|half|fiscal|periods?)\b", owned) \
                 and not any(owned.lower() in q.lower() for q in qualifiers):
             qualifiers.append(owned)
     # "How much does American Water expect to invest": what is expected is the measure

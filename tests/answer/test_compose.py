@@ -304,8 +304,8 @@ def test_a_change_asked_of_an_outlook_is_any_change_said():
     ("What was Walmart's return on assets for fiscal 2018?", True),
     ("What was JPMorgan's ROE in Q2 2022?", True),
     # defined by the question: computed as defined
-    ("What is the FY2017 return on assets (ROA) for Coca Cola? ROA is defined as: FY2017 net income / (average total "
-     "assets between FY2016 and FY2017).", False),
+    (("What is the FY2017 return on assets (ROA) for Coca Cola? ROA is defined as: FY2017 net income / (average total "
+      "assets between FY2016 and FY2017)."), False),
     # a margin is computed from the statements as before
     ("What was Walmart's gross margin in fiscal 2018?", False),
 ])

@@ -370,9 +370,9 @@ def test_a_sentence_stating_what_a_measure_includes_is_no_statement_of_it(make_d
     from finchat.db.pool import connect
     from tests.answer.acme import acme_passages
 
-    passages = ["Three Months Ended June 30, 2025 2024 (In thousands) Operating lease cost (1) $ 575,472 $ 488,311 "
-                "Short-term lease cost 1,210 1,118 Variable lease cost 9,377 8,512\n\nOperating lease cost includes $83 "
-                "million for each of the three months ended June 30, 2025 and 2024 related to the Bellagio lease."]
+    passages = [("Three Months Ended June 30, 2025 2024 (In thousands) Operating lease cost (1) $ 575,472 $ 488,311 "
+                 "Short-term lease cost 1,210 1,118 Variable lease cost 9,377 8,512\n\nOperating lease cost includes $83 "
+                 "million for each of the three months ended June 30, 2025 and 2024 related to the Bellagio lease.")]
     url = make_database()
     with connect(url) as conn:
         acme_passages(conn, "ACME_2025Q2_10Q", "10-Q", 2025, "Q2", date(2025, 6, 30), passages, "Leases", 19)
@@ -380,8 +380,8 @@ def test_a_sentence_stating_what_a_measure_includes_is_no_statement_of_it(make_d
                             context="What operating lease cost did Acme incur in Q2 2025?")
     assert got is not None and "575,472" in got[0], got
     # ("… included in corporate expense was $10 million": the thing included is what the sentence states)
-    passages = ["Depreciation and amortization included in corporate expense was $10 million and $9 million for the "
-                "thirteen weeks ended October 29, 2025 and October 30, 2024, respectively."]
+    passages = [("Depreciation and amortization included in corporate expense was $10 million and $9 million for the "
+                 "thirteen weeks ended October 29, 2025 and October 30, 2024, respectively.")]
     url = make_database()
     with connect(url) as conn:
         acme_passages(conn, "ACME_2025Q3_10Q", "10-Q", 2025, "Q3", date(2025, 10, 29), passages, "Segments", 30)

@@ -1259,3 +1259,19 @@ def test_a_category_named_after_a_kpis_growth_is_asked_with_the_segment():
     s = analyse("What was comparable sales growth for Appliances in Testco's International segment in fiscal 2019?",
                 companies=("Testco", "TESTCO"), segments=("International",))
     assert {"Appliances", "International"} <= set(s.qualifiers) and s.kind == "rate", s
+
+
+def test_a_part_named_in_lower_case_by_a_short_name_of_its_segment():
+    """"net revenue in Testco's consumer bank": the part after the possessive ("in" as well as "of"), spelled as the
+    segment it is a short name of ("Consumer & Community Banking"); a period after the possessive is no part."""
+    from finchat.answer.parts import named_in, nickname_of
+
+    segments = [["Consumer & Community Banking"], ["Corporate & Investment Bank"], ["Asset & Wealth Management"]]
+    question = "What was net revenue in Testco's consumer bank in Q2 2021?"
+    assert named_in(segments, question) == ["Consumer & Community Banking"]
+    assert nickname_of("consumer bank", "Consumer & Community Banking")
+    assert not nickname_of("investment bank", "Corporate & Investment Bank")  # (its first word is another)
+    s = analyse(question, companies=("Testco", "TESTCO"), segments=("Consumer & Community Banking",))
+    assert s.qualifiers == ("Consumer & Community Banking",), s
+    s = analyse("What was net revenue in Testco's first quarter of 2021?", companies=("Testco", "TESTCO"))
+    assert s.qualifiers == (), s
