@@ -564,7 +564,7 @@ def part_headings(chunks: list[Any], segments: tuple[str, ...] = ()) -> dict[int
                 continue
             if not (flat and current and not head.isupper()):
                 current, flat = "", False
-        last = path[-1].split(" — ")[0].strip().rstrip(":")
+        last = re.sub(r"<[^>]+>", "", path[-1]).split(" — ")[0].strip().rstrip(":")  # ("<sup>CONSUMER & …</sup>")
         m = _PART_HEADING.match(last) if len(path) > 1 else None
         words = {w.lower().strip(".,") for w in m.group("name").split()} if m else set()
         if len(path) > 1 and last.lower() in listed:

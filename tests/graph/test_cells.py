@@ -2001,3 +2001,18 @@ def test_a_dollar_variance_column_is_no_year_and_a_rate_row_short_of_it_is_read(
     assert ("Effective tax rate", 2022, 56) in got and ("Effective tax rate", 2021, -57) in got, sorted(got)
     assert not any(year == 2020 for _, year, _ in got), sorted(got)
     assert not any(path == "Other expense" for path, _, _ in got), sorted(got)
+
+
+def test_a_listed_segments_heading_set_as_a_superscript_names_its_tables():
+    """"Part I – Financial information > <sup>CONSUMER & COMMUNITY BANKING</sup>": the markup is no part of the name —
+    the segment's title holds over "Selected metrics" after it, until the next segment's."""
+    from finchat.graph.cells import part_headings
+
+    part = "Part I – Financial information"
+    chunks = [(1, "text", f"{part} > <sup>CONSUMER & COMMUNITY BANKING</sup>", "Refer to pages 63-66 …", 22),
+              (2, "table", f"{part} > Selected metrics (part 1 of 2)", "| Total assets | 1,000 |", 24),
+              (3, "text", f"{part} > Selected metrics — Business Metrics", "Number of branches 4,822 4,869", 26),
+              (4, "text", f"{part} > CORPORATE & INVESTMENT BANK", "Refer to pages 67-72 …", 27)]
+    got = part_headings(chunks, ("Consumer & Community Banking", "Corporate & Investment Bank"))
+    assert got == {1: "CONSUMER & COMMUNITY BANKING", 2: "CONSUMER & COMMUNITY BANKING",
+                   3: "CONSUMER & COMMUNITY BANKING", 4: "CORPORATE & INVESTMENT BANK"}, got
