@@ -271,8 +271,10 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
                                   companies, names)
             if printed is not None:
                 return printed
+        # (a quarter's sentence for a quarter asked; "for the nine months ended …" asks the year to date)
         said = None if about or explain else stated(conn, subject, res.hits, companies, question=res.question,
-                                                     quarter=bool(res.filters.quarters))
+                                                     quarter=bool(res.filters.quarters)
+                                                     and months_asked(question, None, None) not in (6, 9))
         if said is not None:  # a sentence of the filing stating the figure the statements do not print
             return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
         out = Answer(figures.text + ("\n" + quote if quote else ""), "passages" if quote else "none", quoted=quoted)

@@ -422,8 +422,27 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     moved = stated_change(best[1]) if change else None
     if moved:
         return f"{moved}, computed from the two figures of “{best[1]}” [{best[2].citation()}]", best[2]
+    # "… $75 million and $72 million for the three months ended …, respectively and $224 million and $147 million for
+    # the nine months ended …": the year to date asked is the second clause's first figure
+    span = _SPAN_ASKED.search(context)
+    clause = next((m for m in _SPAN_PAIR.finditer(best[1]) if span and m.group("span").lower() == span.group(1).lower()),
+                  None)
+    if clause is not None and clause.start() > 0:
+        later = clause.group("a") if clause.group("ya") > clause.group("yb") else clause.group("b")  # (the later year)
+        return (f"{later} for the {clause.group('span')} months — “{best[1].strip('“”')}” "
+                f"[{best[2].citation()}]"), best[2]
     # (a sentence the filing itself quotes, an officer's words, is quoted once: no "““")
     return f"“{best[1].strip('“”')}” [{best[2].citation()}]", best[2]
+
+
+#: The span of months a question asks ("for the nine months ended …").
+_SPAN_ASKED = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b")
+#: One clause of a sentence stating a figure for two years over a span ("$224 million and $147 million for the nine
+#: months ended October 31, 2022 and 2021"): the current year's figure first.
+_SPAN_PAIR = re.compile(r"(?i)(?P<a>\$\s?\d[\d,.]*(?:\s+(?:million|billion|thousand))?)\s+and\s+"
+                        r"(?P<b>\$\s?\d[\d,.]*(?:\s+(?:million|billion|thousand))?),?\s+(?:respectively,?\s+)?for\s+"
+                        r"the\s+(?P<span>three|six|nine|twelve)\s+months\s+ended\s+[A-Za-z]+\.?\s+\d{1,2},?\s+"
+                        r"(?P<ya>(?:19|20)\d\d)\s+and\s+(?P<yb>(?:19|20)\d\d)")
 
 
 def years_apart(sentence: str, years: set[str]) -> tuple[bool, bool]:

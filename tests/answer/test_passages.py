@@ -388,3 +388,27 @@ def test_a_sentence_stating_what_a_measure_includes_is_no_statement_of_it(make_d
         got = stated_figure(conn, "ACME_2025Q3_10Q", "depreciation and amortization",
                             context="How much depreciation and amortization was included in Acme's corporate expense?")
     assert got is not None and "$10 million" in got[0], got
+
+
+def test_a_figure_stated_for_two_spans_respectively_is_the_span_asked(make_database):
+    """"Interest expense was $75 million and $72 million for the three months ended October 31, 2025 and 2024,
+    respectively and $224 million and $147 million for the nine months ended …": the nine months asked are $224
+    million (the later year's), the quarter $75 million."""
+    from datetime import date
+
+    from finchat.answer.passages import stated_figure
+    from finchat.db.pool import connect
+    from tests.answer.acme import acme_passages
+
+    passages = [("Other expense primarily consists of interest expense on our debt. Interest expense was $75 million and "
+                 "$72 million for the three months ended October 31, 2025 and 2024, respectively and $224 million and "
+                 "$147 million for the nine months ended October 31, 2025 and 2024, respectively.")]
+    url = make_database()
+    with connect(url) as conn:
+        acme_passages(conn, "ACME_2025Q3_10Q", "10-Q", 2025, "Q3", date(2025, 10, 31), passages, "Other Expense", 40)
+        nine = stated_figure(conn, "ACME_2025Q3_10Q", "interest expense",
+                             context="What was Acme's interest expense for the nine months ended October 31, 2025?")
+        three = stated_figure(conn, "ACME_2025Q3_10Q", "interest expense",
+                              context="What was Acme's interest expense for the three months ended October 31, 2025?")
+    assert nine is not None and nine[0].startswith("$224 million for the nine months"), nine
+    assert three is not None and three[0].startswith("$75 million for the three months"), three
