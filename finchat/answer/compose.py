@@ -201,9 +201,9 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         # defines it
         reported = replace(subject, metric=None, kind="rate")
         printed = from_tables(conn, question, reported, res, list(res.hits), companies, names)
-        said = None if printed is not None else stated(conn, reported, res.hits, companies, question=res.question)
         if printed is not None:
             return printed
+        said = stated(conn, reported, res.hits, companies, question=res.question)
         if said is not None:
             return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
     if derived or metrics:

@@ -18,6 +18,7 @@ from finchat.answer.figures import HOW_MANY
 from finchat.answer.partpassage import driver_only, opening_part
 from finchat.answer.quote import TOPIC_SYNONYMS, plain_text
 from finchat.answer.shapes import EFFECT, MODEL_NUMBER
+from finchat.answer.spans import PAIR, span_figure, stated_change, years_apart
 from finchat.graph.lexicon import metrics_in_question
 from finchat.graph.rowunits import counted as counts
 from finchat.retrieve.fusion import Hit
@@ -288,7 +289,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             said_before, earlier = " ".join(earlier), [*earlier, piece][-REFERS_BACK:]
             # the words just before the sentence ("Fiscal 2024 outlook: …") say whether it is of the period ahead
             before = text[max(0, text.find(piece) - AHEAD_REACH):max(0, text.find(piece))]
-            pair = _PAIR.search(piece) if change else None
+            pair = PAIR.search(piece) if change else None
             if pair is not None:  # the sentence stating the pair, not the table rows the text layer ran into it
                 starts = [m.end() for m in re.finditer(r"(?:\d|\.)\s+(?=[A-Z][a-z])", piece[:pair.start()])]
                 piece = piece[starts[-1]:] if starts else piece
@@ -424,41 +425,11 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
         return f"{moved}, computed from the two figures of “{best[1]}” [{best[2].citation()}]", best[2]
     # "… $75 million and $72 million for the three months ended …, respectively and $224 million and $147 million for
     # the nine months ended …": the year to date asked is the second clause's first figure
-    span = _SPAN_ASKED.search(context)
-    clause = next((m for m in _SPAN_PAIR.finditer(best[1]) if span and m.group("span").lower() == span.group(1).lower()),
-                  None)
-    if clause is not None and clause.start() > 0:
-        later = clause.group("a") if clause.group("ya") > clause.group("yb") else clause.group("b")  # (the later year)
-        return (f"{later} for the {clause.group('span')} months — “{best[1].strip('“”')}” "
-                f"[{best[2].citation()}]"), best[2]
+    spanned = span_figure(best[1], context)
+    if spanned is not None:
+        return f"{spanned} — “{best[1].strip('“”')}” [{best[2].citation()}]", best[2]
     # (a sentence the filing itself quotes, an officer's words, is quoted once: no "““")
     return f"“{best[1].strip('“”')}” [{best[2].citation()}]", best[2]
-
-
-#: The span of months a question asks ("for the nine months ended …").
-_SPAN_ASKED = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b")
-#: One clause of a sentence stating a figure for two years over a span ("$224 million and $147 million for the nine
-#: months ended October 31, 2022 and 2021"): the current year's figure first.
-_SPAN_PAIR = re.compile(r"(?i)(?P<a>\$\s?\d[\d,.]*(?:\s+(?:million|billion|thousand))?)\s+and\s+"
-                        r"(?P<b>\$\s?\d[\d,.]*(?:\s+(?:million|billion|thousand))?),?\s+(?:respectively,?\s+)?for\s+"
-                        r"the\s+(?P<span>three|six|nine|twelve)\s+months\s+ended\s+[A-Za-z]+\.?\s+\d{1,2},?\s+"
-                        r"(?P<ya>(?:19|20)\d\d)\s+and\s+(?P<yb>(?:19|20)\d\d)")
-
-
-def years_apart(sentence: str, years: set[str]) -> tuple[bool, bool]:
-    """Whether ``sentence`` is of other years than ``years`` (asked, as strings): (it opens on another year — "During
-    2020, …" —, it compares two years and names none asked — "… 27.0% in 2017 compared to 26.3% in 2016"). Both
-    False when no year is asked."""
-    # (the year the sentence is of: named at its opening, or in the period it names before its first figure —
-    # "Interest expense for the year ended December 31, 2014 consists … of $46.8 million")
-    figure = re.search(r"\$\s?\d|\d(?:[\d,.]*\d)?\s?(?:%|percent\b|million\b|billion\b)", sentence)
-    ended = re.search(r"(?i)\b(?:years?|quarters?|months|weeks|fiscal)\s+ended\s+[A-Za-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d\d\b",
-                      sentence[:figure.start()] if figure else "")
-    opening = set(re.findall(r"\b(?:19|20)\d\d\b", sentence[:YEAR_OPENING])) \
-        or set(re.findall(r"\b(?:19|20)\d\d\b", sentence[:ended.end()] if ended else ""))
-    named = set(re.findall(r"\b(?:19|20)\d\d\b", sentence))
-    return (bool(years and opening and not years & opening),
-            bool(years and len(named) >= 2 and not years & named))
 
 
 #: A sentence speaking of what the one before it named ("… cumulative losses of $250 million on this program").
@@ -488,9 +459,6 @@ PART_PASSAGE_PENALTY = 0.3
 OWN_WORDS_BONUS = 0.3
 #: What a sentence of a passage about the part asked gains (Nike's Greater China comparable store sales, held-out 76).
 ASKED_PART_BONUS = PART_PASSAGE_PENALTY
-#: Characters of a sentence's opening that date it ("During fiscal 2020, …"); a year anywhere in it moved AMD's
-#: R&D change to another sentence (held-out 22).
-YEAR_OPENING = 25
 #: What a sentence of the quarter asked gains over one of the year (Ulta's Q4 transactions, held-out 23; one sentence
 #: length's worth, no other answer of sets 1–25 moved).
 QUARTER_BONUS = 0.3
@@ -554,33 +522,6 @@ _SPAN = re.compile(r"(?<!from )\$\s?\d[\d,.]*\s*(?:-|–|to)\s*\$?\d|\bbetween\s
 _WAS = re.compile(r"(?i)\b(?:was|were|totaled|totalled|amounted\s+to)\b")
 #: Characters before a sentence searched for the heading or words putting it in the period ahead.
 AHEAD_REACH = 60
-#: "$14.5 billion and $11.4 billion … for the three months ended April 30, 2023 and 2022, respectively": one
-#: measure stated for two periods, the later first.
-_PAIR = re.compile(r"\$\s?(?P<a>\d[\d,]*(?:\.\d+)?)\s*(?P<ua>thousand|million|billion)?\s+and\s+"
-                   r"\$\s?(?P<b>\d[\d,]*(?:\.\d+)?)\s*(?P<ub>thousand|million|billion)?\b(?P<mid>[^.;]{0,160}?)"
-                   r"\b(?P<ya>(?:19|20)\d\d)\s+and\s+(?P<yb>(?:19|20)\d\d),?\s+respectively")
-_SCALE = {None: 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9}
-
-
-def stated_change(sentence: str) -> str | None:
-    """The change a sentence states as two amounts of two years ("approximately $14.5 billion and $11.4
-    billion related to eCommerce for … 2023 and 2022, respectively") → "up 27.2% ($14.5 billion against $11.4
-    billion)"; None when it states no such pair (or the years are not one after the other)."""
-    m = _PAIR.search(sentence)
-    if m is None or abs(int(m.group("ya")) - int(m.group("yb"))) != 1:
-        return None
-    unit_a, unit_b = m.group("ua") or m.group("ub"), m.group("ub")
-    a = float(m.group("a").replace(",", "")) * _SCALE[unit_a]
-    b = float(m.group("b").replace(",", "")) * _SCALE[unit_b]
-    shown_a, shown_b = f"${m.group('a')}{' ' + unit_a if unit_a else ''}", f"${m.group('b')}{' ' + unit_b if unit_b else ''}"
-    if int(m.group("ya")) < int(m.group("yb")):  # "2022 and 2023, respectively": the earlier first
-        a, b, shown_a, shown_b = b, a, shown_b, shown_a
-    if not b:
-        return None
-    pct = (a - b) / abs(b) * 100
-    return f"{'up' if pct > 0 else 'down' if pct < 0 else 'unchanged'} {abs(pct):.1f}% ({shown_a} against {shown_b})"
-
-
 def _any_of(phrases: list[str]) -> str:
     """A to_tsquery expression matching a passage holding every word of one of ``phrases`` (one query text
     for any number of phrases: the statement is prepared once)."""
@@ -627,4 +568,4 @@ def synonyms_of(measure: str) -> tuple[str, ...]:
     return ()
 
 
-__all__ = ["figure_after", "prose_matching", "stated_change", "stated_figure", "synonyms_of", "word_stems", "years_apart"]
+__all__ = ["figure_after", "prose_matching", "stated_figure", "synonyms_of", "word_stems"]

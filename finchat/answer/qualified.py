@@ -30,11 +30,11 @@ from finchat.answer.passages import (
     stated_figure,
     synonyms_of,
     word_stems,
-    years_apart,
 )
 from finchat.answer.quote import initials, quote_passages, tabular
 from finchat.answer.result import Answer, question_filing, with_subject
 from finchat.answer.shapes import AS_A_PERCENT, REGION
+from finchat.answer.spans import years_apart
 from finchat.answer.statedshare import stated_share
 from finchat.answer.subject import Subject
 from finchat.answer.tagged import answer_from_tags, with_year_release

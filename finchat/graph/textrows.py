@@ -16,6 +16,7 @@ from datetime import date
 
 from finchat.graph.cells import _COUNTED_SINGLY, Cell, per_share_row
 from finchat.graph.durations import _HEADER_DURATION, _durations, _quarter_header
+from finchat.graph.rowlabels import row_label
 from finchat.graph.rowunits import (
     PER_THING,
     PER_UNIT,
@@ -91,25 +92,6 @@ _TABLE_START = re.compile(_HEADER_DURATION.pattern + r"|(?i:\b(?:fiscal\s+)?year
 LEAD_CHARS = 240
 #: Columns one duration may have: this year's and up to two earlier years'.
 MAX_YEARS = 3
-#: Words a row label may have: a longer run before the numbers is prose ending in a label.
-MAX_LABEL_WORDS = 10
-
-
-#: A units phrase ending a header, left at the start of the first row's label: "In thousands)", "(In millions, except
-#: per share data)".
-_UNITS_LEAD = re.compile(r"(?i)^\(?\s*(?:dollars\s+)?in\s+(?:thousands|millions|billions)\b[^()]{0,60}\)\s*(?=\S)")
-
-
-def _trim(label: str) -> str:
-    """The row label at the end of ``label``: after the last sentence end, at most MAX_LABEL_WORDS words."""
-    tail = re.split(r"(?<=[a-z0-9)])[.:;]\s+|,\s+respectively\W*", label)[-1]
-    tail = re.sub(r"^(?:(?:19|20)\d\d\s+)+(?=[A-Za-z])", "", tail.strip())  # "2022 vs. 2021 Consumer": the header's years
-    tail = re.sub(r"(?i)^(?:(?:%|percent(?:age)?)?\s*change\s+)+", "", tail.strip())  # the header's last words
-    tail = re.sub(r"(?i)^(?:nm|n/m)\s+(?=[A-Z])", "", tail)  # the row before's last column, "not meaningful"
-    tail = re.sub(r"^(?:Dollars|Variance)\s+(?=[A-Z])", "", tail)  # a variance column's header ("2022 2021 Dollars")
-    # "(In thousands) Las Vegas Strip Resorts Casino": the header's units phrase, its "(" read with the years above
-    tail = _UNITS_LEAD.sub("", tail)
-    return " ".join(tail.split()[-MAX_LABEL_WORDS:]).strip(" ,")
 
 
 def _shift_year(d: date, years: int) -> date:
@@ -227,9 +209,9 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
             first = next((m for m in _ROW.finditer(body[:end])
                           if not all(_YEAR.fullmatch(n.strip()) for n in re.findall(_TOKEN, m.group("nums")))
                           and not (len(m.group("label").split()) >= SENTENCE_WORDS
-                                   and _MONTH_END.search(_trim(m.group("label"))) and all(
+                                   and _MONTH_END.search(row_label(m.group("label"))) and all(
                               _YEAR.fullmatch(n.strip(" ,")) for n in re.findall(_TOKEN, m.group("nums"))[1:]))), None)
-            at = first.start("label") + len(first.group("label")) - len(_trim(first.group("label"))) if first else 0
+            at = first.start("label") + len(first.group("label")) - len(row_label(first.group("label"))) if first else 0
             # (up to the sentence introducing it, when one ends in a colon and the columns after it are named — each
             # cell's column label holds its name; a header naming the measure, "Revenue from external customers
             # 2022 2021", stays)
@@ -268,10 +250,10 @@ SENTENCE_WORDS = 6
 _SENTENCE_END = re.compile(r"(?<![A-Z][a-z]{2})[.!?](?:\s+(?=[A-Z])|\s*$)")
 
 
-#: A roll-forward's opening or closing balance row ("Balance, end of year", "Ending balance", "Balance at May 31").
 #: A table's own title set bold over its years' columns ("**Property and Equipment** **2016** **2015**"): what its
 #: rows measure.
 _BOLD_TITLE = re.compile(r"(?:^|(?<=[.:]))\s*\*\*(?P<t>[A-Z][A-Za-z ,&'’-]{2,60}?)\*\*\s+(?:\*\*(?:19|20)\d\d\*\*(?:\s+|$)){1,4}")
+#: A roll-forward's opening or closing balance row ("Balance, end of year", "Ending balance", "Balance at May 31").
 _BALANCE_ROW = re.compile(r"(?i)^(?:(?:beginning|ending|opening|closing)\s+)?balances?\b(?!\s+sheet)")
 
 
@@ -294,7 +276,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                    quarter: int | None = None, section: str = "", heading: str = "", title: str = "") -> list[Cell]:
     """Cells of one table's text (from its header to the next table's); ``title``: the table's own, set bold over
     its years, which heads every row but the one printing it (the table's total)."""
-    rows = [(m.start("label") + len(m.group("label")) - len(_trim(m.group("label"))), _trim(m.group("label")),
+    rows = [(m.start("label") + len(m.group("label")) - len(row_label(m.group("label"))), row_label(m.group("label")),
              re.findall(_TOKEN, m.group("nums"))) for m in _ROW.finditer(body)]
     rows = [(at, wrapped(body, at, label, _ROW), nums) for at, label, nums in rows]
     rows = [(at, label, nums) for at, label, nums in rows if len(nums) >= 2 and not re.fullmatch(r"[\d\s,.$%()-]+", label)
@@ -390,10 +372,6 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             groups = names
         elif len(names) == len(durations) >= 2:  # "Revenue Mix ¦ Comparable Sales", each over its periods
             groups = names
-        if groups and years and max(years) < period_end.year:
-            # (dated by the header: the fiscal year before's table, "February 3, 2018 January 28, 2017", in the MD&A
-            # comparing it with the year before that)
-            offset = years_from(max(years), period_end)
         elif len(durations) == 1 and len(names) == width and len(_first_run(names)) >= 2:
             # a column per segment ("Activision ¦ Blizzard ¦ King ¦ Total", then their changes): the period the
             # header dates, one figure per name
@@ -406,6 +384,10 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             header_years = [int(y.group(0)) for y in _YEAR.finditer(_COMPARED_YEARS.sub(" ", head_text))]
             if header_years:  # "For the Three Months Ended June 30, 2022": the year the header dates
                 offset = years_from(header_years[-1], period_end)
+        if groups and not per_name and years and max(years) < period_end.year:
+            # (column groups dated by the header: the fiscal year before's table, "February 3, 2018 January 28, 2017",
+            # in the MD&A comparing it with the year before that)
+            offset = years_from(max(years), period_end)
     elif _goes_on(carry, width, own, bool(heading)) and not carry.get("per_name") and not (
             form == "10-K" and width in (2, 3) and len(_column_years(own)) >= 2):
         # (an annual report's chunk printing its own years, "In Millions 2022 2021 2020", starts a table of its

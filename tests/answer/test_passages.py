@@ -2,7 +2,7 @@
 
 
 def test_a_sentence_stating_a_measure_for_two_years_gives_its_change():
-    from finchat.answer.passages import stated_change
+    from finchat.answer.spans import stated_change
 
     said = ("Of the segment's total net sales, approximately $14.5 billion and $11.4 billion related to eCommerce for "
             "the three months ended April 30, 2025 and 2024, respectively.")
@@ -338,7 +338,8 @@ def test_the_sentence_of_the_year_asked_below_its_table_over_another_years(make_
     a table's rows is its own), not the one of the year before, which names its year after the first words."""
     from datetime import date
 
-    from finchat.answer.passages import stated_figure, years_apart
+    from finchat.answer.passages import stated_figure
+    from finchat.answer.spans import years_apart
     from finchat.db.pool import connect
     from tests.answer.acme import acme_passages
 
