@@ -332,16 +332,27 @@ def test_a_slashed_names_outlook_row_and_a_ranked_parts_share_read_from_the_stor
     assert share is not None and share[0] == "95%", share
 
 
+def _stated(make_database, name: str, quarter: str, period_end, passages: list[str], measure: str, question: str):
+    """stated_figure for ``measure`` asked by ``question`` in a fresh store holding ACME's filing ``name`` of
+    ``passages`` (one a page)."""
+    from finchat.answer.passages import stated_figure
+    from finchat.db.pool import connect
+    from tests.answer.acme import acme_passages
+
+    form = "10-K" if quarter == "FY" else "10-Q"
+    with connect(make_database()) as conn:
+        acme_passages(conn, name, form, period_end.year, quarter, period_end, passages, "MD&A", 20)
+        return stated_figure(conn, name, measure, context=question)
+
+
 def test_the_sentence_of_the_year_asked_below_its_table_over_another_years(make_database):
     """"How much interest on its notes did Acme's 2025 interest expense include?": the sentence below the interest
     expense table, "… for the year ended December 31, 2025 consists primarily of $127.1 million …" (a sentence after
-    a table's rows is its own), not the one of the year before, which names its year after the first words."""
+    a table's rows is read by itself too), not the one of the year before, which names its year after its first
+    words."""
     from datetime import date
 
-    from finchat.answer.passages import stated_figure
     from finchat.answer.spans import years_apart
-    from finchat.db.pool import connect
-    from tests.answer.acme import acme_passages
 
     this_year = ("Interest expense consists primarily of the interest associated with our long-term debt.\n\nYear Ended "
                  "December 31, Change\n\n2025 2024 2023\n\n(in thousands)\n\nInterest expense $ (132,716) $ (50,219) $ "
@@ -350,12 +361,8 @@ def test_the_sentence_of_the_year_asked_below_its_table_over_another_years(make_
                  "primarily of $127.1 million of interest on our notes. The increase is due to the higher principal.")
     year_before = ("Interest expense for the year ended December 31, 2024 consists primarily of $46.8 million of interest "
                    "on our notes. The increase is due to the higher aggregate principal of notes outstanding.")
-    question = "How much interest on its notes did Acme's 2025 interest expense include?"
-    url = make_database()
-    with connect(url) as conn:
-        acme_passages(conn, "ACME_2025_10K", "10-K", 2025, "FY", date(2025, 12, 31), [this_year, year_before],
-                      "Interest Expense", 24)
-        got = stated_figure(conn, "ACME_2025_10K", "interest on its notes", context=question)
+    got = _stated(make_database, "ACME_2025_10K", "FY", date(2025, 12, 31), [this_year, year_before],
+                  "interest on its notes", "How much interest on its notes did Acme's 2025 interest expense include?")
     assert got is not None and "$127.1 million" in got[0], got
     assert years_apart(year_before, {"2025"}) == (True, False)
     assert years_apart("Interest expense was $75 million and $72 million for the three months ended October 31, 2025 "
@@ -364,30 +371,20 @@ def test_the_sentence_of_the_year_asked_below_its_table_over_another_years(make_
 
 def test_a_sentence_stating_what_a_measure_includes_is_no_statement_of_it(make_database):
     """"Operating lease cost includes $83 million for each of the three months …" states a part of the cost; the
-    sentence stating the cost itself answers "What operating lease cost did Acme incur"."""
+    table's row, quoted, answers "What operating lease cost did Acme incur" — while "… included in corporate expense
+    was $10 million" states the thing included."""
     from datetime import date
-
-    from finchat.answer.passages import stated_figure
-    from finchat.db.pool import connect
-    from tests.answer.acme import acme_passages
 
     passages = [("Three Months Ended June 30, 2025 2024 (In thousands) Operating lease cost (1) $ 575,472 $ 488,311 "
                  "Short-term lease cost 1,210 1,118 Variable lease cost 9,377 8,512\n\nOperating lease cost includes $83 "
                  "million for each of the three months ended June 30, 2025 and 2024 related to the Bellagio lease.")]
-    url = make_database()
-    with connect(url) as conn:
-        acme_passages(conn, "ACME_2025Q2_10Q", "10-Q", 2025, "Q2", date(2025, 6, 30), passages, "Leases", 19)
-        got = stated_figure(conn, "ACME_2025Q2_10Q", "operating lease cost",
-                            context="What operating lease cost did Acme incur in Q2 2025?")
+    got = _stated(make_database, "ACME_2025Q2_10Q", "Q2", date(2025, 6, 30), passages, "operating lease cost",
+                  "What operating lease cost did Acme incur in Q2 2025?")
     assert got is not None and "575,472" in got[0], got
-    # ("… included in corporate expense was $10 million": the thing included is what the sentence states)
     passages = [("Depreciation and amortization included in corporate expense was $10 million and $9 million for the "
                  "thirteen weeks ended October 29, 2025 and October 30, 2024, respectively.")]
-    url = make_database()
-    with connect(url) as conn:
-        acme_passages(conn, "ACME_2025Q3_10Q", "10-Q", 2025, "Q3", date(2025, 10, 29), passages, "Segments", 30)
-        got = stated_figure(conn, "ACME_2025Q3_10Q", "depreciation and amortization",
-                            context="How much depreciation and amortization was included in Acme's corporate expense?")
+    got = _stated(make_database, "ACME_2025Q3_10Q", "Q3", date(2025, 10, 29), passages, "depreciation and amortization",
+                  "How much depreciation and amortization was included in Acme's corporate expense?")
     assert got is not None and "$10 million" in got[0], got
 
 
@@ -397,19 +394,14 @@ def test_a_figure_stated_for_two_spans_respectively_is_the_span_asked(make_datab
     million (the later year's), the quarter $75 million."""
     from datetime import date
 
-    from finchat.answer.passages import stated_figure
-    from finchat.db.pool import connect
-    from tests.answer.acme import acme_passages
+    from finchat.answer.spans import span_figure
 
     passages = [("Other expense primarily consists of interest expense on our debt. Interest expense was $75 million and "
                  "$72 million for the three months ended October 31, 2025 and 2024, respectively and $224 million and "
                  "$147 million for the nine months ended October 31, 2025 and 2024, respectively.")]
-    url = make_database()
-    with connect(url) as conn:
-        acme_passages(conn, "ACME_2025Q3_10Q", "10-Q", 2025, "Q3", date(2025, 10, 31), passages, "Other Expense", 40)
-        nine = stated_figure(conn, "ACME_2025Q3_10Q", "interest expense",
-                             context="What was Acme's interest expense for the nine months ended October 31, 2025?")
-        three = stated_figure(conn, "ACME_2025Q3_10Q", "interest expense",
-                              context="What was Acme's interest expense for the three months ended October 31, 2025?")
+    nine = _stated(make_database, "ACME_2025Q3_10Q", "Q3", date(2025, 10, 31), passages, "interest expense",
+                   "What was Acme's interest expense for the nine months ended October 31, 2025?")
     assert nine is not None and nine[0].startswith("$224 million for the nine months"), nine
-    assert three is not None and three[0].startswith("$75 million for the three months"), three
+    assert span_figure(passages[0], "… for the three months ended October 31, 2025?") == "$75 million for the three months"
+    assert span_figure(passages[0].replace("2025 and 2024", "2024 and 2025"), "… for the nine months …") == \
+        "$147 million for the nine months"  # (the years' order says which figure is the later year's)
