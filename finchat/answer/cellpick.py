@@ -158,9 +158,9 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
             return False  # "Transaction and credit losses" is more than the transaction losses asked
         if any(_sibling(label, t, q_words) for t in terms):
             return False  # "Credit losses" under "Transaction and credit losses" is no transaction losses
-        if _DEFERRED_TAX.search(c.row_path.rpartition(" › ")[0]) and not re.search(r"(?i)\btax", question):
+        if _DEFERRED_TAX.search(c.row_path.rpartition(" › ")[0]) and not tax_asked:
             return False  # "Deferred Income Tax Assets › Restructuring charges" is a tax balance, no charge recorded
-        if name_split(question, measure or set(), term_words, c.row_path):
+        if splits_name(capital_name, c.row_path):
             return False  # "Adjusted Property EBITDAR" is no Adjusted EBITDAR
         if _WEIGHTED_ROW.search(label) and not averaged:
             return False  # "Weighted-average ordinary shares to be repurchased": a denominator, no count of an act
@@ -205,6 +205,9 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
             _within(w, around) for w in said_of_line)
 
     term_words = {w for t in terms for w in t.split()}
+    # (read once: the measure's name in capitals, a tax asked)
+    capital_name = name_split(question, measure or set(), term_words)
+    tax_asked = re.search(r"(?i)\btax", question) is not None
     # the measure's own words: never "total" alone (any table's "Total goodwill"), nor a word of the part's name
     # ("Asset & Wealth Management" holds no "assets" of the client assets asked) — unless a qualifier holds the
     # measure itself ("comparable sales")
@@ -457,20 +460,24 @@ def _sibling(label: str, term: str, q_words: set[str]) -> bool:
     return bool(own - q_words) and not set(asked[:-1]) & set(said)
 
 
-def name_split(question: str, measure: set[str], asked: set[str], row_path: str) -> bool:
-    """Does the question name the ``measure`` (with words ``asked`` of it) as a capitalised name of two or more
-    words ("Adjusted EBITDAR") that the row's labels print only with another word inside it ("Adjusted Property
-    EBITDAR": another measure)?"""
+def name_split(question: str, measure: set[str], asked: set[str]) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The capitalised name of two or more words the question gives the ``measure`` (with words ``asked`` of it),
+    "Adjusted EBITDAR", as patterns of a label printing it whole and of one printing another word or two inside it
+    ("Adjusted Property EBITDAR": another measure); None when the question names it so nowhere."""
     for m in re.finditer(r"(?<![\w'’])[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)+", question):
         words = m.group(0).split()
-        if not measure <= {w.lower() for w in words} <= measure | asked:
-            continue
-        labels = row_path.split(" › ")
-        if any(re.search(r"(?i)(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)", x) for x in labels):
-            return False
-        return any(re.search(r"(?i)(?<!\w)" + r"\s+(?:[\w&-]+\s+){1,2}".join(map(re.escape, words)) + r"(?!\w)", x)
-                   for x in labels)
-    return False
+        if measure <= {w.lower() for w in words} <= measure | asked:
+            return (re.compile(r"(?i)(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)"),
+                    re.compile(r"(?i)(?<!\w)" + r"\s+(?:[\w&-]+\s+){1,2}".join(map(re.escape, words)) + r"(?!\w)"))
+    return None
+
+
+def splits_name(name: tuple[re.Pattern[str], re.Pattern[str]] | None, row_path: str) -> bool:
+    """Do the row's labels print the question's name (:func:`name_split`) only with another word inside it?"""
+    if name is None:
+        return False
+    labels = row_path.split(" › ")
+    return not any(name[0].search(x) for x in labels) and any(name[1].search(x) for x in labels)
 
 
 #: A heading of deferred taxes, whose rows name the items the tax balances arise from.

@@ -117,9 +117,9 @@ def _books(conn: psycopg.Connection, res: Any, companies: list[str], metrics: li
 
 
 def reported_first(derived: list[derive.Definition], question: str) -> bool:
-    """Is the figure asked a return the company reports on its own definition (REPORTED_RATES), which the question
-    does not define itself ("ROA is defined as: net income / average total assets" is computed as defined)?"""
-    return bool(derived) and derived[0].key in REPORTED_RATES and not _DEFINED.search(question)
+    """Is the figure asked one the company prints on its own definition (PRINTED_MEASURES, REPORTED_RATES), which the
+    question does not define itself ("ROA is defined as: net income / average total assets" is computed as defined)?"""
+    return bool(derived) and derived[0].key in PRINTED_MEASURES | REPORTED_RATES and not _DEFINED.search(question)
 
 
 def ratio_on_basis(subject: Subject, derived: list[derive.Definition]) -> bool:
@@ -187,23 +187,18 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     if subject.keeps is not None:  # a price per share, what moved a line: no statement amount answers it
         metrics = [m for m in metrics if m.startswith(subject.keeps)]
     figures: Answer | None = None
-    if derived and derived[0].key in PRINTED_MEASURES and len(companies) == 1 and not _DEFINED.search(question) \
-            and subject.kind != "guidance":  # an outlook is never the period's actual row
-        # a non-GAAP amount the company prints as its own row ("Free cash flow, non-GAAP measure $7,157", net of
-        # sales of property) is that row, not two statement lines' difference — unless the question defines it
-        printed = from_tables(conn, question, replace(subject, metric=None, kind="amount"), res, list(res.hits),
-                              companies, names)
-        if printed is not None:
-            return printed
     if reported_first(derived, question) and len(companies) == 1 and subject.kind != "guidance":
-        # a return the company reports itself ("ROA was 5.2% and 7.2% for the fiscal years ended …", on its own
-        # definition: average assets) is its figure, not net income over year-end assets — unless the question
+        # (an outlook is never the period's actual row)
+        # a non-GAAP amount the company prints as its own row ("Free cash flow, non-GAAP measure $7,157", net of sales
+        # of property), or a return it reports on its own definition ("ROA was 5.2% and 7.2% for the fiscal years
+        # ended …", on average assets), is its figure, not one computed from statement lines — unless the question
         # defines it
-        reported = replace(subject, metric=None, kind="rate")
-        printed = from_tables(conn, question, reported, res, list(res.hits), companies, names)
+        rate = derived[0].key in REPORTED_RATES
+        printed_as = replace(subject, metric=None, kind="rate" if rate else "amount")
+        printed = from_tables(conn, question, printed_as, res, list(res.hits), companies, names)
         if printed is not None:
             return printed
-        said = stated(conn, reported, res.hits, companies, question=res.question)
+        said = stated(conn, printed_as, res.hits, companies, question=res.question) if rate else None
         if said is not None:
             return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
     if derived or metrics:

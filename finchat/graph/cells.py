@@ -544,6 +544,10 @@ _PART_END = re.compile(r"(?i)\b(?:consolidated|liquidity|critical accounting|spe
 PART_PAGES = 4
 
 
+#: Markup the parser left in a heading ("<sup>CONSUMER & COMMUNITY BANKING</sup>").
+_MARKUP = re.compile(r"<[^>]+>")
+
+
 def part_headings(chunks: list[Any], segments: tuple[str, ...] = ()) -> dict[int, str]:
     """The part of the company each chunk reports on when a heading over it names one ("Verizon Consumer Group"
     over "Churn Rate:", whose rows and caption do not; "Global Services — Business Environment and Trends"
@@ -555,7 +559,7 @@ def part_headings(chunks: list[Any], segments: tuple[str, ...] = ()) -> dict[int
     for c in chunks:
         path = PART.sub("", str(c[2])).split(" > ")
         if path[0] != top:
-            top, head = path[0], re.sub(r"<[^>]+>", "", path[0]).strip()
+            top, head = path[0], _MARKUP.sub("", path[0]).strip()
             # a filing whose headings are all top-level: a listed segment's title in capitals ("CORPORATE & INVESTMENT
             # BANK") holds over the headings in lower case after it ("Selected metrics"), until the next in capitals
             if len(path) == 1 and head.lower() in listed and head.isupper():
@@ -564,7 +568,7 @@ def part_headings(chunks: list[Any], segments: tuple[str, ...] = ()) -> dict[int
                 continue
             if not (flat and current and not head.isupper()):
                 current, flat = "", False
-        last = re.sub(r"<[^>]+>", "", path[-1]).split(" — ")[0].strip().rstrip(":")  # ("<sup>CONSUMER & …</sup>")
+        last = _MARKUP.sub("", path[-1]).split(" — ")[0].strip().rstrip(":")  # ("<sup>CONSUMER & …</sup>")
         m = _PART_HEADING.match(last) if len(path) > 1 else None
         words = {w.lower().strip(".,") for w in m.group("name").split()} if m else set()
         if len(path) > 1 and last.lower() in listed:
