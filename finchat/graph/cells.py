@@ -18,6 +18,7 @@ from typing import Any
 import psycopg
 
 from finchat.graph.facts import split_table_text
+from finchat.graph.partheads import lead_in, part_headings, with_part
 from finchat.graph.periods import column_periods
 from finchat.graph.rowunits import AREA, MONEY_OF_COUNTED, PER_THING, UNITLESS_LABEL, counted_area
 from finchat.graph.rowunits import counted as counted_label
@@ -501,7 +502,7 @@ def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing
     the tables under them)."""
     rows: list[tuple[int, int, str, Cell]] = []
     for group in table_groups(chunks):
-        caption = f"{PART.sub('', group[0][2])} {_lead_in(chunks, group[0])}".strip()
+        caption = f"{PART.sub('', group[0][2])} {lead_in(chunks, group[0])}".strip()
         for cell in table_cells(group_text(group), caption, filing_period, units_above(chunks, group[0]),
                                 fiscal_year_end):
             owner = next((c for c in group if f"| {cell.row_label}" in c[3]), group[0])
@@ -512,7 +513,7 @@ def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing
 
         rows += text_table_rows(chunks, filing_period[0], form, int(quarter.group(1)) if quarter else None)
     parts = part_headings(chunks, segments)
-    rows = [(cid, page, _with_part(caption, parts.get(cid, "")), cell) for cid, page, caption, cell in rows
+    rows = [(cid, page, with_part(caption, parts.get(cid, "")), cell) for cid, page, caption, cell in rows
             if not _year_read_as_figure(cell)]
     return store_cells(conn, doc_id, rows)
 
@@ -526,83 +527,6 @@ def _year_read_as_figure(cell: Cell) -> bool:
     """A sentence's years read as a row's figures ("Depreciation … for fiscal | 2022, | 2021 | and 2020 was …"): no
     figure of the filing."""
     return bool(_YEAR_PRINTED.match(cell.printed)) and bool(_BEFORE_YEARS.search(cell.row_label))
-
-
-#: A heading naming one part of the company: "Verizon Consumer Group", "Sam's Club Segment".
-_PART_HEADING = re.compile(r"(?i)^(?P<name>[A-Z][\w&'’.,/-]*(?:\s+[\w&'’.,/-]+){0,5})\s+(?:segment|group|division)$")
-#: Words that name no part when a heading is made only of them ("Reportable Segment", "Business Group").
-_NO_PART = frozenset({"segment", "segments", "reportable", "operating", "business", "results", "of", "by", "the",
-                      "our", "group", "information", "financial", "other", "total"})
-#: Words of a heading that is about something else than one part ("Sale of Homeowner Services Group",
-#: "Revenue by Segment", "Balance Sheets for Obligor Group").
-_NOT_PART = frozenset({"by", "for", "of", "sale", "gain", "loss", "balance", "sheets", "results", "data",
-                       "performance", "revenue", "revenues", "income", "asset", "assets"})
-#: Headings that close a part's: the company as a whole again ("Consolidated Operating Expenses", "Liquidity").
-_PART_END = re.compile(r"(?i)\b(?:consolidated|liquidity|critical accounting|special items|corporate|non-gaap|"
-                       r"overview|segment results|results of operations|by (?:business |reportable )?segments?)\b")
-#: Pages a part's heading covers: its tables follow it within this many (Verizon's Consumer tables: 1–3).
-PART_PAGES = 4
-
-
-#: Markup the parser left in a heading ("<sup>CONSUMER & COMMUNITY BANKING</sup>").
-_MARKUP = re.compile(r"<[^>]+>")
-
-
-def part_headings(chunks: list[Any], segments: tuple[str, ...] = ()) -> dict[int, str]:
-    """The part of the company each chunk reports on when a heading over it names one ("Verizon Consumer Group"
-    over "Churn Rate:", whose rows and caption do not; "Global Services — Business Environment and Trends"
-    when the filing lists "Global Services" among its ``segments``): chunk id → heading. The heading holds from
-    its chunk until another part's heading, a new top section (Item 7 → Item 8) or PART_PAGES pages on."""
-    out: dict[int, str] = {}
-    current, top, since, own, flat = "", "", 0, False, False
-    listed = {s.lower() for s in segments}
-    for c in chunks:
-        path = PART.sub("", str(c[2])).split(" > ")
-        if path[0] != top:
-            top, head = path[0], _MARKUP.sub("", path[0]).strip()
-            # a filing whose headings are all top-level: a listed segment's title in capitals ("CORPORATE & INVESTMENT
-            # BANK") holds over the headings in lower case after it ("Selected metrics"), until the next in capitals
-            if len(path) == 1 and head.lower() in listed and head.isupper():
-                current, since, own, flat = head, int(c[4]), True, True
-                out[int(c[0])] = current
-                continue
-            if not (flat and current and not head.isupper()):
-                current, flat = "", False
-        last = _MARKUP.sub("", path[-1]).split(" — ")[0].strip().rstrip(":")  # ("<sup>CONSUMER & …</sup>")
-        m = _PART_HEADING.match(last) if len(path) > 1 else None
-        words = {w.lower().strip(".,") for w in m.group("name").split()} if m else set()
-        if len(path) > 1 and last.lower() in listed:
-            current, since, own = last, int(c[4]), True
-        elif words - _NO_PART and not words & _NOT_PART:
-            current, since, own = last, int(c[4]), False
-        elif current and (int(c[4]) > since + PART_PAGES or _PART_END.search(last)) and not (
-                own and last.lower() == "results of operations"):  # a listed segment's own results
-            current = ""
-        if current:
-            out[int(c[0])] = current
-    return out
-
-
-def _with_part(caption: str, part: str) -> str:
-    """``caption`` with the part's heading after its top section, unless the caption already holds it."""
-    if not part or part.lower() in caption.lower():
-        return caption
-    top, sep, rest = caption.partition(" > ")
-    return f"{top} > {part} > {rest}" if sep else f"{part} > {caption}"
-
-
-#: Characters of the sentence that introduces a table ("The following table presents segment net income …").
-LEAD_IN = 240
-
-
-def _lead_in(chunks: list[Any], table: Any) -> str:
-    """The end of the text chunk just before ``table`` (on its page or the one before): the sentence that
-    says what the table holds, which the table chunk itself does not carry."""
-    i = next(k for k, c in enumerate(chunks) if c[0] == table[0])
-    # the page before too: a table at the top of a page is introduced at the foot of the one before
-    if i == 0 or chunks[i - 1][1] != "text" or not 0 <= table[4] - chunks[i - 1][4] <= 1:
-        return ""
-    return re.sub(r"\s+", " ", chunks[i - 1][3])[-LEAD_IN:]
 
 
 __all__ = ["Cell", "build_cells", "scale_unscaled_cells", "store_cells", "table_cells"]

@@ -8,7 +8,8 @@ import re
 from datetime import date
 from typing import Any
 
-from finchat.graph.cells import LEAD_IN, Cell
+from finchat.graph.cells import Cell
+from finchat.graph.partheads import LEAD_IN
 
 #: A text chunk is searched for table rows when it holds at least this many numbers.
 TEXT_TABLE_NUMBERS = 6

@@ -757,7 +757,7 @@ def test_a_parts_heading_names_the_tables_under_it_until_the_company_as_a_whole_
     """Verizon prints its Consumer segment's churn under "Verizon Consumer Group" › "Churn Rate:": the caption
     of such a table gets the part's heading; a consolidated heading, a new Item, another part or pages on end it;
     a heading about something else ("Sale of Homeowner Services Group") names no part."""
-    from finchat.graph.cells import _with_part, part_headings
+    from finchat.graph.partheads import part_headings, with_part
 
     item7 = "Item 7. Management's Discussion and Analysis"
     chunks = [(1, "text", f"{item7} > Verizon Consumer Group", "Our Consumer segment provides …", 27),
@@ -775,8 +775,8 @@ def test_a_parts_heading_names_the_tables_under_it_until_the_company_as_a_whole_
     got = part_headings(chunks)
     assert got == {1: "Verizon Consumer Group", 2: "Verizon Consumer Group", 3: "Verizon Business Group",
                    4: "Verizon Business Group", 8: "Walmart U.S. Segment", 10: "Walmart U.S. Segment"}
-    assert _with_part(f"{item7} > Churn Rate:", got[2]) == f"{item7} > Verizon Consumer Group > Churn Rate:"
-    assert _with_part(f"{item7} > Verizon Consumer Group", got[1]) == f"{item7} > Verizon Consumer Group"
+    assert with_part(f"{item7} > Churn Rate:", got[2]) == f"{item7} > Verizon Consumer Group > Churn Rate:"
+    assert with_part(f"{item7} > Verizon Consumer Group", got[1]) == f"{item7} > Verizon Consumer Group"
 
 
 _BEST_BUY = ("**Domestic Segment Performance Summary** **2017** **2016** **2015** Revenue $ 36,248 $ 36,365 $ 36,055 "
@@ -916,7 +916,7 @@ def test_a_rows_own_units_and_a_table_with_its_own_header():
 def test_a_listed_segments_heading_names_its_results_tables():
     """Boeing's "Global Services — Business Environment and Trends", then its "Results of Operations": a heading
     naming a segment the filing lists names the tables under it, through its own results."""
-    from finchat.graph.cells import part_headings
+    from finchat.graph.partheads import part_headings
 
     item7 = "Item 7. Management's Discussion and Analysis"
     chunks = [(1, "text", f"{item7} > Global Services — Business Environment and Trends", "The markets …", 35),
@@ -930,7 +930,7 @@ def test_a_listed_segments_heading_names_its_results_tables():
 def test_a_listed_segments_title_in_capitals_names_the_flat_headings_after_it():
     """A bank's 10-Q whose headings are all top-level: "CORPORATE & INVESTMENT BANK", then "Selected metrics" — the
     segment's tables, until the next title in capitals ("COMMERCIAL BANKING", "CORPORATE")."""
-    from finchat.graph.cells import part_headings
+    from finchat.graph.partheads import part_headings
 
     chunks = [(1, "text", "CORPORATE & INVESTMENT BANK", "Refer to pages 67-72 …", 23),
               (2, "table", "Selected metrics (part 1 of 2)", "| Headcount | 74,352 | 68,292 |", 24),
@@ -2006,7 +2006,7 @@ def test_a_dollar_variance_column_is_no_year_and_a_rate_row_short_of_it_is_read(
 def test_a_listed_segments_heading_set_as_a_superscript_names_its_tables():
     """"Part I – Financial information > <sup>CONSUMER & COMMUNITY BANKING</sup>": the markup is no part of the name —
     the segment's title holds over "Selected metrics" after it, until the next segment's."""
-    from finchat.graph.cells import part_headings
+    from finchat.graph.partheads import part_headings
 
     part = "Part I – Financial information"
     chunks = [(1, "text", f"{part} > <sup>CONSUMER & COMMUNITY BANKING</sup>", "Refer to pages 63-66 …", 22),
