@@ -244,7 +244,10 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                 and set(terms) <= segment_names:
             # a segment's own measure ("debit and credit card sales volume" of Consumer & Community Banking) printed
             # in a table of the segment's pages no heading of which names it: the filing's one row naming the measure
-            named = [r for r in _rows(conn, doc_id, [own_measure]) if _within(own_measure, set(_words(r[3].split(" › ")[-1])))]
+            # (never a row of the company's consolidated statements' notes: Verizon's advertising expense of Note 15 is
+            # no segment's)
+            named = [r for r in _rows(conn, doc_id, [own_measure]) if _within(own_measure, set(_words(r[3].split(" › ")[-1])))
+                     and not CONSOLIDATED.search(r[4]) and not _NOTE.match(r[4])]
             if len({r[3] for r in named}) == 1:
                 best = pick_row(named, [own_measure], q_words, months, period_end, want_pct, _measure_words(
                     subject, [own_measure]), question, acronyms, labelled, named_rate=named_rate)
@@ -293,6 +296,10 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
 
 #: A roll-forward's closing balance row.
 _CLOSING = re.compile(r"(?i)^(?:ending|closing)\s+balance|^balances?,?\s+(?:at\s+|as\s+of\s+)?(?:the\s+)?end\b")
+
+
+#: A caption under a note to the financial statements ("Note 15. Additional Financial Information > …"): the company's.
+_NOTE = re.compile(r"(?i)\s*note\s+\d+\b")
 
 
 def _heading_naming(qualifiers: tuple[str, ...], caption: str, row_path: str) -> str | None:

@@ -267,7 +267,10 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
             if printed is not None:
                 return printed
         # (a quarter's sentence for a quarter asked; "for the nine months ended …" asks the year to date)
-        said = None if about or explain else stated(conn, subject, res.hits, companies, question=res.question,
+        # (a ratio asked is stated as the ratio, never as the line it is built on: "Our effective income tax rate …
+        # was 16.4%", not a sentence on income tax expense)
+        said = None if about or explain else stated(conn, replace(subject, metric=None) if derived else subject,
+                                                     res.hits, companies, question=res.question,
                                                      quarter=bool(res.filters.quarters)
                                                      and months_asked(question, None, None) not in (6, 9))
         if said is not None:  # a sentence of the filing stating the figure the statements do not print

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import re
 
+import psycopg
+
+from finchat.graph.partheads import part_headings
+
 #: What drove a figure: "driven by", "led by", "due to", "benefited from".
 _DRIVER = re.compile(r"(?i)\b(?:driven|led|fu?el(?:l)?ed|offset|helped)\s+by\b|\bdue\s+to\b|\bbenefit(?:ed|ing)?\s+from\b")
 #: A figure stated: "$1.2 billion", "22%", "3 percent".
@@ -19,11 +23,18 @@ def opening_part(text: str, section: str, parts: tuple[re.Pattern[str], ...]) ->
     """The part (a segment's or a region's name, matched by one of ``parts``) a passage of ``text`` under
     ``section`` is about: the name it opens on, after a lead-in ("On a currency-neutral basis, Greater China
     revenues … increased 19%"), or its own last heading ("EMEA:"); "" for none."""
-    heading = re.split(r" > | — ", section)[-1]
+    # (or the heading over a sub-heading of periods: "NORTH AMERICA — FISCAL 2023 COMPARED TO FISCAL 2022")
+    heads = re.split(r" > | — ", section)[-2:]
+    headings = heads[::-1] if len(heads) == 2 and _PERIODS_HEADING.search(heads[1]) else heads[-1:]
     opening = re.sub(r"^[\W_]+", "", text)
     lead = _LEAD_IN.match(opening)
-    return next((m.group(0) for p in parts for t in (opening, opening[lead.end():] if lead else "", heading.strip(" :"))
+    return next((m.group(0) for p in parts
+                 for t in (opening, opening[lead.end():] if lead else "", *(h.strip(" :") for h in headings))
                  if t and (m := p.match(t))), "")
+
+
+#: A sub-heading naming only the periods compared ("Fiscal 2023 compared to fiscal 2022", "Year ended … vs. …").
+_PERIODS_HEADING = re.compile(r"(?i)^\s*(?:fiscal|years?|quarters?|three|six|nine|twelve|(?:19|20)\d\d)\b.*\b(?:compared|vs\.?|versus)\b")
 
 
 def driver_only(sentence: str, names: list[str], figure_at: int) -> bool:
@@ -36,4 +47,17 @@ def driver_only(sentence: str, names: list[str], figure_at: int) -> bool:
         and not _FIGURE.search(sentence[driver.end():min(firsts)])
 
 
-__all__ = ["driver_only", "opening_part"]
+def headed_by(conn: psycopg.Connection, document: str, names: list[str]) -> tuple[dict[int, str], list[int]]:
+    """The heading of a part of the company over each of ``document``'s chunks (graph/partheads.py: chunk id →
+    "Verizon Consumer Group"), and the chunks under a heading holding one of ``names`` (the parts asked); both
+    empty when none is asked."""
+    if not names:
+        return {}, []
+    headed = part_headings(conn.execute(
+        "SELECT c.id, c.kind, c.section, '', c.page_start FROM chunks c JOIN documents d ON d.id = c.document_id"
+        " WHERE d.name = %s ORDER BY c.ordinal", (document,)).fetchall())
+    return headed, [cid for cid, head in headed.items()
+                    if any(re.search(rf"(?i)(?<!\w){re.escape(n)}(?!\w)", head) for n in names)]
+
+
+__all__ = ["driver_only", "headed_by", "opening_part"]

@@ -194,6 +194,10 @@ DUE_IN = re.compile(r"(?i)\b(?:due|payable|maturing)\s+(?:in\s+)?(?P<what>(?:les
 #: "How much of Netflix's streaming content obligations were due within one year": the whole a part of is asked of.
 DUE_OF_WHOLE = re.compile(r"(?i)^\s*how\s+much\s+of\s+(?P<what>.+?)\s+(?:was|were|is|are|will\s+be|comes?|came)\s+"
                           r"(?:coming\s+)?(?:due|payable|maturing)\b")
+#: "How much of Lockheed Martin's backlog was funded", "How much of … unearned revenue … was recognized as revenue":
+#: the part of the whole that was so, a measure of its own ("funded backlog"), never the whole.
+DONE_OF_WHOLE = re.compile(r"(?i)^\s*how\s+much\s+of\s+(?P<what>.+?)\s+(?:was|were|is|are|has\s+been|had\s+been)\s+"
+                           r"(?P<done>(?-i:[a-z])[a-z]+(?:ed|en))\b")
 #: "How many employees work at Nike's world headquarters": where a count is, a place of the company's it owns.
 COUNT_AT_PLACE = re.compile(r"(?i)^\s*how\s+many\b.*?\b(?:at|in)\s+(?:its\s+|their\s+|the\s+company['’]s\s+|"
                             r"(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,2}['’]s?\s+)"
@@ -208,9 +212,11 @@ EARNED_IN = re.compile(r"(?i)\b(?:earn(?:ed)?|make|made|record(?:ed)?|book(?:ed)
                        r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as|after|before|following|since|upon|until)\b"
                        r"|\s*[?,.;]|\s*$)")  # ("… hold in Kenvue after its IPO": a time clause ends it)
 #: "By how much did Salesforce's current remaining performance obligation grow …": the measure before the verb.
-GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:how\s+(?:much|fast|quickly)|how\s+many\s+[a-z]+|what\s+(?:percent(?:age)?|%|amount|rate))\s+"
+GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:how\s+(?:much|fast|quickly)|how\s+many\s+[a-z]+(?:\s+points)?|"
+                  r"what\s+(?:percent(?:age)?|%|amount|rate))\s+"
                   r"(?:did|does|has|have|had)\s+(?P<np>.+?)\s+(?:grow|increase|rise|climb|jump|"
-                  r"decline|decrease|fall|drop|slip|slide|change|expand|shrink)\b")
+                  r"decline|decrease|fall|drop|slip|slide|change|expand|shrink|contract|compress|widen|narrow|"
+                  r"improve|deteriorate|worsen)\b")
 
 #: "<measure> of / attributable to / at / in <company or part>'s …": the measure named before whose it is ("prescriptions
 #: filled in CVS's Retail/LTC segment").

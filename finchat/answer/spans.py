@@ -48,18 +48,26 @@ _SPAN_PAIR = re.compile(r"(?i)(?P<a>\$\s?\d[\d,.]*(?:\s+(?:million|billion|thous
                         r"(?P<ya>(?:19|20)\d\d)\s+and\s+(?P<yb>(?:19|20)\d\d)")
 
 
-def years_apart(sentence: str, years: set[str]) -> tuple[bool, bool]:
-    """Whether ``sentence`` is of other years than ``years`` (asked, as strings): (it opens on another year — "During
-    2020, …" —, it compares two years and names none asked — "… 27.0% in 2017 compared to 26.3% in 2016"). Both
-    False when no year is asked."""
-    # (the year the sentence is of: named at its opening, or in the period it names before its first figure —
-    # "Interest expense for the year ended December 31, 2014 consists … of $46.8 million")
+def _opening_years(sentence: str) -> set[str]:
+    """The years a sentence is of: named at its opening, or in the period it names before its first figure
+    ("Interest expense for the year ended December 31, 2014 consists … of $46.8 million")."""
     figure = re.search(r"\$\s?\d|\d(?:[\d,.]*\d)?\s?(?:%|percent\b|million\b|billion\b)", sentence)
     ended = re.search(r"(?i)\b(?:years?|quarters?|months|weeks|fiscal)\s+ended\s+[A-Za-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d\d\b",
                       sentence[:figure.start()] if figure else "")
-    opening = set(re.findall(r"\b(?:19|20)\d\d\b", sentence[:YEAR_OPENING])) \
+    return set(re.findall(r"\b(?:19|20)\d\d\b", sentence[:YEAR_OPENING])) \
         or set(re.findall(r"\b(?:19|20)\d\d\b", sentence[:ended.end()] if ended else ""))
+
+
+def years_apart(sentence: str, years: set[str], before: list[str] | None = None) -> tuple[bool, bool]:
+    """Whether ``sentence`` is of other years than ``years`` (asked, as strings): (it opens on another year — "During
+    2020, …" —, it compares two years and names none asked — "… 27.0% in 2017 compared to 26.3% in 2016"). Both
+    False when no year is asked. A sentence naming no year is of the one the last sentence of ``before`` (its
+    paragraph's sentences before it) opening on a year is of: "During fiscal year 2015, we recognized impairment
+    charges of $7.5 billion … Restructuring charges were $2.1 billion, …" states 2015's charges."""
+    opening = _opening_years(sentence)
     named = set(re.findall(r"\b(?:19|20)\d\d\b", sentence))
+    if not named:
+        opening = next((y for y in map(_opening_years, reversed(before or [])) if y), set())
     return (bool(years and opening and not years & opening),
             bool(years and len(named) >= 2 and not years & named))
 

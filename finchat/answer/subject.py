@@ -33,7 +33,7 @@ from finchat.answer.asked import (
     qualifiers_after_head,
     words_before,
 )
-from finchat.answer.propernames import NAME_AFTER, proper_names, tidy_qualifiers
+from finchat.answer.propernames import DOER, NAME_AFTER, proper_names, tidy_qualifiers
 from finchat.answer.shapes import (
     ADJUSTED,
     AS_A_PERCENT,
@@ -42,6 +42,7 @@ from finchat.answer.shapes import (
     CONTRIBUTED_TO_PLANS,
     COST_OF_DOING,
     COUNT_AT_PLACE,
+    DONE_OF_WHOLE,
     DUE_IN,
     DUE_OF_WHOLE,
     EFFECT,
@@ -134,6 +135,11 @@ _RATIO_BASE = re.compile(rf"(?i)\b{AS_A_PERCENT}\s+(?:of|to)\s+(?:(?:its|their|t
                          r"(?:total\s+|net\s+|segment\s+)*(?:revenues?|sales)\b")
 
 
+#: What was done to a whole that leaves it the whole ("How much of Pfizer's revenue was generated in the U.S.").
+_NEUTRAL_DONE = frozenset({"generated", "earned", "reported", "recorded", "derived", "produced", "made", "seen",
+                           "booked", "posted", "realized", "realised", "achieved", "delivered", "related", "allocated"})
+
+
 def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[str, ...] = (),
             intent: str = "figure", derived: bool = False, derived_name: str = "") -> Subject:
     """The subject of ``question``. ``companies``: the names and keys the question's companies go by (they
@@ -221,6 +227,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         cost_of = re.search(r"(?i)\bcosts?\s+of\s+((?:[\w&'’.-]+\s+){1,3})$", question[:start])
         if cost_of and cost_of.group(1).split() == words and re.fullmatch(r"(?i)(?:net\s+)?(?:revenues?|sales)", head):
             costed, measure = True, f"cost of {phrase}"
+    done_part = False
     if derived:
         measure = derived_name.lower()
     elif not measure and (whole_of := PART_OF_WHOLE.match(question)):
@@ -233,6 +240,13 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         # "How much of Netflix's streaming content obligations were due within one year": the whole, its row below
         measure = re.sub(r"(?i)^(?:the\s+|its\s+|their\s+)?(?:[\w&.-]+(?:\s+[\w&.-]+){0,2}['’]s?\s+)?", "",
                          due_of.group("what"))
+    elif (done_of := DONE_OF_WHOLE.match(question)) and done_of.group("done").lower() not in _NEUTRAL_DONE \
+            and not (measure and re.search(rf"(?i)\b{re.escape(done_of.group('done'))}\b", measure)):
+        # "How much of Lockheed Martin's backlog was funded at the end of 2020": the funded backlog
+        of_done = re.sub(r"(?i)^(?:the\s+|its\s+|their\s+)?(?:[\w&.-]+(?:\s+[\w&.-]+){0,2}['’]s?\s+)?", "",
+                         done_of.group("what"))
+        of_done = re.split(r"(?i)\s+(?:at|as\s+of|in|during|for)\s", of_done, maxsplit=1)[0]  # ("… at the end of 2018")
+        measure, metrics, done_part = f"{done_of.group('done').lower()} {of_done}", [], True
     elif not measure:
         measure = _asked_phrase(question, names)
         if " used in " in measure:
@@ -385,7 +399,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         qualifiers += [n for n in proper_names(question, names, measure)
                        if not re.search(rf"(?i)(?<!\w){re.escape(n)}(?!\w)", measure)]
     else:  # a name after "in" / "from" is where or what the figure is of ("… operating revenues in Pennsylvania")
-        after = [m.group(1) for m in NAME_AFTER.finditer(question)]
+        # (or what earned it, the question verb's doer: "How much revenue did NIKE Direct bring in across North America")
+        # (the company's name before the part's taken off: "Direct")
+        after = [m.group(1) for m in NAME_AFTER.finditer(question)] + [
+            re.split(r"\s+", m.group(1), maxsplit=1)[-1] for m in DOER.finditer(question)]
         qualifiers += [n for n in proper_names(question, names, measure) if any(a.startswith(n) for a in after)
                        and not any(n.lower() in q.lower() or q.lower() in n.lower() for q in qualifiers)]
     if k:  # "pharmacy same store sales", "front store comparable sales": the words before the KPI name its part
@@ -555,6 +572,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     if spans and (re.match(r"(?i)\s+(?:unable|not|never|that|which|yet|still)\b", measure[spans[-1][1]:])
                   or re.match(r"(?i)\s+(?:authori[sz]ation|capacity)\b", measure[spans[-1][1]:])):
         metric, keeps = None, ()
+    if done_part:  # ("funded backlog": a row or sentence naming what was done, never the whole's line)
+        metric, keeps = None, ()
+        qualifiers = [q for q in qualifiers if q.lower() not in measure.lower()]
     # ("Europe, Middle East & Africa" and its last words, "Middle East & Africa", read again as a named part: one part)
     qualifiers = [q for q in qualifiers if not any(o.lower().endswith(f", {q.lower()}") for o in qualifiers)]
     return Subject(without_place(measure, qualifiers), metric, tuple(dict.fromkeys(qualifiers)), kind, keeps=keeps)

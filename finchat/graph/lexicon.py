@@ -160,6 +160,7 @@ METRICS: tuple[Metric, ...] = (
             "income loss before provision for income taxes", "earnings before income taxes",
             "earnings loss before income taxes", "earnings before provision for income taxes",
             "income from continuing operations before income taxes", "income before income tax expense",
+            "earnings from continuing operations before income taxes",
             "income before taxes", "pretax income", "income before income tax"),
            (r"(?:pre-?tax|before (?:income )?tax(?:es)?) (?:income|earnings|profit)",
             r"(?:income|earnings) before (?:provision for )?(?:income )?tax(?:es)?")),

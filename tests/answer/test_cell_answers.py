@@ -1669,3 +1669,32 @@ def test_an_expense_as_a_percentage_of_revenues_is_the_ratio_row_under_its_headi
     question = "What was Acme's general and administrative expense as a percentage of revenues in 2015?"
     got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2015)
     assert got is not None and got[1][0].value == 6.0, got
+
+
+def test_a_segments_measure_is_never_a_notes_row_of_the_whole_company(make_database):
+    """"By how much did advertising expense increase in Acme's Consumer segment": the one row naming advertising
+    expense sits in a note to the consolidated statements — the company's, no answer for the segment (a sentence
+    of the segment's pages is looked for instead)."""
+    from finchat.answer.subject import analyse
+    from finchat.db.pool import connect
+    from finchat.graph.build import _ensure_vertex
+
+    note = ("Note 15. Additional Financial Information > Income Statement Information The following tables provide "
+            "additional financial information related to our consolidated financial statements:")
+    url = _stored(make_database, 2022, [(105, note, "Advertising expense", 3556, "millions", "USD")])
+    with connect(url) as conn:
+        for name in ("Consumer", "Business"):
+            _ensure_vertex(conn, "Segment", {"key": f"ACME:{name}"}, {"name": name, "names": [name], "company": "ACME"})
+        conn.commit()
+    question = "By how much did advertising expense increase in Acme's Consumer segment in 2022?"
+    subject = analyse(question, companies=("Acme", "ACME"))
+    assert subject.qualifiers == ("Consumer",) and subject.metric is None
+    assert _from_cells(url, question, subject, 2022) is None
+    # (a table of the segment's own pages naming the measure still answers)
+    url = _stored(make_database, 2022, [(31, "Operating Expenses", "Advertising expense", 1210, "millions", "USD")])
+    with connect(url) as conn:
+        for name in ("Consumer", "Business"):
+            _ensure_vertex(conn, "Segment", {"key": f"ACME:{name}"}, {"name": name, "names": [name], "company": "ACME"})
+        conn.commit()
+    got = _from_cells(url, question, subject, 2022)
+    assert got is not None and got[1][0].value == 1210

@@ -405,3 +405,86 @@ def test_a_figure_stated_for_two_spans_respectively_is_the_span_asked(make_datab
     assert span_figure(passages[0], "… for the three months ended October 31, 2025?") == "$75 million for the three months"
     assert span_figure(passages[0].replace("2025 and 2024", "2024 and 2025"), "… for the nine months …") == \
         "$147 million for the nine months"  # (the years' order says which figure is the later year's)
+
+
+def test_a_sentence_naming_no_year_is_of_the_year_its_paragraph_opened_on(make_database):
+    """"How much did Acme record in restructuring charges in fiscal 2026?": "We also recorded $480 million of
+    restructuring charges …" after "During fiscal year 2026, we recorded …", not "Restructuring charges were $2.1
+    billion …" of the paragraph on fiscal 2025 — neither names a year itself."""
+    from datetime import date
+
+    from finchat.answer.spans import years_apart
+
+    this_year = ("During fiscal year 2026, we recorded $630 million of asset impairment charges related to our phone "
+                 "business. We also recorded $480 million of restructuring charges, including employee severance expenses "
+                 "and contract termination costs, primarily related to our phone business restructuring plans.")
+    year_before = ("During fiscal year 2025, we recognized impairment charges of $7.5 billion related to our phone business. "
+                   "Restructuring charges were $2.1 billion, including employee severance expenses and the write-down of "
+                   "certain assets in connection with our restructuring activities.")
+    got = _stated(make_database, "ACME_2026_10K", "FY", date(2026, 6, 30), [f"{this_year}\n\n{year_before}"],
+                  "restructuring charges", "How much did Acme record in restructuring charges in fiscal 2026?")
+    assert got is not None and "$480 million" in got[0], got
+    restructuring = "Restructuring charges were $2.1 billion, including employee severance expenses."
+    assert years_apart(restructuring, {"2026"}, ["During fiscal year 2025, we recognized charges of $7.5 billion."]) == (True, False)
+    assert years_apart(restructuring, {"2025"}, ["During fiscal year 2025, we recognized charges of $7.5 billion."]) == (False, False)
+    # (a sentence naming its own year keeps it)
+    assert years_apart("In 2026 charges were $1 million.", {"2026"}, ["During fiscal year 2025, we did this."]) == (False, False)
+
+
+def test_a_parts_heading_pages_above_a_passage_makes_it_the_parts(make_database):
+    """"By how much did advertising expense increase in Acme's Consumer segment in 2025?": the list item under
+    "Selling, General and Administrative Expense" on the page after the heading "Acme Consumer Group" (no sentence
+    names the segment) — not the same words under the Business group's heading."""
+    import re
+    from datetime import date
+
+    from finchat.answer.passages import stated_figure
+    from finchat.db.pool import connect
+    from tests.answer.acme import acme_filing
+
+    item7 = "Item 7. Management's Discussion and Analysis"
+    sga = ("Selling, general and administrative expense increased during 2025 compared to 2024 primarily due to: an "
+           "increase in personnel costs of $1.3 billion primarily due to higher wages; an increase in advertising expense "
+           "of {} million primarily due to brand marketing; and an increase in rent of $20 million.")
+    chunks = [(f"{item7} > Acme Consumer Group", "Our Consumer segment provides wireless services to consumers."),
+              (f"{item7} > Selling, General and Administrative Expense", sga.format("$454")),
+              (f"{item7} > Acme Business Group", "Our Business segment provides network services to businesses."),
+              (f"{item7} > Selling, General and Administrative Expense", sga.format("$97"))]
+    with connect(make_database()) as conn:
+        doc = acme_filing(conn, "ACME_2025_10K", "10-K", 2025, "FY", date(2025, 12, 31))
+        for i, (section, text) in enumerate(chunks):
+            conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text, embed_text)"
+                         " VALUES (%s, %s, %s, %s, %s, 'text', %s, %s)", (doc, i, 30 + i, 30 + i, section, text, text))
+        conn.commit()
+        parts = (re.compile(r"(?i)\bConsumer\b"), re.compile(r"(?i)\bBusiness\b"))
+        got = stated_figure(conn, "ACME_2025_10K", "Consumer advertising expense", parts=parts,
+                            context="By how much did advertising expense increase in Acme's Consumer segment in 2025?")
+        assert got is not None and "$454 million" in got[0], got
+        got = stated_figure(conn, "ACME_2025_10K", "Business advertising expense", parts=parts,
+                            context="By how much did advertising expense increase in Acme's Business segment in 2025?")
+        assert got is not None and "$97 million" in got[0], got
+    # (a sentence naming another part itself is that part's, whatever heading is over it)
+    with connect(make_database()) as conn:
+        doc = acme_filing(conn, "ACME_2025_10K", "10-K", 2025, "FY", date(2025, 12, 31))
+        other = "Advertising expense at our Business segment increased by $70 million in 2025."
+        for i, (section, text) in enumerate([chunks[0], (chunks[1][0], other)]):
+            conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text, embed_text)"
+                         " VALUES (%s, %s, %s, %s, %s, 'text', %s, %s)", (doc, i, 30 + i, 30 + i, section, text, text))
+        conn.commit()
+        assert stated_figure(conn, "ACME_2025_10K", "Consumer advertising expense", parts=parts,
+                             context="By how much did advertising expense increase in Acme's Consumer segment in 2025?") is None
+
+
+def test_a_passage_under_a_parts_heading_with_a_sub_heading_of_periods_is_the_parts():
+    """"NORTH AMERICA — FISCAL 2025 COMPARED TO FISCAL 2024" over a passage opening on a table's leftover words:
+    the passage is North America's."""
+    import re
+
+    from finchat.answer.partpassage import opening_part
+
+    parts = (re.compile(r"(?i)north\s+america"), re.compile(r"(?i)emea"))
+    section = "ITEM 7. MD&A > NORTH AMERICA — FISCAL 2025 COMPARED TO FISCAL 2024"
+    assert opening_part("CHANGES FISCAL 2023 % CHANGE\n\nNIKE Direct revenues increased 18% …", section, parts) \
+        == "NORTH AMERICA"
+    # (a sub-heading of its own stays the passage's heading)
+    assert opening_part("Revenues increased 18% …", "ITEM 7. MD&A > NORTH AMERICA — Liquidity", parts) == ""

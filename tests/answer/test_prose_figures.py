@@ -124,3 +124,23 @@ def test_people_employed_outside_the_united_states_are_those_employed_internatio
     first = _first(abroad_corpus, monkeypatch,
                    "How many people did Testco employ outside the United States at September 30, 2023?")
     assert "55,000 employed internationally" in first, first
+
+
+TAXES = ("Income tax expense was $2,852 million in the third quarter of 2023, compared to $3,624 million a year earlier. "
+         "Our effective income tax rate was 12.5% for the third quarter of 2023 and 15.7% for the third quarter of 2022.")
+
+
+@pytest.fixture(scope="module")
+def untaxed_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Testco's 10-Q whose statement stops above its pretax income (no tax line read): a rate stated in prose only."""
+    from tests.conftest import _holding
+
+    yield from _holding(db_url, tmp_path_factory, {
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 8, "prose_paragraphs": 2, "extra": (TAXES,)}})
+
+
+def test_a_ratio_the_statements_do_not_give_is_its_own_sentence_not_its_lines(untaxed_corpus, monkeypatch):
+    """"What was Testco's effective tax rate": the sentence stating the rate (12.5 %), never the one stating the
+    tax expense the rate is built on."""
+    first = _first(untaxed_corpus, monkeypatch, "What was Testco's effective tax rate in Q3 2023?")
+    assert "12.5%" in first and "2,852" not in first, first

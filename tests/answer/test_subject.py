@@ -1275,3 +1275,33 @@ def test_a_part_named_in_lower_case_by_a_short_name_of_its_segment():
     assert s.qualifiers == ("Consumer & Community Banking",), s
     s = analyse("What was net revenue in Testco's first quarter of 2021?", companies=("Testco", "TESTCO"))
     assert s.qualifiers == (), s
+
+
+def test_the_doer_of_the_questions_verb_is_a_part_beside_a_region():
+    """"How much revenue did Acme Direct bring in across North America": Acme Direct (the company's name taken off)
+    earned it, North America is where — both qualify the revenue."""
+    s = analyse("How much revenue did Acme Direct bring in across North America in fiscal 2025?", companies=("Acme",))
+    assert s.measure == "revenue" and set(s.qualifiers) == {"Direct", "North America"}, s
+    # (the company itself is no part)
+    assert analyse("How much net income did Acme earn in 2025?", companies=("Acme",)).qualifiers == ()
+
+
+def test_how_much_of_a_whole_was_done_is_a_measure_of_its_own():
+    """"How much of Acme's backlog was funded": the funded backlog, never the whole backlog's figure; a whole
+    "generated" somewhere stays the whole's line."""
+    funded = analyse("How much of Acme's backlog was funded at the end of 2025?", companies=("Acme",))
+    assert (funded.measure, funded.metric, funded.keeps) == ("funded backlog", None, ()), funded
+    recognized = analyse("How much of Acme's unearned revenue at the end of 2024 was recognized as revenue during 2025?",
+                         companies=("Acme",))
+    assert (recognized.measure, recognized.metric) == ("recognized unearned revenue", None), recognized
+    assert analyse("How much of Acme's revenue was generated in the U.S. in 2025?", companies=("Acme",)).metric == "revenue"
+
+
+def test_a_change_verb_of_margins_ends_the_measure():
+    """"By how many basis points did gross margin contract": the measure is the gross margin, not "gross margin
+    contract"."""
+    from finchat.answer.asked import _asked_phrase
+
+    assert _asked_phrase("By how many basis points did gross margin contract in Acme's North America segment?", set()) \
+        == "gross margin"
+    assert _asked_phrase("How much did the net interest margin narrow at Acme in 2025?", set()) == "the net interest margin"
