@@ -583,10 +583,15 @@ _SEGMENT_TERM = re.compile(r"(?i)\b(?:operating|reportable|business)\s+segments?
 _CHARGE_WORDS = frozenset({"charge", "charges"})
 
 
+#: Units a row label prints in parentheses: "(billions)", "(in millions)", "(dollars)", "(thousands)".
+_UNITS_NOTE = re.compile(r"(?i)\(\s*(?:in\s+)?(?:thousands|millions|billions|dollars|percent|%)\s*\)")
+
+
 def is_measure(label: str, measure: set[str]) -> bool:
     """Is a row label the measure itself ("Net sales", "Revenues"), not a line that mentions it ("Cost of
     sales")?"""
-    words = set(_words(label))  # "Operating margins" is the operating margin, "Number of branches" the branches
+    # ("Billed business (billions)": the units a label prints in parentheses are no word of it)
+    words = set(_words(_UNITS_NOTE.sub(" ", label)))  # "Operating margins" is the operating margin, "Number of branches" …
     # ("Unit counts at period end" the units: a count's and a balance's own words)
     return any(_within(w, measure) for w in words) and all(
         _within(w, measure | {"net", "total", "segment", "number", "count", "counts", "period", "end"}) for w in words)

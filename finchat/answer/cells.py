@@ -113,6 +113,9 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     # and 'u': looked for as printed too
     acronyms.update({p.lower(): _words(p) for p in (full_names.get(q, q) for q in subject.qualifiers)
                      if _SPLIT_NAME.fullmatch(p)})
+    # (initials asked and spelled out are printed as asked too: "TABLE 10: USCS SELECTED STATISTICAL INFORMATION")
+    acronyms.update({q.lower(): _words(full_names[q]) for q in subject.qualifiers
+                     if q in full_names and re.fullmatch(r"[A-Z]{2,6}", q)})
     # ("the United States" is what tables print "U.S.")
     if "united states" in terms:
         acronyms["u.s"] = ["united", "states"]

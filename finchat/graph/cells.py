@@ -490,9 +490,10 @@ def scale_unscaled_cells(conn: psycopg.Connection, doc_id: int, scale: str) -> i
         (scale, doc_id, UNSCALED_BELOW, _PER_UNIT)).rowcount
 
 
-#: Row labels of a figure per unit — a price, per share, per room or membership: dollars, whatever the filing's
-#: scale ("Revenue per available room (RevPAR) 224" is $224).
-_PER_UNIT = r"\m(price|per|revpar|arpu|arpa|adr)\M"
+#: Row labels of a figure per unit — a price, per share, per room or membership — or printing their own dollars
+#: ("Average Card Member spending (dollars) 35,202"): dollars, whatever the filing's scale ("Revenue per available
+#: room (RevPAR) 224" is $224).
+_PER_UNIT = r"\m(price|per|revpar|arpu|arpa|adr)\M|\(\s*(in\s+)?dollars\s*\)"
 
 
 def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing_period: Any,

@@ -1698,3 +1698,29 @@ def test_a_segments_measure_is_never_a_notes_row_of_the_whole_company(make_datab
         conn.commit()
     got = _from_cells(url, question, subject, 2022)
     assert got is not None and got[1][0].value == 1210
+
+
+def test_initials_asked_are_searched_as_printed_and_a_labels_units_are_no_word_of_it(make_database):
+    """"How much billed business did Acme's USCS segment process": the row "Billed business (billions)" of the table
+    captioned "TABLE 10: USCS SELECTED STATISTICAL INFORMATION" — the initials asked are looked for as printed, not
+    only as the words they spell out, and "(billions)" is no word of the label."""
+    from finchat.answer.cellpick import is_measure
+    from finchat.answer.subject import analyse
+    from finchat.db.pool import connect
+
+    assert is_measure("Billed business (billions)", {"billed", "business"})
+    assert not is_measure("Billed business per card (billions)", {"billed", "business"})
+    caption = "TABLE 10: USCS SELECTED STATISTICAL INFORMATION As of or for the Years Ended December 31,"
+    url = _stored(make_database, 2022, [(55, caption, "Billed business (billions)", 553.0, "billions", "USD"),
+                                        (58, "TABLE 12: CS SELECTED STATISTICAL INFORMATION",
+                                         "Billed business (billions)", 499.5, "billions", "USD")])
+    with connect(url) as conn:  # (the filing defines the initials in its text; no segment of the graph is known)
+        doc = conn.execute("SELECT id FROM documents WHERE name = 'ACME_2022_10K'").fetchone()[0]
+        text = "We report our results in three segments: U.S. Consumer Services (USCS) and Commercial Services (CS)."
+        conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text, embed_text)"
+                     " VALUES (%s, 1, 5, 5, 'Item 1. Business', 'text', %s, %s)", (doc, text, text))
+        conn.commit()
+    question = "How much billed business did Acme's USCS segment process in 2022?"
+    subject = analyse(question, companies=("Acme", "ACME"))
+    got = _from_cells(url, question, subject, 2022)
+    assert got is not None and got[1][0].value == 553.0, got

@@ -185,6 +185,9 @@ def test_money_cells_read_without_units_take_the_filings_scale(env, tmp_path):
                                                    ("Repurchase price", "146.91", 146.91, "units", "USD"),
                                                    ("Stores", "597", 597, "units", "count"),
                                                    ("Revenue per available room (RevPAR)", "224", 224, "units", "USD"),
+                                                   # (a label printing its own dollars: "… spending (dollars) 35,202")
+                                                   ("Average Card Member spending (dollars)", "35,202", 35202, "units",
+                                                    "USD"),
                                                    ("Backlog", "150.0", 150.0, "billions", "USD")]:
             conn.execute("INSERT INTO table_cells (document_id, chunk_id, page, caption, row_label, row_path, col_label,"
                          " duration, as_of, value, printed, scale, unit) VALUES (%s, %s, 9, '', %s, %s, '', '12M',"
@@ -193,4 +196,5 @@ def test_money_cells_read_without_units_take_the_filings_scale(env, tmp_path):
         assert scale_unscaled_cells(conn, doc, "millions") == 1
         got = dict(conn.execute("SELECT row_path, scale FROM table_cells WHERE page = 9").fetchall())
         assert got == {"Net Revenue › North": "millions", "Average price paid": "units", "Repurchase price": "units",
-                       "Stores": "units", "Backlog": "billions", "Revenue per available room (RevPAR)": "units"}
+                       "Stores": "units", "Backlog": "billions", "Revenue per available room (RevPAR)": "units",
+                       "Average Card Member spending (dollars)": "units"}
