@@ -590,8 +590,9 @@ _UNITS_NOTE = re.compile(r"(?i)\(\s*(?:in\s+)?(?:thousands|millions|billions|dol
 def is_measure(label: str, measure: set[str]) -> bool:
     """Is a row label the measure itself ("Net sales", "Revenues"), not a line that mentions it ("Cost of
     sales")?"""
-    # ("Billed business (billions)": the units a label prints in parentheses are no word of it)
-    words = set(_words(_UNITS_NOTE.sub(" ", label)))  # "Operating margins" is the operating margin, "Number of branches" …
+    # "Operating margins" is the operating margin, "Number of branches" the branches; the units a label prints in
+    # parentheses are no word of it ("Billed business (billions)")
+    words = set(_words(_UNITS_NOTE.sub(" ", label)))
     # ("Unit counts at period end" the units: a count's and a balance's own words)
     return any(_within(w, measure) for w in words) and all(
         _within(w, measure | {"net", "total", "segment", "number", "count", "counts", "period", "end"}) for w in words)
