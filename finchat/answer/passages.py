@@ -301,8 +301,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
         # (unless a sentence names another part itself: "… at Walmart U.S." under the Sam's Club heading is Walmart U.S.')
         headed_words = word_stems(over)
         others = [p for p in parts if not p.search(context)] if over else []
-        of_part_asked = of_part_asked or any(re.search(rf"(?i)(?<!\w){re.escape(m.group(0))}(?!\w)", over)
-                                             for p in parts for m in p.finditer(context))
+        of_part_asked = of_part_asked or any(re.search(rf"(?i)(?<!\w){re.escape(n)}(?!\w)", over) for n in named_parts)
         # (the name of the part asked: "Greater China")
         asked_part = [m.group(0) for p in parts for m in p.finditer(context)] if parts else []
         earlier: list[str] = []  # the sentences before: what "this program" refers to
