@@ -179,7 +179,23 @@ def _joined_years(row: list[str]) -> list[str]:
         if re.fullmatch(r"(?:19|20)", row[j].strip()) and re.fullmatch(r"\d\d", row[j + 1].strip()) or \
                 re.fullmatch(r"(?:19|20)\d", row[j].strip()) and re.fullmatch(r"\d", row[j + 1].strip()):
             row[j] = row[j + 1] = row[j].strip() + row[j + 1].strip()
+    for j in range(1, len(row) - 1):
+        # a day the layout cut after its first digit ("Year Ended December 3 2020 | 1,", "June 3 | | 0,"): its last
+        # digit, printed with the comma in a cell after it (one empty cell between at most), put back — the piece
+        # left where it is, as the columns the heading spans are read from where its pieces stand
+        cut = _CUT_DAY.search(row[j])
+        nxt = next((k for k in (j + 1, j + 2) if k < len(row) and row[k].strip()), None)
+        rest = _DAY_END.fullmatch(row[nxt].strip()) if cut and nxt is not None else None
+        if cut and rest and nxt is not None and 1 <= int(cut.group(2) + rest.group(2)) <= 31:
+            row[j] = row[j][:cut.end(2)] + rest.group(2) + "," + row[j][cut.end(2):]
     return row
+
+
+#: A header cell ending on a month and one digit of its day, a year maybe after it ("December 3 2020").
+_CUT_DAY = re.compile(r"(?i)\b(january|february|march|april|may|june|july|august|september|october|november|december)"
+                      r"\s+([123])(?=\s+(?:19|20)\d\d\s*$|\s*$)")
+#: The rest of a cut day: its last digit and comma, after any words of another heading ("1,", "OCI 1,").
+_DAY_END = re.compile(r"(.*?)\s*\b(\d),")
 
 
 def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, str, int] | None = None,

@@ -332,6 +332,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     head_text = own if own_durations else lead_in[-2 * HEADER_SPAN:]
     labels = sorted({label for _, label, _ in rows})
     groups: list[str] = []  # the column groups' names, one per period group
+    marked_by = ""  # the header of a table whose amounts stand among their changes, for its rows going on
     offset = 0  # years from the filing's period end to the columns' (a table of a year earlier)
     per_name = False
     continued = False  # the rows go on the table of the chunk before (its caption is theirs)
@@ -388,6 +389,14 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             # (column groups dated by the header: the fiscal year before's table, "February 3, 2018 January 28, 2017",
             # in the MD&A comparing it with the year before that)
             offset = years_from(max(years), period_end)
+    elif carry.get("marked") and not fresh and not own.strip(f" *_¶{_GROUP_SEP}\n") and (
+            marked := _amounts_beside_changes(str(carry["marked"]), rows)) and len(marked[0][2]) == carry.get("width"):
+        # the rows of a table whose amounts stand among their changes ("Sales through NIKE Direct 1,956 1,620 21 % 22 %
+        # 1,508 …") going on in this chunk: read as the rows before them were, under the same header
+        rows, width, continued = marked, len(marked[0][2]), True
+        durations = list(carry["durations"])  # type: ignore[call-overload]
+        current_first, scale, keep = bool(carry["current_first"]), str(carry["scale"]), int(carry["keep"])  # type: ignore[call-overload]
+        offset = int(carry.get("offset") or 0)  # type: ignore[call-overload]
     elif _goes_on(carry, width, own, bool(heading)) and not carry.get("per_name") and not (
             form == "10-K" and width in (2, 3) and len(_column_years(own)) >= 2):
         # (an annual report's chunk printing its own years, "In Millions 2022 2021 2020", starts a table of its
@@ -443,6 +452,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         # a header the parser scrambled ("FISCAL 2021 % CHANGE FISCAL 2022 …"), every row printing the years'
         # amounts with its changes marked "%": the amounts are the years, newest first
         rows, width = marked, len(marked[0][2])
+        marked_by = f"{lead_in[-HEADER_SPAN:]} {own}"
         durations, current_first, keep = [12], True, width
         scale = units_scale(header) or units_scale(section) or "units"
     elif form == "10-Q" and quarter in (1, 2, 3) and not _NOT_PERIODS.search(f"{lead_in[-HEADER_SPAN:]} {own}"):
@@ -579,7 +589,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                                     f"{end:%B} {end.day}, {end.year}", f"{months}M", end, v, token.strip(), "units", "%"))
     carry.update(seen=seen, stale=stale, header_width=bool(header_width), width=width, durations=durations, current_first=current_first, scale=scale, keep=keep, per_unit=per_unit,
                  offset=offset, dollars=dollars, singly=singly, excepted=excepted, groups=groups, per_name=per_name, continued=continued,
-                 labels=labels, title=heading,
+                 labels=labels, title=heading, marked=marked_by or (carry.get("marked", "") if continued else ""),
                  heading=heads[-1][1] if heads else carry.get("heading", "") or heading,
                  ends_heading=bool(heads and rows and heads[-1][0] > rows[-1][0]),
                  widths=sorted({width, *(carry.get("widths") or ())}) if continued else [width])  # type: ignore[misc]

@@ -17,13 +17,17 @@ _YEAR_RANGE = re.compile(r"\b(?:19|20)\d\d\s*[-–]\s*(?:19|20)\d\d\b")
 _CHANGE_HEADER = re.compile(r"(?i)\bchange\b|\bpercent\b|\bincrease/?\(?decrease|\bvs\.|\bvariance\b")
 
 
+#: A fair-value hierarchy's columns: "Quoted Prices in Active Markets … (Level 1)".
+_FAIR_VALUE_LEVELS = re.compile(r"(?i)\blevel\s+[123]\b|\bquoted\s+prices\b|\bsignificant\s+(?:un)?observable\b")
+
+
 def _amounts_beside_changes(header: str, rows: list[tuple[int, str, list[str]]]) -> list[tuple[int, str, list[str]]]:
     """Rows of an annual table whose header names two or three consecutive years, each row printing that many
     amounts among changes marked "%" (or "—") — or three under two years with two comparisons each: the rows
     with their amounts alone; [] for any other table."""
     years = sorted({int(y.group(0)) for y in _YEAR.finditer(header)})
-    if not 2 <= len(years) <= 3 or years[-1] - years[0] != len(years) - 1:
-        return []
+    if not 2 <= len(years) <= 3 or years[-1] - years[0] != len(years) - 1 or _FAIR_VALUE_LEVELS.search(header):
+        return []  # (a fair-value table's columns are its levels, "Total $ 10 $ 10 — —", no years)
     out = []
     for at, label, nums in rows:
         changes = [n for n in nums if n.strip().endswith("%") or n.strip() in ("—", "–", "-")]

@@ -1162,6 +1162,27 @@ def test_a_regions_table_whose_header_words_the_parser_took_for_headings():
     assert "WESTLAND › Revenues by › Sales through Direct" in got
 
 
+def test_rows_among_their_changes_going_on_in_the_next_chunk():
+    """A region's table whose amounts stand among their changes ("$ 3,800 $ 4,000 -5 % 2 % $ 4,500 …"), cut by the
+    chunker after its first block: the rows of the next chunk are read as the first block's were."""
+    from finchat.graph.textcells import text_table_rows as _text_table_rows
+
+    chunks = [(1, "text", "MD&A > WESTLAND", ("**FISCAL** **FISCAL** **2023** **2022** _(Dollars in millions)_ **2023** "
+                                               "**2022** **% CHANGE** **CHANGES** **2021** **% CHANGE** **CHANGES** "
+                                               "Revenues by:"), 40),
+              (2, "text", "MD&A > WESTLAND",
+               ("_(Dollars in millions)_ Footwear $ 5,100 $ 5,000 2 % 8 % $ 4,900 2 % 6 % Apparel 1,600 1,900 -16 % "
+                "-7 % 2,300 -17 % -21 % **TOTAL REVENUES** **$** **6,700** **$** **6,900** **-3** **%** **4** **% $** "
+                "**7,200** **-4** **%** **-9** **%** Revenues by:"), 40),
+              (3, "text", "MD&A > WESTLAND",
+               ("Sales to Wholesale Customers $ 3,800 $ 4,000 -5 % 2 % $ 4,500 -11 % -14 % "
+                "Sales through Direct 2,900 2,900 0 % 5 % 2,700 7 % -12 % **TOTAL REVENUES** **$** **6,700** **$** "
+                "**6,900** **-3** **%** **4** **% $** **7,200** **-4** **%** **-9** **%**"), 40)]
+    got = {(cell.row_path, cell.as_of): cell.value for _, _, _, cell in _text_table_rows(chunks, date(2023, 5, 31), "10-K")}
+    assert got[("Revenues by › Sales through Direct", date(2023, 5, 31))] == 2900
+    assert got[("Revenues by › Sales to Wholesale Customers", date(2022, 5, 31))] == 4000
+
+
 def test_a_row_label_wrapped_over_two_lines_is_read_whole():
     from finchat.graph.textrows import text_cells
 
@@ -2016,3 +2037,39 @@ def test_a_listed_segments_heading_set_as_a_superscript_names_its_tables():
     got = part_headings(chunks, ("Consumer & Community Banking", "Corporate & Investment Bank"))
     assert got == {1: "CONSUMER & COMMUNITY BANKING", 2: "CONSUMER & COMMUNITY BANKING",
                    3: "CONSUMER & COMMUNITY BANKING", 4: "CORPORATE & INVESTMENT BANK"}, got
+
+
+def test_a_day_the_layout_cut_is_put_back():
+    """"Year Ended December 3 2020 | 1," (the header's "December 31," cut after its first digit) and "June 3 | | 0,":
+    every column is dated on the day printed, not three weeks before it."""
+    annual = """| (MILLIONS) | 2021 | Year Ended December 3 2020 | 1, | 2019 |
+|---|---|---|---|---|
+| Rebates | $ 510 | $ 470 | $ | 430 |
+| Total | $ 1,510 | $ 1,370 | $ | 1,230 |
+"""
+    by = {(c.row_label, c.as_of): c.value for c in table_cells(annual)}
+    assert by[("Rebates", date(2021, 12, 31))] == 510
+    assert by[("Total", date(2020, 12, 31))] == 1370
+    assert by[("Total", date(2019, 12, 31))] == 1230
+    quarter = """| (unaudited) | Three months ended June 3 |  | 0, | Six months ended June 3 |  | 0, |
+|---|---|---|---|---|---|---|
+| (in millions) | 2021 | 2020 | Change | 2021 | 2020 | Change |
+| Fee revenue | $ 3,019 | $ 2,489 | 21 % | $ 5,907 | $ 5,072 | 16 % |
+"""
+    got = {(c.duration, c.as_of) for c in table_cells(quarter) if c.row_label == "Fee revenue" and c.unit == "USD"}
+    assert got == {("3M", date(2021, 6, 30)), ("3M", date(2020, 6, 30)), ("6M", date(2021, 6, 30)), ("6M", date(2020, 6, 30))}
+
+
+def test_a_fair_value_tables_levels_are_no_years():
+    """"Total | Level 1 | Level 2 | Level 3 | Percentage" over "Cash $ 10 $ 10 — — 3 %": the levels' columns, read as
+    amounts among changes, would make the year before's figure the total's Level 1 part."""
+    from finchat.graph.yearheaders import _amounts_beside_changes
+
+    header = ("Asset Category 2022 Target Allocation Total Quoted Prices in Active Markets for Identical Assets (Level 1) "
+              "Significant Observable Inputs (Level 2) Percentage of Plan Assets as of December 31, 2021")
+    rows = [(0, "Cash", ["$ 10", "$ 10", "—", "—", "3 %"]), (40, "U.S. large cap", ["18", "18", "—", "—", "5 %"])]
+    assert _amounts_beside_changes(header, rows) == []
+    years = "Revenues by: 2021 2020 % CHANGE 2019 % CHANGE"
+    assert [r[2] for r in _amounts_beside_changes(years, [(0, "Footwear", ["$ 3,659", "$ 3,449", "6 %", "$ 3,622", "-5 %"]),
+                                                          (40, "Apparel", ["1,494", "1,365", "9 %", "1,395", "-2 %"])])] \
+        == [["$ 3,659", "$ 3,449", "$ 3,622"], ["1,494", "1,365", "1,395"]]
