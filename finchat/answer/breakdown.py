@@ -10,8 +10,8 @@ from typing import Any
 
 import psycopg
 
-from finchat.answer.cellpick import GEO, SAME_PERIOD_DAYS, is_measure, last_sentence
-from finchat.answer.cellrows import CellFigure, _words
+from finchat.answer.cellpick import GEO, SAME_PERIOD_DAYS, is_measure
+from finchat.answer.cellrows import CellFigure, _words, last_sentence
 from finchat.answer.cells import _measure_words
 from finchat.answer.parts import segment_names
 from finchat.answer.shapes import DIMENSION_WORDS

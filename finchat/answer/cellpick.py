@@ -18,6 +18,8 @@ from finchat.answer.cellrows import (
     _words,
     _words_of,
     in_a_row,
+    introducing,
+    last_sentence,
     other_name,
     word_forms,
 )
@@ -276,8 +278,12 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         if any(set(t.split()) & set(_words(last)) and _within(t, set(_words(c.row_path)))
                and not _within(t, set(_words(parent))) for t in terms):
             return False
-        # (a bare "Total" under a heading that is the thing asked, "Other Operating Charges › Total", is its total)
-        if last.strip().lower() == "total" and (measure or any(set(_words(parent)) == set(t.split()) for t in terms)) \
+        # (a bare "Total" under a heading that is the thing asked, "Other Operating Charges › Total", or under none but
+        # units, of a table the sentence introducing it says holds it, "… information about revenue deductions:", is
+        # its total)
+        if last.strip().lower() == "total" and (measure or any(set(_words(parent)) == set(t.split()) or (
+                not set(_words(parent)) - _UNIT_WORDS and _within(t, set(_words(introducing(c.caption)))))
+                for t in terms)) \
                 or measure and is_measure(last, measure):
             return False
         # a rate asked, the measure's ratio to sales ("Domestic Segment › Operating income as a % of revenue" for the
@@ -567,11 +573,6 @@ def _introduced(caption: str, measure: set[str], q_words: set[str]) -> int:
         return 0
     before = {w for i in at for w in words[max(0, i - 2):i]}
     return 1 if before - q_words - _PLAIN_BEFORE - measure else 2
-
-
-def last_sentence(caption: str) -> str:
-    """The sentence just above a table (its caption ends with it): what the table holds."""
-    return re.split(r"(?<=[a-z0-9)])[.:]\s+(?=[A-Z])", caption.strip())[-1]
 
 
 #: A denominator's row ("Weighted-average ordinary shares …"): no count of an act, unless an average is asked.

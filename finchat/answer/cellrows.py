@@ -215,3 +215,16 @@ def _row_named_after(conn: psycopg.Connection, doc_id: int, cur: CellFigure, que
     earlier = [c for c in cells if c.row_path == this.row_path and c.duration == this.duration and c.as_of is not None
                and 340 <= (at - c.as_of).days <= 390]
     return this, (earlier[0] if len({c.value for c in earlier}) == 1 else None)
+
+
+def last_sentence(caption: str) -> str:
+    """The sentence just above a table (its caption ends with it): what the table holds."""
+    return re.split(r"(?<=[a-z0-9)])[.:]\s+(?=[A-Z])", caption.strip())[-1]
+
+
+def introducing(caption: str) -> str:
+    """The sentence introducing a table, when its caption ends with one ("The following presents information about
+    revenue deductions:", "… were as follows:"); "" when it ends with other words (another table's last sentence, a
+    header)."""
+    said = last_sentence(caption)
+    return said if re.search(r"(?i)\bfollowing\b|\bas\s+follows\b|:\s*$", said) else ""

@@ -19,6 +19,7 @@ import psycopg
 
 from finchat.answer.asked import _NEUTRAL
 from finchat.answer.cellpick import (
+    _UNIT_WORDS,
     CHANGE_ROW,
     CONSOLIDATED,
     METRIC_WORDS,
@@ -36,6 +37,7 @@ from finchat.answer.cellrows import (
     _within,
     _without_name,
     _words,
+    introducing,
 )
 from finchat.answer.figures import number
 from finchat.answer.filingnames import defined_initials
@@ -175,7 +177,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             found = [r for r in found if _within(moved, set(_words(r[3])))
                      and any(f" {moved} " in f" {' '.join(_words(part))} " for part in r[3].split(" › "))
                      or named_in_measure and asked & set(_words(r[3].split(" › ")[-1]))
-                     and f" {moved} " in f" {' '.join(_words(r[4]))} "]
+                     and f" {moved} " in f" {' '.join(_words(r[4]))} " or not subject.qualifiers and _bare_total_of(r, moved)]
         # rows naming the subject first; then rows under a caption naming it ("Sam's Club Segment — Including
         # Fuel › Net sales"), only the measure's own row or one naming part of what was asked ("Grocery" there
         # is another item)
@@ -194,7 +196,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                       # (a roll-forward's closing balance, of the measure its caption names: "Balance, end of year" of
                       # "changes in our total gross unrecognized tax benefit liabilities")
                       or bool(_CLOSING.match(r[3].split(" › ")[-1])) and own_measure != ""
-                      and _within(own_measure, set(_words(r[4])))]):
+                      and _within(own_measure, set(_words(r[4])))
+                      or not subject.qualifiers and _bare_total_of(r, own_measure)]):
             if money_margin:
                 best = pick_row(rows, terms, q_words, months, period_end, False, measure, question, acronyms, labelled,
                                 company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)
@@ -295,6 +298,15 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         # (General Mills prints "Non-United States")
         return answer_from_cells(conn, question, name, subject, hits, company, amount, outside="Non-United States")
     return None
+
+
+def _bare_total_of(row: Any, measure: str) -> bool:
+    """Is ``row`` (a ``_rows`` row) a table's bare "Total", under no heading but its units, of the ``measure`` (two
+    words or more) that the sentence introducing the table names: "(MILLIONS) › Total" under "The following presents
+    information about revenue deductions:"?"""
+    heading, _, last = row[3].rpartition(" › ")
+    return last.strip().lower() == "total" and not set(_words(heading)) - _UNIT_WORDS and len(measure.split()) >= 2 \
+        and _within(measure, set(_words(introducing(row[4]))))
 
 
 #: A roll-forward's closing balance row.

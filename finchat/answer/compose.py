@@ -64,12 +64,15 @@ _PERFORM = re.compile(r"(?i)\b(?:perform(?:ed|s|ing|ance)?\s+(?:well|strongly|po
 _EXPLAIN = re.compile(r"(?i)\b(?:why|what\s+(?:drove|caused|explains|were\s+the\s+(?:drivers|reasons|factors))|"
                       r"drivers?\s+of|reasons?\s+for|factors|explain|due\s+to\s+what|how\s+come)\b")
 #: Derived measures companies print as rows of their own, defined their way: the printed row answers (a
-#: balance-sheet measure, working capital, is computed: Corning's "Working capital" row is another measure's).
-PRINTED_MEASURES = frozenset({"free_cash_flow"})
+#: balance-sheet measure, working capital, is computed: Corning's "Working capital" row is another measure's);
+#: days outstanding and inventory turns a company reports ("Days sales outstanding 45") are averaged its own way.
+PRINTED_MEASURES = frozenset({"free_cash_flow", "dso", "dio", "dpo", "ccc", "inventory_turnover"})
 #: Returns a company reports on its own definition (averaged balances): its figure, where it prints one, first.
 REPORTED_RATES = frozenset({"roa", "roe"})
 #: A question giving its own definition of the figure ("FCF here is defined as …").
-_DEFINED = re.compile(r"(?i)\b(?:defined|calculated|computed)\s+as\b|\bdefin(?:e|ition)\b|\bformula\b")
+#: (a "formula rate" is a tariff's, no definition of the figure)
+_DEFINED = re.compile(r"(?i)\b(?:defined|calculated|computed)\s+as\b|\bdefin(?:e|ition)\b|"
+                      r"\b(?:using|with|by|per)\s+(?:the\s+|this\s+|a\s+)?formula\b|\bformula\s*[:=]")
 _FULL_YEAR = re.compile(r"(?i)\b(?:full[\s-]+year|annual(?:ly)?|fiscal\s+year|fy\s?\d{2,4}|for\s+the\s+year)\b")
 
 
@@ -166,7 +169,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         return with_subject(_performance(companies, names, books, res), Subject("performance", None), res)
     segments = tuple(res.filters.segments) + named_by_a_piece(conn, res.question, companies, names) \
         + named_otherwise(conn, res.question, companies)
-    subject = analyse(res.question, companies=_surface_names(companies, names), segments=segments,
+    subject = analyse(res.question, companies=_surface_names(companies, names, res.question), segments=segments,
                       intent=res.filters.intent, derived=bool(derived),
                       derived_name=derived[0].name if derived else "")
     # "restricted cash": one word before a statement line names a line of its own when the filing prints the two
@@ -287,9 +290,9 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     return with_subject(out, subject, res)
 
 
-def _surface_names(companies: list[str], names: dict[str, str]) -> tuple[str, ...]:
-    """Every name the question's companies go by (key, display name, aliases): none of them qualifies a
-    measure."""
+def _surface_names(companies: list[str], names: dict[str, str], question: str) -> tuple[str, ...]:
+    """Every name the question's companies go by (key, display name, aliases; the ticker where ``question`` prints it
+    in capitals — Costco's "COST" is no "cost" of a lease): none of them qualifies a measure."""
     from finchat.ingest.companies import load_company_list
 
     known = {c.key: c for c in load_company_list()}
@@ -298,7 +301,8 @@ def _surface_names(companies: list[str], names: dict[str, str]) -> tuple[str, ..
         out += [key, names.get(key, key)]
         if key in known:
             c = known[key]
-            out += [c.name, *c.aliases, *([c.ticker] if c.ticker else [])]
+            out += [c.name, *c.aliases,
+                    *([c.ticker] if c.ticker and re.search(rf"(?<![\w-]){re.escape(c.ticker)}(?![\w-])", question) else [])]
     return tuple(out)
 
 

@@ -18,7 +18,7 @@ from finchat.answer.figures import HOW_MANY
 from finchat.answer.partpassage import driver_only, headed_by, opening_part
 from finchat.answer.quote import TOPIC_SYNONYMS, plain_text
 from finchat.answer.shapes import EFFECT, MODEL_NUMBER
-from finchat.answer.spans import PAIR, span_figure, stated_change, years_apart
+from finchat.answer.spans import PAIR, other_span, span_figure, stated_change, years_apart
 from finchat.graph.lexicon import metrics_in_question
 from finchat.graph.rowunits import counted as counts
 from finchat.retrieve.fusion import Hit
@@ -381,11 +381,12 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                         for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
             # (or of two, as the sentence's subject stating its figure: "Transaction losses were $286 million in …")
             # ("The associated restructuring charges during the … six months ended June 30, 2023 were nil and $117
-            # million": a few words before it, its period between)
+            # million": a few words before it, its period between; "Medical membership as of December 31, 2022 of 24.4
+            # million")
             named = named or any(len(ws) == 2 and re.search(
-                r"(?i)(?:^|[.;:]\s+)(?:[a-z]+\s+){0,2}?" + r"\W+".join(map(re.escape, ws)) + r"s?\s+(?:(?:during|for|in)\s+"
-                r"[^.;$%]{0,80}?)?(?:was|were|totaled|totalled|amounted\s+to)\s+(?:approximately\s+|about\s+|nil\s+and\s+)?"
-                r"\$?\d", piece) for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
+                r"(?i)(?:^|[.;:]\s+)(?:[a-z]+\s+){0,2}?" + r"\W+".join(map(re.escape, ws)) + r"s?\s+(?:(?:(?:during|for|in)\s+"
+                r"[^.;$%]{0,80}?)?(?:was|were|totaled|totalled|amounted\s+to)|(?:as\s+of|at)\s+[^.;$%]{0,80}?\s+of)\s+"
+                r"(?:approximately\s+|about\s+|nil\s+and\s+)?\$?\d", piece) for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
             # a change asked, a figure that is the measure's change ("a $120 million decrease in research and
             # development expenses attributable to …"), not another line's ("a $116 million decrease in product
             # engineering") in a sentence about the measure
@@ -418,7 +419,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             acted = done_to.search(piece) if done_to else None
             used = acted is not None and _stem(_IRREGULAR.get(acted.group("done").lower(), acted.group("done"))) \
                 not in asked_stems
-            score = ((QUARTER_BONUS if of_quarter else 0.0) - (OTHER_YEAR_PENALTY if other_year else 0.0)
+            # (or of another span: "… in the three months ended …" for the nine months asked)
+            score = ((QUARTER_BONUS if of_quarter else 0.0) - (OTHER_YEAR_PENALTY if other_year or other_span(
+                said, context) else 0.0)
                      - (OTHER_YEARS_PENALTY if other_years else 0.0)
                      - (NAMED_BONUS if used else 0.0) - (NAMED_BONUS if elsewhere else 0.0)
                      - (LEFT_OUT_PENALTY if excluded else 0.0)

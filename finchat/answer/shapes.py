@@ -132,9 +132,11 @@ RECORDED_FOR = re.compile(r"(?i)\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|rec
                           r"second|third|fourth|year|quarter|calendar)\b|FY|Q[1-4]\b|\d|(?-i:[A-Z][a-z]))"
                           r"(?P<what>(?:(?-i:[a-z])[\w&'’-]*|(?-i:[A-Z]{2,})[\w-]*)(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
                           r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)")
-#: "What were sales to wholesale customers in …": whom a line's sales were made to (or through), a part of the line.
+#: "What were sales to wholesale customers in …", "sales through NIKE Direct": whom a line's sales were made to (or
+#: through), a part of the line.
 SOLD_TO = re.compile(r"(?i)\b(?:net\s+)?(?:sales|revenues?)\s+(?:to|through|via)\s+(?:the\s+|its\s+|their\s+)?"
-                     r"(?!date\b)(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,3}?)(?=\s+(?:in|during|for|at|of|by)\b|\s*[?,.]|\s*$)")
+                     r"(?!date\b)(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,3}?|"
+                     r"(?-i:[A-Z])[\w&'’-]*(?:\s+(?-i:[A-Z])[\w&'’-]*){0,3})(?=\s+(?:in|during|for|at|of|by)\b|\s*[?,.]|\s*$)")
 #: "How much share-based compensation did Square exclude from Adjusted EBITDA": the reconciliation an item is of.
 RECONCILED_IN = re.compile(r"(?i)\b(?:exclud\w*|add(?:ed|s)?\s+back|remov\w*|adjust\w*\s+out)\b[^?]*?"
                            r"\b(?:from|to|of|when\s+(?:computing|calculating)|in\s+(?:computing|calculating))\s+"
@@ -205,9 +207,12 @@ COUNT_AT_PLACE = re.compile(r"(?i)^\s*how\s+many\b.*?\b(?:at|in)\s+(?:its\s+|the
 #: "How much cash did Lockheed Martin return to shareholders": what was returned is the measure, not the cash balance.
 RETURNED_TO = re.compile(r"(?i)\bhow\s+much\s+(?:(?P<what>cash|capital|money)\s+)?(?:did|does|do|has|have|will)\s+.{1,60}?"
                          r"\breturn(?:ed)?\s+to\s+(?:its\s+|their\s+)?(?P<whom>(?:share|stock)holders|investors|owners)\b")
-#: "… earn in net card fees", "… record in impairment losses": the measure named after the verb.
+#: "… earn in net card fees", "… record in impairment losses", "What did Pfizer record for chargebacks": the measure
+#: named after the verb.
 #: ("… was included in Foot Locker's corporate expense": the line it is a part of, whoever's possessive before it)
-EARNED_IN = re.compile(r"(?i)\b(?:earn(?:ed)?|make|made|record(?:ed)?|book(?:ed)?|recogni[sz]ed?|incur(?:red)?|included|hold|held|have|had|carr(?:y|ied)|keep|kept)\s+(?:in|from)\s+"
+EARNED_IN = re.compile(r"(?i)\b(?:(?:earn(?:ed)?|make|made|record(?:ed)?|book(?:ed)?|recogni[sz]ed?|incur(?:red)?|included|hold|held|have|had|carr(?:y|ied)|keep|kept)\s+(?:in|from)|"
+                       r"(?:record(?:ed)?|book(?:ed)?|recogni[sz]ed?)\s+for(?!\s+(?:the\s+)?(?:year|quarter|period|fiscal|full|"
+                       r"first|second|third|fourth|calendar|each|both|all|six|nine|three|twelve)\b))\s+"
                        r"(?:the\s+|its\s+|(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,2}['’]s?\s+)?"
                        r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as|after|before|following|since|upon|until)\b"
                        r"|\s*[?,.;]|\s*$)")  # ("… hold in Kenvue after its IPO": a time clause ends it)
@@ -224,7 +229,7 @@ MEASURE_OF = re.compile(r"(?i)^(?:the\s+)?(?P<m>[a-z][\w&-]*(?:\s+[a-z][\w&-]*){
                         r"for|from)\s+(?:the\s+|its\s+)?[\w&.-]+(?:\s+[\w&.-]+){0,2}['’]s?\s+\S")
 
 #: "… of PepsiCo's interest rate derivatives": whose part a measure named without a statement word is of.
-OWNED_PART = re.compile(r"(?i)^\s+(?:growth\s+)?(?:of|for|at|in)\s+(?:the\s+)?(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+"
+OWNED_PART = re.compile(r"(?i)^\s+(?:growth\s+)?(?:of|for|at|in|(?:applied|applicable|attributable|allocated|charged)\s+to)\s+(?:the\s+)?(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+"
                         r"(?P<part>[\w&'’-][^?]*)")
 
 

@@ -72,6 +72,14 @@ def years_apart(sentence: str, years: set[str], before: list[str] | None = None)
             bool(years and len(named) >= 2 and not years & named))
 
 
+def other_span(sentence: str, question: str) -> bool:
+    """Is ``sentence`` of another span of months than ``question`` asks: it names spans ("in the three months ended
+    September 30, 2022"), none the one asked ("nine months")? False when the question names no span."""
+    span = _SPAN_ASKED.search(question)
+    named = {m.group(1).lower() for m in _SPAN_ASKED.finditer(sentence)}
+    return bool(span and named and span.group(1).lower() not in named)
+
+
 def span_figure(sentence: str, question: str) -> str | None:
     """The figure ``sentence`` states, among clauses of two spans, for the span of months ``question`` asks, the
     later year's: "$224 million for the nine months"; None when the question names no span or the sentence has no

@@ -45,6 +45,7 @@ from finchat.answer.shapes import (
     DONE_OF_WHOLE,
     DUE_IN,
     DUE_OF_WHOLE,
+    EARNED_IN,
     EFFECT,
     IMPACT_OF,
     IMPACT_ON,
@@ -254,24 +255,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             metrics = metrics_in_question(measure) or metrics
         elif measure.startswith("cash paid for "):
             metrics = []  # (payments for something: no statement line, least of all the cash balance)
-    at = question.lower().find(measure.lower()) if measure and not derived else -1
-    whose = OWNED_PART.search(question[at + len(measure):]) if at >= 0 else None
-    if whose and re.sub(r"[^a-z0-9&]", "", whose.group("owner").lower()) in names:
-        # "the notional value of PepsiCo's interest rate derivatives", "comparable sales growth of Best Buy's Domestic
-        # appliances category": the measure of that part, not of the company
-        cut = _NP_END.split(whose.group("part"), maxsplit=1)[0]
-        # (a name cut at a comma is a list's first item: "Europe, Middle East & Africa" is read whole as a region)
-        cut = "" if whose.group("part")[len(cut):].startswith(",") else cut
-        owned = re.sub(r"(?i)\s+(?:category|categories|segment|business|division|unit|channel|products?)s?$", "",
-                       cut.strip())
-        # (a filing, a date — "the key agenda of Amcor's 8k filing dated 1st July 2022" — is no part)
-        # ("the fair value of Foot Locker's long-term debt": a value of a statement line is that line's)
-        if owned and (not metrics_in_question(owned) or VALUE_OF.search(measure)) \
-                and any(w.lower() not in _NEUTRAL for w in owned.split()) \
-                and not re.search(r"(?i)\d|\b(?:filings?|reports?|statements?|form|10-?[kq]|8-?k|quarters?|years?|"
-                                  r"months?|halves|half|fiscal|periods?)\b", owned) \
-                and not any(owned.lower() in q.lower() for q in qualifiers):
-            qualifiers.append(owned)
+    if not derived:
+        qualifiers += owned_part(question, measure, names, qualifiers)
     # "How much does American Water expect to invest": what is expected is the measure
     measure = re.sub(r"(?i)^(?:expects?|expected|plans?|planned|intends?|anticipates?|forecasts?)\s+to\s+", "", measure)
     qualifiers += [s for s in segments if not any(s.lower() in q.lower() for q in qualifiers)]
@@ -368,7 +353,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     sold = SOLD_TO.search(question)  # ("sales to wholesale customers")
     for what in [*([tied.group("what")] if tied else []), *recorded_in(question, measure),  # "… record in …" too
                  *([sold.group("what")] if sold else [])]:
-        if not any(what.lower() in q.lower() for q in qualifiers):
+        # (what was recorded, when nothing else names it, is the measure — "What did Pfizer record for chargebacks" —
+        # and no part of it)
+        if not any(what.lower() in q.lower() for q in qualifiers) and not (
+                what.lower() == measure.lower() and EARNED_IN.search(question)):
             qualifiers.append(what)  # "What charge did PepsiCo record in connection with its cash tender offers"
     b = BREAKDOWN.search(question)
     if b:
@@ -473,6 +461,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
                 and not any(" ".join(of_net).lower() in q.lower() for q in qualifiers):
             qualifiers.append(" ".join(of_net))
         measure = rate.group(0)  # "effective tax rate": the rate is the measure, not the line it is built on
+        # ("What discount rate applied to Costco's finance leases": the rate of that part, read after the rate)
+        qualifiers += owned_part(question, measure, names, qualifiers)
     elif not derived and (ratio := RATIO_OF.search(question)):
         # "transaction-based revenue as a percentage of GPV": a rate reported over a measure of its own, as printed
         base = re.split(r"(?i)\s+as\s+a\s+(?:percent(?:age)?|%)\b", measure)[0]
@@ -578,6 +568,31 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # ("Europe, Middle East & Africa" and its last words, "Middle East & Africa", read again as a named part: one part)
     qualifiers = [q for q in qualifiers if not any(o.lower().endswith(f", {q.lower()}") for o in qualifiers)]
     return Subject(without_place(measure, qualifiers), metric, tuple(dict.fromkeys(qualifiers)), kind, keeps=keeps)
+
+
+def owned_part(question: str, measure: str, names: set[str], qualifiers: list[str]) -> list[str]:
+    """The part of the company ``measure`` is of, named after it with the company's possessive ("the notional value
+    of PepsiCo's interest rate derivatives", "comparable sales growth of Best Buy's Domestic appliances category",
+    "discount rate applied to Costco's finance leases"): [that part], or [] when the words after it name none (a
+    filing, a date, a statement line, a part ``qualifiers`` hold already)."""
+    at = question.lower().find(measure.lower()) if measure else -1
+    whose = OWNED_PART.search(question[at + len(measure):]) if at >= 0 else None
+    if not whose or re.sub(r"[^a-z0-9&]", "", whose.group("owner").lower()) not in names:
+        return []
+    cut = _NP_END.split(whose.group("part"), maxsplit=1)[0]
+    # (a name cut at a comma is a list's first item: "Europe, Middle East & Africa" is read whole as a region)
+    cut = "" if whose.group("part")[len(cut):].startswith(",") else cut
+    owned = re.sub(r"(?i)\s+(?:category|categories|segment|business|division|unit|channel|products?)s?$", "",
+                   cut.strip())
+    # (a filing, a date — "the key agenda of Amcor's 8k filing dated 1st July 2022" — is no part)
+    # ("the fair value of Foot Locker's long-term debt": a value of a statement line is that line's)
+    if owned and (not metrics_in_question(owned) or VALUE_OF.search(measure)) \
+            and any(w.lower() not in _NEUTRAL for w in owned.split()) \
+            and not re.search(r"(?i)\d|\b(?:filings?|reports?|statements?|form|10-?[kq]|8-?k|quarters?|years?|"
+                              r"months?|halves|half|fiscal|periods?)\b", owned) \
+            and not any(owned.lower() in q.lower() for q in qualifiers):
+        return [owned]
+    return []
 
 
 __all__ = ["Subject", "analyse"]

@@ -1724,3 +1724,43 @@ def test_initials_asked_are_searched_as_printed_and_a_labels_units_are_no_word_o
     subject = analyse(question, companies=("Acme", "ACME"))
     got = _from_cells(url, question, subject, 2022)
     assert got is not None and got[1][0].value == 553.0, got
+
+
+def test_a_tables_bare_total_answers_the_measure_its_introducing_sentence_names(make_database):
+    """"Acme's total revenue deductions": the bare "Total" row of the table the sentence "The following presents
+    information about revenue deductions:" introduces (its items name no deduction), not a sentence about them."""
+    from finchat.answer.subject import Subject
+
+    caption = ("Revenue Deductions Product-specific rebates can have a significant impact on growth. The following "
+               "presents information about revenue deductions:")
+    url = _stored(make_database, 2021, [(40, caption, "(MILLIONS) › Chargebacks", 6100, "millions", "USD"),
+                                        (40, caption, "(MILLIONS) › Sales allowances", 4800, "millions", "USD"),
+                                        (40, caption, "(MILLIONS) › Total", 17200, "millions", "USD"),
+                                        (41, "Other liabilities", "Total", 900, "millions", "USD")])
+    got = _from_cells(url, "What were Acme's total revenue deductions in 2021?",
+                      Subject("revenue deductions", None, (), "amount"), 2021)
+    assert got is not None and got[1][0].value == 17200
+    # a total under a caption naming another measure is none of it
+    assert _from_cells(url, "What were Acme's total pension deductions in 2021?",
+                       Subject("pension deductions", None, (), "amount"), 2021) is None
+
+
+def test_days_sales_outstanding_the_company_reports_is_its_row(make_database):
+    """"How many days sales outstanding did Acme report": the "Days sales outstanding 45" row of its balance-sheet
+    measures, read through the path a reported measure takes (that it is taken before 365 × receivables ÷ revenue is
+    computed: test_compose's reported-first cases)."""
+    from types import SimpleNamespace
+
+    from finchat.answer.compose import compose
+    from finchat.db.pool import connect
+    from finchat.retrieve.filters import Filters
+    from finchat.retrieve.fusion import Hit
+
+    url = _stored(make_database, 2022, [(33, "Key Balance Sheet Data", "Days sales outstanding", 45, "units",
+                                         "count")])
+    hits = [Hit(1, {}, 1, "ACME_2022_10K", "ACME", "10-K", 2022, "FY", 33, 33, "table")]
+    res = SimpleNamespace(question="How many days sales outstanding did Acme report at the end of 2022?", hits=hits,
+                          notice="", filters=Filters(companies=["ACME"], years=[2022], whole_year=True))
+    with connect(url) as conn:
+        text = compose(conn, res).text
+    assert text.split(" [")[0].endswith(" was 45"), text

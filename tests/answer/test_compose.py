@@ -308,9 +308,34 @@ def test_a_change_asked_of_an_outlook_is_any_change_said():
       "assets between FY2016 and FY2017)."), False),
     # a margin is computed from the statements as before
     ("What was Walmart's gross margin in fiscal 2018?", False),
+    # a "formula rate" is a tariff's, no definition of the return
+    ("What all-in ROE does the settlement of PG&E's transmission owner formula rate establish?", True),
+    # days outstanding the company reports: its row first
+    ("How many days sales outstanding did Corning report at the end of 2022?", True),
 ])
 def test_a_reported_return_is_read_before_it_is_computed(question, first):
     from finchat.answer import derive
     from finchat.answer.compose import reported_first
 
     assert reported_first(derive.asked(question), question) is first
+
+
+def test_a_ticker_that_is_a_word_names_the_company_only_in_capitals():
+    """Costco's ticker "COST" is no "cost" of a lease: a ticker is one of the company's names only as printed."""
+    from finchat.answer.compose import _surface_names
+
+    assert "COST" not in _surface_names(["COSTCO"], {}, "What was Costco's operating lease cost in fiscal 2021?")
+    assert "COST" in _surface_names(["COSTCO"], {}, "What was COST's revenue in fiscal 2021?")
+
+
+@pytest.mark.parametrize(("sentence", "other"), [
+    ("Costs decreased by $85 million, or 90% in the three months ended September 30, 2022.", True),
+    ("Costs decreased by $108 million, or 41%, in the nine months ended September 30, 2022.", False),
+    ("Costs decreased by $44 million and $46 million in the three and nine months ended September 30, 2022.", False),
+    ("Costs decreased by $108 million in 2022.", False),
+])
+def test_a_sentence_of_another_span_than_asked(sentence, other):
+    from finchat.answer.spans import other_span
+
+    assert other_span(sentence, "How much did costs decrease in the nine months ended September 30, 2022?") is other
+    assert other_span(sentence, "How much did costs decrease in 2022?") is False

@@ -488,3 +488,29 @@ def test_a_passage_under_a_parts_heading_with_a_sub_heading_of_periods_is_the_pa
         == "NORTH AMERICA"
     # (a sub-heading of its own stays the passage's heading)
     assert opening_part("Revenues increased 18% …", "ITEM 7. MD&A > NORTH AMERICA — Liquidity", parts) == ""
+
+
+def test_the_sentence_of_the_span_asked_and_a_measure_stated_as_of_a_day(make_database):
+    """"… decrease in the nine months ended September 30, 2025": the nine months' sentence, not the quarter's before
+    it; "What was Acme's medical membership at December 31, 2025": "Medical membership as of December 31, 2025 of
+    24.4 million …" some pages on, not an earlier sentence of a word that begins alike ("Medicare")."""
+    from datetime import date
+
+    spans = [("Costs related to wildfires that impacted earnings decreased by $85 million, or 90% in the three months "
+              "ended September 30, 2025, compared to the same period in 2024. Costs related to wildfires that impacted "
+              "earnings decreased by $108 million, or 41%, in the nine months ended September 30, 2025, compared to "
+              "the same period in 2024.")]
+    got = _stated(make_database, "ACME_2025Q3_10Q", "Q3", date(2025, 9, 30), spans, "wildfire costs",
+                  "How much did Acme's wildfire costs that impacted earnings decrease in the nine months ended "
+                  "September 30, 2025?")
+    assert got is not None and "$108 million" in got[0], got
+    stars = ("Based on the Company's membership at December 31, 2025, 21% of the Company's Medicare Advantage members "
+             "were in plans with 2026 star ratings of at least 4.0 stars, compared to 87% of the Company's Medicare "
+             "Advantage members being in plans with 2025 star ratings of at least 4.0 stars based on the Company's "
+             "membership at December 31, 2024.")
+    members = ("Medical membership as of December 31, 2025 of 24.4 million increased 548,000 compared with December 31, "
+               "2024, reflecting increases in Medicare and Commercial membership.")
+    pages = [stars, *["Other text of no figure."] * 60, members]
+    got = _stated(make_database, "ACME_2025_10K", "FY", date(2025, 12, 31), pages, "medical membership",
+                  "What was Acme's medical membership at December 31, 2025?")
+    assert got is not None and "24.4 million" in got[0], got

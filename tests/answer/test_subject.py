@@ -763,6 +763,9 @@ def test_diluted_shares_are_a_count_not_diluted_eps():
     ("What average price per share did Testco pay for repurchased shares in 2021?", None, ()),
     ("How much had Testco recorded in impairment losses for the year 2021?", "impairment losses", ()),
     ("How much did Testco spend on research for fiscal 2022?", None, ()),
+    # what was recorded, nothing else naming it: the measure itself, no qualifier of it
+    ("What did Testco record for chargebacks in 2021?", "chargebacks", ()),
+    ("What did Testco record for the year 2021?", "", ()),
 ])
 def test_what_a_recorded_amount_was_for(question, measure, qualifiers):
     from finchat.answer.subject import analyse
@@ -1305,3 +1308,20 @@ def test_a_change_verb_of_margins_ends_the_measure():
     assert _asked_phrase("By how many basis points did gross margin contract in Acme's North America segment?", set()) \
         == "gross margin"
     assert _asked_phrase("How much did the net interest margin narrow at Acme in 2025?", set()) == "the net interest margin"
+
+
+@pytest.mark.parametrize(("question", "measure", "qualifiers"), [
+    # a rate applied to a part, read after the rate: that part's rate
+    ("What weighted-average discount rate applied to Testco's finance leases at the end of fiscal 2021?",
+     "discount rate", ("finance leases",)),
+    ("What was the weighted-average discount rate of Testco's finance leases in fiscal 2021?",
+     "discount rate", ("finance leases",)),
+    # sales through a channel named in capitals: that channel's
+    ("What were Testco's sales through Testco Direct in Asia Pacific in fiscal 2021?",
+     "sales", ("Testco Direct", "Asia Pacific")),
+])
+def test_a_part_named_after_a_rate_or_a_channel(question, measure, qualifiers):
+    from finchat.answer.subject import analyse
+
+    s = analyse(question, companies=("Testco", "TESTCO"))
+    assert (s.measure, s.qualifiers) == (measure, qualifiers), s
