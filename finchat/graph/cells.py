@@ -179,10 +179,16 @@ def _joined_years(row: list[str]) -> list[str]:
         if re.fullmatch(r"(?:19|20)", row[j].strip()) and re.fullmatch(r"\d\d", row[j + 1].strip()) or \
                 re.fullmatch(r"(?:19|20)\d", row[j].strip()) and re.fullmatch(r"\d", row[j + 1].strip()):
             row[j] = row[j + 1] = row[j].strip() + row[j + 1].strip()
+    return row
+
+
+def _whole_days(row: list[str]) -> list[str]:
+    """A header row whose day the layout cut after its first digit ("Year Ended December 3 2020 | 1,", "June 3 | |
+    0,"): its last digit, printed with the comma in a cell after it (one empty cell between at most), put back — the
+    piece left where it is, as the columns the heading spans are read from where its pieces stand; other rows as they
+    are."""
+    row = list(row)
     for j in range(1, len(row) - 1):
-        # a day the layout cut after its first digit ("Year Ended December 3 2020 | 1,", "June 3 | | 0,"): its last
-        # digit, printed with the comma in a cell after it (one empty cell between at most), put back — the piece
-        # left where it is, as the columns the heading spans are read from where its pieces stand
         cut = _CUT_DAY.search(row[j])
         nxt = next((k for k in (j + 1, j + 2) if k < len(row) and row[k].strip()), None)
         rest = _DAY_END.fullmatch(row[nxt].strip()) if cut and nxt is not None else None
@@ -191,6 +197,8 @@ def _joined_years(row: list[str]) -> list[str]:
     return row
 
 
+#: The largest first digit of a day the layout can cut ("December 3" of December 31).
+_CUT_DAY_MAX = 3
 #: A header cell ending on a month and one digit of its day, a year maybe after it ("December 3 2020").
 _CUT_DAY = re.compile(r"(?i)\b(january|february|march|april|may|june|july|august|september|october|november|december)"
                       r"\s+([123])(?=\s+(?:19|20)\d\d\s*$|\s*$)")
@@ -217,6 +225,13 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     periods = _header_periods(rows[:nh], ncols, context, year_end, filing_period,
                               quarters=not any(r and _PERIOD_ROW.match(_clean(r[0])) for r in rows[nh:]))
     periods = _two_lengths(rows[:nh], periods)
+    mended = [_whole_days(r) for r in rows[:nh]]
+    if mended != rows[:nh] and any(p is not None and p[2] is not None and p[2].day <= _CUT_DAY_MAX for p in periods[1:]):
+        # a day read as its first digit ("December 3"), where the header's pieces did not join it again: the header
+        # with the day put back
+        rows = mended + rows[nh:]
+        periods = _two_lengths(rows[:nh], _header_periods(rows[:nh], ncols, context, year_end, filing_period, quarters=not any(
+            r and _PERIOD_ROW.match(_clean(r[0])) for r in rows[nh:])))
     col_words = []
     for j in range(ncols):
         words = [r[j] for r in rows[:nh] if j < len(r) and r[j]]
