@@ -2058,6 +2058,22 @@ def test_a_day_the_layout_cut_is_put_back():
 """
     got = {(c.duration, c.as_of) for c in table_cells(quarter) if c.row_label == "Fee revenue" and c.unit == "USD"}
     assert got == {("3M", date(2021, 6, 30)), ("3M", date(2020, 6, 30)), ("6M", date(2021, 6, 30)), ("6M", date(2020, 6, 30))}
+    # the pieces a header joins again ("December 3 | | 1," over three years) stay as they were read
+    spread = """|  | Year Ended December 3 |  | 1, |
+|---|---|---|---|
+|  | 2017 | 2018 | 2019 |
+| Deferred income taxes | (29) | 441 | 796 |
+"""
+    assert {(c.as_of, c.value) for c in table_cells(spread)} == {
+        (date(2017, 12, 31), -29), (date(2018, 12, 31), 441), (date(2019, 12, 31), 796)}
+    # (and a span's columns keep their span: the six months' first column is no quarter's)
+    centred = """|  |  | For the Three Months Ended June 3 |  | 0, |  | For the Six Months Ended June 30, |  |  |
+|---|---|---|---|---|---|---|---|---|
+|  | 2023 | 2022 | Increase (Decrease) | % Change | 2023 | 2022 | Increase (Decrease) | % Change |
+| Net revenues | $ 2,207 | $ 1,644 | $ 563 | 34 % | $ 4,590 | $ 3,412 | $ 1,178 | 35% |
+"""
+    six = {c.value: c.duration for c in table_cells(centred) if c.as_of is not None}
+    assert six[4590] == six[3412] == "6M" and six[1644] == "3M"
 
 
 def test_a_fair_value_tables_levels_are_no_years():
