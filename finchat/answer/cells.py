@@ -270,6 +270,11 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             if " — " in cur.col_label:  # a named column's figure ("Water — As of December 31, 2021")
                 label = f"{label} ({cur.col_label.split(' — ')[0]})"
             label = re.sub(r"\s*\.{3,}\s*", " ", label).strip()  # a label's leader dots ("Subscription.......")
+            # (a heading that is only the table's units names nothing: "(MILLIONS) › Total" is the table's total of the
+            # measure its introducing sentence names)
+            label = re.sub(r"(?i)^\(\s*(?:in\s+)?(?:thousands|millions|billions)\s*\)\s*›\s*", "", label)
+            if label.lower() == "total" and subject.measure:
+                label = "total " + re.sub(r"(?i)^total\s+", "", subject.measure)
             text = f"{name}'s {label} for {cur.period()} was {cur.shown()} {cur.cite()}"
             if subject.kind == "share" and cur.unit == "%" and subject.measure:
                 # (of the part whose table prints it: "… of Retail/LTC's revenues")

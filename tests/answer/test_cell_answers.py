@@ -1740,6 +1740,10 @@ def test_a_tables_bare_total_answers_the_measure_its_introducing_sentence_names(
     got = _from_cells(url, "What were Acme's total revenue deductions in 2021?",
                       Subject("revenue deductions", None, (), "amount"), 2021)
     assert got is not None and got[1][0].value == 17200
+    # said as what it is the total of, its heading of units no name
+    assert got[0].startswith("Acme's total revenue deductions for the year ended December 31, 2021 was $17,200 million")
+    said = _from_cells(url, "What were Acme's chargebacks in 2021?", Subject("chargebacks", None, (), "amount"), 2021)
+    assert said is not None and said[0].startswith("Acme's Chargebacks for"), said
     # a total under a caption naming another measure is none of it
     assert _from_cells(url, "What were Acme's total pension deductions in 2021?",
                        Subject("pension deductions", None, (), "amount"), 2021) is None
