@@ -12,15 +12,16 @@ from datetime import date
 from typing import Any
 
 from finchat.answer.cellrows import (
+    UNIT_WORDS,
     CellFigure,
     _names_row,
     _within,
     _words,
     _words_of,
     in_a_row,
-    introducing,
     last_sentence,
     other_name,
+    total_introduced,
     word_forms,
 )
 from finchat.answer.figures import HOW_MANY
@@ -281,9 +282,9 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         # (a bare "Total" under a heading that is the thing asked, "Other Operating Charges › Total", or under none but
         # units, of a table the sentence introducing it says holds it, "… information about revenue deductions:", is
         # its total)
-        if last.strip().lower() == "total" and (measure or any(set(_words(parent)) == set(t.split()) or (
-                not set(_words(parent)) - _UNIT_WORDS and _within(t, set(_words(introducing(c.caption)))))
-                for t in terms)) \
+        if last.strip().lower() == "total" and (measure or any(set(_words(parent)) == set(t.split())
+                                                               or total_introduced(c.row_path, c.caption, t)
+                                                               for t in terms)) \
                 or measure and is_measure(last, measure):
             return False
         # a rate asked, the measure's ratio to sales ("Domestic Segment › Operating income as a % of revenue" for the
@@ -319,7 +320,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     def named_as(c: CellFigure) -> tuple[str, Any, str]:
         """A row's name without its units ("Billed business (billions)" is "billed business"), period, unit."""
         last = re.sub(r"\([^)]*\)", " ", c.row_path.split(" › ")[-1])
-        return " ".join(w for w in _words(last) if w not in _UNIT_WORDS), c.as_of, c.unit
+        return " ".join(w for w in _words(last) if w not in UNIT_WORDS), c.as_of, c.unit
 
     widest: dict[tuple[str, Any, str], list[tuple[int, float]]] = {}
     for c in now:
@@ -528,8 +529,6 @@ _BARE = frozenset({"total", "net", "value", "values", "amount", "amounts"})
 _PEOPLE = frozenset({"headcount", "headcounts", "employees", "workforce", "associates", "staff", "personnel"})
 #: Words naming a kind of rate, not which one.
 RATE_WORDS = frozenset({"rate", "rates", "ratio", "margin", "percentage", "percent", "net", "total"})
-#: Units words in a row's name.
-_UNIT_WORDS = frozenset({"in", "thousands", "millions", "billions", "dollars", "usd", "000"})
 #: A question asking a part's share of a whole.
 _SHARE_ASKED = re.compile(r"(?i)\b(?:share|portion|proportion|percent(?:age)? of|% of)\b")
 #: Words of a table of percentages that are no shares: changes, comparable sales, margins, rates.

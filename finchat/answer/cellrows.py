@@ -228,3 +228,16 @@ def introducing(caption: str) -> str:
     header)."""
     said = last_sentence(caption)
     return said if re.search(r"(?i)\bfollowing\b|\bas\s+follows\b|:\s*$", said) else ""
+
+
+#: Words of a heading that is only a table's units ("(In millions)").
+UNIT_WORDS = frozenset({"in", "thousands", "millions", "billions", "dollars", "usd", "000"})
+
+
+def total_introduced(row_path: str, caption: str, measure: str) -> bool:
+    """Is ``row_path`` a table's bare "Total", under no heading but its units, of the ``measure`` that the sentence
+    introducing the table names: "(MILLIONS) › Total" under "The following presents information about revenue
+    deductions:"?"""
+    heading, _, last = row_path.rpartition(" › ")
+    return last.strip().lower() == "total" and not set(_words(heading)) - UNIT_WORDS \
+        and _within(measure, set(_words(introducing(caption))))

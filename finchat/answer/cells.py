@@ -19,7 +19,6 @@ import psycopg
 
 from finchat.answer.asked import _NEUTRAL
 from finchat.answer.cellpick import (
-    _UNIT_WORDS,
     CHANGE_ROW,
     CONSOLIDATED,
     METRIC_WORDS,
@@ -37,7 +36,7 @@ from finchat.answer.cellrows import (
     _within,
     _without_name,
     _words,
-    introducing,
+    total_introduced,
 )
 from finchat.answer.figures import number
 from finchat.answer.filingnames import defined_initials
@@ -309,9 +308,7 @@ def _bare_total_of(row: Any, measure: str) -> bool:
     """Is ``row`` (a ``_rows`` row) a table's bare "Total", under no heading but its units, of the ``measure`` (two
     words or more) that the sentence introducing the table names: "(MILLIONS) › Total" under "The following presents
     information about revenue deductions:"?"""
-    heading, _, last = row[3].rpartition(" › ")
-    return last.strip().lower() == "total" and not set(_words(heading)) - _UNIT_WORDS and len(measure.split()) >= 2 \
-        and _within(measure, set(_words(introducing(row[4]))))
+    return len(measure.split()) >= 2 and total_introduced(row[3], row[4], measure)
 
 
 #: A roll-forward's closing balance row.

@@ -222,16 +222,14 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     year_end = (fiscal_year_end, "12M") if fiscal_year_end else None
     context = " ".join(caption) + " " + caption_hint
     # (rows naming periods themselves, "First quarter | 12 | 12" weeks: the years are fiscal years, no dates)
-    periods = _header_periods(rows[:nh], ncols, context, year_end, filing_period,
-                              quarters=not any(r and _PERIOD_ROW.match(_clean(r[0])) for r in rows[nh:]))
-    periods = _two_lengths(rows[:nh], periods)
+    quarters = not any(r and _PERIOD_ROW.match(_clean(r[0])) for r in rows[nh:])
+    periods = _two_lengths(rows[:nh], _header_periods(rows[:nh], ncols, context, year_end, filing_period, quarters))
     mended = [_whole_days(r) for r in rows[:nh]]
     if mended != rows[:nh] and any(p is not None and p[2] is not None and p[2].day <= _CUT_DAY_MAX for p in periods[1:]):
         # a day read as its first digit ("December 3"), where the header's pieces did not join it again: the header
         # with the day put back
         rows = mended + rows[nh:]
-        periods = _two_lengths(rows[:nh], _header_periods(rows[:nh], ncols, context, year_end, filing_period, quarters=not any(
-            r and _PERIOD_ROW.match(_clean(r[0])) for r in rows[nh:])))
+        periods = _two_lengths(rows[:nh], _header_periods(rows[:nh], ncols, context, year_end, filing_period, quarters))
     col_words = []
     for j in range(ncols):
         words = [r[j] for r in rows[:nh] if j < len(r) and r[j]]
