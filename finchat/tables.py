@@ -8,7 +8,7 @@ from datetime import date, datetime
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
 #: Month names, and the same with the abbreviations statements print ("Dec. 31", "Sept 30").
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
-MONTHS_ABBR = MONTHS + r"|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?"
+MONTHS_ABBR = MONTHS + r"|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?"
 _DATE = re.compile(rf"(?i)\b({MONTHS_ABBR})\s*(\d{{1,2}}),?\s*((?:19|20)\d{{2}})\b")
 #: "1st July 2022", "30 August 2023": the day first, as releases and questions also write it.
 _DAY_FIRST = re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTHS_ABBR})\s*,?\s*((?:19|20)\d{{2}})\b")

@@ -131,14 +131,18 @@ def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
     # a compound's hyphen is no word of the index's ("work-in-process" is a token of its own there, which a row
     # printing "Work in process" lacks); a model's name keeps its hyphen ("F-35" is 'f' and '-35' there)
     terms = [_MODEL.sub(r"\1-\2", _COMPOUND.sub(" ", t)) for t in terms]
+    # a name of stop words only ("All Other") is no word of the index's: its rows are the ones printing it
+    unindexed = [t for t in terms if re.fullmatch(r"[a-z ]+", t) and not conn.execute(
+        "SELECT numnode(plainto_tsquery('english', %s))", (t,)).fetchone()[0]]  # type: ignore[index]
+    printed = "|".join(r"\m" + r"\s+".join(t.split()) + r"\M" for t in unindexed) or r"$^"
     return conn.execute(
         "WITH hit AS (SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of,"
         " t.value, t.scale, t.unit, t.row_label, t.chunk_id, t.seq,"
         # the stored vector's row-path part (weight A): no parsing of every cell's label per question
-        f" ts_filter(t.tsv, '{{a}}') @@ ({query}) AS in_path"
+        f" ts_filter(t.tsv, '{{a}}') @@ ({query}) OR t.row_path ~* %s AS in_path"
         " FROM table_cells t JOIN documents d ON d.id = t.document_id"
         " LEFT JOIN printed_pages p ON p.document_id = t.document_id AND p.page = t.page"
-        f" WHERE t.document_id = %s AND ts_filter(t.tsv, '{{a,b}}') @@ ({query})),"
+        f" WHERE t.document_id = %s AND (ts_filter(t.tsv, '{{a,b}}') @@ ({query}) OR t.row_path ~* %s)),"
         " tot AS (SELECT x.chunk_id, x.page, string_agg(DISTINCT x.row_label, ' ') AS labels FROM table_cells x"
         " WHERE x.document_id = %s AND x.chunk_id IN (SELECT chunk_id FROM hit) AND x.row_label ~* %s"
         " GROUP BY x.chunk_id, x.page)"
@@ -146,7 +150,7 @@ def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
         " hit.value, hit.scale, hit.unit, hit.row_label, coalesce(tot.labels, ''), hit.in_path FROM hit"
         " LEFT JOIN tot ON tot.chunk_id = hit.chunk_id AND tot.page = hit.page"
         " ORDER BY hit.page, hit.chunk_id, hit.row_path, hit.col_label, hit.seq",  # (reading order among alike)
-        (*terms, doc_id, *terms, doc_id, r"^\s*total\M")).fetchall()
+        (*terms, printed, doc_id, *terms, printed, doc_id, r"^\s*total\M")).fetchall()
 
 
 #: Capitalised words that open a question or a row without naming anything ("What", "Total").

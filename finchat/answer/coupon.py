@@ -1,7 +1,9 @@
 """A note's interest rate asked by its maturity ("What coupon do Amcor's guaranteed senior notes due 2028 carry?"):
 a debt security's name prints its rate ("4.500% Guaranteed Senior Notes due 2028"), or a sentence gives it after the
 day they mature ("… notes that mature on November 1, 2027 (2027 Notes) with a 0.25% coupon interest rate"), so the
-filing's own words for the notes due that year answer it, cited to its page."""
+filing's own words for the notes due that year answer it, cited to its page. Notes asked by when they were issued
+("the senior notes MGM China issued in June 2020") are answered by the sentence telling that issue ("In June 2020,
+MGM China issued $500 million in aggregate principal amount of 5.25% senior notes due 2025")."""
 
 from __future__ import annotations
 
@@ -15,6 +17,17 @@ from finchat.answer.passages import prose_matching
 #: Notes (or debentures, bonds) named by the year they fall due: "… guaranteed senior notes due 2028", "the 2027 notes".
 _NOTES = re.compile(r"(?i)\b(?P<words>(?:[a-z-]+\s+){0,3})(?:notes|debentures|bonds)\s+(?:due|maturing)\s+(?:in\s+)?"
                     r"(?P<year>(?:19|20)\d\d)\b|\b(?P<year2>(?:19|20)\d\d)\s+(?:[a-z-]+\s+){0,2}(?:notes|debentures|bonds)\b")
+#: Notes asked by when they were issued: "the senior notes MGM China issued in June 2020", "notes issued in 2021".
+_ISSUED = re.compile(r"(?i)\b(?:notes|debentures|bonds)\b(?P<words>(?:\s+[A-Za-z&.'’-]+){0,4}?)\s+(?:issued|sold|offered)\s+"
+                     r"(?:in\s+|during\s+)?(?P<when>(?:(?:January|February|March|April|May|June|July|August|September|"
+                     r"October|November|December)\s+)?(?:19|20)\d\d)\b")
+#: A rate before the notes it is of: "5.25% senior notes", "4.625% Senior Notes".
+_RATED_NOTES = re.compile(r"(?<![\d.])(?P<rate>\d{1,2}(?:\.\d{1,4})?)\s?%\s+(?:[A-Za-z-]+\s+){0,5}?(?:notes|debentures|bonds)\b",
+                          re.IGNORECASE)
+#: Characters before a rate searched for the issue it tells (the date, the issuer, "issued").
+ISSUE_WINDOW = 200
+#: Question words that name no issuer.
+_ASKED_WORDS = frozenset({"interest", "rate", "rates", "issued", "carry", "pay", "pays", "coupon", "what", "does", "did"})
 #: What is asked of them: their rate (not an amount of interest: "What interest expense … on its notes due 2028").
 _RATE = re.compile(r"(?i)\b(?:coupons?|interest\s+rates?|rates?\s+of\s+interest|rates?|yield)\b(?!\s+(?:expense|paid|payments?))")
 _AMOUNT = re.compile(r"(?i)\bhow\s+much\b|\binterest\s+(?:expense|paid|payments?|costs?)\b")
@@ -41,8 +54,13 @@ def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], comp
     """(answer line, the passage) for a note's rate asked by its maturity, from the first of ``hits``' filings of
     ``company`` printing the name of notes due that year; the name holding most of the question's words when
     several do. None when the question asks no such rate or no filing names such notes."""
+    if not _RATE.search(question) or _AMOUNT.search(question):
+        return None
+    issued = _ISSUED.search(question)
+    if issued is not None:
+        return _issued_answer(conn, question, issued, hits, company)
     m = _NOTES.search(question)
-    if m is None or not _RATE.search(question) or _AMOUNT.search(question):
+    if m is None:
         return None
     year = m.group("year") or m.group("year2")
     asked = {w for w in re.findall(r"[a-z]+", (m.group("words") or "").lower())} - _PLAIN
@@ -66,6 +84,36 @@ def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], comp
         if len(rates) > 1:
             line += f"; the filing names notes due {year} at {', '.join(f'{r:g}%' for r in sorted(rates))}"
         return line + ".", hit
+    return None
+
+
+def _issued_answer(conn: psycopg.Connection, question: str, issued: re.Match[str], hits: list[Any],
+                   company: str | None) -> tuple[str, Any] | None:
+    """(answer line, the passage) for the rate of notes asked by when they were issued: in the first of ``hits``'
+    filings telling notes issued then, the notes' rate whose words since the figure before (“In June 2020, MGM China
+    issued $500 million in aggregate principal amount of 5.25% senior notes”, “the June 2020 issuance of MGM China’s
+    $500 million 5.25% senior notes”) date the issue; of several, the one naming most of the question's words (the
+    issuer). None when no filing tells such an issue."""
+    spelled = re.sub(r"\s+", r"\\s+", issued.group("when"))  # ("June 2020" as the text may space it)
+    when = re.compile(rf"(?i)\b{spelled}\b")
+    issue = re.compile(r"(?i)\b(?:issued|issuance|issuing|sold|offering)\b")
+    asked = {w for w in re.findall(r"[a-z]{3,}", question.lower())} - _PLAIN - _ASKED_WORDS
+    docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))
+    for doc in docs:
+        found: list[tuple[int, Any, re.Match[str], str]] = []
+        for hit in prose_matching(conn, doc, rf"{spelled}.{{0,200}}(issued|issuance|issuing|sold|offering)", "coupon"):
+            text = re.sub(r"\s+", " ", hit.text)
+            for x in _RATED_NOTES.finditer(text):
+                # the words since the figure, sentence or clause before: this issue's own
+                start = max(0, x.start() - ISSUE_WINDOW)
+                cut = [m.end() for m in re.finditer(r"\d\s?%|[.;](?=\s+[A-Z])|,(?=\s+(?:and\s+)?(?:the|in|on)\s)",
+                                                    text[start:x.start()])]
+                told = text[start + (cut[-1] if cut else 0):x.end()].strip(" ,;")
+                if when.search(told) and issue.search(told):
+                    found.append((len(asked & set(re.findall(r"[a-z]{3,}", told.lower()))), hit, x, told))
+        if found:
+            _, hit, x, told = max(found, key=lambda f: f[0])
+            return f"{x.group('rate')}% [{hit.citation()}] — as the filing tells the issue (“{told}”).", hit
     return None
 
 

@@ -318,8 +318,23 @@ def _part_patterns(conn: psycopg.Connection, companies: list[str]) -> tuple[re.P
     return tuple(p for p in (segment_pattern(conn, companies[0]) if companies else None, REGION) if p is not None)
 
 
+#: A direction word before a measure asked: "higher rent expense", "lower volume".
+_DIRECTION = re.compile(r"(?i)^(?:higher|lower|increased|decreased)\s+(?=\w)")
+
+
 def stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companies: list[str],
            quarter: bool = False, change: bool = False, question: str = "") -> tuple[str, Any] | None:
+    """``_stated``; where no sentence names the measure with the direction asked ("higher rent expense"), the one
+    naming it in its own words ("an increase in rent expense")."""
+    got = _stated(conn, subject, hits, companies, quarter, change, question)
+    if got is None and _DIRECTION.match(subject.measure or ""):
+        got = _stated(conn, replace(subject, measure=_DIRECTION.sub("", subject.measure)), hits, companies, quarter,
+                      change, question)
+    return got
+
+
+def _stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], companies: list[str],
+            quarter: bool = False, change: bool = False, question: str = "") -> tuple[str, Any] | None:
     """A sentence of the question's filing stating the subject's figure: its qualifiers' words with the
     measure's — the statement metric's name, the question's words, or what filings call them — and a figure;
     ``quarter``: of a quarter, not the year to date; ``question``: its other words favour the sentence holding

@@ -498,8 +498,9 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             qualifiers.append(said)
     effect = EFFECT.match(question)
     # (what it moved is a statement line or a measure named after one: "Adjusted EBITDA")
-    # (or a ratio of them: "… reduce 3M's operating income margin")
-    if effect and (metrics_in_question(effect.group("on")) or re.search(r"(?i)\bebitda?\b", effect.group("on"))
+    # (or a ratio of them: "… reduce 3M's operating income margin"; or a cost line: "… add to cost of services")
+    if effect and (metrics_in_question(effect.group("on")) or re.search(r"(?i)\bebitda?\b|\bcosts?\s+of\b|\bexpenses?\b",
+                                                                        effect.group("on"))
                    or derive.asked(effect.group("on"))) \
             and not derived and intent != "outlook":
         # (a relative clause says which: "the infrastructure surcharges that took effect in 2023")

@@ -9,6 +9,7 @@ figure and the change, cited to the page the tag is printed on.
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from finchat.answer.figures import money, number
 from finchat.graph.lexicon import metric as metric_def
 from finchat.ingest.xbrl import CONCEPT_METRICS, member_words
 from finchat.retrieve.fusion import page_reference
+from finchat.tables import dates_in_text
 
 _NINE = re.compile(r"(?i)(?<![\w-])nine[- ]months?\b|\b(?:thirty[- ]nine|39)[- ]weeks?\b|\byear[- ]to[- ]date\b|\bytd\b")
 _SIX = re.compile(r"(?i)(?<![\w-])six[- ]months?\b|\b(?:twenty[- ]six|26)[- ]weeks?\b|\bfirst half\b|\bh1\b")
@@ -28,6 +30,11 @@ _YEAR = re.compile(r"(?i)\b(?:full[- ]year|fiscal\s+year|annual|for the year|fy\
 _QUARTER = re.compile(r"(?i)\bq[1-4]\b|\bquarter\b")
 _FOURTH = re.compile(r"(?i)\bq4\b|\bfourth[- ]quarter\b|\bfourth\s+fiscal\s+quarter\b|\bquarter\s+end(?:ed|ing)\b|"
                      r"\b(?:three\s+months|13\s+weeks|thirteen\s+weeks)\s+ended\b")
+#: A quarter named ("the third quarter of 2016", "Q2 2016", "second fiscal quarter").
+_NAMED_QUARTER = re.compile(r"(?i)\bq(?P<n>[1-4])\b|\b(?P<w>first|second|third|fourth)\s+(?:fiscal\s+)?quarter\b")
+#: A quarter asked by the day it ended: "the quarter ended June 30, 2016", "three months ended March 31, 2015".
+_ENDED_ON = re.compile(r"(?i)\b(?:quarter|three\s+months|13\s+weeks|thirteen\s+weeks)\s+end(?:ed|ing)\s+(?:on\s+)?"
+                       r"[A-Z][a-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d\d")
 _RECAST = re.compile(r"(?i)\b(?:recast\w*|restat\w*|re-?presented)\b")
 _BARE_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _SCALES = {0: "units", 3: "thousands", 6: "millions", 9: "billions"}
@@ -74,8 +81,9 @@ def months_asked(question: str, form: str | None, quarter: str | None) -> int:
     if _SIX.search(question):
         return 6
     if form == "10-K" or quarter == "FY":
-        # "in the fourth quarter of 2018" of an annual report: its fourth-quarter tables, never the year's
-        return 3 if _FOURTH.search(question) else 12
+        # "in the fourth quarter of 2018" of an annual report: its fourth-quarter tables, never the year's (another
+        # quarter named, "the third quarter of 2016", its quarterly data's column)
+        return 3 if _FOURTH.search(question) or _NAMED_QUARTER.search(question) else 12
     # "in 2022" of a fourth-quarter release, no quarter named: the year it closes
     year = _YEAR.search(question) or (quarter == "Q4" and _BARE_YEAR.search(question))
     return 12 if year and not _QUARTER.search(question) else 3
@@ -170,10 +178,31 @@ def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], com
             yield int(row[0]), year_asked(question, row[1], row[5], end, months), months
 
 
+def _months_before(end: date, months: int) -> date:
+    """The date ``months`` before ``end``, a month's last day when ``end`` is one (December 31 → September 30)."""
+    y, m = divmod(end.year * 12 + end.month - 1 - months, 12)
+    last = calendar.monthrange(y, m + 1)[1]
+    month_end = end.day == calendar.monthrange(end.year, end.month)[1]
+    return date(y, m + 1, last if month_end else min(end.day, last))
+
+
 def year_asked(question: str, form: str | None, fiscal_year: int | None, end: date, months: int) -> date:
     """The period end a question asks of a filing ending ``end``: "… in 2021" of the 2022 annual report is its
-    year-earlier column (up to EARLIER_YEARS back); any other question, the filing's own period."""
+    year-earlier column (up to EARLIER_YEARS back); a quarter of an annual report, that quarter's end ("the quarter
+    ended June 30, 2016", "the third quarter of 2016": September 30, 2016, of a year ending December 31); any
+    other question, the filing's own period."""
     years = {int(y) for y in _BARE_YEAR.findall(question)}
+    if form == "10-K" and months == 3:
+        ended = _ENDED_ON.search(question)
+        if ended and (on := dates_in_text(ended.group(0))):
+            return on[0]
+        named = _NAMED_QUARTER.search(question)
+        back = int(fiscal_year) - min(years) if fiscal_year and len(years) == 1 else 0
+        if named is None or not 0 <= back <= EARLIER_YEARS:
+            return end
+        word = (named.group("n") or named.group("w")).lower()
+        n = int(word) if word.isdigit() else ("first", "second", "third", "fourth").index(word) + 1
+        return _months_before(end, 3 * (4 - n) + 12 * back)
     if form != "10-K" or months != 12 or not fiscal_year or len(years) != 1:
         return end
     back = int(fiscal_year) - min(years)

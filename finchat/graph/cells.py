@@ -243,7 +243,8 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
            for j in range(ncols)]
     out: list[Cell] = []
     # the header's first cell naming the rows ("Backlog | June 25, 2023 | Dec. 31, 2022"): their heading
-    stub = next((_clean(r[0]) for r in rows[:nh] if r and _stub(_clean(r[0]))), "")
+    # (its units aside: "Statement of Income for Obligor Group (in millions)")
+    stub = next((x for r in rows[:nh] if r and _stub(x := _clean(_UNITS_ROW.sub(" ", r[0])))), "")
     outer = stub
     stated: tuple[str, bool] | None = None  # a row label's own units hold for the rows after it
     headed: tuple[str, bool] | None = None  # a heading's own units, for the rows under it

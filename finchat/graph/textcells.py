@@ -48,7 +48,7 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
     """Cells of the tables the PDF parser kept as text (graph/textrows.py), chunk by chunk; what one chunk's
     table sets up (columns, heading) carries to the next text chunk."""
     from finchat.graph.countlist import count_cells
-    from finchat.graph.datedcols import dated_cells
+    from finchat.graph.datedcols import dated_cells, has_header, open_header
     from finchat.graph.regionlines import region_header, region_line_cells
     from finchat.graph.textrows import text_cells
 
@@ -61,10 +61,12 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
     wide = ""  # the text before, further back: a product table's title above its header
     regions = ""  # the column groups' header of a release's product lines (graph/regionlines.py), read so far
     intro = ""  # the sentence introducing the next text table ("The following table sets forth changes in …")
+    dated: Any = None  # a wide date header a chunk ended with, over the rows in the chunks after it
     for c in chunks:
+        going = False  # rows under the carried date header read in this chunk
         if c[1] != "text":
             carry.clear()
-            previous, before, wide, intro = None, "", "", ""
+            previous, before, wide, intro, dated = None, "", "", "", None
             continue
         near = previous is not None and previous[4] >= c[4] - 1
         before, wide = (before, wide) if near else ("", "")
@@ -104,7 +106,10 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
                                       period_end, quarter)
             if found:
                 regions = region_header(f"{header} {body}")
-            found = found or text_cells(body, lead, period_end, form, carry, quarter, c[2], title) or dated_cells(body, lead)
+            found = found or text_cells(body, lead, period_end, form, carry, quarter, c[2], title)
+            if not found:
+                found = dated_cells(body, lead, dated if near else None)
+                going = bool(found) and near and dated is not None and not has_header(body)
             if found and carry.get("continued") and opened:
                 caption = opened  # a table split over chunks: its rows keep the caption it opened with
             elif found:
@@ -120,6 +125,7 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
             header_title = _title(c[2])
         elif not (short and all(_DATE_WORD.fullmatch(w) for w in re.sub(r"[*_/,]+", " ", c[3]).split())):
             header_title = ""  # a header's dates on their own ("June 30, 2023 2022 …") keep the title above them
+        dated = open_header(c[3], before) or (dated if going else None)
         previous = c
         before = f"{before} {c[3]}"[-TEXT_LEAD_IN:]
         wide = f"{wide} {c[3]}"[-REGION_LEAD_IN:]

@@ -41,6 +41,19 @@ _UNITS_PHRASE = r"(?:in|\$ in|(?:amounts|dollars) in)\s+(?:thousands|millions|bi
 _NOT_NAME = re.compile(rf"(?i)\(?\b{_UNITS_PHRASE}\)?|\(\d\)|\([a-z]\)")
 
 
+def _first_run(names: list[str]) -> list[str]:
+    """The names up to the first repeat: "A ¦ B ¦ C ¦ A ¦ B ¦ C" (amounts, then their changes) → A, B, C."""
+    return names[:names.index(names[0], 1)] if names.count(names[0]) > 1 else names
+
+
+def _total_column(rows: list[tuple[int, str, list[str]]]) -> bool:
+    """Do most rows end with the sum of their other values (segments as columns, then their total)? Such
+    columns are no periods."""
+    full = [vs for vs in ([_value(t) for t in nums] for _, _, nums in rows) if len(vs) > 2 and None not in vs]
+    summed = sum(1 for vs in full if abs(sum(v for v in vs[:-1] if v is not None) - (vs[-1] or 0)) <= 1)
+    return bool(full) and summed * 2 > len(full)
+
+
 def _header_cells(own: str, width: int, short: int = 0) -> tuple[list[int], list[str]]:
     """The years and the column names of the last line of ``own`` (the words before a text table's first row,
     the parser's "¦" between names), when the names fill ``width`` columns or a whole number of years' worth;

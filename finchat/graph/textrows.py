@@ -32,7 +32,9 @@ from finchat.graph.textcolumns import (
     _GROUP_SEP,
     _YEAR,
     HEADER_SPAN,
+    _first_run,
     _named_columns,
+    _total_column,
     _value,
     _years_over_names,
 )
@@ -50,6 +52,7 @@ from finchat.graph.yearheaders import (
     _yearly_with_changes,
     change_names,
     changes_fit,
+    lost_years,
     printed_width,
     year_runs,
     years_from,
@@ -58,13 +61,14 @@ from finchat.tables import row_units, row_units_own, units_scale
 
 #: (a minus sign touches its figure: "1,758 - 1,758" is a figure, a dash for none, a figure)
 _NUM = r"\(?(?:-(?=[\d$(]))?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
-#: A figure, or a dash or "NM" printed for none ("10.2 - 8.0") between figures.
-_TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|nm|N/A|n/a|n/m)(?=\s|$)"
+#: A figure, or a dash or "NM" printed for none ("10.2 - 8.0") between figures, or a change printed "Flat" ("2,255.4
+#: Flat 2,251.8": none).
+_TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|nm|N/A|n/a|n/m|[Ff]lat)(?=\s|$)"
 #: A row: its label (from a word's start, a bounded length: an unbounded lazy label made every chunk's scan
 #: quadratic, 7x slower on the 95 filings' text chunks; a "%" inside it, "Comparable sales % gain", but not a
 #: header's "% of Total" before the first row), then up to twelve figures.
 _ROW = re.compile(rf"(?<![A-Za-z])(?P<label>[A-Za-z][A-Za-z0-9 ,&'‘’()/\-.—–]{{0,200}}?"
-                  rf"(?:(?<=[A-Za-z])\s%\s(?!of\s+Total\b)[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.|(?<=[A-Za-z]\s)%))\s*:?\s+(?P<nums>(?:\$?\s?(?:{_NUM}|[—–-]|NM|nm|N/A|n/a|n/m)\s+){{1,11}}(?:\$?\s?{_NUM}|NM|nm|n/a|n/m))(?=\s|$)")
+                  rf"(?:(?<=[A-Za-z])\s%\s(?!of\s+Total\b)[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.|(?<=[A-Za-z]\s)%))\s*:?\s+(?P<nums>\$?\s?(?:{_NUM}|[—–-]|NM|nm|N/A|n/a|n/m)\s+(?:\$?\s?(?:{_NUM}|[—–-]|NM|nm|N/A|n/a|n/m|[Ff]lat)\s+){{0,10}}(?:\$?\s?{_NUM}|NM|nm|n/a|n/m))(?=\s|$)")
 #: A heading over rows ("Increases in comparable sales:", "… excluding the impact of changes in foreign currency
 #: and gasoline prices:" — a variant of the rows above, its own heading).
 _HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}(?: excluding(?:[ ¶]+[A-Za-z0-9&'’\-.()]+){1,12})?"
@@ -121,17 +125,10 @@ def _line(line: str) -> str:
     return t
 
 
-
-
 _SUPERSCRIPT = re.compile(r"<sup>(.*?)</sup>")
 _PERIOD_WORDS = re.compile(r"(?i)\b(?:ended|ending|months?|weeks?|quarters?|years?|fiscal|as of|ytd)\b")
 #: Two bold names side by side on a header line ("**Revenue Mix** **Comparable Sales**"): column groups.
 _BOLD_NAMES = re.compile(r"(?:(?<=[A-Za-z)])|(?<=[A-Za-z]\*))\*\*[ \t]+\*\*(?=[A-Z]|%\s*of\b)")
-
-
-def _first_run(names: list[str]) -> list[str]:
-    """The names up to the first repeat: "A ¦ B ¦ C ¦ A ¦ B ¦ C" (amounts, then their changes) → A, B, C."""
-    return names[:names.index(names[0], 1)] if names.count(names[0]) > 1 else names
 
 
 def _group_names(header: str) -> list[str]:
@@ -154,14 +151,6 @@ def _group_names(header: str) -> list[str]:
         if named and not any(not p or len(p.split()) > 8 for p in named):
             return named
     return []
-
-
-def _total_column(rows: list[tuple[int, str, list[str]]]) -> bool:
-    """Do most rows end with the sum of their other values (segments as columns, then their total)? Such
-    columns are no periods."""
-    full = [vs for vs in ([_value(t) for t in nums] for _, _, nums in rows) if len(vs) > 2 and None not in vs]
-    summed = sum(1 for vs in full if abs(sum(v for v in vs[:-1] if v is not None) - (vs[-1] or 0)) <= 1)
-    return bool(full) and summed * 2 > len(full)
 
 
 #: Words a chunk's text before its first row needs to be the table's introduction (not a bare header).
@@ -426,7 +415,10 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         offset = years_from(max(years[:spans[0]]), period_end)
         scale = units_scale(header) or units_scale(section) or "units"
         groups = names[:1] if len(names) == len(spans) else []
-    elif form == "10-K" and width in (2, 3):
+    elif form == "10-K" and width in (2, 3) and not (
+            width == 3 and len(next(iter(_amounts_beside_changes(f"{lead_in[-HEADER_SPAN:]} {own}", rows)), (0, "", "")
+                                    )[2]) == 2):
+        # (not two years' amounts either side of their change, "2,255.4 (4)% 2,140.5": read below)
         if own.strip():
             carry.pop("heading", None)  # a table of its own: the rows before it name none of these
         if _total_column(rows):  # segments as columns, then their total ("Consumer Business Total"): no years
@@ -454,6 +446,11 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         rows, width = marked, len(marked[0][2])
         marked_by = f"{lead_in[-HEADER_SPAN:]} {own}"
         durations, current_first, keep = [12], True, width
+        scale = units_scale(header) or units_scale(section) or "units"
+    elif form == "10-K" and width >= 3 and lost_years(own, section, lead_in):
+        # a header whose years the parser took for a heading ("For the Years Ended December 31," over "Increase/
+        # (decrease) % Change"): the filing's year and the year before, then their changes
+        durations, current_first, keep = [12], True, 2
         scale = units_scale(header) or units_scale(section) or "units"
     elif form == "10-Q" and quarter in (1, 2, 3) and not _NOT_PERIODS.search(f"{lead_in[-HEADER_SPAN:]} {own}"):
         # no period header left (the parser took it for headings): the 10-Q layout, the quarter then the

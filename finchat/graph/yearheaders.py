@@ -9,12 +9,20 @@ import re
 from datetime import date
 from itertools import pairwise
 
-from finchat.graph.textcolumns import _YEAR, _value
+from finchat.graph.textcolumns import _YEAR, HEADER_SPAN, _value
 
 #: Header words of comparison columns after the periods ("Change", "% Change", "Percent Increase", "vs.").
 #: "2022-2021" over a column: the change between two years.
 _YEAR_RANGE = re.compile(r"\b(?:19|20)\d\d\s*[-–]\s*(?:19|20)\d\d\b")
 _CHANGE_HEADER = re.compile(r"(?i)\bchange\b|\bpercent\b|\bincrease/?\(?decrease|\bvs\.|\bvariance\b")
+
+
+def lost_years(own: str, section: str, lead_in: str) -> bool:
+    """Has an annual table's header lost its years to a heading? Its own words name comparison columns
+    ("Increase/(decrease) % Change") and no year, and its heading (or the words just above) names years ended
+    ("… > For the Years Ended December 31,")."""
+    return bool(_CHANGE_HEADER.search(own)) and not _YEAR.search(own) and bool(
+        re.search(r"(?i)\byears?\s+ended\b", f"{section.split(' > ')[-1]} {lead_in[-HEADER_SPAN:]}"))
 
 
 #: A fair-value hierarchy's columns: "Quoted Prices in Active Markets … (Level 1)".
@@ -23,14 +31,14 @@ _FAIR_VALUE_LEVELS = re.compile(r"(?i)\blevel\s+[123]\b|\bquoted\s+prices\b|\bsi
 
 def _amounts_beside_changes(header: str, rows: list[tuple[int, str, list[str]]]) -> list[tuple[int, str, list[str]]]:
     """Rows of an annual table whose header names two or three consecutive years, each row printing that many
-    amounts among changes marked "%" (or "—") — or three under two years with two comparisons each: the rows
+    amounts among changes marked "%" (or "—", or "Flat") — or three under two years with two comparisons each: the rows
     with their amounts alone; [] for any other table."""
     years = sorted({int(y.group(0)) for y in _YEAR.finditer(header)})
     if not 2 <= len(years) <= 3 or years[-1] - years[0] != len(years) - 1 or _FAIR_VALUE_LEVELS.search(header):
         return []  # (a fair-value table's columns are its levels, "Total $ 10 $ 10 — —", no years)
     out = []
     for at, label, nums in rows:
-        changes = [n for n in nums if n.strip().endswith("%") or n.strip() in ("—", "–", "-")]
+        changes = [n for n in nums if n.strip().endswith("%") or n.strip() in ("—", "–", "-", "Flat", "flat")]
         amounts = [n for n in nums if n not in changes]
         # (Nike's "FISCAL 2023 FISCAL 2022 … FISCAL 2021": the third year's heading lost with its cell text,
         # its amounts still printed after the first comparison columns)

@@ -56,6 +56,26 @@ def test_the_period_a_question_asks_in_weeks():
     assert months_asked("Sales in the thirteen weeks ended October 29, 2022?", "10-Q", "Q3") == 3
 
 
+def test_a_quarter_asked_of_an_annual_report_is_that_quarters_column():
+    """An annual report's quarterly data prints every quarter: "the third quarter of 2016" is its September 30, 2016
+    column, not the year's nor the fourth quarter's."""
+    from finchat.answer.tagged import months_asked, year_asked
+
+    year_end = date(2016, 12, 31)
+    for question, end in (("What was GPV in the quarter ended June 30, 2016?", date(2016, 6, 30)),
+                          ("What was Adjusted EBITDA in the third quarter of 2016?", date(2016, 9, 30)),
+                          ("What was revenue in Q1 2016?", date(2016, 3, 31)),
+                          ("What was revenue in the fourth quarter of 2015?", date(2015, 12, 31)),
+                          ("What was revenue in the fourth quarter of 2016?", year_end)):
+        months = months_asked(question, "10-K", "FY")
+        assert (months, year_asked(question, "10-K", 2016, year_end, months)) == (3, end), question
+    # a 52-53-week year: the quarter three months before, on the same day
+    assert year_asked("Revenue in the second quarter of fiscal 2015?", "10-K", 2015, date(2015, 11, 27), 3) == \
+        date(2015, 5, 27)
+    # the year asked, no quarter: the year's column as before
+    assert months_asked("What was revenue in 2016?", "10-K", "FY") == 12
+
+
 def test_a_measure_printed_as_its_initials():
     from finchat.answer.cellpick import pick_row as _pick
 
@@ -1768,3 +1788,19 @@ def test_days_sales_outstanding_the_company_reports_is_its_row(make_database):
     with connect(url) as conn:
         text = compose(conn, res).text
     assert text.split(" [")[0].endswith(" was 45"), text
+
+
+def test_a_part_named_by_stop_words_alone_is_found_by_its_printed_name(make_database):
+    """"All Other" is nothing but stop words to the text index: its rows are the ones printing the name, and its
+    net loss is "All Other › Segment net loss", not the company's."""
+    from finchat.answer.subject import Subject
+
+    url = _stored(make_database, 2020, [
+        (40, "The following table provides net sales and net loss for All Other", "All Other › Segment net sales", 465,
+         "millions", "USD"),
+        (40, "The following table provides net sales and net loss for All Other", "All Other › Segment net loss", -214,
+         "millions", "USD"),
+        (60, "Consolidated Statements of Income", "Net income", 512, "millions", "USD")])
+    got = _from_cells(url, "What net loss did Acme's All Other segments report for 2020?",
+                      Subject("net loss", "net_income", ("All Other",), "amount"), 2020)
+    assert got is not None and got[1][0].row_path == "All Other › Segment net loss" and got[1][0].value == -214

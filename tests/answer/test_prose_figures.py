@@ -14,6 +14,10 @@ NOTES = ("On June 30, 2023, Testco entered into a supplemental indenture governi
 CONVERTIBLES = ("On November 13, 2023, we issued $575 million of convertible senior notes that mature on May 1, 2026 "
                 "(2026 Notes) with a 0.0% coupon interest rate, and $575 million of convertible senior notes that "
                 "mature on November 1, 2027 (2027 Notes) with a 0.25% coupon interest rate.")
+ISSUES = ("In June 2023, Testco Capital issued $800 million in aggregate principal amount of 4.625% senior notes due "
+          "2030. In June 2023, Testco Asia issued $500 million in aggregate principal amount of 5.25% senior notes "
+          "due 2029. In October 2023, Testco issued $750 million in aggregate principal amount of 4.75% senior notes "
+          "due 2031.")
 CAMPUS = ("The following is a summary of principal properties owned or leased by Testco: The Testco Campus, owned by "
           "Testco and located near Springfield, Illinois, is an approximately 300-acre site consisting of over 30 "
           "buildings which, together with adjacent leased properties, functions as our world headquarters and is "
@@ -36,7 +40,7 @@ POINTS = ("Net sales increased 18 percent in the third quarter of 2023, driven b
 
 @pytest.fixture(scope="module")
 def prose_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _testco(db_url, tmp_path_factory, NOTES, CAMPUS, STAFF, NETWORK, POINTS, CAPEX, CONVERTIBLES)
+    yield from _testco(db_url, tmp_path_factory, NOTES, CAMPUS, STAFF, NETWORK, POINTS, CAPEX, CONVERTIBLES, ISSUES)
 
 
 def _first(corpus: str, monkeypatch: pytest.MonkeyPatch, question: str) -> str:
@@ -54,6 +58,15 @@ def test_a_notes_rate_after_the_day_they_mature(prose_corpus, monkeypatch):
     mature — never the 2026 notes' 0.0 % nor another rate of the filing."""
     first = _first(prose_corpus, monkeypatch, "What coupon interest rate do Testco's 2027 convertible senior notes carry?")
     assert first.startswith("0.25%") and "[TESTCO_2023Q3_10Q p" in first, first
+
+
+def test_a_notes_rate_asked_by_when_and_by_whom_they_were_issued(prose_corpus, monkeypatch):
+    """"… the senior notes Testco Asia issued in June 2023": 5.25 %, the rate of that issue — not the other June 2023
+    issue's 4.625 % nor the October one's."""
+    first = _first(prose_corpus, monkeypatch, "What interest rate do the senior notes Testco Asia issued in June 2023 carry?")
+    assert first.startswith("5.25%") and "[TESTCO_2023Q3_10Q p" in first and "4.625" not in first, first
+    first = _first(prose_corpus, monkeypatch, "What coupon do the notes Testco issued in October 2023 pay?")
+    assert first.startswith("4.75%"), first
 
 
 def test_a_count_at_a_place_after_an_introduction(prose_corpus, monkeypatch):

@@ -13,11 +13,15 @@ EFFECT = ("Adjustments not related to volume, including net profit booking rate 
           "net profit booking rate adjustments and other matters, increased segment operating profit by approximately "
           "$455 million during the quarter ended September 24, 2023.")
 
+RENT = ("Cost of services increased during the third quarter of 2023 compared to 2022 and was primarily due to: an "
+        "increase in rent expense of $210 million related to adding capacity to the networks; and an increase in content "
+        "costs of $95 million driven by additional subscriptions.")
+
 
 @pytest.fixture(scope="module")
 def effect_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from _holding(db_url, tmp_path_factory, {
-        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 2, "extra": (EFFECT,)}})
+        "TESTCO_2023Q3_10Q.pdf": {"statement_rows": 13, "prose_paragraphs": 2, "extra": (EFFECT, RENT)}})
 
 
 def test_what_moved_a_line_is_the_sentence_saying_so_not_the_line(effect_corpus, monkeypatch):
@@ -29,6 +33,15 @@ def test_what_moved_a_line_is_the_sentence_saying_so_not_the_line(effect_corpus,
     assert "$455 million" in first and "$120 million" not in first
     assert d["answer_subject"]["metric"] is None
 
+
+
+
+def test_what_moved_a_cost_line_is_the_sentence_naming_the_driver(effect_corpus, monkeypatch):
+    """"How much did higher rent expense add to … cost of services": the rent expense's own figure in the sentence
+    explaining the cost line ($210 million), not the content costs beside it nor the line itself."""
+    d = ask_json(effect_corpus, monkeypatch, "How much did higher rent expense add to Testco's cost of services in Q3 2023?")
+    first = d["answer"].splitlines()[0]
+    assert "$210 million" in first and "rent expense" in d["answer_subject"]["measure"], d
 
 
 #: Sentences stating revenues on the pages before the product line's (more than a search for "revenue" reads).

@@ -71,3 +71,55 @@ def test_a_line_of_plain_dates_heads_a_reconciliation():
     assert len(cells) == 6
     # dates inside a sentence are no header
     assert dated_cells("As of June 30, 2025 and December 31, 2024 we held $ 512 and $ 840 of notes.") == []
+
+
+# A wide quarterly table as the PDF parser prints it: its header's columns in overlapping pairs, month-days over
+# years, alone in a chunk; its rows in the chunks after it, under headings (figures made up).
+WIDE_HEADER = "\n\n".join(f"**{a}** **{b}**\n\n**{x}** **{y}**" for a, b, x, y in (
+    ("Dec. 31,", "Sep. 30,", 2024, 2024), ("Sep. 30,", "Jun. 30,", 2024, 2024),
+    ("Jun. 30,", "Mar. 31,", 2024, 2024), ("Mar. 31,", "Dec. 31,", 2024, 2023)))
+WIDE_ROWS = ("(in thousands, except per share data)\n\nRevenue:\n\nService revenue $ 400 $ 380 $ 360 $ 300 $ 290\n\n"
+             "Hardware revenue 20 18 16 12 11\n\nTotal net revenue 420 398 376 312 301\n\nOperating expenses:\n\n"
+             "Product development 60 58 55 50 49\n\nTotal operating expenses 60 58 55 50 49\n\n"
+             "Special dividend — — (32) — —\n\nNet loss per share:")
+WIDE_MORE = ("Basic $ (0.04) $ (0.09) $ (0.08) $ (0.29) $ (0.30)\n\n"
+             "Weighted-average shares used to compute net loss per share:\n\nBasic 356 343 334 331 320")
+
+
+def _wide(chunks: list[str]) -> dict[tuple[str, date], object]:
+    from finchat.graph.textcells import text_table_rows
+
+    rows = text_table_rows([(i, "text", "Quarterly Results of Operations", t, 56) for i, t in enumerate(chunks)],
+                           date(2024, 12, 31), "10-K")
+    return {(c.row_path, c.as_of): c for _, _, _, c in rows}
+
+
+def test_a_wide_header_of_overlapping_pairs_heads_the_rows_in_the_chunks_after_it():
+    by = _wide(["The following tables set forth quarterly data for the last five quarters.", WIDE_HEADER,
+                WIDE_ROWS, WIDE_MORE])
+    # the pairs read as five quarter ends in order, each column its date
+    q3 = by[("Revenue › Service revenue", date(2024, 9, 30))]
+    assert (q3.value, q3.scale, q3.unit, q3.col_label, q3.duration) == (380, "thousands", "USD", "Sep. 30, 2024", "3M")
+    assert by[("Revenue › Service revenue", date(2023, 12, 31))].value == 290
+    # a heading's rows end with its total; rows after a heading go under it
+    assert ("Total net revenue", date(2024, 6, 30)) not in by
+    assert by[("Revenue › Total net revenue", date(2024, 6, 30))].value == 376
+    assert by[("Operating expenses › Product development", date(2024, 3, 31))].value == 50
+    # dashes for none at a row's ends keep its figures in their columns
+    assert by[("Special dividend", date(2024, 6, 30))].value == -32
+    assert ("Special dividend", date(2024, 12, 31)) not in by
+    # the heading closing a chunk heads the next chunk's rows: per share there, its scale and "$" carried on
+    eps = by[("Net loss per share › Basic", date(2024, 9, 30))]
+    assert (eps.value, eps.unit, eps.scale) == (-0.09, "USD/share", "units")
+    shares = by[("Weighted-average shares used to compute net loss per share › Basic", date(2024, 12, 31))]
+    assert (shares.value, shares.unit, shares.scale) == (356, "count", "thousands")
+
+
+def test_a_wide_header_heads_nothing_after_prose_or_another_width():
+    # prose between the header and the rows: not its rows
+    assert _wide([WIDE_HEADER, "Revenue grew on higher volumes.", WIDE_ROWS]) == {}
+    # rows of another width than its five dates
+    assert _wide([WIDE_HEADER, "Service revenue $ 400 $ 380\n\nHardware revenue 20 18"]) == {}
+    # two pairs that do not overlap into one run of dates (the same date twice): no header
+    assert _wide(["**Dec. 31,** **Dec. 31,**\n\n**2024** **2023**\n\n**Dec. 31,** **Dec. 31,**\n\n**2024** **2023**",
+                  WIDE_ROWS]) == {}
