@@ -447,10 +447,11 @@ def test_an_earlier_year_asked_of_an_annual_report_is_its_comparative_column():
 
     end = date(2022, 12, 31)
     assert year_asked("What was the slots handle at the resorts in 2021?", "10-K", 2022, end, 12) == date(2021, 12, 31)
-    # the report's own year, a quarter, a comparison of two years, a year too far back: the filing's period
+    # the report's own year, a comparison of two years, a year too far back: the filing's period
     assert year_asked("What was the slots handle in 2022?", "10-K", 2022, end, 12) == end
     assert year_asked("How did sales in 2021 compare with 2022?", "10-K", 2022, end, 12) == end
-    assert year_asked("Q4 2021 sales?", "10-K", 2022, end, 3) == end
+    # (a quarter of the year before is that quarter's column of the report's quarterly data)
+    assert year_asked("Q4 2021 sales?", "10-K", 2022, end, 3) == date(2021, 12, 31)
     assert year_asked("Sales in 2015?", "10-K", 2022, end, 12) == end
     # a fiscal year ending in February keeps a real day
     assert year_asked("Sales in fiscal 2019?", "10-K", 2020, date(2020, 2, 29), 12) == date(2019, 2, 28)
