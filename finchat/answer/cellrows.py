@@ -131,8 +131,9 @@ def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
     # a compound's hyphen is no word of the index's ("work-in-process" is a token of its own there, which a row
     # printing "Work in process" lacks); a model's name keeps its hyphen ("F-35" is 'f' and '-35' there)
     terms = [_MODEL.sub(r"\1-\2", _COMPOUND.sub(" ", t)) for t in terms]
-    # a name of stop words only ("All Other") is no word of the index's: its rows are the ones printing it
-    unindexed = [t for t in terms if re.fullmatch(r"[a-z ]+", t) and not conn.execute(
+    # a name of stop words only ("All Other") is no word of the index's: its rows are the ones printing it (one
+    # such word, "other", is no name)
+    unindexed = [t for t in terms if re.fullmatch(r"[a-z]+(?: [a-z]+)+", t) and not conn.execute(
         "SELECT numnode(plainto_tsquery('english', %s))", (t,)).fetchone()[0]]  # type: ignore[index]
     printed = "|".join(r"\m" + r"\s+".join(t.split()) + r"\M" for t in unindexed) or r"$^"
     return conn.execute(
