@@ -36,8 +36,8 @@ _SPLIT_PAIR = re.compile(rf"^[ \t]*(?P<days>(?:\*\*\s*{_MONTH_DAY}\s*\*\*[ \t]*)
 SPLIT_DATES = 3
 #: Days between two quarter ends (a 13-week quarter is 91).
 QUARTER_DAYS = (84, 98)
-#: Lines a table's rows may follow or hold: its units and "(unaudited)" in bold, a heading over rows ("Revenue:").
-_UNITS_LINE = re.compile(r"(?i)^\(\s*in\s+(?:thousands|millions|billions)\b[^()]{0,80}\)$|^(?:\*\*[^*\d]{1,60}\*\*\s*)+$")
+#: Lines a table's rows may follow or hold: its units line, a heading over rows ("Revenue:").
+_UNITS_LINE = re.compile(r"(?i)^\(\s*in\s+(?:thousands|millions|billions)\b[^()]{0,80}\)$")
 _HEADING_LINE = re.compile(r"^[A-Z][^\d:$]{2,200}:$")
 
 
@@ -203,7 +203,8 @@ def _rows(plain: str, width: int, rest: str, heading: str = "") -> tuple[list[_R
             break  # prose (or another header) before or between rows: not this table, or its end
         headings = [ln for ln in own if _HEADING_LINE.match(ln)]
         if not rows:  # (a bold title over the rows names them: "**Share-Based Compensation** **(unaudited)**")
-            headings += [t for ln in own if _bold(ln, bold) and len((t := re.sub(r"(?i)\(unaudited\)", "", ln).strip()).split()) >= 2]
+            titles = [re.sub(r"(?i)\(unaudited\)", "", ln).strip() for ln in own if _bold(ln, bold)]
+            headings += [t for t in titles if len(t.split()) >= 2]
         heading = headings[-1].rstrip(":").strip() if headings else heading
         label, tokens, end = m.group("label").strip(), re.findall(_TOKEN, f" {m.group('nums')}"), m.end()
         if len(tokens) != width:
