@@ -133,8 +133,9 @@ def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
     terms = [_MODEL.sub(r"\1-\2", _COMPOUND.sub(" ", t)) for t in terms]
     # a name of stop words only ("All Other") is no word of the index's: its rows are the ones printing it (one
     # such word, "other", is no name)
-    unindexed = [t for t in terms if re.fullmatch(r"[a-z]+(?: [a-z]+)+", t) and not conn.execute(
-        "SELECT numnode(plainto_tsquery('english', %s))", (t,)).fetchone()[0]]  # type: ignore[index]
+    named = [t for t in terms if re.fullmatch(r"[a-z]+(?: [a-z]+)+", t)]
+    unindexed = [r[0] for r in conn.execute(
+        "SELECT t FROM unnest(%s::text[]) t WHERE numnode(plainto_tsquery('english', t)) = 0", (named,))] if named else []
     printed = "|".join(r"\m" + r"\s+".join(t.split()) + r"\M" for t in unindexed) or r"$^"
     return conn.execute(
         "WITH hit AS (SELECT d.name, t.page, p.label, t.row_path, t.caption, t.col_label, t.duration, t.as_of,"

@@ -9,7 +9,6 @@ figure and the change, cited to the page the tag is printed on.
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ import psycopg
 
 from finchat.answer.figures import money, number
 from finchat.graph.lexicon import metric as metric_def
+from finchat.graph.periods import shift_months
 from finchat.ingest.xbrl import CONCEPT_METRICS, member_words
 from finchat.retrieve.fusion import page_reference
 from finchat.tables import dates_in_text
@@ -178,14 +178,6 @@ def scoped_filings(conn: psycopg.Connection, question: str, hits: list[Any], com
             yield int(row[0]), year_asked(question, row[1], row[5], end, months), months
 
 
-def _months_before(end: date, months: int) -> date:
-    """The date ``months`` before ``end``, a month's last day when ``end`` is one (December 31 → September 30)."""
-    y, m = divmod(end.year * 12 + end.month - 1 - months, 12)
-    last = calendar.monthrange(y, m + 1)[1]
-    month_end = end.day == calendar.monthrange(end.year, end.month)[1]
-    return date(y, m + 1, last if month_end else min(end.day, last))
-
-
 def year_asked(question: str, form: str | None, fiscal_year: int | None, end: date, months: int) -> date:
     """The period end a question asks of a filing ending ``end``: "… in 2021" of the 2022 annual report is its
     year-earlier column (up to EARLIER_YEARS back); a quarter of an annual report, that quarter's end ("the quarter
@@ -202,7 +194,7 @@ def year_asked(question: str, form: str | None, fiscal_year: int | None, end: da
             return end
         word = (named.group("n") or named.group("w")).lower()
         n = int(word) if word.isdigit() else ("first", "second", "third", "fourth").index(word) + 1
-        return _months_before(end, 3 * (4 - n) + 12 * back)
+        return shift_months(end, -(3 * (4 - n) + 12 * back))
     if form != "10-K" or months != 12 or not fiscal_year or len(years) != 1:
         return end
     back = int(fiscal_year) - min(years)

@@ -130,23 +130,20 @@ def dated_cells(text: str, lead_in: str = "", carried: Carried | None = None) ->
     out; a row per share ("… per share" in its label or its heading) is in dollars per share."""
     out: list[Cell] = []
     heads = _headers(text)
-    starts: list[tuple[Header, int]] = [(h, h.end) for h in heads]
-    going = not heads and carried is not None
-    if going and carried is not None:
-        starts = [(carried.header, 0)]
+    source = carried if not heads else None  # (the carried header heads only a chunk printing none of its own)
+    starts = [(source.header, 0)] if source else [(h, h.end) for h in heads]
     for header, at in starts:
         rest = text[at:]
         plain = re.sub(r"<sup>[^<]{0,12}</sup>", " ", re.sub(r"[*_]+", "", rest))  # (a footnote's mark: no label's)
         plain = re.split(r"\n\s*\n\s*\(\d{1,2}\)\s", plain, maxsplit=1)[0]  # (its footnotes below end the table)
-        rows, heading = _rows(plain, len(header.names), rest, carried.heading if going and carried else "")
+        rows, heading = _rows(plain, len(header.names), rest, source.heading if source else "")
         if not rows:
             continue
         above = f"{lead_in} {text[:at]}"[-400:]
-        scale = units_scale(f"{above} {plain[:rows[0].start]}") or (carried.scale if going and carried else "") \
-            or "units"
-        money = any("$" in t for r in rows for t in r.tokens) or bool(going and carried and carried.money)
-        if going and carried is not None:
-            carried.heading, carried.scale, carried.money = heading, scale, money
+        scale = units_scale(f"{above} {plain[:rows[0].start]}") or (source.scale if source else "") or "units"
+        money = any("$" in t for r in rows for t in r.tokens) or bool(source and source.money)
+        if source:
+            source.heading, source.scale, source.money = heading, scale, money
         # the chunk's words before the header introduce the table ("… our average MAUs … (amounts in millions):")
         lead = re.sub(r"\s+", " ", re.sub(r"[*_]+", "", text[:header.start if at else 0])).strip()[-LEAD_CHARS:]
         whole = [not any("." in t for t in r.tokens) for r in rows]

@@ -50,6 +50,7 @@ from finchat.graph.yearheaders import (
     _full_years,
     _repeated_years,
     _yearly_with_changes,
+    amounts_either_side,
     change_names,
     changes_fit,
     lost_years,
@@ -416,8 +417,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         scale = units_scale(header) or units_scale(section) or "units"
         groups = names[:1] if len(names) == len(spans) else []
     elif form == "10-K" and width in (2, 3) and not (
-            width == 3 and len(next(iter(_amounts_beside_changes(f"{lead_in[-HEADER_SPAN:]} {own}", rows)), (0, "", "")
-                                    )[2]) == 2):
+            width == 3 and amounts_either_side(f"{lead_in[-HEADER_SPAN:]} {own}", rows)):
         # (not two years' amounts either side of their change, "2,255.4 (4)% 2,140.5": read below)
         if own.strip():
             carry.pop("heading", None)  # a table of its own: the rows before it name none of these

@@ -49,6 +49,13 @@ def _amounts_beside_changes(header: str, rows: list[tuple[int, str, list[str]]])
     return out if len(out) >= 2 and len(out) >= len(rows) // 2 else []
 
 
+def amounts_either_side(header: str, rows: list[tuple[int, str, list[str]]]) -> bool:
+    """Are three columns two years' amounts either side of each row's change ("2,255.4 (4)% 2,140.5"), not three
+    years?"""
+    marked = _amounts_beside_changes(header, rows)
+    return bool(marked) and len(marked[0][2]) == 2
+
+
 #: "21 vs. 20": a comparison column's years in two digits (Corning), consecutive.
 _SHORT_VERSUS = re.compile(r"\b(\d{2})\s+(vs\.?|versus)\s+(\d{2})\b")
 
@@ -195,4 +202,4 @@ def changes_fit(nums: list[str], group: int, groups: int) -> bool:
     return True
 
 
-__all__ = ["CHANGE_SLACK", "change_names", "changes_fit", "printed_width", "year_runs", "years_from", "_CHANGE_HEADER", "_COMPARED_YEARS", "_SHORT_VERSUS", "_YEAR_RANGE", "_YEAR_RUN", "_amounts_beside_changes", "_amounts_with_shares", "_column_years", "_full_years", "_repeated_years", "_yearly_with_changes"]
+__all__ = ["CHANGE_SLACK", "amounts_either_side", "change_names", "changes_fit", "lost_years", "printed_width", "year_runs", "years_from", "_CHANGE_HEADER", "_COMPARED_YEARS", "_SHORT_VERSUS", "_YEAR_RANGE", "_YEAR_RUN", "_amounts_beside_changes", "_amounts_with_shares", "_column_years", "_full_years", "_repeated_years", "_yearly_with_changes"]
