@@ -135,7 +135,8 @@ def run_answer_eval(settings: Settings, dataset: Path, *, ks: list[int], no_llm:
                 if not no_llm and res.hits:
                     msgs = build_messages(res.question, res.hits, res.facts, computed=direct.text)
                     # judged as the analyst reads it: the direct answer first, the LLM's explanation after
-                    text = combined(direct, "".join(stream_chat(settings.ollama_host, settings.llm_model, msgs)))
+                    text = combined(direct, "".join(stream_chat(settings.ollama_host, settings.llm_model, msgs,
+                                                                    timeout=settings.llm_timeout)))
                     source = f"{source}+llm" if direct.source != "none" else "llm"
                 found: bool | None = None
                 if gold.kind == "number":
@@ -144,7 +145,7 @@ def run_answer_eval(settings: Settings, dataset: Path, *, ks: list[int], no_llm:
                     found = parse_answer(text) == gold.verdict
                 rows.append(Row(str(q.get("financebench_id", i)), str(q.get("question_type", "?")), q["question"],
                                 str(q["answer"])[:300], gold.kind, k, source, found, text[:1500]))
-            if i % 10 == 0:
+            if i % 10 == 0 or not no_llm:  # an LLM answer takes ~30–60 s on a CPU
                 yield f"  … {i}/{len(todo)}"
         summary = _summary(rows)
         out.mkdir(parents=True, exist_ok=True)

@@ -325,7 +325,9 @@ def run_generation_eval(settings: Settings, *, ks: Sequence[int], trials: int = 
             if lab.label is None:
                 yield f"  skipped {lab.period.key}: {lab.reason}"
         records: list[Record] = []
-        for lab in usable:
+        for n, lab in enumerate(usable, start=1):
+            if not no_llm:  # an LLM answer takes ~30–60 s on a CPU: say where the run is
+                yield f"  [{n}/{len(usable)}] {lab.period.key}"
             for k in ks:
                 res = svc.retrieve(lab.period.question, k)
                 direct = svc.answer(res)
@@ -336,7 +338,7 @@ def run_generation_eval(settings: Settings, *, ks: Sequence[int], trials: int = 
                         msgs = build_messages(res.question, res.hits, res.facts, computed=direct.text)
                         # judged as the analyst reads it: the direct answer first, the LLM's explanation after
                         text = combined(direct, "".join(stream_chat(
-                            settings.ollama_host, settings.llm_model, msgs,
+                            settings.ollama_host, settings.llm_model, msgs, timeout=settings.llm_timeout,
                             options={"temperature": temperature, "seed": seed + trial})))
                     records.append(Record(lab.period.key, lab.period.company, k, trial, str(lab.label),
                                           parse_answer(text), text[:400]))

@@ -183,3 +183,31 @@ def test_no_network_and_no_cache_is_one_line(three, monkeypatch, tmp_path):
     lines = [ln for ln in res.output.splitlines() if ln.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: no market data for any period and none cached")
     assert "market import" in lines[0]
+
+
+@pytest.mark.parametrize("stall, ok", [(0.0, True), (3.0, False)])
+def test_eval_generation_with_an_llm_shows_progress_and_keeps_the_timeout(three, monkeypatch, tmp_path, stall, ok):
+    """FINCHAT_LLM_TIMEOUT bounds Ollama's silence in the check as in `ask`; each period is announced."""
+    from tests.chat.fake_ollama import FakeOllama
+
+    from finchat.db.pool import connect
+
+    with connect(three) as conn:
+        conn.execute("DELETE FROM market_data")
+        conn.commit()
+        market.get(conn, "AAPL", "quarterly_income_stmt", fetch=lambda t, k: income_stmt())
+    fake = FakeOllama(["Revenue fell ", "but net income rose."], stall_after=1, stall=stall)
+    monkeypatch.setenv("FINCHAT_DATABASE_URL", three)
+    monkeypatch.setenv("OLLAMA_HOST", fake.url)
+    monkeypatch.setenv("FINCHAT_LLM_TIMEOUT", "1")
+    try:
+        res = CliRunner().invoke(cli, ["eval", "generation", "--k", "2", "--out", str(tmp_path)])
+    finally:
+        fake.close()
+    assert "  [1/1] APPLE 2023Q3" in res.output
+    if ok:
+        assert res.exit_code == 0, res.output
+        record = json.loads((tmp_path / "results.json").read_text())["records"][0]
+        assert record["answer"].startswith("Yes — Apple performed well") and len(fake.requests) == 1
+    else:
+        assert res.exit_code == 1 and "failed mid-answer (ReadTimeout)" in res.output
