@@ -109,10 +109,10 @@ class Row:
 def run_answer_eval(settings: Settings, dataset: Path, *, ks: list[int], no_llm: bool, out: Path,
                     limit: int | None = None, types: list[str] | None = None) -> Iterator[str]:
     """Answer every answerable question; yield report lines; write results.json into ``out``."""
+    from finchat.answer.verdict import parse_answer
     from finchat.chat.answer import combined
     from finchat.chat.llm import stream_chat
     from finchat.chat.prompt import build_messages
-    from finchat.answer.verdict import parse_answer
     from finchat.retrieve.service import Service
 
     svc = Service.open(settings)

@@ -16,9 +16,9 @@ import pytest
 from click.testing import CliRunner
 
 from finchat import market
+from finchat.answer.verdict import parse_answer
 from finchat.cli import cli
 from finchat.errors import MarketDataUnavailable
-from finchat.answer.verdict import parse_answer
 from finchat.evaluation.generation import (
     Period,
     Record,
@@ -188,9 +188,8 @@ def test_no_network_and_no_cache_is_one_line(three, monkeypatch, tmp_path):
 @pytest.mark.parametrize("stall, ok", [(0.0, True), (3.0, False)])
 def test_eval_generation_with_an_llm_shows_progress_and_keeps_the_timeout(three, monkeypatch, tmp_path, stall, ok):
     """FINCHAT_LLM_TIMEOUT bounds Ollama's silence in the check as in `ask`; each period is announced."""
-    from tests.chat.fake_ollama import FakeOllama
-
     from finchat.db.pool import connect
+    from tests.chat.fake_ollama import FakeOllama
 
     with connect(three) as conn:
         conn.execute("DELETE FROM market_data")
