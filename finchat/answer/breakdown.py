@@ -10,10 +10,11 @@ from typing import Any
 
 import psycopg
 
-from finchat.answer.cellpick import GEO, SAME_PERIOD_DAYS, is_measure
+from finchat.answer.cellpick import SAME_PERIOD_DAYS
 from finchat.answer.cellrows import CellFigure, _words, last_sentence
 from finchat.answer.cells import _measure_words
 from finchat.answer.parts import segment_names
+from finchat.answer.rowrules import GEO, is_measure
 from finchat.answer.shapes import DIMENSION_WORDS
 from finchat.answer.tagged import scoped_filings, squash_name
 

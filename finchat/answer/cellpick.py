@@ -16,7 +16,6 @@ from finchat.answer.cellrows import (
     CellFigure,
     _names_row,
     _within,
-    _words,
     _words_of,
     in_a_row,
     last_sentence,
@@ -25,6 +24,37 @@ from finchat.answer.cellrows import (
     word_forms,
 )
 from finchat.answer.figures import HOW_MANY
+from finchat.answer.rowrules import (
+    BARE,
+    CASH_FLOWS,
+    CHANGE_ROW,
+    CHARGE_WORDS,
+    CONSOLIDATED,
+    DEFERRED_TAX,
+    GEO,
+    JOINED,
+    MANY_WORDS,
+    MONEY_WORDS,
+    NEUTRAL_WORDS,
+    NOT_SHARE,
+    OF_THE_MEASURE,
+    PEOPLE,
+    SEGMENT_TERM,
+    SHARE_ASKED,
+    SHARE_WORDS,
+    SIGNED,
+    THE_TABLE,
+    WEIGHTED_ROW,
+    another_ratio,
+    implausible,
+    introduced,
+    is_measure,
+    item_of_total,
+    name_split,
+    ratio_of,
+    sibling,
+    splits_name,
+)
 from finchat.answer.shapes import RECONCILED_IN
 from finchat.graph.lexicon import metrics_in_question
 
@@ -141,10 +171,10 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         if len(ratio) == 2 and not per_asked and any(_within(w, set(_words(ratio[1]))) for w in named) \
                 and not any(_within(w, set(_words(ratio[0]))) for w in named - {"net", "total", "loss"}):
             return False  # "Number of payment transactions per active account" counts no active accounts
-        flow = _OF_THE_MEASURE.match(label)
+        flow = OF_THE_MEASURE.match(label)
         if flow and named and all(_within(w, set(_words(flow.group("b")))) for w in named) \
                 and not any(_within(w, set(_words(flow.group("a")))) for w in named) \
-                and set(_words(flow.group("a"))) - q_words - _NEUTRAL_WORDS:
+                and set(_words(flow.group("a"))) - q_words - NEUTRAL_WORDS:
             return False  # "Contribution from contract asset", "Amortization of intangible assets": another measure
         head, _, net_of = label.partition(" net of ")
         if net_of and any(_within(w, set(_words(net_of))) and not _within(w, set(_words(head))) for w in named):
@@ -155,21 +185,21 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         if measure and len(items) >= 3 and any(measure <= i <= measure | {"net", "total"} for i in items) \
                 and not all(_within(" ".join(i), q_words) for i in items if i):
             return False  # "Total cash, cash equivalents and restricted cash" is more than the restricted cash asked
-        joined = _JOINED.match(label)
+        joined = JOINED.match(label)
         if joined and _within(joined.group("a").lower(), named) and not _within(joined.group("b").lower(), q_words) \
                 and all(_within(w, named | q_words) for w in _words(joined.group("tail"))):
             return False  # "Transaction and credit losses" is more than the transaction losses asked
-        if any(_sibling(label, t, q_words) for t in terms):
+        if any(sibling(label, t, q_words) for t in terms):
             return False  # "Credit losses" under "Transaction and credit losses" is no transaction losses
-        if _DEFERRED_TAX.search(c.row_path.rpartition(" › ")[0]) and not tax_asked:
+        if DEFERRED_TAX.search(c.row_path.rpartition(" › ")[0]) and not tax_asked:
             return False  # "Deferred Income Tax Assets › Restructuring charges" is a tax balance, no charge recorded
         if splits_name(capital_name, c.row_path):
             return False  # "Adjusted Property EBITDAR" is no Adjusted EBITDAR
-        if _WEIGHTED_ROW.search(label) and not averaged:
+        if WEIGHTED_ROW.search(label) and not averaged:
             return False  # "Weighted-average ordinary shares to be repurchased": a denominator, no count of an act
         if measure and not measure & set(_words(label)) and metrics_in_question(label):
             return False  # "Net sales of Hemlock …" is no net income of Hemlock, whatever its table also prints
-        if named and named <= _SIGNED and not (named & (signed := set(_words(re.sub(r"\([^)]*\)", " ", label))))
+        if named and named <= SIGNED and not (named & (signed := set(_words(re.sub(r"\([^)]*\)", " ", label))))
                                                 and signed - named & q_words):
             # "Operating income (loss)": the "(loss)" is the line's sign, no loss asked; and a loss asked by itself is
             # the row naming what else the question says ("Loss on early retirement of debt"), not any loss
@@ -177,21 +207,21 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         lines = metrics_in_question(label) if metric else []
         if lines and metric not in lines:
             return False  # "Net income/(loss)" is another line than the net interest income asked
-        if metric and measure and not metrics_in_question(label) and not set(_words(label)) & _MONEY_WORDS and any(
-                ((above := metrics_in_question(h)) and metric not in above or set(_words(h)) & _MONEY_WORDS)
+        if metric and measure and not metrics_in_question(label) and not set(_words(label)) & MONEY_WORDS and any(
+                ((above := metrics_in_question(h)) and metric not in above or set(_words(h)) & MONEY_WORDS)
                 and not (measure | METRIC_WORDS.get(metric, set())) & set(_words(h))
                 for h in c.row_path.split(" › ")[:-1]):
             # ("Capital expenditures › MGM China", "Adjusted Property EBITDAR › MGM China": another measure's rows; a
             # row naming a measure itself, "Revenues › Operating income", is that measure's, wherever it is nested)
             return False  # a part's row under another measure's heading is no net revenue of MGM China
-        if metric and measure and set(_words(c.row_path)) & _CHARGE_WORDS and not measure & _CHARGE_WORDS:
+        if metric and measure and set(_words(c.row_path)) & CHARGE_WORDS and not measure & CHARGE_WORDS:
             return False  # "Other operating charges › Asia Pacific" is no operating income of Asia Pacific
         # (a table's Total rows tell what its items are, not what another total is: "Total Fios revenue" is no
         # service revenue for its sibling "Total Wireless service revenue")
         told = "" if re.match(r"(?i)total\b", label) else c.totals
         # ("by operating segment": the segments, no word of operating income)
         # (nor "The following table presents …": a word of the caption's own, not of the table's measure)
-        caption = _THE_TABLE.sub(' ', _SEGMENT_TERM.sub(' ', c.caption))
+        caption = THE_TABLE.sub(' ', SEGMENT_TERM.sub(' ', c.caption))
         around = set(_words(f"{c.row_path} {caption} {c.col_label} {told}"))
         near = set(_words(f"{c.row_path} {c.col_label} {told}"))
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
@@ -214,22 +244,22 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     # the measure's own words: never "total" alone (any table's "Total goodwill"), nor a word of the part's name
     # ("Asset & Wealth Management" holds no "assets" of the client assets asked) — unless a qualifier holds the
     # measure itself ("comparable sales")
-    own_words = (measure or set()) - _BARE or (measure or set())
+    own_words = (measure or set()) - BARE or (measure or set())
     unnamed = set() if own_words & term_words else term_words
 
     def measured_by(around: set[str]) -> bool:
         return sum(_within(w, around - unnamed) for w in own_words) >= min(need, len(own_words))
 
-    share = bool(_SHARE_ASKED.search(question))
+    share = bool(SHARE_ASKED.search(question))
     # "How many …" asks a count: no amount of money answers it
     counted = bool(re.match(HOW_MANY, question))
     # (so does a measure naming people counted, "headcount", "employees": never an amount of money "associated with"
     # them — unless money is asked)
-    people = bool(named & _PEOPLE) and not named & _MONEY_WORDS \
+    people = bool(named & PEOPLE) and not named & MONEY_WORDS \
         and not re.search(r"(?i)\bhow\s+much\b|\bcosts?\b|\bcompensation\b|\bpaid\b|\$", question)
     # an amount of money asked ("net operating revenues") is no plain number (Coca-Cola's segment table of
     # percentages read without its "%")
-    money = bool((measure or set()) & _MONEY_WORDS) and not counted
+    money = bool((measure or set()) & MONEY_WORDS) and not counted
     # an amount asked ("Adjusted Net Income") is no figure per share ("Adjusted Net Income (Loss) Per Share › Basic")
     per_share = bool(re.search(r"(?i)\bper\s+(?:common\s+|diluted\s+|basic\s+)?share|\beps\b|\bearnings\s+per\b",
                                question)) or {"per", "share"} <= q_words or "eps" in q_words | (measure or set())
@@ -239,12 +269,12 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
            and not (people and c.unit.startswith("USD"))
            # a share is no growth rate or comparable-sales figure printed beside the name, unless its table
            # says it is a share ("% of net sales", "Revenue Mix")
-           and not (share and c.unit == "%" and _NOT_SHARE.search(f"{c.row_path} {c.caption} {c.col_label}")
-                    and not _SHARE_WORDS.search(f"{c.row_path} {c.caption} {c.col_label}"))
+           and not (share and c.unit == "%" and NOT_SHARE.search(f"{c.row_path} {c.caption} {c.col_label}")
+                    and not SHARE_WORDS.search(f"{c.row_path} {c.caption} {c.col_label}"))
            # (the row's own headings first: "Comparable Sales Summary › Consumer Electronics" beside "Revenue Mix
            # Summary › …" in one table; and no share is negative)
-           and not (share and c.unit == "%" and (c.value < 0 or _NOT_SHARE.search(c.row_path)
-                                                 and not _SHARE_WORDS.search(c.row_path)))
+           and not (share and c.unit == "%" and (c.value < 0 or NOT_SHARE.search(c.row_path)
+                                                 and not SHARE_WORDS.search(c.row_path)))
            # a printed share is the part's when its row names the part: "Grocery 58 %" under a Sam's Club
            # caption is grocery's share of the club's sales
            # (an expense's ratio row names the expense; the part whose revenue it is of may head its table: "Operating
@@ -370,7 +400,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         extra = len(path - q_words - (measure or set()) - {w for t in terms for w in t.split()})
         # the sentence introducing the table names the measure ("… presents segment net income …")
         # — best without words the question lacks just before it ("Wireless service revenue" for operating revenues)
-        lead = _introduced(c.caption, measure or set(), q_words)
+        lead = introduced(c.caption, measure or set(), q_words)
         # (of two such sentences, the one naming more of the measure: "Total net additions to property and equipment
         # by segment", not "Property and equipment, net by segment", for the additions asked)
         covered = len({w.removesuffix("s") for w in (measure or set()) & set(_words(last_sentence(c.caption)))}) \
@@ -402,7 +432,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
                           and ("basic" in label or "basic" in q_words))
         # a cash flow statement's row reconciling net income is a line's non-cash part ("Other operating charges"
         # added back), not the line: another table's row first, unless cash is asked
-        flow = int(not asks_cash and bool(_CASH_FLOWS.search(c.caption)))
+        flow = int(not asks_cash and bool(CASH_FLOWS.search(c.caption)))
         # (the row's own label adding words the question lacks, "Deferred hardware costs", before a heading over it
         # doing so: "Cost of revenue › Hardware costs" is the hardware costs asked)
         # an item asked as what a measure excludes ("… exclude from segment operating income"): the row of the
@@ -431,169 +461,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         earlier = prior[0] if len({c.value for c in prior}) == 1 else None
         # columns a text table's layout implied (its year-earlier column undated) that are no periods (kinds of
         # revenue read as years): not an answer; a header that prints the dates is believed (Paxlovid fell 98 %)
-        if earlier is not None and earlier.col_label.endswith("a year earlier") and _implausible(best.value, earlier.value):
+        if earlier is not None and earlier.col_label.endswith("a year earlier") and implausible(best.value, earlier.value):
             continue
         return best, earlier
     return None
-
-
-#: A statement of cash flows.
-_CASH_FLOWS = re.compile(r"(?i)\bstatements?\s+of\s+cash\s+flows?\b|\bcash\s+flows?\s+statements?\b")
-#: A table of the whole company's figures.
-CONSOLIDATED = re.compile(r"(?i)\bconsolidated\b(?!\s+financial\s+sta)")  # (not the notes' page header)
-
-#: A row measuring something of (or from, in, on) another measure: "Contribution from contract asset".
-_OF_THE_MEASURE = re.compile(r"(?i)^(?P<a>[a-z][\w,&'’ -]*?)\s+(?:of|from|in|on|for)\s+(?P<b>[a-z].*)$")
-#: Words of such a row that name no other measure: "Number of branches" counts the branches.
-_NEUTRAL_WORDS = frozenset({"total", "net", "the", "a", "an", "all", "other", "number", "amount", "value", "level",
-                            "percentage", "percent", "proportion", "average", "balance", "balances"})
-
-
-def item_of_total(label: str, totals: str, measure: set[str]) -> bool:
-    """Is ``label`` (a row's own label) a word of ``measure`` and do its table's Total rows (``totals``) print the
-    measure's other words ("Alternatives" over "Total assets under management")?"""
-    words = set(_words(label))
-    return bool(words) and len(measure) > len(words) and words <= measure \
-        and measure <= words | set(_words(re.sub(r"(?i)\btotal\b", " ", totals)))
-
-
-def _sibling(label: str, term: str, q_words: set[str]) -> bool:
-    """Is a row label another line of the kind ``term`` names: the same last word, but none of the term's
-    words before it and one of its own the question lacks ("Credit losses" for "transaction losses")?"""
-    said, asked = _words(label), term.split()
-    if len(said) < 2 or len(asked) < 2 or said[-1] != asked[-1]:
-        return False
-    own = set(said[:-1]) - _PLAIN_BEFORE
-    return bool(own - q_words) and not set(asked[:-1]) & set(said)
-
-
-def name_split(question: str, measure: set[str], asked: set[str]) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
-    """The capitalised name of two or more words the question gives the ``measure`` (with words ``asked`` of it),
-    "Adjusted EBITDAR", as patterns of a label printing it whole and of one printing another word or two inside it
-    ("Adjusted Property EBITDAR": another measure); None when the question names it so nowhere."""
-    for m in re.finditer(r"(?<![\w'’])[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)+", question):
-        words = m.group(0).split()
-        if measure <= {w.lower() for w in words} <= measure | asked:
-            return (re.compile(r"(?i)(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)"),
-                    re.compile(r"(?i)(?<!\w)" + r"\s+(?:[\w&-]+\s+){1,2}".join(map(re.escape, words)) + r"(?!\w)"))
-    return None
-
-
-def splits_name(name: tuple[re.Pattern[str], re.Pattern[str]] | None, row_path: str) -> bool:
-    """Do the row's labels print the question's name (:func:`name_split`) only with another word inside it?"""
-    if name is None:
-        return False
-    labels = row_path.split(" › ")
-    return not any(name[0].search(x) for x in labels) and any(name[1].search(x) for x in labels)
-
-
-#: A heading of deferred taxes, whose rows name the items the tax balances arise from.
-_DEFERRED_TAX = re.compile(r"(?i)\bdeferred\s+(?:income\s+)?tax")
-#: A caption's words about itself: "The following table shows …", "the table below".
-_THE_TABLE = re.compile(r"(?i)\b(?:the\s+)?following\s+tables?\b|\b(?:this|the)\s+tables?\s+(?:below|above)\b")
-#: "Transaction and credit losses": two lines of one noun printed as one row.
-_JOINED = re.compile(r"(?i)^\W*(?P<a>[a-z][\w-]*)\s+and\s+(?P<b>[a-z][\w-]*)\s+(?P<tail>[a-z].*)$")
-#: "Adjusted EBIT as a percentage of net sales": what comes before the phrase is the ratio's numerator.
-_RATIO_ROW = re.compile(r"(?i)^(?P<of>.*?\w.*?)\s+(?:as\s+an?\s+)?(?:%|percent(?:age)?)\s+of\b")
-
-
-def ratio_of(label: str, measure: set[str]) -> bool:
-    """Is a row label the ``measure``'s ratio to a total ("Gross profit as a % of revenue" for a gross profit
-    rate)?"""
-    ratio = _RATIO_ROW.match(label)
-    return ratio is not None and is_measure(ratio.group("of"), measure)
-
-
-def another_ratio(row_path: str, terms: list[str]) -> bool:
-    """Whether a percentage row is another measure's ratio ("Flexibles › Adjusted EBIT as a percentage of net
-    sales" is the segment's margin), not the share of the part ``terms`` name."""
-    parent, _, last = row_path.rpartition(" › ")
-    m = _RATIO_ROW.match(last)
-    # ("General and Administrative › As a percentage of revenues": a row naming no numerator is its heading's ratio)
-    of = parent if m is not None and re.fullmatch(r"(?i)as\s+an?", m.group("of").strip()) else m and m.group("of")
-    return m is not None and not any(_names_row(t, set(_words(of or ""))) for t in terms)
-
-
-#: Words of a measure of money.
-_MONEY_WORDS = frozenset({"revenue", "revenues", "sales", "income", "profit", "earnings", "expense", "expenses",
-                          "cost", "costs", "ebitda", "ebit", "ebitdar"})
-#: Words from which a measure in the question's own words is matched by all of them but one ("pre-tax net gain" is no
-#: "South Korean tax deposits"; held-out 86).
-MANY_WORDS = 3
-#: A gain or loss asked, which a statement line's sign in parentheses ("Net income (loss)") does not name.
-_SIGNED = frozenset({"loss", "losses", "gain", "gains"})
-#: Words of a measure that name none by themselves: "total" of "total client assets" is in any table's "Total goodwill",
-#: "value" of "carrying value" in "Fair value adjustments".
-_BARE = frozenset({"total", "net", "value", "values", "amount", "amounts"})
-#: Measures counting people.
-_PEOPLE = frozenset({"headcount", "headcounts", "employees", "workforce", "associates", "staff", "personnel"})
-#: Words naming a kind of rate, not which one.
-RATE_WORDS = frozenset({"rate", "rates", "ratio", "margin", "percentage", "percent", "net", "total"})
-#: A question asking a part's share of a whole.
-_SHARE_ASKED = re.compile(r"(?i)\b(?:share|portion|proportion|percent(?:age)? of|% of)\b")
-#: Words of a table of percentages that are no shares: changes, comparable sales, margins, rates.
-_NOT_SHARE = re.compile(r"(?i)\b(?:comparable|comp\b|growth|change|increase|decrease|margin|rate|yield|return)")
-#: Words of a table that prints shares of a whole.
-_SHARE_WORDS = re.compile(r"(?i)%\s*of\b|\bpercent(?:age)?\s+of\b|\bshare\b|\bmix\b|\bof\s+total\b|\bas\s+a\s+percent|"
-                          r"›\s*of\s")  # (a ratio row under its line: "Cost of sales – products › of product sales")
-
-#: Row labels and questions about a change rather than an amount.
-CHANGE_ROW = re.compile(r"(?i)\b(?:growth|grew|grow|declines?|declined|increases?|increased|decreases?|decreased|"
-                         r"changes?|changed|variance|rise|rises|rose|risen|fall|falls|fell|drop|drops|dropped|"
-                         r"jump|jumped|climb|climbed)\b")
-
-
-#: A row whose figure is this many times its year-earlier one (or that fraction of it) was read from
-#: columns that are not periods: American Water's revenue kinds gave "$1,088 … up 11988.9 % from $9".
-IMPLAUSIBLE_RATIO = 20
-
-
-def _implausible(now: float, before: float) -> bool:
-    if now == 0 or before == 0 or (now > 0) != (before > 0):
-        return False
-    ratio = abs(now / before)
-    return ratio > IMPLAUSIBLE_RATIO or ratio < 1 / IMPLAUSIBLE_RATIO
-
-
-#: Row labels that are places: a regional breakdown's items.
-GEO = re.compile(r"(?i)\b(?:u\.?s\.?|united states|international|americas?|europe|emea|asia|apac|pacific|china|"
-                 r"japan|latin|canada|africa|middle east|domestic|foreign(?!\s+(?:currency|currencies|exchange))|north|south|"
-                 r"east|west|rest of|emerging|developed|country|countries|world)\b")
-_PLAIN_BEFORE = frozenset({"net", "total", "consolidated", "segment", "segments", "reportable", "our", "the", "of", "and",
-                           "for", "by", "provides", "following", "to", "table", "tables", "presents", "shows", "operating"})
-
-
-def _introduced(caption: str, measure: set[str], q_words: set[str]) -> int:
-    """2 when the sentence introducing a table names the measure plainly ("… operating revenues"), 1 when with
-    words the question lacks just before it ("… Wireless service revenue"), 0 when it does not name it."""
-    words = re.findall(r"[a-z0-9]+", last_sentence(caption).lower())
-    at = [i for i, w in enumerate(words) if w in measure]
-    if not at:
-        return 0
-    before = {w for i in at for w in words[max(0, i - 2):i]}
-    return 1 if before - q_words - _PLAIN_BEFORE - measure else 2
-
-
-#: A denominator's row ("Weighted-average ordinary shares …"): no count of an act, unless an average is asked.
-_WEIGHTED_ROW = re.compile(r"(?i)\bweighted[\s-]+average\b")
-#: "operating segment(s)", "reportable segment(s)": the segments' name for themselves, no measure's words.
-_SEGMENT_TERM = re.compile(r"(?i)\b(?:operating|reportable|business)\s+segments?\b")
-#: Words naming a charge line ("Other operating charges"): a row holding one the question does not is another line
-#: than the statement metric asked (costs, fees, payments name parts of lines too often: held-out 10, 17, 26, 30).
-_CHARGE_WORDS = frozenset({"charge", "charges"})
-
-
-#: Units a row label prints in parentheses: "(billions)", "(in millions)", "(dollars)", "(thousands)".
-_UNITS_NOTE = re.compile(r"(?i)\(\s*(?:in\s+)?(?:thousands|millions|billions|dollars|percent|%)\s*\)")
-
-
-def is_measure(label: str, measure: set[str]) -> bool:
-    """Is a row label the measure itself ("Net sales", "Revenues"), not a line that mentions it ("Cost of
-    sales")?"""
-    # "Operating margins" is the operating margin, "Number of branches" the branches; the units a label prints in
-    # parentheses are no word of it ("Billed business (billions)")
-    words = set(_words(_UNITS_NOTE.sub(" ", label)))
-    # ("Unit counts at period end" the units: a count's and a balance's own words)
-    return any(_within(w, measure) for w in words) and all(
-        _within(w, measure | {"net", "total", "segment", "number", "count", "counts", "period", "end"}) for w in words)
-

@@ -18,17 +18,7 @@ from typing import Any
 import psycopg
 
 from finchat.answer.asked import _NEUTRAL
-from finchat.answer.cellpick import (
-    CHANGE_ROW,
-    CONSOLIDATED,
-    METRIC_WORDS,
-    RATE_WORDS,
-    SPELLED_OUT,
-    is_measure,
-    item_of_total,
-    pick_row,
-    ratio_of,
-)
+from finchat.answer.cellpick import METRIC_WORDS, SPELLED_OUT, pick_row
 from finchat.answer.cellrows import (
     CellFigure,
     _row_named_after,
@@ -41,6 +31,7 @@ from finchat.answer.cellrows import (
 from finchat.answer.figures import number
 from finchat.answer.filingnames import defined_initials
 from finchat.answer.parts import bare_measure, company_segments, segment_pattern, short_names, spelled_out
+from finchat.answer.rowrules import CHANGE_ROW, CONSOLIDATED, RATE_WORDS, is_measure, item_of_total, ratio_of
 from finchat.answer.shapes import RECONCILED_IN, VALUE_OF
 from finchat.answer.tagged import scoped_filings
 

@@ -17,7 +17,7 @@ import psycopg
 from finchat.answer.asked import _NEUTRAL
 from finchat.answer.breakdown import breakdown_from_cells
 from finchat.answer.buybacks import buyback_answer
-from finchat.answer.cellpick import SAME_PERIOD_DAYS, is_measure
+from finchat.answer.cellpick import SAME_PERIOD_DAYS
 from finchat.answer.cellrows import CellFigure, _words, in_a_row, word_forms
 from finchat.answer.cells import INITIALS_MIN, NOT_NAMES, OUTSIDE_US, _measure_words, answer_from_cells
 from finchat.answer.figures import Figure
@@ -33,6 +33,7 @@ from finchat.answer.passages import (
 )
 from finchat.answer.quote import initials, quote_passages, tabular
 from finchat.answer.result import Answer, question_filing, with_subject
+from finchat.answer.rowrules import is_measure
 from finchat.answer.shapes import AS_A_PERCENT, REGION
 from finchat.answer.spans import years_apart
 from finchat.answer.statedshare import stated_share

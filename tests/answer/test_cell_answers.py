@@ -230,7 +230,7 @@ def test_a_row_printing_the_plural_of_the_word_asked():
 def test_another_measures_ratio_in_a_parts_table_is_not_its_share():
     """"What percentage of net sales came from Flexibles?": "Flexibles Segment › Adjusted EBIT as a percentage of
     net sales" is the segment's margin, not its share."""
-    from finchat.answer.cellpick import another_ratio as _another_ratio
+    from finchat.answer.rowrules import another_ratio as _another_ratio
 
     assert _another_ratio("Flexibles Segment › Adjusted EBIT as a percentage of net sales", ["flexibles"])
     assert _another_ratio("Gross profit as % of revenue", ["domestic"])
