@@ -12,10 +12,10 @@ MONTHS_ABBR = MONTHS + r"|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?
 _DATE = re.compile(rf"(?i)\b({MONTHS_ABBR})\s*(\d{{1,2}}),?\s*((?:19|20)\d{{2}})\b")
 #: "1st July 2022", "30 August 2023": the day first, as releases and questions also write it.
 _DAY_FIRST = re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTHS_ABBR})\s*,?\s*((?:19|20)\d{{2}})\b")
-#: (a text layer glues "monthsended": read as written apart)
+#: (a text layer glues "monthsended", "Thirty-nineweeks": read as written apart)
 _DURATION = re.compile(
-    r"(?i)\b(three|six|nine|twelve|3|6|9|12)\s+months?\s*ended|\b(12|13|16|17|24|26|36|39|40|52|53|twelve|thirteen|"
-    r"sixteen|twenty-four|twenty-six|thirty-six|thirty-nine|forty|fifty-two|fifty-three)\s+weeks\s*ended|"
+    r"(?i)\b(three|six|nine|twelve|3|6|9|12)\s*months?\s*ended|\b(12|13|16|17|24|26|36|39|40|52|53|twelve|thirteen|"
+    r"sixteen|twenty-four|twenty-six|thirty-six|thirty-nine|forty|fifty-two|fifty-three)\s*weeks\s*ended|"
     r"\b(quarter|year|fiscal\s+year)s?\s+ended")
 #: "1,234", "(265)", "0.309", "-5"; not "1," (a date sliced after its day)
 _VALUE = re.compile(r"^\(?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?$")

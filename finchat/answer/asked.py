@@ -147,7 +147,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
             np = f"{np} used in {used.group('what')}"
         elif paid:  # "How much cash did Best Buy pay for termination benefits": those payments, never the balance
             np = f"cash paid for {paid.group('what')}"
-        elif done and done[-1] in _COUNTED_ACT:
+        elif done and done[-1] in _COUNTED_ACT and (done[-1] != "back" or done[-2:-1] == ["buy"]):
+            # (what is bought back is repurchased; what is added back, "rent" in a return's numerator, is itself)
             np = f"{np} {_COUNTED_ACT[done[-1]]}"
         elif done and done[-1] in _ACT_DONE and not re.search(r"(?i)\bin\s*$", np):
             np = f"{np} {_ACT_DONE[done[-1]]}"
@@ -235,6 +236,12 @@ def _asked_phrase(question: str, names: set[str]) -> str:
 _SAME_LINE = frozenset({"spending", "spend", "expense", "expenses", "margin", "margins", "rate", "rates", "ratio",
                         "yield", "percentage", "percent", "share", "balance", "balances", "line", "item", "items",
                         "figures", "number", "numbers", "results", "performance", "trend", "trends", "date"})
+#: A measure's last word naming a line of its own whatever statement line it is named after ("debt redemption costs").
+OTHER_LINE = frozenset({"costs", "cost", "charges", "charge", "fees", "gains", "gain", "losses", "proceeds", "payments",
+                        "premiums", "premium", "expenses"})
+COSTS = frozenset({"cost", "costs"})
+#: Statement lines that are expenses: "expenses" or "costs" after their names is the line's own word.
+EXPENSE_LINES = frozenset({"cost_of_revenue", "rnd", "sga", "income_tax", "interest_expense", "depreciation"})
 
 
 #: Lines listed after a measure as one: ", cash equivalents and short-term investments" (up to the verb or a period).
@@ -307,5 +314,5 @@ def lone_modifier(measure: str, metric: str | None) -> str:
     return words[0] if len(words) == 1 and re.fullmatch(r"[a-z][a-z-]{3,}", words[0]) else ""
 
 
-__all__ = ["_ASKED", "_NEUTRAL", "_NP_END", "_PART_WORDS", "_PERIOD", "_SAME_LINE", "_asked_phrase", "lone_modifier",
+__all__ = ["COSTS", "EXPENSE_LINES", "OTHER_LINE", "_ASKED", "_NEUTRAL", "_NP_END", "_PART_WORDS", "_PERIOD", "_SAME_LINE", "_asked_phrase", "lone_modifier",
            "qualifiers_after_head", "words_before"]

@@ -85,12 +85,14 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
           acronyms: dict[str, list[str]] | None = None,
           labelled: set[str] | None = None, company_wide: bool = False,
           parts: re.Pattern[str] | None = None,
-          named_rate: set[str] | None = None, metric: str | None = None) -> tuple[CellFigure, CellFigure | None] | None:
+          named_rate: set[str] | None = None, metric: str | None = None,
+          names: re.Pattern[str] | None = None) -> tuple[CellFigure, CellFigure | None] | None:
     """The best current cell of ``rows`` and its year-earlier one; ``acronyms``: initials of the measure or of a
     name asked → their words; ``labelled``: words the row's own label and headings must hold ("core");
     ``company_wide``: the question names no part of the company, so a consolidated table's row comes first and a
     row of a table about one of its ``parts`` (a pattern of its segments' names) last; ``metric``: the statement
-    line asked, when one is — a row that is another line is no answer."""
+    line asked, when one is — a row that is another line is no answer; ``names``: the company's segment names, which
+    in a caption name parts, no word of the measure."""
     def _words(text: str) -> list[str]:
         """Words of ``text``; initials there ("MBR", "FLNA") stand for the words they abbreviate."""
         found = _words_of(text)
@@ -224,6 +226,9 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         caption = THE_TABLE.sub(' ', SEGMENT_TERM.sub(' ', c.caption))
         around = set(_words(f"{c.row_path} {caption} {c.col_label} {told}"))
         near = set(_words(f"{c.row_path} {c.col_label} {told}"))
+        # (a caption's segment names are parts, not the measure: "Consumer & Community Banking … Commercial Banking"
+        # above a segment results table holds no "banking" of the investment banking fees asked)
+        measured_in = around if names is None else set(_words(f"{c.row_path} {names.sub(' ', caption)} {c.col_label} {told}"))
         # every qualifier stands by the row (EMEA's memberships, not the company's), and the measure
         # (a measure of many words by most of them: "wireless retail postpaid phone net additions" is not any
         # row mentioning "wireless")
@@ -234,7 +239,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         # part's name, is a line of its own: the row's labels name it, not the caption — "Corporate & Investment Bank
         # … Commercial Banking › Total net revenue" is no investment banking revenue)
         return all(_within(t, near) if own_line(t) else _within(t, around) for t in terms) and (
-            not measure or measured_by(around)) and all(
+            not measure or measured_by(measured_in)) and all(
             _within(w, around) for w in said_of_line)
 
     term_words = {w for t in terms for w in t.split()}

@@ -126,6 +126,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     company_wide = not any(not q.startswith("by ") and bare_measure(q) != bare_measure(subject.measure or "")
                            for q in subject.qualifiers)
     parts = segment_pattern(conn, company, segments) if company_wide else None
+    names = parts if parts is not None else segment_pattern(conn, company, segments)
     # "Global Services revenue" in a table captioned "BGS revenues consist of the following:"
     acronyms.update(short_names(segments, question))
     # a measure asked by its initials ("EBIT"), printed spelled out ("Earnings before interest and taxes")
@@ -190,17 +191,19 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                       or not subject.qualifiers and _bare_total_of(r, own_measure)]):
             if money_margin:
                 best = pick_row(rows, terms, q_words, months, period_end, False, measure, question, acronyms, labelled,
-                                company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)
+                                company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric,
+                                names=names)
                 best = best if best is not None and _within(money_margin, set(_words(best[0].row_path))) else None
             best = best or pick_row(rows, terms, q_words, months, period_end, want_pct, measure, question, acronyms,
                                     labelled, company_wide=company_wide, parts=parts, named_rate=named_rate,
-                                    metric=subject.metric)
+                                    metric=subject.metric, names=names)
             if best is None and grown:
                 # a growth no amounts give, printed as a percentage row naming what is asked ("Sales change
                 # analysis › Organic local-currency 5.1 %" for "organic local-currency sales growth")
                 best = pick_row([r for r in rows if any(_within(t, set(_words(r[3].split(" › ")[-1]))) for t in terms)],
                                 terms, q_words, months, period_end, True, measure, question, acronyms, labelled,
-                                company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric)
+                                company_wide=company_wide, parts=parts, named_rate=named_rate, metric=subject.metric,
+                                names=names)
             if best is not None:
                 break
         if best is None and len(terms) >= 2:

@@ -267,4 +267,15 @@ USED_TO_COMPUTE = re.compile(
 #: A value a line or a thing held is carried or measured at: "fair value", "carrying amount", "average balance".
 VALUE_OF = re.compile(r"(?i)\b(?:(?:fair|carrying|book|notional|market|face|principal)\s+(?:value|amount)|average\s+balance)s?$")
 
-__all__ = ["ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "DUE_OF_WHOLE", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OF_ACQUISITION", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENDING_ON", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "USED_TO_COMPUTE", "VALUE_OF", "recorded_in", "without_place"]
+#: "… did Foot Locker's minority investments under the fair value alternative have": whose value it is, a thing held.
+VALUE_HELD = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+"
+                        r"(?P<part>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:under|in|at|as\s+of|have|had|carry|hold)\b")
+
+#: "What did it pay for …": a pronoun pays, no company named before the verb.
+PRONOUN_PAYER = re.compile(r"(?i)\b(?:did|does|will)\s+(?:it|they|the\s+company)\b")
+PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he", "she", "you"})
+
+#: What was done to a balance in the period, written after its name ("long-term debt issued", "debt repaid").
+ACTED = re.compile(r"(?i)\s+(?:issued|borrowed|repaid|redeemed|raised|retired|refinanced|drawn|extinguished|incurred)\b")
+
+__all__ = ["ACTED", "ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "DUE_OF_WHOLE", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OF_ACQUISITION", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "PRONOUNS", "PRONOUN_PAYER", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENDING_ON", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "USED_TO_COMPUTE", "VALUE_HELD", "VALUE_OF", "recorded_in", "without_place"]

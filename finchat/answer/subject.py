@@ -29,12 +29,16 @@ from finchat.answer.asked import (
     _PART_WORDS,
     _PERIOD,
     _SAME_LINE,
+    COSTS,
+    EXPENSE_LINES,
+    OTHER_LINE,
     _asked_phrase,
     qualifiers_after_head,
     words_before,
 )
 from finchat.answer.propernames import DOER, NAME_AFTER, proper_names, tidy_qualifiers
 from finchat.answer.shapes import (
+    ACTED,
     ADJUSTED,
     AS_A_PERCENT,
     ASKED_BEFORE_DID,
@@ -61,6 +65,8 @@ from finchat.answer.shapes import (
     PART_OF_WHOLE,
     PERCENT_KPI,
     PRICE_MEASURE,
+    PRONOUN_PAYER,
+    PRONOUNS,
     RANKED_OF,
     RANKING,
     RATE,
@@ -80,24 +86,16 @@ from finchat.answer.shapes import (
     THROUGH_CHANNEL,
     TIED_TO,
     USED_TO_COMPUTE,
+    VALUE_HELD,
     VALUE_OF,
     recorded_in,
     without_place,
 )
-from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question
+from finchat.graph.lexicon import STATEMENT_OF, metric_phrase_spans, metrics_in_question
 
 #: Statement words a qualifier can stand before, and the metric each builds on.
 _HEAD = re.compile(r"(?i)\b(?<!-)(earnings before interest,? (?:and|&) (?:income )?taxes|net sales|sales|revenues?|"
                    r"net revenues?|income|earnings|eps|profits?|operating margin|margin)\b(?!-)")  # (not "profit-share")
-#: A measure's last word naming a line of its own whatever statement line it is named after ("debt redemption costs").
-_OTHER_LINE = frozenset({"costs", "cost", "charges", "charge", "fees", "gains", "gain", "losses", "proceeds", "payments",
-                         "premiums", "premium", "expenses"})
-#: "What did it pay for …": a pronoun pays, no company named before the verb.
-_PRONOUN_PAYER = re.compile(r"(?i)\b(?:did|does|will)\s+(?:it|they|the\s+company)\b")
-_PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he", "she", "you"})
-#: "… did Foot Locker's minority investments under the fair value alternative have": whose value it is, a thing held.
-_VALUE_HELD = re.compile(r"(?i)\b(?:did|does|do)\s+(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+"
-                         r"(?P<part>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:under|in|at|as\s+of|have|had|carry|hold)\b")
 
 
 @dataclass(frozen=True)
@@ -272,7 +270,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # for Activision Blizzard" — never the payer's own buyback price)
     paid = paid if paid and (re.sub(r"[^a-z0-9&]", "", paid.group("what").lower()) not in names or any(
         re.sub(r"[^a-z0-9&]", "", w.lower()) in whole for w in re.findall(r"[\w&.'’-]+", question[:paid.start()]))
-        and not _PRONOUN_PAYER.search(question[:paid.start()])) else None
+        and not PRONOUN_PAYER.search(question[:paid.start()])) else None
     for shape, named in ((SIZE_OF_PLACE.match(question), "square feet"),
                          (CONTRIBUTED_TO_PLANS.search(question), "contributions"), (paid, "acquisition")):
         if shape:
@@ -332,7 +330,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             qualifiers.append(part)
     # "the 787 program", "the 737": a model's number names the part (a year does not)
     qualifiers += [m.group(0) for m in MODEL_NUMBER.finditer(question) if not any(m.group(1) in q for q in qualifiers)]
-    held = _VALUE_HELD.search(question) if VALUE_OF.search(measure) else None
+    held = VALUE_HELD.search(question) if VALUE_OF.search(measure) else None
     if held and re.sub(r"[^a-z0-9&]", "", held.group("owner").lower()) in names \
             and not any(held.group("part").lower() in q.lower() for q in qualifiers):
         qualifiers.append(held.group("part"))  # "What carrying value did Foot Locker's minority investments … have"
@@ -510,7 +508,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
                 if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and w.lower() not in ("the", "its", "their")]
         # what changed the measure is asked, never the measure itself ("currency", "the F-35 program"; "it" is
         # the measure's own)
-        if what and not (len(what) == 1 and what[0].lower() in _PRONOUNS):
+        if what and not (len(what) == 1 and what[0].lower() in PRONOUNS):
             # what it added to a growth ("How much did … add to the growth of Adobe's cost of subscription revenue") is
             # a share of that change, printed in points ("Data center costs 9 %"), never an amount (points asked by
             # name, "How many percentage points …", are read from sentences as they were)
@@ -531,10 +529,12 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # (the thing asked before "did", or a reconciliation's item, and no statement line: none after it answers)
     keeps: tuple[str, ...] | None = () if segment_line or ((asked_first or into or returned) and metric is None) else None
     last = measure.split()[-1].lower() if measure else ""
-    if metric and not derived and last in _OTHER_LINE and all(
+    own_word = metric in EXPENSE_LINES and last in _SAME_LINE | COSTS and any(  # (the expense's name right before it)
+        to >= len(measure) - len(last) - 1 for _, to in metric_phrase_spans(measure, metric or ""))
+    if metric and not derived and last in OTHER_LINE and not own_word and all(
             to < len(measure) - len(last) for key in metrics for _, to in metric_phrase_spans(measure, key)):
         # "early debt redemption costs", "debt issuance costs": a line of their own, named after the statement's
-        # (never the long-term debt)
+        # (never the long-term debt; an expense's own word is its line: "research and development expenses")
         metric, keeps = None, ()
     if not (metric or "").startswith("eps") and not measure.lower().startswith("eps") and PRICE_MEASURE.search(measure):
         # "average price per share" paid for repurchased shares is no amount of repurchases
@@ -559,9 +559,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             and re.search(r"(?i)(?<!weighted )(?<!weighted-)\baverage\b", measure[:spans[0][0]]):
         metric, keeps = None, ()
     # "cash unable to invoice and receive": a clause about the line; "share repurchase authorization": a program's
-    # limit — neither is the line
+    # limit; "long-term debt issued": an act of the period, not the balance at its end — none is the line
     if spans and (re.match(r"(?i)\s+(?:unable|not|never|that|which|yet|still)\b", measure[spans[-1][1]:])
-                  or re.match(r"(?i)\s+(?:authori[sz]ation|capacity)\b", measure[spans[-1][1]:])):
+                  or re.match(r"(?i)\s+(?:authori[sz]ation|capacity)\b", measure[spans[-1][1]:])
+                  or STATEMENT_OF.get(metric or "") == "balance" and ACTED.match(measure[spans[-1][1]:])):
         metric, keeps = None, ()
     if done_part:  # ("funded backlog": a row or sentence naming what was done, never the whole's line)
         metric, keeps = None, ()

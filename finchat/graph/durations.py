@@ -17,7 +17,7 @@ _WORD_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "quarter": 3, "ye
 # (a release's column groups named in capitals, "FOURTH QUARTER TWELVE MONTHS": the quarter, then the year to date;
 # written small, "fourth quarter sales", it is prose)
 _HEADER_DURATION = re.compile(r"(?i)(?<![\w-])(thirteen|twenty-six|thirty-nine|fifty-two|three|six|nine|twelve|13|26|39|52)"
-                              r"\s+(?:months|weeks)\b(?![- ]periods?)|"
+                              r"\s*(?:months|weeks)\b(?![- ]periods?)|"
                               r"\b(quarter)s?\s+ended\b|"
                               r"(?-i:\b(?:FIRST|SECOND|THIRD|FOURTH|First|Second|Third|Fourth)\s+(QUARTER|Quarter))\b(?!\s+(?:of|ended)\b)|"
                               r"(?-i:\b(?:FULL|Full)\s+(YEAR|Year))\b(?!\s+(?:of|ended)\b)|"

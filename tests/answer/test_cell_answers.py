@@ -1805,3 +1805,24 @@ def test_a_part_named_by_stop_words_alone_is_found_by_its_printed_name(make_data
     got = _from_cells(url, "What net loss did Acme's All Other segments report for 2020?",
                       Subject("net loss", "net_income", ("All Other",), "amount"), 2020)
     assert got is not None and got[1][0].row_path == "All Other › Segment net loss" and got[1][0].value == -214
+
+
+def test_a_segment_name_in_a_caption_is_no_word_of_the_measure():
+    """"… investment banking fees" of the CIB: a segment results table captioned with the segments' names ("Consumer &
+    Community Banking … Commercial Banking") holds no "banking" of the fees asked; the segment's own table row does."""
+    import re
+
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2023, 3, 31)
+    results = ("BANK_2023Q1_10Q", 19, None, "Corporate & Investment Bank › Total noninterest expense",
+               "Segment results – managed basis. Consumer & Community Banking Corporate & Investment Bank Commercial "
+               "Banking (in millions)", "Three Months Ended", "3M", now, 7483, "millions", "USD", "Total noninterest expense")
+    fees = ("BANK_2023Q1_10Q", 23, None, "Revenue › Investment banking fees", "CORPORATE & INVESTMENT BANK Selected income "
+            "statement data", "Three Months Ended", "3M", now, 1654, "millions", "USD", "Investment banking fees")
+    names = re.compile(r"(?i)(?<![\w-])(?:Consumer\s*(?:&|and)\s*Community Banking|Corporate\s*(?:&|and)\s*Investment Bank|"
+                       r"Commercial Banking)(?![\w-])")
+    q = {"investment", "banking", "fees", "corporate", "bank", "cib", "earn", "first", "quarter", "2023"}
+    terms, measure = ["corporate investment bank"], {"banking", "fees"}
+    assert _pick([results], terms, q, 3, now, False, measure, names=names) is None
+    assert _pick([results, fees], terms, q, 3, now, False, measure, names=names)[0].value == 1654

@@ -1325,3 +1325,22 @@ def test_a_part_named_after_a_rate_or_a_channel(question, measure, qualifiers):
 
     s = analyse(question, companies=("Testco", "TESTCO"))
     assert (s.measure, s.qualifiers) == (measure, qualifiers), s
+
+
+@pytest.mark.parametrize(("question", "measure", "metric"), [
+    # an act of the period done to a balance is no balance at its end
+    ("How much long-term debt did Testco issue in February 2015?", "long-term debt issued", None),
+    ("What was Testco's long-term debt at the end of 2015?", "long-term debt", "long_term_debt"),
+    # an expense's own word after its name is the line, not a line of its own ("debt issuance costs" is)
+    ("By what percentage did Testco's research and development expenses increase in fiscal 2022?",
+     "research and development expenses", "rnd"),
+    ("What debt issuance costs did Testco pay in 2018?", "debt issuance costs", None),
+    # what is added back in a return's numerator is itself; what is bought back is repurchased
+    ("How much rent did Testco add back in its fiscal 2018 return on investment calculation?", "rent", None),
+    ("How many shares did Testco buy back in fiscal 2018?", "shares repurchased", None),
+])
+def test_what_was_done_to_a_line(question, measure, metric):
+    from finchat.answer.subject import analyse
+
+    s = analyse(question, companies=("Testco", "TESTCO"))
+    assert (s.measure, s.metric) == (measure, metric), s

@@ -291,3 +291,22 @@ def test_a_units_row_under_the_header_and_emphasised_units():
     assert one(facts, "revenue", date(2017, 12, 31), "12M").scale == "millions"
     emphasised = UNITS_ROW.replace("(In millions except per share data)", "_In millions, except per share amounts_")
     assert one(extract_facts(emphasised), "revenue", date(2017, 12, 31), "12M").scale == "millions"
+
+
+GLUED_WEEKS = """**CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS**
+
+|  | Thirteen weeks ended |  | Thirty-nineweeks ended |  |
+|---|---|---|---|---|
+| ($in millions,exceptper share amounts) | October 29, 2022 | October 30, 2021 | October 29, 2022 | October 30, 2021 |
+| Sales | $ 2,173 | $ 2,189 | $ 6,413 | $ 6,617 |
+| Income tax expense | 47 | 64 | 154 | 303 |
+| Net income | 96 | 158 | 322 | 790 |
+"""
+
+
+def test_weeks_glued_to_their_number_by_the_text_layer():
+    """"Thirty-nineweeks ended": the year to date, nine months — not the quarter the column beside it spans."""
+    facts = extract_facts(GLUED_WEEKS)
+    assert one(facts, "income_tax", date(2022, 10, 29), "9M").value == 154
+    assert one(facts, "income_tax", date(2022, 10, 29), "3M").value == 47
+    assert one(facts, "revenue", date(2021, 10, 30), "9M").value == 6617
