@@ -31,7 +31,15 @@ from finchat.answer.cellrows import (
 from finchat.answer.figures import number
 from finchat.answer.filingnames import defined_initials
 from finchat.answer.parts import bare_measure, company_segments, segment_pattern, short_names, spelled_out
-from finchat.answer.rowrules import CHANGE_ROW, CONSOLIDATED, RATE_WORDS, is_measure, item_of_total, ratio_of
+from finchat.answer.rowrules import (
+    CHANGE_ROW,
+    CONSOLIDATED,
+    RATE_WORDS,
+    TYING_WORDS,
+    is_measure,
+    item_of_total,
+    ratio_of,
+)
 from finchat.answer.shapes import RECONCILED_IN, VALUE_OF
 from finchat.answer.tagged import scoped_filings
 
@@ -135,7 +143,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     measure = _measure_words(subject, terms) - {w for q in full_names for w in _words(q)}
     # a rate asked of a part ("net write-off rate … on Card Member loans") is a row naming the rate, not any
     # percentage of the part's table ("Net interest yield on average Card Member loans")
-    named_rate = (set(_words(subject.measure or "")) - RATE_WORDS - {w for t in terms for w in t.split()}
+    named_rate = (set(_words(subject.measure or "")) - RATE_WORDS - TYING_WORDS - {w for t in terms for w in t.split()}
                   if subject.kind == "rate" else set())
     if not measure and not subject.measure and subject.kind == "amount" and not amount:
         return None  # a part named with no measure read ("Consumer's … net additions"): any row of it is no answer
@@ -165,8 +173,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             # Retained earnings")
             # (or, of a part the measure names, the part's row of a table its caption says is of that measure: "AWS"
             # under "Total depreciation and amortization expense, by segment")
-            found = [r for r in found if _within(moved, set(_words(r[3])))
-                     and any(f" {moved} " in f" {' '.join(_words(part))} " for part in r[3].split(" › "))
+            found = [r for r in found if in_one_label(moved, r[3])
                      or named_in_measure and asked & set(_words(r[3].split(" › ")[-1]))
                      and f" {moved} " in f" {' '.join(_words(r[4]))} " or not subject.qualifiers and _bare_total_of(r, moved)]
         # rows naming the subject first; then rows under a caption naming it ("Sam's Club Segment — Including
@@ -341,6 +348,16 @@ def _says_line(label: str, measure: set[str], q_words: set[str]) -> bool:
     return any(_within(w, measure) for w in words) and all(
         _within(w, measure | q_words) or any(w.endswith(end) and w[:-len(end)] in q_words for end in ("ed", "d"))
         for w in words)
+
+
+def in_one_label(moved: str, row_path: str) -> bool:
+    """Are the words ``moved`` (a measure's, as _words gives them) one label's of ``row_path``, as it prints them
+    ("equity earnings" is no "Stockholders' equity › Retained earnings")? What a measure is tied to may be printed with
+    other words between: "Base compensation and related benefits associated with headcount" for "base compensation
+    tied to headcount"."""
+    pieces = [p.strip() for p in re.split(rf"\b(?:{'|'.join(TYING_WORDS)})\b", moved) if p.strip()]
+    return _within(" ".join(pieces), set(_words(row_path))) and any(
+        all(f" {p} " in f" {' '.join(_words(part))} " for p in pieces) for part in row_path.split(" › "))
 
 
 def _measure_words(subject: Any, terms: list[str]) -> set[str]:

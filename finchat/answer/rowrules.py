@@ -102,6 +102,9 @@ BARE = frozenset({"total", "net", "value", "values", "amount", "amounts"})
 PEOPLE = frozenset({"headcount", "headcounts", "employees", "workforce", "associates", "staff", "personnel"})
 #: Words naming a kind of rate, not which one.
 RATE_WORDS = frozenset({"rate", "rates", "ratio", "margin", "percentage", "percent", "net", "total"})
+#: Words tying a measure to what it is of ("compensation tied to headcount", printed "associated with headcount"):
+#: no part of a row's name.
+TYING_WORDS = frozenset({"tied", "linked", "related", "relating", "associated", "attributable"})
 #: A question asking a part's share of a whole.
 SHARE_ASKED = re.compile(r"(?i)\b(?:share|portion|proportion|percent(?:age)? of|% of)\b")
 #: Words of a table of percentages that are no shares: changes, comparable sales, margins, rates.

@@ -1826,3 +1826,14 @@ def test_a_segment_name_in_a_caption_is_no_word_of_the_measure():
     terms, measure = ["corporate investment bank"], {"banking", "fees"}
     assert _pick([results], terms, q, 3, now, False, measure, names=names) is None
     assert _pick([results, fees], terms, q, 3, now, False, measure, names=names)[0].value == 1654
+
+
+def test_what_a_measure_is_tied_to_may_be_printed_with_words_between():
+    from finchat.answer.cellrows import _words
+    from finchat.answer.cells import in_one_label
+
+    asked = " ".join(_words("base compensation tied to headcount"))
+    assert in_one_label(asked, "Base compensation and related benefits associated with headcount")
+    assert not in_one_label(asked, "Base compensation › Headcount")  # one label holds it, not two
+    assert not in_one_label(" ".join(_words("equity earnings")), "Stockholders' equity › Retained earnings")
+    assert in_one_label(" ".join(_words("equity earnings")), "Equity earnings of affiliates")
