@@ -47,6 +47,7 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
                      quarter: int | None = None) -> list[tuple[int, int, str, Cell]]:
     """Cells of the tables the PDF parser kept as text (graph/textrows.py), chunk by chunk; what one chunk's
     table sets up (columns, heading) carries to the next text chunk."""
+    from finchat.graph.changeparts import change_parts
     from finchat.graph.countlist import count_cells
     from finchat.graph.datedcols import dated_cells, has_header, open_header
     from finchat.graph.regionlines import region_header, region_line_cells
@@ -72,11 +73,14 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
         before, wide = (before, wide) if near else ("", "")
         if previous is not None and previous[2] != c[2]:
             carry.pop("heading", None)  # under a new heading: the rows before it no longer name these
-        listed = count_cells(c[3], before[-TEXT_LEAD_IN:], period_end)  # (a list of counts: "… STORES NUMBER")
+        # (a change split into its parts, "… increased due to the following:": points of the change, in percent)
+        parts, text = change_parts(c[3], before, period_end, form)
+        out += [(int(c[0]), int(c[4]), f"{c[2]} {cell.lead}".strip(), cell) for cell in parts]
+        listed = count_cells(text, before[-TEXT_LEAD_IN:], period_end)  # (a list of counts: "… STORES NUMBER")
         if listed:
             carry.clear()
             out += [(int(c[0]), int(c[4]), f"{c[2]} {cell.lead}".strip(), cell) for cell in listed]
-        elif len(re.findall(r"\d[\d,]*", c[3])) >= TEXT_TABLE_NUMBERS:
+        elif len(re.findall(r"\d[\d,]*", text)) >= TEXT_TABLE_NUMBERS:
             lead = before[-TEXT_LEAD_IN:]
             # the words just above it — under another heading only a sentence ending in a colon introduces it;
             # other text there is another section's ("Consolidated Operating Revenues" is the caption then)
@@ -95,7 +99,7 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
                 title = own
             elif near and header_title:
                 title = header_title
-            body = c[3]
+            body = text
             if near and previous[1] == "text" and previous[2] == c[2] and _FIGURE.fullmatch(body.split()[0]):
                 body = f"{_row_tail(previous[3])} {body}"  # a row the chunker cut: its label and first figures
             # (a table headed by dates, which no period header starts: graph/datedcols.py)

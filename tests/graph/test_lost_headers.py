@@ -45,3 +45,35 @@ def test_a_title_run_into_the_units_of_the_headers_first_cell_names_the_rows():
     total = next(c for c in cells if c.row_label == "Total net sales")
     assert (total.row_path, total.value, total.scale) == (
         "Statement of Income for Guarantor Group › Total net sales", 1006, "millions")
+
+
+#: A change split into its parts under the sentence naming what changed, the header lost (figures made up).
+PARTS_INTRO = ("Widget design costs consist of salaries and tooling.\n\nWidget design expenses increased due to the "
+               "following:")
+PARTS = ("Salaries related to engineering staff and contractors 6 % Cloud tooling 3 Travel, events and other items 1 "
+         "Total change 10 %\n\n_Selling Expenses_\n\nSelling expenses consist of commissions.")
+#: The same, with its header's years, over two years (figures made up).
+PARTS_YEARS = ("**% Change** **% Change**\n\n**2019-2018** **2018-2017**\n\nSalaries related to engineering staff 5% 4% "
+               "Cloud tooling 2 (1) Rent — 3 Other items 1 Total change 8% 6%")
+
+
+def test_a_change_split_into_its_parts_is_points_of_the_change():
+    """Each part is the points of the change it added, in percent, of the year the annual report closes; the sentence
+    naming what changed is the caption; the text after the rows is left for the other readers."""
+    from finchat.graph.changeparts import change_parts
+
+    cells, rest = change_parts(PARTS, PARTS_INTRO, date(2022, 12, 2), "10-K")
+    got = {(c.row_label, c.col_label, c.as_of, c.value, c.unit) for c in cells}
+    assert got == {("Salaries related to engineering staff and contractors", "% Change 2022-2021", date(2022, 12, 2), 6, "%"),
+                   ("Cloud tooling", "% Change 2022-2021", date(2022, 12, 2), 3, "%"),
+                   ("Travel, events and other items", "% Change 2022-2021", date(2022, 12, 2), 1, "%"),
+                   ("Total change", "% Change 2022-2021", date(2022, 12, 2), 10, "%")}
+    assert {c.lead for c in cells} == {"Widget design expenses increased due to the following:"}
+    assert rest.startswith("_Selling Expenses_")
+    cells, _ = change_parts(PARTS_YEARS, PARTS_INTRO, date(2019, 11, 29), "10-K")
+    got = {(c.row_label, c.col_label, c.as_of.year, c.value) for c in cells}
+    assert ("Cloud tooling", "% Change 2018-2017", 2018, -1) in got and ("Rent", "% Change 2019-2018", 2019, 0) in got
+    assert all(c.unit == "%" and c.duration == "12M" for c in cells)
+    # no sentence saying what changed, or no total of the change: no parts
+    assert change_parts(PARTS, "Widget design costs consist of salaries.", date(2022, 12, 2), "10-K") == ([], PARTS)
+    assert change_parts(PARTS.replace("Total change", "Total"), PARTS_INTRO, date(2022, 12, 2), "10-K")[0] == []
