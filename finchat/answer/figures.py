@@ -11,7 +11,7 @@ from typing import Any
 
 from finchat.graph.lexicon import STATEMENT_OF
 from finchat.graph.lexicon import metric as metric_def
-from finchat.graph.query import FactRow
+from finchat.graph.query import FactRow, lower_period
 
 #: A question asking a count ("How many warehouses …"); points of a rate ("How many basis points …") are a change.
 HOW_MANY = re.compile(r"(?i)\s*(?:(?:by|in|across|at|for|over|on|from)\s+)?how\s+many\b(?!\s+(?:basis|percentage)?\s*points\b)")
@@ -46,7 +46,7 @@ class Figure(FactRow):
         label = re.sub(r"(?i)\b(ended) as of\b", r"\1", label)  # "twelve months ended as of December 31"
         if self.duration is None and label and not label.lower().startswith(("as of", "at ")):
             label = "as of " + label
-        return _lower_period(label)
+        return lower_period(label)
 
     def for_period(self) -> str:
         """"for the three months ended July 1, 2023" / "as of July 1, 2023" (a balance, even when read from a
@@ -98,14 +98,6 @@ class Computed:
 
 
 # ---------------------------------------------------------------------------------------------- formatting
-_MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december"}
-
-
-def _lower_period(label: str) -> str:
-    return " ".join(w if w.lower().rstrip(",") in _MONTHS else w.lower() for w in label.split())
-
-
 def number(v: float) -> str:
     """81,797 / 1.26 / 0.309 — printed precision kept (no trailing zeros beyond it)."""
     a = abs(v)

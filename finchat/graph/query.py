@@ -237,7 +237,7 @@ class FactRow:
         scale = {"millions": " million", "thousands": " thousand", "billions": " billion"}.get(self.scale, "")
         per = " per share" if self.unit == "USD/share" else ""
         name = metric(self.metric).name if self.metric else self.metric
-        period = _lower_period(self.period_label) if self.period_label else "?"
+        period = lower_period(self.period_label) if self.period_label else "?"
         return f"{self.company_name} — {name}, {period}: {sign}{cur}{num}{scale}{per} [{self.document} {self.page_ref()}]"
 
     def as_json(self) -> dict[str, Any]:
@@ -253,8 +253,14 @@ _MONTHS = {"january", "february", "march", "april", "may", "june", "july", "augu
            "november", "december"}
 
 
-def _lower_period(label: str) -> str:
-    """"Three Months Ended July 1, 2023" → "three months ended July 1, 2023"."""
+#: A period's words the text layer glued: "Thirty-nineweeks ended", "Threemonths ended", "monthsended".
+_GLUED = re.compile(r"(?i)\b(three|six|nine|twelve|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three)(?=months|weeks)|"
+                    r"(?<=months)(?=ended)|(?<=weeks)(?=ended)")
+
+
+def lower_period(label: str) -> str:
+    """"Three Months Ended July 1, 2023" → "three months ended July 1, 2023"; words the text layer glued apart."""
+    label = _GLUED.sub(lambda m: f"{m.group(1)} " if m.group(1) else " ", label)
     return " ".join(w if w.lower().rstrip(",") in _MONTHS else w.lower() for w in label.split())
 
 

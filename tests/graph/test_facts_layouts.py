@@ -310,3 +310,11 @@ def test_weeks_glued_to_their_number_by_the_text_layer():
     assert one(facts, "income_tax", date(2022, 10, 29), "9M").value == 154
     assert one(facts, "income_tax", date(2022, 10, 29), "3M").value == 47
     assert one(facts, "revenue", date(2021, 10, 30), "9M").value == 6617
+
+
+def test_a_period_glued_by_the_text_layer_is_said_apart():
+    from finchat.graph.query import lower_period
+
+    assert lower_period("Thirty-nineweeks ended October 29, 2022") == "thirty-nine weeks ended October 29, 2022"
+    assert lower_period("Threemonths ended June 30, 2022") == "three months ended June 30, 2022"
+    assert lower_period("Six Months Ended July 1, 2023") == "six months ended July 1, 2023"
