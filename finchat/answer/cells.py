@@ -302,7 +302,19 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     if outside == "Non-U.S." and any(OUTSIDE_US.fullmatch(q) for q in subject.qualifiers):
         # (General Mills prints "Non-United States")
         return answer_from_cells(conn, question, name, subject, hits, company, amount, outside="Non-United States")
+    bare = _COST_WORD.sub("", own_measure)
+    if bare != own_measure and not subject.qualifiers and subject.metric is None and subject.kind == "amount" \
+            and set(bare.split()) - _NEUTRAL:
+        # "marketing expenses" printed as the statement's row "Marketing": that row, named by exactly the rest
+        # (never "Sales and marketing")
+        row = answer_from_cells(conn, question, name, replace(subject, measure=bare), hits, company, amount, outside)
+        if row is not None and " ".join(_words(row[1][0].row_path.split(" › ")[-1])) == bare:
+            return row
     return None
+
+
+#: An expense's or cost's generic word after its name ("marketing expenses").
+_COST_WORD = re.compile(r"\s+(?:expenses?|costs?)$")
 
 
 def _bare_total_of(row: Any, measure: str) -> bool:

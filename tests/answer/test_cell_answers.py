@@ -1837,3 +1837,19 @@ def test_what_a_measure_is_tied_to_may_be_printed_with_words_between():
     assert not in_one_label(asked, "Base compensation › Headcount")  # one label holds it, not two
     assert not in_one_label(" ".join(_words("equity earnings")), "Stockholders' equity › Retained earnings")
     assert in_one_label(" ".join(_words("equity earnings")), "Equity earnings of affiliates")
+
+
+def test_an_expense_asked_with_its_generic_word_is_the_row_printing_the_rest(make_database):
+    """"marketing expenses" printed as the statement's row "Marketing": that row, named by exactly the rest — never
+    "Sales and marketing" — in the store, through answer_from_cells."""
+    from finchat.answer.subject import Subject
+
+    statement = "Consolidated Statements of Operations (in thousands)"
+    url = _stored(make_database, 2023, [(3, statement, "Marketing", 627168, "thousands", "USD"),
+                                        (3, statement, "Technology and development", 1345258, "thousands", "USD")])
+    got = _from_cells(url, "What were Acme's marketing expenses in 2023?",
+                      Subject("marketing expenses", None, (), "amount"), 2023)
+    assert got is not None and got[1][0].row_path == "Marketing" and got[1][0].value == 627168
+    url = _stored(make_database, 2023, [(3, statement, "Sales and marketing", 4968, "millions", "USD")])
+    assert _from_cells(url, "What were Acme's marketing expenses in 2023?",
+                       Subject("marketing expenses", None, (), "amount"), 2023) is None
