@@ -133,8 +133,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     # naming no part of the company (a KPI alone is no part: "backlog"), the company's own figure is asked
     company_wide = not any(not q.startswith("by ") and bare_measure(q) != bare_measure(subject.measure or "")
                            for q in subject.qualifiers)
-    parts = segment_pattern(conn, company, segments) if company_wide else None
-    names = parts if parts is not None else segment_pattern(conn, company, segments)
+    names = segment_pattern(conn, company, segments)
+    parts = names if company_wide else None
     # "Global Services revenue" in a table captioned "BGS revenues consist of the following:"
     acronyms.update(short_names(segments, question))
     # a measure asked by its initials ("EBIT"), printed spelled out ("Earnings before interest and taxes")
@@ -313,6 +313,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     return None
 
 
+#: Words tying a measure to its object, as a pattern to split a measure's words at.
+_TYING = re.compile(rf"\b(?:{'|'.join(sorted(TYING_WORDS))})\b")
 #: An expense's or cost's generic word after its name ("marketing expenses").
 _COST_WORD = re.compile(r"\s+(?:expenses?|costs?)$")
 
@@ -367,7 +369,7 @@ def in_one_label(moved: str, row_path: str) -> bool:
     ("equity earnings" is no "Stockholders' equity › Retained earnings")? What a measure is tied to may be printed with
     other words between: "Base compensation and related benefits associated with headcount" for "base compensation
     tied to headcount"."""
-    pieces = [p.strip() for p in re.split(rf"\b(?:{'|'.join(TYING_WORDS)})\b", moved) if p.strip()]
+    pieces = [p.strip() for p in _TYING.split(moved) if p.strip()]
     return _within(" ".join(pieces), set(_words(row_path))) and any(
         all(f" {p} " in f" {' '.join(_words(part))} " for p in pieces) for part in row_path.split(" › "))
 
