@@ -1815,11 +1815,12 @@ def test_a_segment_name_in_a_caption_is_no_word_of_the_measure():
     from finchat.answer.cellpick import pick_row as _pick
 
     now = date(2023, 3, 31)
-    results = ("BANK_2023Q1_10Q", 19, None, "Corporate & Investment Bank › Total noninterest expense",
-               "Segment results – managed basis. Consumer & Community Banking Corporate & Investment Bank Commercial "
-               "Banking (in millions)", "Three Months Ended", "3M", now, 7483, "millions", "USD", "Total noninterest expense")
-    fees = ("BANK_2023Q1_10Q", 23, None, "Revenue › Investment banking fees", "CORPORATE & INVESTMENT BANK Selected income "
-            "statement data", "Three Months Ended", "3M", now, 1654, "millions", "USD", "Investment banking fees")
+    segments = ("Segment results – managed basis. Consumer & Community Banking Corporate & Investment Bank Commercial "
+                "Banking (in millions)")
+    results = ("BANK_2023Q1_10Q", 19, None, "Corporate & Investment Bank › Total noninterest expense", segments,
+               "Three Months Ended", "3M", now, 7483, "millions", "USD", "Total noninterest expense")
+    fees = ("BANK_2023Q1_10Q", 23, None, "Revenue › Investment banking fees", "CORPORATE & INVESTMENT BANK Selected",
+            "Three Months Ended", "3M", now, 1654, "millions", "USD", "Investment banking fees")
     names = re.compile(r"(?i)(?<![\w-])(?:Consumer\s*(?:&|and)\s*Community Banking|Corporate\s*(?:&|and)\s*Investment Bank|"
                        r"Commercial Banking)(?![\w-])")
     q = {"investment", "banking", "fees", "corporate", "bank", "cib", "earn", "first", "quarter", "2023"}
