@@ -77,3 +77,15 @@ def test_a_change_split_into_its_parts_is_points_of_the_change():
     # no sentence saying what changed, or no total of the change: no parts
     assert change_parts(PARTS, "Widget design costs consist of salaries.", date(2022, 12, 2), "10-K") == ([], PARTS)
     assert change_parts(PARTS.replace("Total change", "Total"), PARTS_INTRO, date(2022, 12, 2), "10-K")[0] == []
+
+
+def test_a_header_printed_twice_keeps_its_groups_order():
+    """The layout printed "Three months ended … Six months ended …" twice; the span of text read for the header may
+    start inside the first copy ("Six months ended … Three months ended … Six months ended"): the quarter's group is
+    still first."""
+    from finchat.graph.durations import _durations
+
+    twice = "Three months ended June 30, Six months ended June 30, " * 2
+    assert _durations(twice) == [3, 6]
+    assert _durations(twice[len("Three months ended June 30, "):]) == [3, 6]
+    assert _durations("Three Months Ended July 1, 2023 Nine Months Ended July 1, 2023") == [3, 9]
