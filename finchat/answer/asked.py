@@ -239,7 +239,8 @@ _SAME_LINE = frozenset({"spending", "spend", "expense", "expenses", "margin", "m
 #: A measure's last word naming a line of its own whatever statement line it is named after ("debt redemption costs").
 OTHER_LINE = frozenset({"costs", "cost", "charges", "charge", "fees", "gains", "gain", "losses", "proceeds", "payments",
                         "premiums", "premium", "expenses"})
-COSTS = frozenset({"cost", "costs"})
+#: An expense's or cost's generic word after its name ("marketing expenses", "research and development costs").
+EXPENSE_WORDS = frozenset({"expense", "expenses", "cost", "costs"})
 #: Statement lines that are expenses: "expenses" or "costs" after their names is the line's own word.
 EXPENSE_LINES = frozenset({"cost_of_revenue", "rnd", "sga", "income_tax", "interest_expense", "depreciation"})
 
@@ -314,5 +315,5 @@ def lone_modifier(measure: str, metric: str | None) -> str:
     return words[0] if len(words) == 1 and re.fullmatch(r"[a-z][a-z-]{3,}", words[0]) else ""
 
 
-__all__ = ["COSTS", "EXPENSE_LINES", "OTHER_LINE", "_ASKED", "_NEUTRAL", "_NP_END", "_PART_WORDS", "_PERIOD", "_SAME_LINE", "_asked_phrase", "lone_modifier",
+__all__ = ["EXPENSE_LINES", "EXPENSE_WORDS", "OTHER_LINE", "_ASKED", "_NEUTRAL", "_NP_END", "_PART_WORDS", "_PERIOD", "_SAME_LINE", "_asked_phrase", "lone_modifier",
            "qualifiers_after_head", "words_before"]

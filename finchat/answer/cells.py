@@ -17,7 +17,7 @@ from typing import Any
 
 import psycopg
 
-from finchat.answer.asked import _NEUTRAL
+from finchat.answer.asked import _NEUTRAL, EXPENSE_WORDS
 from finchat.answer.cellpick import METRIC_WORDS, SPELLED_OUT, pick_row
 from finchat.answer.cellrows import (
     CellFigure,
@@ -302,7 +302,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     if outside == "Non-U.S." and any(OUTSIDE_US.fullmatch(q) for q in subject.qualifiers):
         # (General Mills prints "Non-United States")
         return answer_from_cells(conn, question, name, subject, hits, company, amount, outside="Non-United States")
-    bare = _COST_WORD.sub("", own_measure)
+    bare = own_measure.rpartition(" ")[0] if own_measure.rpartition(" ")[2] in EXPENSE_WORDS else own_measure
     if bare != own_measure and not subject.qualifiers and subject.metric is None and subject.kind == "amount" \
             and set(bare.split()) - _NEUTRAL:
         # "marketing expenses" printed as the statement's row "Marketing": that row, named by exactly the rest
@@ -315,8 +315,6 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
 
 #: Words tying a measure to its object, as a pattern to split a measure's words at.
 _TYING = re.compile(rf"\b(?:{'|'.join(sorted(TYING_WORDS))})\b")
-#: An expense's or cost's generic word after its name ("marketing expenses").
-_COST_WORD = re.compile(r"\s+(?:expenses?|costs?)$")
 
 
 def _bare_total_of(row: Any, measure: str) -> bool:

@@ -29,8 +29,8 @@ from finchat.answer.asked import (
     _PART_WORDS,
     _PERIOD,
     _SAME_LINE,
-    COSTS,
     EXPENSE_LINES,
+    EXPENSE_WORDS,
     OTHER_LINE,
     _asked_phrase,
     qualifiers_after_head,
@@ -529,7 +529,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # (the thing asked before "did", or a reconciliation's item, and no statement line: none after it answers)
     keeps: tuple[str, ...] | None = () if segment_line or ((asked_first or into or returned) and metric is None) else None
     last = measure.split()[-1].lower() if measure else ""
-    own_word = metric in EXPENSE_LINES and last in _SAME_LINE | COSTS and any(  # (the expense's name right before it)
+    own_word = metric in EXPENSE_LINES and last in EXPENSE_WORDS and any(  # (the expense's name right before it)
         to >= len(measure) - len(last) - 1 for _, to in metric_phrase_spans(measure, metric or ""))
     if metric and not derived and last in OTHER_LINE and not own_word and all(
             to < len(measure) - len(last) for key in metrics for _, to in metric_phrase_spans(measure, key)):

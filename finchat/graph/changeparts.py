@@ -49,11 +49,9 @@ def change_parts(text: str, lead_in: str, period_end: date, form: str | None) ->
     a column whose header years are printed ("2016-2015") ends that many years earlier. Rows whose figures are fewer
     than the total's are left out (which column they are of is not printed)."""
     total = _TOTAL.search(text)
-    if total is None or form != "10-K" and len(re.findall(_FIGURE, total.group("figures"))) != 1:
+    width = len(re.findall(_FIGURE, total.group("figures"))) if total is not None else 0
+    if total is None or not 1 <= width <= MAX_COLUMNS or form != "10-K" and width != 1:
         return [], text  # (a quarterly report's quarter and year to date: its own readers date them)
-    width = len(re.findall(_FIGURE, total.group("figures")))
-    if not 1 <= width <= MAX_COLUMNS:
-        return [], text
     said = list(_INTRO.finditer(f"{lead_in[-INTRO_CHARS:]}\n{text[:total.start()]}"))
     if not said:
         return [], text

@@ -50,7 +50,7 @@ def _durations(header: str) -> list[int]:
         months = [_WORD_MONTHS[(m.group(1) or m.group(2) or m.group(3) or m.group(4) or m.group(5)).lower()] for m in cluster]
         # (a header the layout printed twice, "Three months ended … Six months ended … Three months ended … Six months
         # ended", cut mid-way by the span: its groups in the order of their last naming)
-        return sorted(dict.fromkeys(months), key=lambda n: max(i for i, x in enumerate(months) if x == n))
+        return list(dict.fromkeys(reversed(months)))[::-1]
     m = _PROSE_DURATIONS.search(header)
     if m:
         return [_WORD_MONTHS[m.group(1).lower()], _WORD_MONTHS[m.group(2).lower()]]
