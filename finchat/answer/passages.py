@@ -17,8 +17,9 @@ import psycopg
 from finchat.answer.figures import HOW_MANY
 from finchat.answer.partpassage import driver_only, headed_by, opening_part
 from finchat.answer.quote import TOPIC_SYNONYMS, plain_text
-from finchat.answer.shapes import EFFECT, MODEL_NUMBER
+from finchat.answer.shapes import EFFECT
 from finchat.answer.spans import PAIR, other_span, span_figure, stated_change, years_apart
+from finchat.answer.stems import _models, _stem, word_stems
 from finchat.graph.lexicon import metrics_in_question
 from finchat.graph.rowunits import counted as counts
 from finchat.retrieve.fusion import Hit
@@ -71,15 +72,6 @@ def prose_matching(conn: psycopg.Connection, document: str, pattern: str, channe
     return _hits(rows, channel)
 
 
-def _stem(word: str) -> str:
-    """A word's first six letters without a plural's "s", "-ing" or "-ed", and a final "e", so that a verb's forms
-    agree: "repurchases", "repurchased" → "repurc"; "shares", "share" → "shar"; "use", "used", "uses" → "us"; a
-    verb's noun in "-ment" too: "retirement", "retired" → "retir" (not a short word's: "segment", "payment")."""
-    w = re.sub(r"(?<=[^s])s$", "", word.lower())
-    w = re.sub(r"(?:ing|ed|(?<=\w{6})ment)$", "", w)
-    return re.sub(r"(?<=\w\w)e$", "", w)[:6]
-
-
 def _unended(word: str) -> str:
     """``word`` in lower case without "-ing", "-ed" or a plural's "s"."""
     w = re.sub(r"(?:ing|ed)$", "", word.lower())
@@ -102,22 +94,6 @@ def _slashed(word: str, prefix: str = "") -> str:
     """A to_tsquery term for a slashed name: the index's one token (``prefix`` ":*" makes it a prefix), or its words
     apart."""
     return f"({word}{prefix} | {word.replace('/', ' & ')})"
-
-
-def word_stems(text: str) -> set[str]:
-    """Stems of ``text``'s words and of the parts of its hyphenated ones ("Cards-in-force")."""
-    words = re.findall(r"[A-Za-z][A-Za-z-]+", text)
-    return {_stem(w) for w in words} | {_stem(p) for w in words for p in w.split("-") if p} | _models(text)
-
-
-def _models(text: str) -> set[str]:
-    """Models' numbers in ``text`` ("787 program"; no year) and models' names ("F-16", as "f-16"): words a
-    sentence must hold when asked."""
-    return {m.group(1) for m in MODEL_NUMBER.finditer(text)} | {m.lower() for m in _MODEL_NAME.findall(text)}
-
-
-#: A model's name of letters and a number ("F-16", "C-130"): "F-35" is another.
-_MODEL_NAME = re.compile(r"(?<![\w-])[A-Z]{1,3}-\d{1,4}[A-Z]?(?![\w-])")
 
 
 #: Characters of the longest sentence quoted as a figure's statement.

@@ -26,17 +26,14 @@ from finchat.answer.labelled import labelled_figure, table_scale
 from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoint
 from finchat.answer.partpassage import opening_part
 from finchat.answer.parts import segment_pattern
-from finchat.answer.passages import (
-    stated_figure,
-    synonyms_of,
-    word_stems,
-)
+from finchat.answer.passages import stated_figure, synonyms_of
 from finchat.answer.quote import initials, quote_passages, tabular
 from finchat.answer.result import Answer, question_filing, with_subject
 from finchat.answer.rowrules import is_measure
 from finchat.answer.shapes import AS_A_PERCENT, REGION
 from finchat.answer.spans import years_apart
 from finchat.answer.statedshare import stated_share
+from finchat.answer.stems import word_stems
 from finchat.answer.subject import Subject
 from finchat.answer.tagged import answer_from_tags, with_year_release
 from finchat.graph.consistency import MULTIPLIER

@@ -14,10 +14,9 @@ from finchat.answer.passages import (
     _hits,
     _pieces,
     _prefixes,
-    _stem,
-    word_stems,
 )
 from finchat.answer.quote import plain_text
+from finchat.answer.stems import _stem, word_stems
 from finchat.retrieve.fusion import Hit
 
 #: The comparison clause of a sentence ("as compared to $5.8 billion and 77% … in 2018"): a year earlier's.

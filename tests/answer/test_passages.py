@@ -253,7 +253,7 @@ def test_list_items_without_full_stops_and_a_long_sentences_stating_clause():
 
 
 def test_a_models_number_is_a_word_a_sentence_must_hold():
-    from finchat.answer.passages import word_stems
+    from finchat.answer.stems import word_stems
 
     asked = word_stems("787 program accounting quantity")
     assert "787" in asked
@@ -264,7 +264,7 @@ def test_a_models_number_is_a_word_a_sentence_must_hold():
 
 
 def test_a_models_name_of_letters_and_a_number_is_a_word_too():
-    from finchat.answer.passages import word_stems
+    from finchat.answer.stems import word_stems
 
     assert "f-16" in word_stems("the F-16 program") and "f-16" not in word_stems("the F-35 program")
 
