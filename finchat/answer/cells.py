@@ -49,7 +49,7 @@ _PERCENT_MEASURES = re.compile(r"(?i)^(?:return on (?:average )?(?:tangible )?(?
 #: Qualifiers that say how a figure is measured, not what it is of.
 NOT_NAMES = frozenset({"adjusted", "non-gaap", "organic", "reported", "gaap", "core", "recast", "restated", "recasted"})
 #: Of those, the ones naming a measure other than the statement's line ("core EPS").
-_NON_GAAP = frozenset({"adjusted", "non-gaap", "organic", "core", "operational"})
+NON_GAAP = frozenset({"adjusted", "non-gaap", "organic", "core", "operational"})
 #: Words of its own a measure asked needs for the row printing them all to come first (MGM China's "VIP table games
 #: turnover", held-out 22; two-word measures such as "net sales" are printed under every part).
 SPOKEN_WORDS = 3
@@ -91,17 +91,17 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         terms = [" ".join(_words(subject.measure))]
         # "core operating margin": a margin measured otherwise is its own row ("Core operating margins"),
         # never the GAAP one
-        labelled = {q.lower() for q in subject.qualifiers if q.lower() in _NON_GAAP} - set(terms[0].split())
+        labelled = {q.lower() for q in subject.qualifiers if q.lower() in NON_GAAP} - set(terms[0].split())
     # "core EPS", "adjusted operating income": a statement line measured otherwise, printed as a row of its own
     # ("Core EPS", "Non-GAAP diluted EPS") — the row, never the GAAP line, answers it
     if not terms and subject.metric:
         terms = [t for t in dict.fromkeys(" ".join(_words(q)) for q in subject.qualifiers
-                                          if q.lower() in _NON_GAAP) if t]
+                                          if q.lower() in NON_GAAP) if t]
         labelled = {w for t in terms for w in t.split()}
     if not terms:
         return None
     # a part's figure measured otherwise ("PepsiCo Europe's core operating profit"): only a row or column saying so
-    labelled = labelled or {q.lower() for q in subject.qualifiers if q.lower() in _NON_GAAP}
+    labelled = labelled or {q.lower() for q in subject.qualifiers if q.lower() in NON_GAAP}
     # "medical benefit ratio" is printed "MBR", "Frito-Lay North America" "FLNA": rows holding the initials of
     # the measure or of a name asked hold those words
     spelled = [_words(subject.measure or "")] if subject.metric is None else []
@@ -302,15 +302,24 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     if outside == "Non-U.S." and any(OUTSIDE_US.fullmatch(q) for q in subject.qualifiers):
         # (General Mills prints "Non-United States")
         return answer_from_cells(conn, question, name, subject, hits, company, amount, outside="Non-United States")
-    bare = own_measure.rpartition(" ")[0] if own_measure.rpartition(" ")[2] in EXPENSE_WORDS else own_measure
+    last = own_measure.rpartition(" ")[2]
+    bare = own_measure.rpartition(" ")[0] if last in EXPENSE_WORDS | _COUNT_WORDS else own_measure
     if bare != own_measure and not subject.qualifiers and subject.metric is None and subject.kind == "amount" \
             and set(bare.split()) - _NEUTRAL:
         # "marketing expenses" printed as the statement's row "Marketing": that row, named by exactly the rest
-        # (never "Sales and marketing")
-        row = answer_from_cells(conn, question, name, replace(subject, measure=bare), hits, company, amount, outside)
-        if row is not None and " ".join(_words(row[1][0].row_path.split(" › ")[-1])) == bare:
+        # (never "Sales and marketing"); "diluted share count" printed as the count's row ("Weighted-average common
+        # shares outstanding, assuming dilution"): the row of what is counted
+        # (a count is no move of a line: its rows are any naming what is counted)
+        row = answer_from_cells(conn, question, name, replace(subject, measure=bare, keeps=None if last in _COUNT_WORDS
+                                                              else subject.keeps), hits, company, amount, outside)
+        if row is not None and (last in _COUNT_WORDS
+                                or " ".join(_words(row[1][0].row_path.split(" › ")[-1])) == bare):
             return row
     return None
+
+
+#: Words after a counted thing that name its count, no word a row prints ("share count", "store count").
+_COUNT_WORDS = frozenset({"count", "counts"})
 
 
 #: Words tying a measure to its object, as a pattern to split a measure's words at.

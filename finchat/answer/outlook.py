@@ -11,8 +11,9 @@ from typing import Any
 import psycopg
 
 from finchat.answer.figures import HOW_MANY
-from finchat.answer.passages import _SELECT, _SENTENCE, _STOP, _any_of, _hits
+from finchat.answer.passages import _SELECT, _STOP, _any_of, _hits
 from finchat.answer.quote import FORWARD, SAFE_HARBOR, plain_text
+from finchat.answer.sentences import _SENTENCE
 from finchat.answer.stems import _stem, word_stems
 from finchat.retrieve.fusion import Hit
 

@@ -14,9 +14,11 @@ from typing import Any
 
 import psycopg
 
+from finchat.answer.direction import asked_way, stated_way
 from finchat.answer.figures import HOW_MANY
 from finchat.answer.partpassage import driver_only, headed_by, opening_part
-from finchat.answer.quote import TOPIC_SYNONYMS, plain_text
+from finchat.answer.quote import TOPIC_SYNONYMS
+from finchat.answer.sentences import _SENTENCE, _STATED, MAX_PIECE, _paragraphs, _pieces, _stating_clause
 from finchat.answer.shapes import EFFECT
 from finchat.answer.spans import PAIR, other_span, span_figure, stated_change, years_apart
 from finchat.answer.stems import _models, _stem, word_stems
@@ -40,22 +42,13 @@ def _hits(rows: list[Any], channel: str) -> list[Hit]:
                 section=r[8], text=r[3], context=r[3], printed_start=r[6], printed_end=r[7]) for r in rows]
 
 
-#: A figure in a sentence: an amount, a percentage, a count with its scale.
-_STATED = re.compile(r"\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion|trillion))?|\d[\d,.]*\s*(?:%|percent\b)|"
-                     r"\b\d[\d,.]*\s*(?:pp|pts?|(?:percentage|basis)\s+points?|bps)\b|"
-                     r"\b\d[\d,.]*\s+(?:thousand|million|billion|trillion)\b|"
-                     # (an area: "an average size of approximately 134,000 square feet")
-                     r"\b\d[\d,.]*\s+(?:square\s+(?:feet|foot|meters|metres)|sq\.\s*ft\.|acres)\b|"
-                     # (a span of time stated as the measure: "… days to maturity … was 33 days")
-                     r"\b(?:was|were|is)\s+(?:approximately\s+|about\s+)?\d[\d,.]*\s+(?:days|weeks|months|years)\b")
-#: (a sentence may open on a name written in lower case first: "eCommerce sales …", "iPhone revenue …")
-# ("U.S. Consumer …", "Ms. Dillon …" go on; "… in 2022.” Beyond this, …": a quotation's last sentence ends at its
-# closing mark)
-_SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][”\"]))(?<!\b[A-Z]\.[A-Z]\.)(?<!\bM[rs]\.)(?<!\bMrs\.)(?<!\bDr\.)\s+(?=[A-Z(“\"•]|[a-z][A-Z])|\s+•\s+|\n+")
 _QUARTER = re.compile(r"(?i)\b(?:quarter|three(?: and (?:six|nine))? months|thirteen(?: and (?:twenty-six|thirty-nine))? weeks|"
                       r"13(?: and (?:26|39))? weeks|[1-4]q(?:\d{2}|\d{4})?|q[1-4])\b")
-_TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9) months\b|\bfirst half\b|year[- ]to[- ]date|\bytd\b|\b(?:26|39) weeks\b|"
+_TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9) months\b|\bfirst half\b|year[- ]to[- ]date|\bytd\b|"
+                      r"\b(?:26|39|twenty-six|thirty-nine) weeks\b|"
                       r"\bfull[- ]year\b")
+#: A year or a month named: a sentence's own period, none borrowed from the sentence before.
+_A_YEAR = re.compile(r"(?i)\b(?:19|20)\d\d\b|\byears?\b|\bmonths?\b|\bweeks\b")
 #: "YTD Q2": the year to date at a quarter's end, no quarter.
 _YTD_QUARTER = re.compile(r"(?i)\bytd\s+q[1-4]\b")
 #: Words of the quarter itself in a sentence that also speaks of the year to date ("three and six months").
@@ -96,76 +89,11 @@ def _slashed(word: str, prefix: str = "") -> str:
     return f"({word}{prefix} | {word.replace('/', ' & ')})"
 
 
-#: Characters of the longest sentence quoted as a figure's statement.
-MAX_PIECE = 450
-
-
-#: An introduction to what follows it ("The following is a summary of …", "… were as follows").
-_INTRODUCES = re.compile(r"(?i)\bthe\s+following\b|\bas\s+follows\s*$")
-
-
-def _pieces(text: str) -> list[tuple[str, str]]:
-    """(lead, piece) of each sentence: a list "… included the following: paying …; paying …" gives each item
-    with its lead; any other sentence is its own piece."""
-    out: list[tuple[str, str]] = []
-    for sentence in _SENTENCE.split(text):
-        s = sentence.strip(" •")
-        lead, colon, items = s.partition(":")
-        if colon and ";" in items and len(lead) <= 200:
-            if _STATED.search(lead):  # "Gross margin decreased 250 basis points … due to the following:"
-                out.append(("", lead.strip()))
-            out += [(lead.strip(), re.sub(r"^(?:and|or)\s+", "", it.strip(" ;"))) for it in items.split(";") if it.strip()]
-        elif len(s) > MAX_PIECE and ";" in s:  # list items run together ("… respectively; and a $55 million …")
-            out += [("", it.strip()) for it in re.split(r";\s+(?:and\s+|or\s+)?", s) if it.strip()]
-        elif colon and len(lead) <= 200 and _INTRODUCES.search(lead) and not _STATED.search(lead):
-            # "The following is a summary of principal properties …: The NIKE World Campus … is occupied by
-            # approximately 11,400 employees …": the sentence after an introduction that states nothing
-            out.append((lead.strip(), items.strip()))
-        else:
-            out.append(("", s))
-            # (and a sentence after a table's rows, read with them, by itself too: "… As a percentage of revenues 2% 1%
-            # 1% Interest expense for the year ended December 31, 2015 consists primarily of $127.1 million …")
-            runs = list(_ROW_RUN.finditer(s))
-            tail = s[runs[-1].end():].lstrip(" %)") if runs else ""
-            capital = re.search(r"[A-Z]", tail)
-            tail = tail[capital.start():] if capital else ""
-            if len(tail.split()) >= SENTENCE_AFTER_ROWS and tail.endswith(".") and tail != s:
-                out.append(("", tail))
-    return out
-
-
-#: Three figures in a row: a table's row, whose paragraphs are one table.
-#: Words a paragraph after a table's rows must have to be read as a sentence of its own, not a row's label.
-SENTENCE_AFTER_ROWS = 6
-_ROW_RUN = re.compile(r"(?:[$(]?\s?\d[\d,.]*\)?%?\s+){2}[$(]?\s?\d")
-
-
-def _stating_clause(sentence: str) -> str:
-    """A long sentence's head up to the end of the clause stating its first figure ("Pharmaceutical worldwide
-    adjusted operational sales grew 6.8%*" of a sentence listing the products behind it); "" when the figure
-    or that clause's end lies past the longest quoted sentence."""
-    first = _STATED.search(sentence)
-    # (a date's comma ends no clause: "… from 2.6% at December 31, 2020 to 2.9% at December 31, 2021, a credit …")
-    end = next((m.start() for m in re.finditer(r",(?!\s*(?:19|20)\d\d\b)", sentence[first.end():])), -1) if first else -1
-    end = end + first.end() if first and end >= 0 else -1
-    return sentence[:end] if 0 < end <= MAX_PIECE else ""
-
-
-def _paragraphs(text: str) -> str:
-    """A passage's plain text, a line per paragraph that ends without a full stop before another that starts
-    with a capital: list items printed without one ("… for Las Vegas Strip Resorts and Regional Operations" ¶
-    "Share buybacks of $2.8 billion in 2022 and $352 million in 4Q22") are sentences of their own; a table's
-    rows and a lead-in ending in ":" stay with what follows."""
-    out: list[str] = []
-    for para in (plain_text(p) for p in re.split(r"\n\s*\n", text)):
-        if not para:
-            continue
-        if out and (not re.search(r"[A-Za-z]$", out[-1]) or not para[:1].isupper()
-                    or _ROW_RUN.search(out[-1]) or _ROW_RUN.search(para)):
-            out[-1] = f"{out[-1]} {para}"
-        else:
-            out.append(para)
-    return "\n".join(out)
+#: Words of a question asking a percentage or a move (which may be stated as one), not an amount.
+_NOT_AN_AMOUNT = re.compile(r"(?i)percent|\brates?\b|ratio|margin|\bshare\b|%|grow|growth|increase|decrease|decline|"
+                            r"chang|\brise\b|\bfall\b|\bdrop|basis\s+points|\bpoints\b")
+#: An amount in a sentence: money, or a figure with its scale.
+_AN_AMOUNT = re.compile(r"(?i)\$\s?\d|\b\d[\d,.]*\s+(?:thousand|million|billion|trillion)\b")
 
 
 def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quarter: bool = False,
@@ -209,6 +137,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     around = {_stem(w) for w in re.findall(r"\b[a-z]{3,}\b", context)
               if w not in _STOP and not _PERIOD_WORD.fullmatch(w)} - set().union(*wanted)
     asks_change = bool(_CHANGE_WORDS.search(context))
+    way = asked_way(context)  # (a decrease asked: a sentence's increase is another figure)
+    # "How much equity earnings …": an amount asked, which a sentence stating only percentages does not state
+    amount_asked = bool(re.match(r"(?i)\s*how\s+much\b", context)) and not _NOT_AN_AMOUNT.search(context)
     effect_on = EFFECT.match(context)
     asks_effect = bool(_EFFECT_WORDS.search(context)) or effect_on is not None
     # "How much did … contribute to the growth of PepsiCo's net income": a sentence saying it contributed to another
@@ -228,6 +159,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     dated = re.compile(rf"(?i)\b(?:as\s+of|at)\s+{_MONTH}\s+\d{{1,2}},?\s+{at_year.group('year')}\b") if at_year else None
     leaves_out = bool(_LEFT_OUT.search(context))  # (a question asking what is left out: "excluding currency")
     asks_quarter = bool(re.search(r"(?i)\bquarter\b|\bq[1-4]\b|\b[1-4]q(?:\d{2}|\d{4})?\b", context))
+    to_date_asked = bool(_TO_DATE.search(context))
     # "How many …": a count the sentence prints just before the thing counted ("… and 14 Yardbird stand-alone
     # stores") states it, with no unit of its own
     # (the thing is the phrase's last word, or the one before an act done to it: "new warehouses openings")
@@ -308,6 +240,10 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             noun = refers.group(0).split()[-1].lower() if refers else ""
             referred = word_stems(said_before) if refers and (any(_stem(noun) in w for w in wanted)
                                                               or _MOVE_NOUN.fullmatch(noun)) else set()
+            # ("The increase was due to …" only when it names a word asked the sentence before does not: the driver
+            # asked, "… lower net sales of $75 million for Sikorsky helicopter programs")
+            referred = set() if refers and refers.group(0)[:4].lower() == "the " and not (
+                stems - referred) & set().union(*wanted) else referred
             # (as does one stating what came of it: "… we retired our 3G network in 2022. As a result, approximately
             # 909 thousand … connections …")
             referred |= word_stems(said_before) if _AS_A_RESULT.match(piece) else set()
@@ -373,8 +309,6 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # a quarter asked: a sentence of the quarter over one of the year ("… driven by a 13.6% increase in
             # transactions" of the fourth quarter, not the fiscal year's 10.8%)
             # (not one of the year to date under its quarter's name: "YTD Q2 … for the six months ended")
-            of_quarter = asks_quarter and bool(_QUARTER.search(_YTD_QUARTER.sub(" ", said))) and not (
-                _TO_DATE.search(said) and not _THE_QUARTER.search(said))
             # a sentence opening on another year is not of the year asked ("During 2020, we recorded … $102 million"
             # after "During 2021, … $3.5 billion"); a year named later may be an aside ("… a charge recorded in 2014")
             # and one comparing two other years ("… was 27.0% in 2017 compared to 26.3% in 2016") is of neither asked
@@ -383,6 +317,14 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             at_text = text.find(piece)
             paragraph = text[text.rfind("\n", 0, at_text) + 1:at_text] if at_text > 0 else ""
             other_year, other_years = years_apart(said, asked_years, _SENTENCE.split(paragraph))
+            # (a sentence naming no span is of the one its paragraph's last sentence naming one speaks of: "Product
+            # sales decreased $2.8 billion … during the six months … The decrease is primarily attributable to …")
+            span_said = said if _QUARTER.search(said) or _TO_DATE.search(said) or _A_YEAR.search(said) else " ".join(
+                [p for p in _SENTENCE.split(paragraph) if _QUARTER.search(p) or _TO_DATE.search(p)][-1:] + [said])
+            of_quarter = asks_quarter and bool(_QUARTER.search(_YTD_QUARTER.sub(" ", span_said))) and not (
+                _TO_DATE.search(span_said) and not _THE_QUARTER.search(span_said))
+            # (and a quarter's is no figure of the year to date asked)
+            quarter_only = to_date_asked and bool(_QUARTER.search(span_said)) and not _TO_DATE.search(span_said)
             to = (_CONTRIBUTED_TO.search(piece) or _IMPACTED.search(piece)) if on_lines else None
             to_lines = set(metrics_in_question(to.group("to"))) if to is not None else set()
             elsewhere = bool(to_lines) and not on_lines & to_lines
@@ -397,10 +339,13 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                 not in asked_stems
             # (or of another span: "… in the three months ended …" for the nine months asked)
             score = ((QUARTER_BONUS if of_quarter else 0.0) - (OTHER_YEAR_PENALTY if other_year or other_span(
-                said, context) else 0.0)
+                span_said, context) or quarter_only else 0.0)
                      - (OTHER_YEARS_PENALTY if other_years else 0.0)
                      - (NAMED_BONUS if used else 0.0) - (NAMED_BONUS if elsewhere else 0.0)
                      - (LEFT_OUT_PENALTY if excluded else 0.0)
+                     - (OTHER_WAY_PENALTY if amount_asked and not _AN_AMOUNT.search(piece) else 0.0)
+                     - (OTHER_WAY_PENALTY if way and first and stated_way(piece, at, first.end()) not in (None, way)
+                        else 0.0)
                      - (PART_PASSAGE_PENALTY if a_parts else 0.0)
                      + (ASKED_PART_BONUS if of_part_asked else 0.0)
                      # (naming what is asked itself, not through the passage's opening part or its heading)
@@ -437,7 +382,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
 
 
 #: A sentence speaking of what the one before it named ("… cumulative losses of $250 million on this program").
-_REFERS = re.compile(r"(?i)\b(?:this|these|such)\s+(?!year|quarter|period|time|report)[a-z]{4,}")
+#: ("The decrease was primarily attributable to …" speaks of the change the sentence before states.)
+_REFERS = re.compile(r"(?i)\b(?:this|these|such)\s+(?!year|quarter|period|time|report)[a-z]{4,}|"
+                     r"^the\s+(?:increase|decrease|decline|reduction|growth|improvement)s?\b(?!\s+(?:of|in)\b)")
 #: A sentence stating what came of the one before it.
 _AS_A_RESULT = re.compile(r"(?i)\s*(?:as\s+a\s+(?:result|consequence)|consequently|accordingly)\b")
 #: Sentences back a reference may reach ("… a ground-based radar … The program has … on this program"; one missed
@@ -453,6 +400,9 @@ OTHER_YEARS_PENALTY = 1.0
 #: What a sentence naming a word asked only as what it leaves out loses (Amcor's "Net (gain)/loss on disposals, excluding
 #: the disposal of our Russian business, …" over the gain on it, held-out 44): as much as another two years'.
 LEFT_OUT_PENALTY = OTHER_YEARS_PENALTY
+#: What a sentence whose figure moved the other way than asked loses ("… partially offset by an increase of $210
+#: million" for a decrease asked at Lockheed's Aeronautics, held-out 111): as much as a measure named in a row.
+OTHER_WAY_PENALTY = 0.5
 #: What a sentence leaves out ("excluding the disposal of our Russian business", up to the clause's end).
 _LEFT_OUT = re.compile(r"(?i)\b(?:excluding|except(?:\s+for)?|other\s+than|apart\s+from)\b([^,;:()]*)")
 #: What a sentence of a passage opening on (or headed by) a segment's or region's name loses when the company's or

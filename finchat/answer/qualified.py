@@ -19,7 +19,7 @@ from finchat.answer.breakdown import breakdown_from_cells
 from finchat.answer.buybacks import buyback_answer
 from finchat.answer.cellpick import SAME_PERIOD_DAYS
 from finchat.answer.cellrows import CellFigure, _words, in_a_row, word_forms
-from finchat.answer.cells import INITIALS_MIN, NOT_NAMES, OUTSIDE_US, _measure_words, answer_from_cells
+from finchat.answer.cells import INITIALS_MIN, NON_GAAP, NOT_NAMES, OUTSIDE_US, _measure_words, answer_from_cells
 from finchat.answer.figures import Figure
 from finchat.answer.filingnames import called_as, defined_short, prints_word
 from finchat.answer.labelled import labelled_figure, table_scale
@@ -445,8 +445,12 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         # 14.3%"): the filing's answer
         moved = _CHANGE_ASKED.search(res.question)
         # (a part's measure under its own name only: "Net sales $65,398" is the company's, not Sikorsky's)
+        # (nor a measure asked as measured otherwise under its GAAP name: "core effective tax rate" is no "Effective tax
+        # rate 23 %")
+        otherwise = any(q.lower() in NON_GAAP for q in subject.qualifiers)
         measure_names = tuple(f"{m} {moved.group(0)}" if moved else m
-                              for m in ((() if named else (subject.measure,)) + (" ".join([*extra, subject.measure]),)))
+                              for m in ((() if named or otherwise else (subject.measure,))
+                                        + (" ".join([*extra, subject.measure]),)))
         printed = next((got for where in with_year_release(conn, doc)
                         if (got := labelled_figure(conn, where, tuple(dict.fromkeys(n for n in measure_names if n))))
                         is not None), None)
@@ -534,13 +538,15 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
             if said is not None and parted else ""
         about_part = said is not None and bool(part) and any(_names(part, q) for q in extra) \
             and _figure_after(said[0], subject.measure)
-        # (or one naming every qualifier, where the quote does not: "In 2022, international customers accounted for
-        # 33% of Aeronautics’ net sales" over the segment's table of results)
+        # (or one naming every qualifier and the measure, where the quote does not: "In 2022, international customers
+        # accounted for 33% of Aeronautics’ net sales" over the segment's table of results)
         # (a rate or share asked is a percentage: "… increased 32 and 88 basis points" is its change)
         covers = said is not None and parted and _names_all(said[0], subject.measure) \
             and (subject.kind not in ("rate", "share") or re.search(r"\d\s*(?:%|percent\b)", said[0]) is not None) \
             and all(_names(said[0], q) for q in extra if not q.startswith("by ")) \
-            and not all(_names(first.group(1) if first else quote, q) for q in extra if not q.startswith("by "))
+            and not (all(_names(first.group(1) if first else quote, q) for q in extra if not q.startswith("by "))
+                     # (or not the measure: "Space's net sales … decreased $808 million" for Space's product sales)
+                     and _names_all(f"“{first.group(1)}”" if first else quote, subject.measure))
         if said is not None and (weak or (in_a_row(said[0], words) or bool(of_part) and in_a_row(said[0], of_part)
                                           or about_part or covers) and not tabular(said[0])):
             # (whose figure it is, when the sentence leaves it to its passage)

@@ -12,10 +12,10 @@ from finchat.answer.passages import (
     _STOP,
     STATED_PASSAGES,
     _hits,
-    _pieces,
     _prefixes,
 )
 from finchat.answer.quote import plain_text
+from finchat.answer.sentences import _pieces
 from finchat.answer.stems import _stem, word_stems
 from finchat.retrieve.fusion import Hit
 

@@ -1854,3 +1854,17 @@ def test_an_expense_asked_with_its_generic_word_is_the_row_printing_the_rest(mak
     url = _stored(make_database, 2023, [(3, statement, "Sales and marketing", 4968, "millions", "USD")])
     assert _from_cells(url, "What were Acme's marketing expenses in 2023?",
                        Subject("marketing expenses", None, (), "amount"), 2023) is None
+
+
+def test_a_count_asked_with_its_word_count_is_the_row_of_what_is_counted(make_database):
+    """"diluted weighted-average share count": the row of the shares counted ("Weighted-average common shares
+    outstanding › Diluted"), not the basic count beside it — in the store, through answer_from_cells."""
+    from finchat.answer.subject import Subject
+
+    statement = "Condensed Consolidated Statements of Earnings"
+    url = _stored(make_database, 2023, [
+        (4, statement, "Weighted-average common shares outstanding › Basic", 218.6, "millions", "count"),
+        (4, statement, "Weighted-average common shares outstanding › Diluted", 219.0, "millions", "count")])
+    got = _from_cells(url, "What was Acme's diluted weighted-average share count in 2023?",
+                      Subject("diluted weighted-average share count", None, (), "amount", keeps=()), 2023)
+    assert got is not None and got[1][0].value == 219.0 and got[1][0].row_path.endswith("Diluted")

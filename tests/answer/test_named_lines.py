@@ -94,7 +94,7 @@ def test_a_size_stated_in_square_feet(lines_corpus, monkeypatch):
 
 def test_an_area_is_a_stated_figure():
     """A sentence stating an area ("134,000 square feet") states a figure; a bare number does not."""
-    from finchat.answer.passages import _STATED
+    from finchat.answer.sentences import _STATED
 
     assert _STATED.search("with an average size of approximately 134,000 square feet")
     assert _STATED.search("a campus of 62 acres") and not _STATED.search("we opened 134 clubs")

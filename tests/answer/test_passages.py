@@ -230,7 +230,7 @@ def test_table_rows_run_together_are_no_sentence():
 
 
 def test_list_items_without_full_stops_and_a_long_sentences_stating_clause():
-    from finchat.answer.passages import _paragraphs, _stating_clause
+    from finchat.answer.sentences import _paragraphs, _stating_clause
 
     text = ("Record Adjusted Property EBITDAR in 4Q and full year 2025 for the Strip\n\nShare buybacks of $2.8 billion "
             "in 2025 and $352 million in 4Q25\n\nThe company's cash activities included the following:\n\npaying $750 "
