@@ -19,7 +19,14 @@ from finchat.answer.breakdown import breakdown_from_cells
 from finchat.answer.buybacks import buyback_answer
 from finchat.answer.cellpick import SAME_PERIOD_DAYS
 from finchat.answer.cellrows import CellFigure, _words, in_a_row, word_forms
-from finchat.answer.cells import INITIALS_MIN, NON_GAAP, NOT_NAMES, OUTSIDE_US, _measure_words, answer_from_cells
+from finchat.answer.cells import (
+    INITIALS_MIN,
+    NON_GAAP,
+    NOT_NAMES,
+    OUTSIDE_US,
+    _measure_words,
+    answer_from_cells,
+)
 from finchat.answer.figures import Figure
 from finchat.answer.filingnames import called_as, defined_short, prints_word
 from finchat.answer.labelled import labelled_figure, table_scale
