@@ -157,6 +157,10 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
 
     compounds = {t: h for t in terms if (h := compound(t))}
 
+    # (a profit's sign, "loss", added to its words, is no word of the measure a row's own words name: "Net gain (loss)
+    # recognized in interest and other income" is of the income asked)
+    signs = {"loss"} - q_words
+
     def measured(c: CellFigure) -> bool:
         # (or the row's named column: "Pennsylvania" under "Operating Revenues — Wastewater")
         if any(not says_compound(c.row_path, c.caption, t, h) and not (
@@ -174,8 +178,8 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
                 and not any(_within(w, set(_words(ratio[0]))) for w in named - {"net", "total", "loss"}):
             return False  # "Number of payment transactions per active account" counts no active accounts
         flow = OF_THE_MEASURE.match(label)
-        if flow and named and all(_within(w, set(_words(flow.group("b")))) for w in named) \
-                and not any(_within(w, set(_words(flow.group("a")))) for w in named) \
+        if flow and named - signs and all(_within(w, set(_words(flow.group("b")))) for w in named - signs) \
+                and not any(_within(w, set(_words(flow.group("a")))) for w in named - signs) \
                 and set(_words(flow.group("a"))) - q_words - NEUTRAL_WORDS:
             return False  # "Contribution from contract asset", "Amortization of intangible assets": another measure
         head, _, net_of = label.partition(" net of ")

@@ -16,7 +16,7 @@ CASH_FLOWS = re.compile(r"(?i)\bstatements?\s+of\s+cash\s+flows?\b|\bcash\s+flow
 CONSOLIDATED = re.compile(r"(?i)\bconsolidated\b(?!\s+financial\s+sta)")  # (not the notes' page header)
 
 #: A row measuring something of (or from, in, on) another measure: "Contribution from contract asset".
-OF_THE_MEASURE = re.compile(r"(?i)^(?P<a>[a-z][\w,&'’ -]*?)\s+(?:of|from|in|on|for)\s+(?P<b>[a-z].*)$")
+OF_THE_MEASURE = re.compile(r"(?i)^(?P<a>[a-z][\w,&'’ ()-]*?)\s+(?:of|from|in|on|for)\s+(?P<b>[a-z].*)$")
 #: Words of such a row that name no other measure: "Number of branches" counts the branches.
 NEUTRAL_WORDS = frozenset({"total", "net", "the", "a", "an", "all", "other", "number", "amount", "value", "level",
                             "percentage", "percent", "proportion", "average", "balance", "balances"})

@@ -1868,3 +1868,23 @@ def test_a_count_asked_with_its_word_count_is_the_row_of_what_is_counted(make_da
     got = _from_cells(url, "What was Acme's diluted weighted-average share count in 2023?",
                       Subject("diluted weighted-average share count", None, (), "amount", keeps=()), 2023)
     assert got is not None and got[1][0].value == 219.0 and got[1][0].row_path.endswith("Diluted")
+
+
+def test_what_is_recognized_in_a_measure_is_no_figure_of_it():
+    """"interest and other income, net": the row printing it, not "Net gain (loss) recognized in interest and other
+    income (expense), net" — the profit's sign added to the measure's words ("loss") is no word of the row's own."""
+    from finchat.answer.cellpick import pick_row as _pick
+
+    now = date(2025, 6, 30)
+    hedges = _row("Gain (loss) on hedges of foreign currency assets and liabilities › Net gain (loss) recognized in "
+                  "interest and other income (expense), net", -6.5, now, page=82)
+    # (the hedges' table introduced by a sentence naming the measure, the row's own table by its title)
+    rows = [(*hedges[:4], ("Net gains (losses) recognized in interest and other income (expense), net relating to "
+              "balance sheet hedging were as follows (in thousands):"),
+             *hedges[5:]),
+            (*_row("Interest and other income (expense), net", 13.5, now, page=98)[:4], "Non-Operating Income, Net",
+             *_row("Interest and other income (expense), net", 13.5, now, page=98)[5:])]
+    q = {"what", "was", "interest", "other", "income", "net", "q2", "2025"}
+    best, _ = _pick(rows, ["interest other"], q, 3, now, False, {"income", "loss"},
+                    "What was Acme's interest and other income, net in Q2 2025?")
+    assert best.value == 13.5
