@@ -37,11 +37,71 @@ def labelled_figure(conn: psycopg.Connection, document: str, phrases: tuple[str,
     return None
 
 
+def introduced_figure(conn: psycopg.Connection, document: str, measure: str, name: str) -> tuple[str, Hit] | None:
+    """A figure a table of ``document`` prints right after ``measure`` as its row ("Goodwill (1) 253"), in a table the
+    sentences introducing it say is of ``name`` ("The following table represents the preliminary allocation of the
+    purchase price for atmos."): the sentences before the row in its passage, else in the nearest passages before
+    it that hold any (a table split over passages keeps its introduction a passage or two back). None when no table
+    of ``name`` prints the row."""
+    words = re.findall(r"[A-Za-z0-9]+", measure)
+    if not words or not name.strip():
+        return None
+    label = r"\W+".join(map(re.escape, words))
+    row = re.compile(rf"(?i)\b{label}\b(?:\s*\(\d{{1,2}}\))?\s*(?P<fig>\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?)(?![\d.,]*\s*%)")
+    named = re.compile(rf"(?i)(?<!\w){re.escape(name.strip())}(?!\w)")
+    rows = conn.execute(f"{_SELECT} WHERE d.name = %s AND c.kind IN ('text', 'table') AND c.text ~* %s"
+                        " ORDER BY c.page_start, c.id LIMIT %s",
+                        (document, rf"\m{label}\M", STATED_PASSAGES)).fetchall()
+    for hit in _hits(rows, "stated"):
+        # (a table's cells as the text layer or the chunker's markdown print them: "Goodwill <sup>(1)</sup> **253**",
+        # "| Goodwill | 288,367 |")
+        text = re.sub(r"<sup>[^<]*</sup>|\|", " ", plain_text(hit.text)).replace("*", "")
+        for got in row.finditer(text):  # (each table of the passage, after its own introduction)
+            # (one figure in the row, a table of one column: a row of several is of the columns' parts — "Cost of
+            # revenue 210,587 525,309 8,421")
+            if re.fullmatch(r"(?:19|20)\d\d", got.group("fig").strip("$ ")) or re.match(r"\s*\$?\s?\(?\d", text[got.end():]):
+                continue
+            before = [text[:got.start()]] + [r[0] for r in conn.execute(
+                "SELECT text FROM chunks WHERE document_id = (SELECT document_id FROM chunks WHERE id = %s) AND id < %s"
+                " ORDER BY id DESC LIMIT %s", (hit.chunk_id, hit.chunk_id, INTRO_REACH))]
+            # (the introduction: the last sentences of the nearest text that has any, not a table's rows run together)
+            intro = next((said for b in before if (said := _last_sentences(plain_text(b)))), "")
+            if not named.search(intro):
+                continue
+            figure = re.sub(r"\s+", " ", got.group("fig"))
+            figure = figure if figure.startswith("$") else f"${figure}" if re.search(
+                r"\$|\bin\s+(?:thousands|millions|billions)\b", text + intro) else figure
+            start, end = max(0, got.start() - QUOTE_REACH), min(len(text), got.end() + QUOTE_REACH)
+            around = ("…" if start else "") + " ".join(text[start:end].split()) + ("…" if end < len(text) else "")
+            said = next(s for s in reversed(re.split(r"(?<=[.:])\s+", intro)) if named.search(s))
+            return (f"{got.group(0)[:got.start('fig') - got.start()].strip()} {figure} — “{around}” [{hit.citation()}],"
+                    f" in the table its introduction says is of {name.strip()} (“{said}”)"), hit
+    return None
+
+
+def _last_sentences(text: str) -> str:
+    """The last sentences of ``text`` (up to INTRO_SENTENCES of them, each of words, not a table's figures), or ""."""
+    said = [s for s in re.split(r"(?<=[.:])\s+", text.strip()) if len(re.findall(r"[A-Za-z]{2,}", s)) >= INTRO_WORDS
+            and len(re.findall(r"\d[\d,.]*", s)) <= INTRO_FIGURES]
+    tail = re.split(r"(?<=[.:])\s+", text.strip())[-INTRO_SENTENCES:]
+    return " ".join(s for s in tail if s in said)
+
+
+#: Characters quoted either side of a row's figure.
+QUOTE_REACH = 60
+#: Passages back from a row's own searched for the sentences introducing its table.
+INTRO_REACH = 3
+#: Sentences of an introduction read (the one naming the table, the two before it: "… the profitability of The
+#: Cosmopolitan … All of the goodwill was assigned to … The following table sets forth the purchase price allocation").
+INTRO_SENTENCES = 3
+#: Words a sentence has, and figures at most, to be prose rather than a table's rows.
+INTRO_WORDS = 6
+INTRO_FIGURES = 3
 #: Words a printed label may add after the phrase asked before its figure ("… surcharge authorizations $ 67").
 LABEL_OWN_WORDS = 2
 #: A table's unit as its heading prints it, in parentheses ("(In millions)", "(in thousands, except per share
 #: data)"), read by the statements' units reader (`tables.units_scale`).
-_SCALE_HEAD = re.compile(r"(?i)\(\s*(?:dollars\s+|amounts\s+)?in\s+(?:thousands|millions|billions)\b")
+_SCALE_HEAD = re.compile(r"(?i)\(\s*(?:\$\s*|dollars\s+|amounts\s+)?in\s+(?:thousands|millions|billions)\b")
 #: Passages back from a figure's own searched for its table's unit (a heading the chunker put in the one before).
 SCALE_REACH = 3
 
@@ -71,4 +131,4 @@ def table_scale(conn: psycopg.Connection, hit: Hit, figure: str) -> str:
     return ""
 
 
-__all__ = ["LABEL_OWN_WORDS", "labelled_figure", "table_scale"]
+__all__ = ["LABEL_OWN_WORDS", "introduced_figure", "labelled_figure", "table_scale"]

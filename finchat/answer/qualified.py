@@ -29,10 +29,10 @@ from finchat.answer.cells import (
 )
 from finchat.answer.figures import Figure
 from finchat.answer.filingnames import called_as, defined_short, prints_word
-from finchat.answer.labelled import labelled_figure, table_scale
+from finchat.answer.labelled import introduced_figure, labelled_figure, table_scale
 from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoint
 from finchat.answer.partpassage import opening_part
-from finchat.answer.parts import segment_pattern
+from finchat.answer.parts import segment_names, segment_pattern
 from finchat.answer.passages import stated_figure, synonyms_of
 from finchat.answer.quote import initials, quote_passages, tabular
 from finchat.answer.result import Answer, question_filing, with_subject
@@ -42,7 +42,7 @@ from finchat.answer.spans import years_apart
 from finchat.answer.statedshare import stated_share
 from finchat.answer.stems import word_stems
 from finchat.answer.subject import Subject
-from finchat.answer.tagged import answer_from_tags, with_year_release
+from finchat.answer.tagged import answer_from_tags, squash_name, with_year_release
 from finchat.graph.consistency import MULTIPLIER
 from finchat.graph.lexicon import metric as metric_def
 from finchat.graph.lexicon import metric_phrase_spans
@@ -461,6 +461,14 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         printed = next((got for where in with_year_release(conn, doc)
                         if (got := labelled_figure(conn, where, tuple(dict.fromkeys(n for n in measure_names if n))))
                         is not None), None)
+        # (or the row of the measure alone in a table the sentences before it say is of the one thing asked, no segment
+        # — a segment's figures are its tables' cells: "Goodwill 253" under "The following table represents the …
+        # allocation of the purchase price for atmos.")
+        printed = printed or (next((got for where in with_year_release(conn, doc)
+                                    if (got := introduced_figure(conn, where, subject.measure, named[0])) is not None),
+                                   None) if len(named) == 1 and subject.measure and not moved
+                                  and squash_name(named[0]) not in segment_names(conn, companies[0] if companies else None)
+                                  else None)
         if printed is not None:
             figure, _, rest = printed[0].partition(" — ")
             told = table_scale(conn, printed[1], figure)  # (its unit, where the table prints it: "(in thousands)")
