@@ -308,7 +308,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
             and set(bare.split()) - _NEUTRAL:
         # "marketing expenses" printed as the statement's row "Marketing": that row, named by exactly the rest
         # (never "Sales and marketing"); "diluted share count" printed as the count's row ("Weighted-average common
-        # shares outstanding, assuming dilution"): the row of what is counted
+        # shares outstanding › Diluted"): the row of what is counted
         # (a count is no move of a line: its rows are any naming what is counted)
         row = answer_from_cells(conn, question, name, replace(subject, measure=bare, keeps=None if last in _COUNT_WORDS
                                                               else subject.keeps), hits, company, amount, outside)

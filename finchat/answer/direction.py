@@ -15,7 +15,7 @@ _ASKED = {
 #: A sentence's word of a move right before its figure ("an increase of approximately $210 million", "lower product
 #: sales of about $780 million", "decreased $804 million"), the nearest one counting.
 _BEFORE = re.compile(r"(?i)\b(?P<way>higher|lower|increas\w*|decreas\w*|declin\w*|reduc\w*|grew|rose|fell|dropped|"
-                     r"growth)\b(?P<gap>(?:\W+[\w'’-]+){0,6}?)\W*$")
+                     r"growth)\b(?:\W+[\w'’-]+){0,6}?\W*$")
 #: … or right after it ("a $120 million decrease in …").
 _AFTER = re.compile(r"(?i)^(?:\s+(?:thousand|million|billion))?\s+(?:net\s+)?(?P<way>increase|decrease|decline|"
                     r"reduction|rise|drop|improvement)\b")
