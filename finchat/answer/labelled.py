@@ -49,23 +49,27 @@ def introduced_figure(conn: psycopg.Connection, document: str, measure: str, nam
     label = r"\W+".join(map(re.escape, words))
     row = re.compile(rf"(?i)\b{label}\b(?:\s*\(\d{{1,2}}\))?\s*(?P<fig>\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?)(?![\d.,]*\s*%)")
     named = re.compile(rf"(?i)(?<!\w){re.escape(name.strip())}(?!\w)")
-    rows = conn.execute(f"{_SELECT} WHERE d.name = %s AND c.kind IN ('text', 'table') AND c.text ~* %s"
+    # (the full-text index narrows the passages first, as for a labelled figure)
+    rows = conn.execute(f"{_SELECT} WHERE d.name = %s AND c.kind IN ('text', 'table')"
+                        " AND c.tsv @@ plainto_tsquery('english', %s) AND c.text ~* %s"
                         " ORDER BY c.page_start, c.id LIMIT %s",
-                        (document, rf"\m{label}\M", STATED_PASSAGES)).fetchall()
+                        (document, " ".join(words), rf"\m{label}\M", STATED_PASSAGES)).fetchall()
     for hit in _hits(rows, "stated"):
         # (a table's cells as the text layer or the chunker's markdown print them: "Goodwill <sup>(1)</sup> **253**",
         # "| Goodwill | 288,367 |")
         text = re.sub(r"<sup>[^<]*</sup>|\|", " ", plain_text(hit.text)).replace("*", "")
+        earlier: list[str] | None = None  # (the passages before, read once per passage when a row needs them)
         for got in row.finditer(text):  # (each table of the passage, after its own introduction)
             # (one figure in the row, a table of one column: a row of several is of the columns' parts — "Cost of
             # revenue 210,587 525,309 8,421")
             if re.fullmatch(r"(?:19|20)\d\d", got.group("fig").strip("$ ")) or re.match(r"\s*\$?\s?\(?\d", text[got.end():]):
                 continue
-            before = [text[:got.start()]] + [r[0] for r in conn.execute(
-                "SELECT text FROM chunks WHERE document_id = (SELECT document_id FROM chunks WHERE id = %s) AND id < %s"
-                " ORDER BY id DESC LIMIT %s", (hit.chunk_id, hit.chunk_id, INTRO_REACH))]
+            if earlier is None:
+                earlier = [r[0] for r in conn.execute(
+                    "SELECT text FROM chunks WHERE document_id = (SELECT document_id FROM chunks WHERE id = %s)"
+                    " AND id < %s ORDER BY id DESC LIMIT %s", (hit.chunk_id, hit.chunk_id, INTRO_REACH))]
             # (the introduction: the last sentences of the nearest text that has any, not a table's rows run together)
-            intro = next((said for b in before if (said := _last_sentences(plain_text(b)))), "")
+            intro = next((said for b in [text[:got.start()], *earlier] if (said := _last_sentences(plain_text(b)))), "")
             if not named.search(intro):
                 continue
             figure = re.sub(r"\s+", " ", got.group("fig"))
@@ -73,7 +77,7 @@ def introduced_figure(conn: psycopg.Connection, document: str, measure: str, nam
                 r"\$|\bin\s+(?:thousands|millions|billions)\b", text + intro) else figure
             start, end = max(0, got.start() - QUOTE_REACH), min(len(text), got.end() + QUOTE_REACH)
             around = ("…" if start else "") + " ".join(text[start:end].split()) + ("…" if end < len(text) else "")
-            said = next(s for s in reversed(re.split(r"(?<=[.:])\s+", intro)) if named.search(s))
+            said = next(s for s in reversed(_INTRO_SENTENCE.split(intro)) if named.search(s))
             return (f"{got.group(0)[:got.start('fig') - got.start()].strip()} {figure} — “{around}” [{hit.citation()}],"
                     f" in the table its introduction says is of {name.strip()} (“{said}”)"), hit
     return None
@@ -81,12 +85,13 @@ def introduced_figure(conn: psycopg.Connection, document: str, measure: str, nam
 
 def _last_sentences(text: str) -> str:
     """The last sentences of ``text`` (up to INTRO_SENTENCES of them, each of words, not a table's figures), or ""."""
-    said = [s for s in re.split(r"(?<=[.:])\s+", text.strip()) if len(re.findall(r"[A-Za-z]{2,}", s)) >= INTRO_WORDS
-            and len(re.findall(r"\d[\d,.]*", s)) <= INTRO_FIGURES]
-    tail = re.split(r"(?<=[.:])\s+", text.strip())[-INTRO_SENTENCES:]
-    return " ".join(s for s in tail if s in said)
+    tail = _INTRO_SENTENCE.split(text.strip())[-INTRO_SENTENCES:]
+    return " ".join(s for s in tail if len(re.findall(r"[A-Za-z]{2,}", s)) >= INTRO_WORDS
+                    and len(re.findall(r"\d[\d,.]*", s)) <= INTRO_FIGURES)
 
 
+#: Where an introduction's sentences end: a full stop, or the colon before its table.
+_INTRO_SENTENCE = re.compile(r"(?<=[.:])\s+")
 #: Characters quoted either side of a row's figure.
 QUOTE_REACH = 60
 #: Passages back from a row's own searched for the sentences introducing its table.

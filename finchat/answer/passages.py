@@ -316,11 +316,12 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # 2015, we recognized … Restructuring charges were $2.1 billion")
             at_text = text.find(piece)
             paragraph = text[text.rfind("\n", 0, at_text) + 1:at_text] if at_text > 0 else ""
-            other_year, other_years = years_apart(said, asked_years, _SENTENCE.split(paragraph))
+            before_it = _SENTENCE.split(paragraph)
+            other_year, other_years = years_apart(said, asked_years, before_it)
             # (a sentence naming no span is of the one its paragraph's last sentence naming one speaks of: "Product
             # sales decreased $2.8 billion … during the six months … The decrease is primarily attributable to …")
             span_said = said if _QUARTER.search(said) or _TO_DATE.search(said) or _A_YEAR.search(said) else " ".join(
-                [p for p in _SENTENCE.split(paragraph) if _QUARTER.search(p) or _TO_DATE.search(p)][-1:] + [said])
+                [p for p in before_it if _QUARTER.search(p) or _TO_DATE.search(p)][-1:] + [said])
             of_quarter = asks_quarter and bool(_QUARTER.search(_YTD_QUARTER.sub(" ", span_said))) and not (
                 _TO_DATE.search(span_said) and not _THE_QUARTER.search(span_said))
             # (and a quarter's is no figure of the year to date asked)

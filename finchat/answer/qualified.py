@@ -464,11 +464,10 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
         # (or the row of the measure alone in a table the sentences before it say is of the one thing asked, no segment
         # — a segment's figures are its tables' cells: "Goodwill 253" under "The following table represents the …
         # allocation of the purchase price for atmos.")
-        printed = printed or (next((got for where in with_year_release(conn, doc)
-                                    if (got := introduced_figure(conn, where, subject.measure, named[0])) is not None),
-                                   None) if len(named) == 1 and subject.measure and not moved
-                                  and squash_name(named[0]) not in segment_names(conn, companies[0] if companies else None)
-                                  else None)
+        if printed is None and len(named) == 1 and subject.measure and not moved \
+                and squash_name(named[0]) not in segment_names(conn, companies[0] if companies else None):
+            printed = next((got for where in with_year_release(conn, doc)
+                            if (got := introduced_figure(conn, where, subject.measure, named[0])) is not None), None)
         if printed is not None:
             figure, _, rest = printed[0].partition(" — ")
             told = table_scale(conn, printed[1], figure)  # (its unit, where the table prints it: "(in thousands)")
