@@ -45,7 +45,7 @@ def make_filing(path: Path, *, company: str = "Testco Inc.", prose_paragraphs: i
                 statement_rows: int = 40, extra_word: str = "", extra: tuple[str, ...] = (),
                 extra_headings: tuple[str, ...] = ()) -> Path:
     """A filing: cover, table of contents, statement table that crosses a page break, MD&A prose with
-    headings (then the ``extra`` paragraphs, under ``extra_headings`` where given), and a signature block. Every page carries a running footer."""
+    headings (then the ``extra`` paragraphs, under ``extra_headings`` where given; an extra's blank lines part paragraphs under its heading), and a signature block. Every page carries a running footer."""
     styles = getSampleStyleSheet()
     h1, h2, body = styles["Heading1"], styles["Heading2"], styles["BodyText"]
     story: list = [
@@ -80,7 +80,8 @@ def make_filing(path: Path, *, company: str = "Testco Inc.", prose_paragraphs: i
         story.append(Paragraph((PROSE + extra_word + " ") * 3, body))
     for i, para in enumerate(extra):
         heading = extra_headings[i] if i < len(extra_headings) else f"Additional Discussion {i + 1}"
-        story += [PageBreak(), Paragraph(heading, h2), Paragraph(para, body)]
+        # (an extra holding blank lines is several paragraphs under the one heading)
+        story += [PageBreak(), Paragraph(heading, h2), *(Paragraph(p, body) for p in para.split("\n\n"))]
     story += [PageBreak(), Paragraph("SIGNATURES", h1),
               Paragraph("Pursuant to the requirements of the Securities Exchange Act of 1934, the Registrant has duly "
                         "caused this report to be signed on its behalf by the undersigned thereunto duly authorized.", body),

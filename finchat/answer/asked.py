@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from finchat.answer.shapes import EARNED_IN, GREW, MEASURE_OF, TIME_UNITS
+from finchat.answer.shapes import EARNED_IN, GREW, MEASURE_OF, MOVED_BY, OWNED_PART, TIME_UNITS, VALUE_OF
 from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question
 
 #: Words that do not narrow a statement measure.
@@ -120,9 +120,15 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     question = _COUNT_DONE.sub(r"\g<1> were \g<2> ", question)
     # (… and in the present: "How many employees work at" is read as "… were worked at")
     question = _COUNT_DOES.sub(lambda m: f"{m.group(1)}were {m.group(2)}ed ", question)
-    grew = GREW.match(question)
-    m = None if grew else _ASKED.match(question)
-    if grew:
+    moved = MOVED_BY.match(question)
+    grew = None if moved else GREW.match(question)
+    m = None if moved or grew else _ASKED.match(question)
+    if moved:
+        # (whose it is may be the doer's: "… cut its global headcount")
+        # (what it was against is whose: "… reduce the IRS's potential tax adjustment against Coca-Cola")
+        np = re.sub(r"(?i)^(?:its|their|the)\s+", "", re.split(r"(?i)\s+(?:against|under|with)\s", _NP_END.split(
+            moved.group("np"), maxsplit=1)[0], maxsplit=1)[0])
+    elif grew:
         # "How much did product costs at MFC increase": the measure, before where it is
         np = re.split(r"\s+at\s+(?=(?-i:[A-Z]))", grew.group("np"), maxsplit=1)[0]
     elif m is None:
@@ -315,5 +321,30 @@ def lone_modifier(measure: str, metric: str | None) -> str:
     return words[0] if len(words) == 1 and re.fullmatch(r"[a-z][a-z-]{3,}", words[0]) else ""
 
 
-__all__ = ["EXPENSE_LINES", "EXPENSE_WORDS", "OTHER_LINE", "_ASKED", "_NEUTRAL", "_NP_END", "_PART_WORDS", "_PERIOD", "_SAME_LINE", "_asked_phrase", "lone_modifier",
+def owned_part(question: str, measure: str, names: set[str], qualifiers: list[str]) -> list[str]:
+    """The part of the company ``measure`` is of, named after it with the company's possessive ("the notional value
+    of PepsiCo's interest rate derivatives", "comparable sales growth of Best Buy's Domestic appliances category",
+    "discount rate applied to Costco's finance leases"): [that part], or [] when the words after it name none (a
+    filing, a date, a statement line, a part ``qualifiers`` hold already)."""
+    at = question.lower().find(measure.lower()) if measure else -1
+    whose = OWNED_PART.search(question[at + len(measure):]) if at >= 0 else None
+    if not whose or re.sub(r"[^a-z0-9&]", "", whose.group("owner").lower()) not in names:
+        return []
+    cut = _NP_END.split(whose.group("part"), maxsplit=1)[0]
+    # (a name cut at a comma is a list's first item: "Europe, Middle East & Africa" is read whole as a region)
+    cut = "" if whose.group("part")[len(cut):].startswith(",") else cut
+    owned = re.sub(r"(?i)\s+(?:category|categories|segment|business|division|unit|channel|products?)s?$", "",
+                   cut.strip())
+    # (a filing, a date — "the key agenda of Amcor's 8k filing dated 1st July 2022" — is no part)
+    # ("the fair value of Foot Locker's long-term debt": a value of a statement line is that line's)
+    if owned and (not metrics_in_question(owned) or VALUE_OF.search(measure)) \
+            and any(w.lower() not in _NEUTRAL for w in owned.split()) \
+            and not re.search(r"(?i)\d|\b(?:filings?|reports?|statements?|form|10-?[kq]|8-?k|quarters?|years?|"
+                              r"months?|halves|half|fiscal|periods?)\b", owned) \
+            and not any(owned.lower() in q.lower() for q in qualifiers):
+        return [owned]
+    return []
+
+
+__all__ = ["EXPENSE_LINES", "EXPENSE_WORDS", "OTHER_LINE", "_ASKED", "_NEUTRAL", "_NP_END", "_PART_WORDS", "_PERIOD", "_SAME_LINE", "_asked_phrase", "lone_modifier", "owned_part",
            "qualifiers_after_head", "words_before"]

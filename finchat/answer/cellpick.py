@@ -80,6 +80,12 @@ SPELLED_SLACK = 4
 ITEM_WORDS = 4
 
 
+#: What a caption's sentence introducing its table says the table is of ("The following table provides Wireless
+#: service revenue for …").
+_INTRODUCED = re.compile(r"(?i)\bthe\s+following\s+tables?\s+(?:provides?|presents?|shows?|sets?\s+forth|summari[sz]es?|"
+                         r"details?|reflects?)\s+([^.:;]{3,120})[^.:;]*[.:;]?\s*(?:\([^)]*\))?\s*$")
+
+
 def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, period_end: date,
           want_pct: bool, measure: set[str] | None = None, question: str = "",
           acronyms: dict[str, list[str]] | None = None,
@@ -220,6 +226,13 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
             # ("Capital expenditures › MGM China", "Adjusted Property EBITDAR › MGM China": another measure's rows; a
             # row naming a measure itself, "Revenues › Operating income", is that measure's, wherever it is nested)
             return False  # a part's row under another measure's heading is no net revenue of MGM China
+        if metric and measure and not part_cost and not measure & set(_words(c.row_path)) and (
+                told_of := _INTRODUCED.search(c.caption)) and (cap := metrics_in_question(told_of.group(1))) \
+                and metric not in cap:
+            # ("Business" under "… The following table provides Wireless service revenue for our reportable segments":
+            # another line's row, whatever word of the measure the caption's heading shares — "External Operating
+            # Revenues")
+            return False
         if metric and measure and set(_words(c.row_path)) & CHARGE_WORDS and not measure & CHARGE_WORDS:
             return False  # "Other operating charges › Asia Pacific" is no operating income of Asia Pacific
         # (a table's Total rows tell what its items are, not what another total is: "Total Fios revenue" is no

@@ -52,10 +52,10 @@ from finchat.answer.qualified import (
 )
 from finchat.answer.quote import narrative_topic, quote_passages
 from finchat.answer.result import Answer, question_filing, with_subject
-from finchat.answer.shapes import ADJUSTED, EFFECT
+from finchat.answer.shapes import ADJUSTED, ASKED_BEFORE_DID, EFFECT
 from finchat.answer.subject import Subject, analyse
 from finchat.answer.tagged import months_asked
-from finchat.graph.lexicon import STATEMENT_OF
+from finchat.graph.lexicon import STATEMENT_OF, metrics_in_question
 from finchat.graph.lexicon import metric as metric_def
 
 PERFORMANCE = ("revenue", "net_income", "eps_diluted")
@@ -119,6 +119,17 @@ def _books(conn: psycopg.Connection, res: Any, companies: list[str], metrics: li
     return out
 
 
+def within_derived(question: str) -> bool:
+    """Is the thing asked named before "did", and neither a derived figure nor a statement line, with a derived one
+    after it ("What unfavorable foreign currency impact did Microsoft's gross margin include")? The derived figure
+    is then only where the thing asked sits, never the answer."""
+    ahead = ASKED_BEFORE_DID.match(question)
+    if ahead is None or len(ahead.group("x").split()) < 2:
+        return False
+    asked = ahead.group("x")
+    return not derive.asked(asked) and not metrics_in_question(asked) and bool(derive.asked(question[ahead.end():]))
+
+
 def reported_first(derived: list[derive.Definition], question: str) -> bool:
     """Is the figure asked one the company prints on its own definition (PRINTED_MEASURES, REPORTED_RATES), which the
     question does not define itself ("ROA is defined as: net income / average total assets" is computed as defined)?"""
@@ -162,6 +173,8 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
                                                  moved_by.group("what") or moved_by.group("added") or ""):
         # "By how many percentage points did the Minnesota NRD resolution reduce 3M's operating income margin": what
         # moved the ratio is asked, never the ratio
+        derived = []
+    if derived and within_derived(res.question):
         derived = []
     explain = bool(_EXPLAIN.search(question))
     if _PERFORM.search(question) and not explain:

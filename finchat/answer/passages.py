@@ -198,23 +198,30 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
         heading = re.split(r" > | — ", hit.section)[-1]  # the last of the sub-headings the chunker joined
         titled = word_stems(heading) if len(heading.split()) <= HEADING_WORDS else set()
         # (or the passage's own heading: "EMEA:" over "Segment Adjusted EBITDA decreased 8.7% …")
-        part = opening_part(text, hit.section, parts)
-        titled |= word_stems(part)
-        # (the part asked, or another: "International billed business …" when U.S. Consumer's is asked)
-        of_part_asked = bool(part) and bool(re.search(rf"(?i)(?<!\w){re.escape(part)}(?!\w)", context))
-        a_parts = bool(part) and not of_part_asked
+        passage_part = opening_part(text, hit.section, parts)
+        # (or the paragraph's — one ending in a full stop before a blank line: "Productivity and Business Processes
+        # operating income decreased … Gross margin included an unfavorable foreign currency impact of approximately
+        # 6%" is that segment's gross margin)
+        owned = [(n, para) for para in (_paragraphs(p).replace("\n", " ") for p in _PARAGRAPH_END.split(hit.text))
+                 if (n := opening_part(para, "", parts))] if parts and not passage_part else []
         # (or a part's heading some pages above the passage — "Verizon Consumer Group" over "Selling, General and
         # Administrative Expense": its words are the passage's, and of the part asked when the question names it)
-        over = headed.get(hit.chunk_id, "") if not part else ""
+        over = headed.get(hit.chunk_id, "") if not passage_part else ""
         # (unless a sentence names another part itself: "… at Walmart U.S." under the Sam's Club heading is Walmart U.S.')
         headed_words = word_stems(over)
         others = [p for p in parts if not p.search(context)] if over else []
-        of_part_asked = of_part_asked or any(re.search(rf"(?i)(?<!\w){re.escape(n)}(?!\w)", over) for n in named_parts)
+        over_asked = any(re.search(rf"(?i)(?<!\w){re.escape(n)}(?!\w)", over) for n in named_parts)
         # (the name of the part asked: "Greater China")
         asked_part = [m.group(0) for p in parts for m in p.finditer(context)] if parts else []
         earlier: list[str] = []  # the sentences before: what "this program" refers to
         for lead, piece in _pieces(text):
             said_before, earlier = " ".join(earlier), [*earlier, piece][-REFERS_BACK:]
+            part = passage_part or next((n for n, para in owned if piece[:PARAGRAPH_KEY] in para), "")
+            titled = word_stems(heading) if len(heading.split()) <= HEADING_WORDS else set()
+            titled |= word_stems(part)
+            # (the part asked, or another: "International billed business …" when U.S. Consumer's is asked)
+            of_part_asked = bool(part) and bool(re.search(rf"(?i)(?<!\w){re.escape(part)}(?!\w)", context)) or over_asked
+            a_parts = bool(part) and not of_part_asked
             # the words just before the sentence ("Fiscal 2024 outlook: …") say whether it is of the period ahead
             before = text[max(0, text.find(piece) - AHEAD_REACH):max(0, text.find(piece))]
             pair = PAIR.search(piece) if change else None
@@ -262,9 +269,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
             # credits")
             whole = any(len(ws) >= 3 and all(re.search(rf"(?i)\b{re.escape(w)}", piece[:at]) for w in ws)
                         or len(ws) >= 3 and all(re.search(rf"(?i)\b{re.escape(w)}", piece) for w in ws)
-                        and re.search(rf"(?i)\d(?:\s*(?:million|billion|thousand))?\s+(?:in|of)\s+(?:[\w-]+\s+){{0,3}}{re.escape(ws[-2])}\W+"
-                                      rf"{re.escape(ws[-1])}\b", piece) is not None
-                        for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
+                        and figure_bound(piece, ws[-2:]) for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
             # "the net impact of acquisitions and divestitures on … operational sales growth was 0.1%": the sentence
             # states something's effect on the measure, not the measure — unless an effect is asked
             # "Operating lease cost includes $83 million for …": a part of the measure asked, not the measure
@@ -299,6 +304,8 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                 r"(?i)(?:^|[.;:]\s+)(?:[a-z]+\s+){0,2}?" + r"\W+".join(map(re.escape, ws)) + r"s?\s+(?:(?:(?:during|for|in)\s+"
                 r"[^.;$%]{0,80}?)?(?:was|were|totaled|totalled|amounted\s+to)|(?:as\s+of|at)\s+[^.;$%]{0,80}?\s+of)\s+"
                 r"(?:approximately\s+|about\s+|nil\s+and\s+)?\$?\d", piece) for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
+            # (or its figure bound to them: "… included interest income of $87 million and $22 million, respectively")
+            named = named or any(len(ws) == 2 and figure_bound(piece, ws) for ws in (re.findall(r"[A-Za-z]+", p) for p in phrases))
             # a change asked, a figure that is the measure's change ("a $120 million decrease in research and
             # development expenses attributable to …"), not another line's ("a $116 million decrease in product
             # engineering") in a sentence about the measure
@@ -380,6 +387,23 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
         return f"{spanned} — “{best[1].strip('“”')}” [{best[2].citation()}]", best[2]
     # (a sentence the filing itself quotes, an officer's words, is quoted once: no "““")
     return f"“{best[1].strip('“”')}” [{best[2].citation()}]", best[2]
+
+
+#: A paragraph's end: a full stop before a blank line (a page's or a column's break inside a sentence has none).
+_PARAGRAPH_END = re.compile(r"(?<=[.!?])[ \t]*\n\s*\n")
+#: How much of a sentence's opening finds its paragraph.
+PARAGRAPH_KEY = 60
+
+
+def figure_bound(sentence: str, last: list[str]) -> bool:
+    """Does ``sentence`` print a figure bound to the measure whose last two words are ``last``: just before them
+    ("… qualified to receive $164 million in tax credits", "… including $739 million higher phone expenses") or
+    just after ("… an unfavorable foreign currency impact of approximately $3.3 billion")? A year is no figure, nor a
+    change of the measure ("a $120 million decrease in research and development expenses")."""
+    words = rf"{re.escape(last[0])}\W+{re.escape(last[1])}"
+    return re.search(rf"(?i)(?<![\d.,])(?!(?:19|20)\d\d\b)\d[\d,.]*(?:\s*(?:million|billion|thousand))?\s+(?:(?:in|of)\s+)?"
+                     rf"(?:(?!{_MOVE}s?\b)[\w-]+\s+){{0,3}}{words}\b|\b{words}s?\s+of\s+(?:approximately\s+|about\s+)?\$?\d",
+                     sentence) is not None
 
 
 #: A sentence speaking of what the one before it named ("… cumulative losses of $250 million on this program").

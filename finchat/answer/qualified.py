@@ -502,7 +502,8 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
     if subject.kind == "guidance":
         # guidance on a product or segment, else on the measure ("adjusted EPS"): the filing's sentence naming it
         # with a figure
-        year = res.filters.years[0] if res.filters.years else None
+        # (the year the outlook is for, the latest named: "… decline in 2023 from 2022" asks 2023's)
+        year = max(res.filters.years) if res.filters.years else None
         measures = [n for n in (subject.measure,) if n]
         # "organic sales growth" is "organic revenue growth" in PepsiCo's outlook, and back
         measures += [re.sub(r"(?i)\bsales\b", "revenue", m) for m in measures if re.search(r"(?i)\bsales\b", m)]

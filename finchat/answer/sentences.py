@@ -16,10 +16,11 @@ _STATED = re.compile(r"\$\s?\d[\d,.]*(?:\s+(?:thousand|million|billion|trillion)
                      r"\b\d[\d,.]*\s+(?:square\s+(?:feet|foot|meters|metres)|sq\.\s*ft\.|acres)\b|"
                      # (a span of time stated as the measure: "… days to maturity … was 33 days")
                      r"\b(?:was|were|is)\s+(?:approximately\s+|about\s+)?\d[\d,.]*\s+(?:days|weeks|months|years)\b")
-#: (a sentence may open on a name written in lower case first: "eCommerce sales …", "iPhone revenue …")
+#: (a sentence may open on a name written in lower case first: "eCommerce sales …", "iPhone revenue …"; or on an italic
+#: heading: "… December 25, 2021. _Interest Rates_ Our interest rate derivatives …")
 # ("U.S. Consumer …", "Ms. Dillon …" go on; "… in 2022.” Beyond this, …": a quotation's last sentence ends at its
 # closing mark)
-_SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][”\"]))(?<!\b[A-Z]\.[A-Z]\.)(?<!\bM[rs]\.)(?<!\bMrs\.)(?<!\bDr\.)\s+(?=[A-Z(“\"•]|[a-z][A-Z])|\s+•\s+|\n+")
+_SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][”\"]))(?<!\b[A-Z]\.[A-Z]\.)(?<!\bM[rs]\.)(?<!\bMrs\.)(?<!\bDr\.)\s+(?=[A-Z(“\"•]|_[A-Z]|[a-z][A-Z])|\s+•\s+|\n+")
 
 #: Characters of the longest sentence quoted as a figure's statement.
 MAX_PIECE = 450
@@ -77,8 +78,10 @@ def _stating_clause(sentence: str) -> str:
     adjusted operational sales grew 6.8%*" of a sentence listing the products behind it); "" when the figure
     or that clause's end lies past the longest quoted sentence."""
     first = _STATED.search(sentence)
-    # (a date's comma ends no clause: "… from 2.6% at December 31, 2020 to 2.9% at December 31, 2021, a credit …")
-    end = next((m.start() for m in re.finditer(r",(?!\s*(?:19|20)\d\d\b)", sentence[first.end():])), -1) if first else -1
+    # (a date's comma ends no clause: "… from 2.6% at December 31, 2020 to 2.9% at December 31, 2021, a credit …"; nor
+    # a series' of words: "… an $84 million decrease in marketing, general and administrative expenses …")
+    end = next((m.start() for m in re.finditer(r",(?!\s*(?:19|20)\d\d\b)(?!\s+[a-z]+\s+(?:and|or)\s)",
+                                               sentence[first.end():])), -1) if first else -1
     end = end + first.end() if first and end >= 0 else -1
     return sentence[:end] if 0 < end <= MAX_PIECE else ""
 

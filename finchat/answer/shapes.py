@@ -217,15 +217,21 @@ EARNED_IN = re.compile(r"(?i)\b(?:(?:earn(?:ed)?|make|made|record(?:ed)?|book(?:
                        r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as|after|before|following|since|upon|until)\b"
                        r"|\s*[?,.;]|\s*$)")  # ("… hold in Kenvue after its IPO": a time clause ends it)
 #: "By how much did Salesforce's current remaining performance obligation grow …": the measure before the verb.
-GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:how\s+(?:much|fast|quickly)|how\s+many\s+[a-z]+(?:\s+points)?|"
+GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:(?:roughly|approximately|about)\s+)?(?:how\s+(?:much|fast|quickly)|how\s+many\s+[a-z]+(?:\s+points)?|"
                   r"what\s+(?:percent(?:age)?|%|amount|rate))\s+"
                   r"(?:did|does|has|have|had)\s+(?P<np>.+?)\s+(?:grow|increase|rise|climb|jump|"
                   r"decline|decrease|fall|drop|slip|slide|change|expand|shrink|contract|compress|widen|narrow|"
                   r"improve|deteriorate|worsen)\b")
+#: "By what percentage did AMD's 2014 Restructuring Plan cut global headcount": the thing moved is asked, after the
+#: verb (what moved it only says which change); never a period or a manner after it ("… increase in 2015"). ("By how
+#: much did … raise …" is EFFECT's: what moved a line.)
+MOVED_BY = re.compile(r"(?i)^\s*(?:by\s+)?(?:(?:roughly|approximately|about)\s+)?what\s+(?:percent(?:age)?|%|amount)\s+"
+                      r"did\s+(?P<doer>.+?)\s+(?:cut|reduce|lower|raise|increase|boost|lift|shrink|expand)\s+"
+                      r"(?P<np>(?!(?:by|in|during|for|from|over|to|at|year|compared|versus|vs)\b)(?![a-z]+ly\b)[a-z][^?]*)")
 
 #: "<measure> of / attributable to / at / in <company or part>'s …": the measure named before whose it is ("prescriptions
-#: filled in CVS's Retail/LTC segment").
-MEASURE_OF = re.compile(r"(?i)^(?:the\s+)?(?P<m>[a-z][\w&-]*(?:\s+[a-z][\w&-]*){0,5}?)\s+(?:of|at|in|attributable\s+to|"
+#: filled in CVS's Retail/LTC segment"; a list's commas are the measure's: "marketing, general and administrative …").
+MEASURE_OF = re.compile(r"(?i)^(?:the\s+)?(?P<m>[a-z][\w&-]*(?:,?\s+[a-z][\w&-]*){0,5}?)\s+(?:of|at|in|attributable\s+to|"
                         r"for|from)\s+(?:the\s+|its\s+)?[\w&.-]+(?:\s+[\w&.-]+){0,2}['’]s?\s+\S")
 
 #: "… of PepsiCo's interest rate derivatives": whose part a measure named without a statement word is of.
@@ -278,4 +284,4 @@ PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he"
 #: What was done to a balance in the period, written after its name ("long-term debt issued", "debt repaid").
 ACTED = re.compile(r"(?i)\s+(?:issued|borrowed|repaid|redeemed|raised|retired|refinanced|drawn|extinguished|incurred)\b")
 
-__all__ = ["ACTED", "ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "DUE_OF_WHOLE", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "NAMED_PART", "OF_ACQUISITION", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "PRONOUNS", "PRONOUN_PAYER", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENDING_ON", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "USED_TO_COMPUTE", "VALUE_HELD", "VALUE_OF", "recorded_in", "without_place"]
+__all__ = ["ACTED", "ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "DUE_OF_WHOLE", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "MOVED_BY", "NAMED_PART", "OF_ACQUISITION", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "PRONOUNS", "PRONOUN_PAYER", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENDING_ON", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "USED_TO_COMPUTE", "VALUE_HELD", "VALUE_OF", "recorded_in", "without_place"]

@@ -25,7 +25,6 @@ from typing import Any
 from finchat.answer import derive
 from finchat.answer.asked import (
     _NEUTRAL,
-    _NP_END,
     _PART_WORDS,
     _PERIOD,
     _SAME_LINE,
@@ -33,6 +32,7 @@ from finchat.answer.asked import (
     EXPENSE_WORDS,
     OTHER_LINE,
     _asked_phrase,
+    owned_part,
     qualifiers_after_head,
     words_before,
 )
@@ -58,7 +58,6 @@ from finchat.answer.shapes import (
     NAMED_PART,
     OF_ACQUISITION,
     OWN_PART_DID,
-    OWNED_PART,
     PAID_TO_ACQUIRE,
     PART_AS_SHARE,
     PART_DID,
@@ -392,7 +391,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         qualifiers += [n for n in proper_names(question, names, measure) if any(a.startswith(n) for a in after)
                        and not any(n.lower() in q.lower() or q.lower() in n.lower() for q in qualifiers)]
     if k:  # "pharmacy same store sales", "front store comparable sales": the words before the KPI name its part
+        # (of the measure's words, when they come before it: "… Restructuring Plan cut global headcount" names no part
+        # "Plan cut global")
         kpi_of = words_before(question, k.start(), names, parts, pieces)
+        if measure.lower().endswith(k.group(0).lower()) and len(measure) > len(k.group(0)):
+            kpi_of = [w for w in kpi_of if w.lower() in measure.lower().split()]
         if kpi_of and not all(w.lower() in _PART_WORDS for w in kpi_of):
             qualifiers += tidy_qualifiers([" ".join(kpi_of)], segments, k.group(0))
         # "comparable sales of Entertainment": the name after it too (not the company's)
@@ -523,9 +526,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
                                            "much", "did", "does"):
             what.pop(0)
         if what and not all(w.lower() in _NEUTRAL for w in what):
-            # "What was Adobe's total hedging impact on revenue": the impact is asked, never the line it moved
-            return Subject(f"{' '.join(what)} {impact.group('noun')}", None, tuple(dict.fromkeys(qualifiers)), "amount",
-                           keeps=())
+            # "What was Adobe's total hedging impact on revenue": the impact is asked, never the line it moved (in the
+            # question's order of words: "the impact of foreign exchange" is a row "Unfavorable impact of foreign exchange")
+            said = f"{' '.join(what)} {impact.group('noun')}" if impact.re is IMPACT_ON else \
+                f"{impact.group('noun')} of {' '.join(what)}"
+            return Subject(said, None, tuple(dict.fromkeys(qualifiers)), "amount", keeps=())
     # (the thing asked before "did", or a reconciliation's item, and no statement line: none after it answers)
     keeps: tuple[str, ...] | None = () if segment_line or ((asked_first or into or returned) and metric is None) else None
     last = measure.split()[-1].lower() if measure else ""
@@ -570,31 +575,6 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # ("Europe, Middle East & Africa" and its last words, "Middle East & Africa", read again as a named part: one part)
     qualifiers = [q for q in qualifiers if not any(o.lower().endswith(f", {q.lower()}") for o in qualifiers)]
     return Subject(without_place(measure, qualifiers), metric, tuple(dict.fromkeys(qualifiers)), kind, keeps=keeps)
-
-
-def owned_part(question: str, measure: str, names: set[str], qualifiers: list[str]) -> list[str]:
-    """The part of the company ``measure`` is of, named after it with the company's possessive ("the notional value
-    of PepsiCo's interest rate derivatives", "comparable sales growth of Best Buy's Domestic appliances category",
-    "discount rate applied to Costco's finance leases"): [that part], or [] when the words after it name none (a
-    filing, a date, a statement line, a part ``qualifiers`` hold already)."""
-    at = question.lower().find(measure.lower()) if measure else -1
-    whose = OWNED_PART.search(question[at + len(measure):]) if at >= 0 else None
-    if not whose or re.sub(r"[^a-z0-9&]", "", whose.group("owner").lower()) not in names:
-        return []
-    cut = _NP_END.split(whose.group("part"), maxsplit=1)[0]
-    # (a name cut at a comma is a list's first item: "Europe, Middle East & Africa" is read whole as a region)
-    cut = "" if whose.group("part")[len(cut):].startswith(",") else cut
-    owned = re.sub(r"(?i)\s+(?:category|categories|segment|business|division|unit|channel|products?)s?$", "",
-                   cut.strip())
-    # (a filing, a date — "the key agenda of Amcor's 8k filing dated 1st July 2022" — is no part)
-    # ("the fair value of Foot Locker's long-term debt": a value of a statement line is that line's)
-    if owned and (not metrics_in_question(owned) or VALUE_OF.search(measure)) \
-            and any(w.lower() not in _NEUTRAL for w in owned.split()) \
-            and not re.search(r"(?i)\d|\b(?:filings?|reports?|statements?|form|10-?[kq]|8-?k|quarters?|years?|"
-                              r"months?|halves|half|fiscal|periods?)\b", owned) \
-            and not any(owned.lower() in q.lower() for q in qualifiers):
-        return [owned]
-    return []
 
 
 __all__ = ["Subject", "analyse"]
