@@ -55,7 +55,7 @@ from finchat.answer.rowrules import (
     sibling,
     splits_name,
 )
-from finchat.answer.shapes import RECONCILED_IN
+from finchat.answer.shapes import EFFECT, RECONCILED_IN
 from finchat.graph.lexicon import metrics_in_question
 
 #: A statement metric's words as tables print them above a segment's or product's row.
@@ -80,6 +80,9 @@ SPELLED_SLACK = 4
 ITEM_WORDS = 4
 
 
+#: Words of a row naming an effect of what it is of ("Unfavorable impact of foreign exchange").
+EFFECT_ROW_WORDS = frozenset({"impact", "impacts", "effect", "effects", "favorable", "unfavorable", "negative",
+                              "positive", "net", "the"})
 #: What a caption's sentence introducing its table says the table is of ("The following table provides Wireless
 #: service revenue for …").
 _INTRODUCED = re.compile(r"(?i)\bthe\s+following\s+tables?\s+(?:provides?|presents?|shows?|sets?\s+forth|summari[sz]es?|"
@@ -167,6 +170,18 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     # recognized in interest and other income" is of the income asked)
     signs = {"loss"} - q_words
 
+    # what something did to a line asked ("How much did foreign exchange reduce … revenues"): its row "Unfavorable
+    # impact of foreign exchange" is that effect, no other measure
+    moving_by = EFFECT.match(question)
+    moving = moving_by is not None
+    moved_lines = set(metrics_in_question(moving_by.group("on"))) if moving_by else set()
+
+    def effect_on_asked(of: str) -> bool:
+        """Is an effect of ``of`` on the line asked, or on none named ("… foreign exchange rate changes on cash and
+        cash equivalents" is an effect on another line)?"""
+        onto = re.search(r"(?i)\bon\s+(.+)$", of)
+        return onto is None or set(metrics_in_question(onto.group(1))) <= moved_lines
+
     def measured(c: CellFigure) -> bool:
         # (or the row's named column: "Pennsylvania" under "Operating Revenues — Wastewater")
         if any(not says_compound(c.row_path, c.caption, t, h) and not (
@@ -186,7 +201,8 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         flow = OF_THE_MEASURE.match(label)
         if flow and named - signs and all(_within(w, set(_words(flow.group("b")))) for w in named - signs) \
                 and not any(_within(w, set(_words(flow.group("a")))) for w in named - signs) \
-                and set(_words(flow.group("a"))) - q_words - NEUTRAL_WORDS:
+                and set(_words(flow.group("a"))) - q_words - NEUTRAL_WORDS \
+                and not (moving and set(_words(flow.group("a"))) <= EFFECT_ROW_WORDS and effect_on_asked(flow.group("b"))):
             return False  # "Contribution from contract asset", "Amortization of intangible assets": another measure
         head, _, net_of = label.partition(" net of ")
         if net_of and any(_within(w, set(_words(net_of))) and not _within(w, set(_words(head))) for w in named):

@@ -86,6 +86,29 @@ def test_what_a_plan_cut_is_the_thing_cut(bound_corpus, monkeypatch):
     assert not any("cut" in q for q in d["answer_subject"]["qualifiers"]), d["answer_subject"]
 
 
+def test_what_moved_a_line_is_the_row_of_its_effect():
+    """"How much did foreign exchange reduce … revenues": the row "Unfavorable impact of foreign exchange" is that
+    effect of what the question names — not another measure of it, as "Amortization of intangible assets" is."""
+    from datetime import date
+
+    from finchat.answer.cellpick import pick_row
+
+    row = ("TESTCO_2023Q3_10Q", 5, "5", "Operational growth/(decline) › Unfavorable impact of foreign exchange",
+           "MD&A > Analysis of Revenues", "Three Months Ended July 1, 2023", "3M", date(2023, 7, 1), -283.0, "millions",
+           "USD", "(283)", "")
+    question = "How much did foreign exchange reduce Testco's revenues in Q3 2023?"
+    words = {"how", "much", "did", "foreign", "exchange", "reduce", "revenues", "in", "q3", "2023"}
+    got = pick_row([row], ["foreign exchange"], words, 3, date(2023, 7, 1), False, set(), question)
+    assert got is not None and got[0].value == -283.0, got
+    # (nor its effect on another line: "… on cash and cash equivalents" is no effect on revenues)
+    on_cash = (*row[:3], "Effect of foreign exchange rate changes on cash and cash equivalents", *row[4:])
+    assert pick_row([on_cash], ["foreign exchange"], words, 3, date(2023, 7, 1), False, set(), question) is None
+    # (a row of another measure of the thing asked stays out: what amortized intangible assets is no asset)
+    other = (*row[:3], "Amortization of intangible assets", *row[4:])
+    assert pick_row([other], ["intangible assets"], {"how", "much", "intangible", "assets"}, 3, date(2023, 7, 1), False,
+                    set(), "How much did intangible assets add to Testco's assets?") is None
+
+
 def test_a_figure_bound_to_two_words():
     """Bound before the words or after them with "of"; a year or another line's figure is not."""
     from finchat.answer.passages import figure_bound
