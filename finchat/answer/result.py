@@ -30,11 +30,15 @@ class Answer:
 
 
 def with_subject(answer: Answer, subject: Subject, res: Any, found: bool | None = None) -> Answer:
-    """``answer`` with its ``subject`` filled: what was asked, the filing and period its figures are of."""
+    """``answer`` with its ``subject`` filled: what was asked, the filing and period its figures are of (the filing of
+    the passage it quotes first, when it has no figure)."""
     figs = answer.figures
     answer.subject = {**subject.as_json(),
                       "companies": list(res.filters.companies),
-                      "filing": figs[0].document if figs else (res.hits[0].document if res.hits else None),
+                      # (a quoted passage's filing when no figure is: an outlook said in another filing than the top
+                      # hit's)
+                      "filing": figs[0].document if figs else getattr(answer.quoted[0], "document", None)
+                      if answer.quoted else (res.hits[0].document if res.hits else None),
                       "period": figs[0].period() if figs else None,
                       "found": bool(figs) if found is None else found}
     return answer

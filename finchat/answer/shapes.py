@@ -133,9 +133,10 @@ RECORDED_FOR = re.compile(r"(?i)\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|rec
                           r"(?P<what>(?:(?-i:[a-z])[\w&'’-]*|(?-i:[A-Z]{2,})[\w-]*)(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
                           r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)")
 #: "What were sales to wholesale customers in …", "sales through NIKE Direct": whom a line's sales were made to (or
-#: through), a part of the line.
+#: through), a part of the line — not a verb's infinitive ("… expect Paxlovid revenues to decline").
 SOLD_TO = re.compile(r"(?i)\b(?:net\s+)?(?:sales|revenues?)\s+(?:to|through|via)\s+(?:the\s+|its\s+|their\s+)?"
-                     r"(?!date\b)(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,3}?|"
+                     r"(?!date\b)(?!(?:grow|increase|decrease|decline|rise|fall|drop|reach|exceed|be|remain|total)\b)"
+                     r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,3}?|"
                      r"(?-i:[A-Z])[\w&'’-]*(?:\s+(?-i:[A-Z])[\w&'’-]*){0,3})(?=\s+(?:in|during|for|at|of|by)\b|\s*[?,.]|\s*$)")
 #: "How much share-based compensation did Square exclude from Adjusted EBITDA": the reconciliation an item is of.
 RECONCILED_IN = re.compile(r"(?i)\b(?:exclud\w*|add(?:ed|s)?\s+back|remov\w*|adjust\w*\s+out)\b[^?]*?"

@@ -124,6 +124,29 @@ def test_what_added_to_a_line_is_asked_by_what_too():
     assert (s.measure, s.metric) == ("infrastructure surcharges", None)
 
 
+def test_an_impact_in_the_questions_order_and_sales_expected_to_move():
+    """"the unfavorable impact of foreign exchange on … revenues" is the impact of foreign exchange, in the order a
+    table's row prints it ("Unfavorable impact of foreign exchange"); "revenues to decline" names no customer the
+    revenues were sold to."""
+    s = analyse("What was the unfavorable impact of foreign exchange on Pfizer's revenues in the first half of 2023?",
+                companies=("Pfizer", "PFIZER"))
+    assert (s.measure, s.metric) == ("impact of foreign exchange", None)
+    s = analyse("By what percentage did Pfizer expect Paxlovid revenues to decline in 2023 from 2022?",
+                companies=("Pfizer", "PFIZER"))
+    assert "decline" not in s.qualifiers and "Paxlovid" in s.qualifiers, s
+
+
+def test_what_a_plan_cut_and_a_series_of_words_before_whose():
+    """"By roughly what percentage did AMD's 2014 Restructuring Plan cut global headcount": the headcount cut; a
+    measure whose name is a series with commas, before "attributable to …'s … segment", is read whole."""
+    s = analyse("By roughly what percentage did AMD's 2014 Restructuring Plan cut global headcount?",
+                companies=("AMD", "Advanced Micro Devices"))
+    assert s.measure == "global headcount" and not any("cut" in q for q in s.qualifiers), s
+    s = analyse("By how much did marketing, general and administrative expenses attributable to AMD's Computing and "
+                "Graphics segment fall in 2015?", companies=("AMD", "Advanced Micro Devices"))
+    assert s.measure == "marketing general and administrative expenses", s
+
+
 def test_a_rate_case_is_no_rate():
     """A utility's "rate case" is a proceeding, not a rate asked."""
     s = analyse("How much annualized revenue increase did the Pennsylvania rate case order give American Water?",
@@ -733,11 +756,12 @@ def test_a_share_of_a_line_named_after_a_company_of_two_words():
 
 
 @pytest.mark.parametrize(("question", "measure"), [
-    # what moved a statement line, named before "impact on" or after "impact of": the impact, never the line
+    # what moved a statement line, named before "impact on" or after "impact of": the impact, never the line (in the
+    # question's order of words)
     ("What was Testco's total hedging impact on revenue in fiscal 2017?", "total hedging impact"),
     ("What was the foreign currency impact on Testco's net sales in 2019?", "foreign currency impact"),
-    ("What was the impact of foreign currency on Testco's revenue in 2019?", "foreign currency impact"),
-    ("What was the effect of the 53rd week on Testco's net sales in 2023?", "53rd week effect"),
+    ("What was the impact of foreign currency on Testco's revenue in 2019?", "impact of foreign currency"),
+    ("What was the effect of the 53rd week on Testco's net sales in 2023?", "effect of 53rd week"),
 ])
 def test_an_impact_on_a_line_is_asked_not_the_line(question, measure):
     from finchat.answer.subject import analyse
