@@ -196,7 +196,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
     for hit in _hits(rows, "stated"):
         text = _paragraphs(hit.text)
         heading = re.split(r" > | — ", hit.section)[-1]  # the last of the sub-headings the chunker joined
-        titled = word_stems(heading) if len(heading.split()) <= HEADING_WORDS else set()
+        headed_as = word_stems(heading) if len(heading.split()) <= HEADING_WORDS else set()
         # (or the passage's own heading: "EMEA:" over "Segment Adjusted EBITDA decreased 8.7% …")
         passage_part = opening_part(text, hit.section, parts)
         # (or the paragraph's — one ending in a full stop before a blank line: "Productivity and Business Processes
@@ -217,8 +217,7 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
         for lead, piece in _pieces(text):
             said_before, earlier = " ".join(earlier), [*earlier, piece][-REFERS_BACK:]
             part = passage_part or next((n for n, para in owned if piece[:PARAGRAPH_KEY] in para), "")
-            titled = word_stems(heading) if len(heading.split()) <= HEADING_WORDS else set()
-            titled |= word_stems(part)
+            titled = headed_as | word_stems(part)
             # (the part asked, or another: "International billed business …" when U.S. Consumer's is asked)
             of_part_asked = bool(part) and bool(re.search(rf"(?i)(?<!\w){re.escape(part)}(?!\w)", context)) or over_asked
             a_parts = bool(part) and not of_part_asked
