@@ -80,6 +80,8 @@ SPELLED_SLACK = 4
 ITEM_WORDS = 4
 
 
+#: A question asking what lies outside a part ("outside the U.S.", "non-U.S.", "excluding China").
+_OUTSIDE_ASKED = re.compile(r"(?i)\b(?:outside|non-|excluding|except|ex-)")
 #: Words of a row naming an effect of what it is of ("Unfavorable impact of foreign exchange").
 EFFECT_ROW_WORDS = frozenset({"impact", "impacts", "effect", "effects", "favorable", "unfavorable", "negative",
                               "positive", "net", "the"})
@@ -182,7 +184,14 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         onto = re.search(r"(?i)\bon\s+(.+)$", of)
         return onto is None or set(metrics_in_question(onto.group(1))) <= moved_lines
 
+    # a part asked, named by a row only as what it lies outside of ("Enbrel (Outside the U.S. and Canada)" for U.S.
+    # revenues): no row of that part — unless the question asks what is outside it
+    outside_of = [re.compile(r"(?i)\b(?:outside|non|excluding|ex)[\s-]+(?:the\s+)?" + r"\W*".join(map(re.escape, t.split())))
+                  for t in terms if t.strip()] if not _OUTSIDE_ASKED.search(question) else []
+
     def measured(c: CellFigure) -> bool:
+        if any(o.search(c.row_path) for o in outside_of):
+            return False
         # (or the row's named column: "Pennsylvania" under "Operating Revenues — Wastewater")
         if any(not says_compound(c.row_path, c.caption, t, h) and not (
                 " — " in c.col_label and _within(t, set(_words(c.col_label.split(" — ")[0]))))

@@ -109,6 +109,24 @@ def test_what_moved_a_line_is_the_row_of_its_effect():
                     set(), "How much did intangible assets add to Testco's assets?") is None
 
 
+def test_a_row_outside_the_part_asked_is_not_its_row():
+    """U.S. revenues asked: "Enbrel (Outside the U.S. and Canada)" names the U.S. only as what it lies outside of, so it
+    is no row of the U.S.; asked "outside the U.S.", it is one."""
+    from datetime import date
+
+    from finchat.answer.cellpick import pick_row
+
+    row = ("TESTCO_2023Q3_10Q", 9, "9", "Enbrel (Outside the U.S. and Canada) › Total Enbrel (Outside the U.S. and "
+           "Canada)", "Note 13. Segment, Geographic and Other Revenue Information", "Three Months Ended July 1, 2023",
+           "3M", date(2023, 7, 1), 219.0, "millions", "USD", "219", "")
+    words = {"what", "were", "testco", "u.s", "revenues", "in", "q3", "2023"}
+    assert pick_row([row], ["u.s"], words, 3, date(2023, 7, 1), False, set(),
+                    "What were Testco's U.S. revenues in Q3 2023?") is None
+    got = pick_row([row], ["u.s"], words | {"outside"}, 3, date(2023, 7, 1), False, set(),
+                   "What were Testco's Enbrel revenues outside the U.S. in Q3 2023?")
+    assert got is not None and got[0].value == 219.0, got
+
+
 def test_a_figure_bound_to_two_words():
     """Bound before the words or after them with "of"; a year or another line's figure is not."""
     from finchat.answer.passages import figure_bound
