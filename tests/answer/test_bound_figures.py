@@ -116,9 +116,9 @@ def test_a_row_outside_the_part_asked_is_not_its_row():
 
     from finchat.answer.cellpick import pick_row
 
-    row = ("TESTCO_2023Q3_10Q", 9, "9", "Enbrel (Outside the U.S. and Canada) › Total Enbrel (Outside the U.S. and "
-           "Canada)", "Note 13. Segment, Geographic and Other Revenue Information", "Three Months Ended July 1, 2023",
-           "3M", date(2023, 7, 1), 219.0, "millions", "USD", "219", "")
+    path = "Enbrel (Outside the U.S. and Canada) › Total Enbrel (Outside the U.S. and Canada)"
+    row = ("TESTCO_2023Q3_10Q", 9, "9", path, "Note 13. Segment, Geographic and Other Revenue Information",
+           "Three Months Ended July 1, 2023", "3M", date(2023, 7, 1), 219.0, "millions", "USD", "219", "")
     words = {"what", "were", "testco", "u.s", "revenues", "in", "q3", "2023"}
     assert pick_row([row], ["u.s"], words, 3, date(2023, 7, 1), False, set(),
                     "What were Testco's U.S. revenues in Q3 2023?") is None
