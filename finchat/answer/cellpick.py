@@ -175,7 +175,6 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     # what something did to a line asked ("How much did foreign exchange reduce … revenues"): its row "Unfavorable
     # impact of foreign exchange" is that effect, no other measure
     moving_by = EFFECT.match(question)
-    moving = moving_by is not None
     moved_lines = set(metrics_in_question(moving_by.group("on"))) if moving_by else set()
 
     def effect_on_asked(of: str) -> bool:
@@ -211,7 +210,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         if flow and named - signs and all(_within(w, set(_words(flow.group("b")))) for w in named - signs) \
                 and not any(_within(w, set(_words(flow.group("a")))) for w in named - signs) \
                 and set(_words(flow.group("a"))) - q_words - NEUTRAL_WORDS \
-                and not (moving and set(_words(flow.group("a"))) <= EFFECT_ROW_WORDS and effect_on_asked(flow.group("b"))):
+                and not (moving_by and set(_words(flow.group("a"))) <= EFFECT_ROW_WORDS and effect_on_asked(flow.group("b"))):
             return False  # "Contribution from contract asset", "Amortization of intangible assets": another measure
         head, _, net_of = label.partition(" net of ")
         if net_of and any(_within(w, set(_words(net_of))) and not _within(w, set(_words(head))) for w in named):

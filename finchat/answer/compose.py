@@ -169,12 +169,11 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     names = _names(conn, companies)
     derived = derive.asked(question)
     moved_by = EFFECT.match(res.question)
-    if derived and moved_by and not re.fullmatch(r"(?i)\s*(?:it|they|this|that|the\s+company)\s*",
-                                                 moved_by.group("what") or moved_by.group("added") or ""):
+    if derived and (moved_by and not re.fullmatch(r"(?i)\s*(?:it|they|this|that|the\s+company)\s*",
+                                                  moved_by.group("what") or moved_by.group("added") or "")
+                    or within_derived(res.question)):
         # "By how many percentage points did the Minnesota NRD resolution reduce 3M's operating income margin": what
-        # moved the ratio is asked, never the ratio
-        derived = []
-    if derived and within_derived(res.question):
+        # moved the ratio is asked, never the ratio (nor the line that included what is asked: within_derived)
         derived = []
     explain = bool(_EXPLAIN.search(question))
     if _PERFORM.search(question) and not explain:
