@@ -43,9 +43,12 @@ def _footer(canvas, doc):  # type: ignore[no-untyped-def]
 
 def make_filing(path: Path, *, company: str = "Testco Inc.", prose_paragraphs: int = 6,
                 statement_rows: int = 40, extra_word: str = "", extra: tuple[str, ...] = (),
-                extra_headings: tuple[str, ...] = ()) -> Path:
+                extra_headings: tuple[str, ...] = (),
+                extra_tables: tuple[tuple[str, list[list[str]]], ...] = ()) -> Path:
     """A filing: cover, table of contents, statement table that crosses a page break, MD&A prose with
-    headings (then the ``extra`` paragraphs, under ``extra_headings`` where given; an extra's blank lines part paragraphs under its heading), and a signature block. Every page carries a running footer."""
+    headings (then the ``extra`` paragraphs, under ``extra_headings`` where given; an extra's blank lines part
+    paragraphs under its heading; then each of ``extra_tables``, (caption, rows with the header first), on a page of
+    its own), and a signature block. Every page carries a running footer."""
     styles = getSampleStyleSheet()
     h1, h2, body = styles["Heading1"], styles["Heading2"], styles["BodyText"]
     story: list = [
@@ -82,6 +85,10 @@ def make_filing(path: Path, *, company: str = "Testco Inc.", prose_paragraphs: i
         heading = extra_headings[i] if i < len(extra_headings) else f"Additional Discussion {i + 1}"
         # (an extra holding blank lines is several paragraphs under the one heading)
         story += [PageBreak(), Paragraph(heading, h2), *(Paragraph(p, body) for p in para.split("\n\n"))]
+    for caption, table_rows in extra_tables:
+        extra_table = Table(table_rows)
+        extra_table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.5, colors.black), ("FONTSIZE", (0, 0), (-1, -1), 8)]))
+        story += [PageBreak(), Paragraph(caption, h2), Paragraph("(Dollars in millions)", body), extra_table]
     story += [PageBreak(), Paragraph("SIGNATURES", h1),
               Paragraph("Pursuant to the requirements of the Securities Exchange Act of 1934, the Registrant has duly "
                         "caused this report to be signed on its behalf by the undersigned thereunto duly authorized.", body),

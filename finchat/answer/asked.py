@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from finchat.answer.shapes import EARNED_IN, GREW, MEASURE_OF, MOVED_BY, OWNED_PART, TIME_UNITS, VALUE_OF
-from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question
+from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question, metrics_in_text
 
 #: Words that do not narrow a statement measure.
 _NEUTRAL = {
@@ -346,5 +346,22 @@ def owned_part(question: str, measure: str, names: set[str], qualifiers: list[st
     return []
 
 
+def shorthand_within(measure: str, metric: str | None) -> bool:
+    """Does only an analyst's shorthand for statement line ``metric`` name part of ``measure``, the rest words of its own
+    ("operating overhead expense": "overhead" of SG&A; never "operating cash flow", the shorthand whole)?"""
+    if not measure or metric is None or metric in metrics_in_text(measure):
+        return False
+    spans = metric_phrase_spans(measure, metric)
+    rest = measure
+    for a, b in sorted(spans, reverse=True):
+        rest = rest[:a] + " " + rest[b:]
+    return bool(spans) and any(w.lower() not in _GENERIC for w in re.findall(r"[A-Za-z][\w&-]*", rest))
+
+
+#: Words of any line's name that say nothing of which line: "total operating expenses", "net … expense".
+_GENERIC = frozenset({"total", "net", "the", "its", "their", "of", "and", "expense", "expenses", "cost", "costs",
+                      "amount", "figure", "level", "line"})
+
+
 __all__ = ["EXPENSE_LINES", "EXPENSE_WORDS", "OTHER_LINE", "_ASKED", "_NEUTRAL", "_NP_END", "_PART_WORDS", "_PERIOD", "_SAME_LINE", "_asked_phrase", "lone_modifier", "owned_part",
-           "qualifiers_after_head", "words_before"]
+           "qualifiers_after_head", "shorthand_within", "words_before"]

@@ -35,7 +35,7 @@ from typing import Any
 import psycopg
 
 from finchat.answer import derive
-from finchat.answer.asked import lone_modifier
+from finchat.answer.asked import lone_modifier, shorthand_within
 from finchat.answer.cells import points_moved
 from finchat.answer.coupon import coupon_answer
 from finchat.answer.figures import Computed, FactBook, Figure, change
@@ -216,6 +216,13 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         said = stated(conn, printed_as, res.hits, companies, question=res.question) if rate else None
         if said is not None:
             return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
+    if metrics and subject.metric in metrics and not explain and not subject.qualified \
+            and shorthand_within(subject.measure, subject.metric):
+        # only an analyst's shorthand for a statement line matched the measure, inside words of its own ("operating
+        # overhead expense", "overhead" of SG&A): a row printing the measure in its words is what is asked, never the line
+        own = from_tables(conn, question, replace(subject, metric=None), res, list(res.hits), companies, names)
+        if own is not None:
+            return own
     if derived or metrics:
         books = _books(conn, res, companies, wanted + metrics)
         figures = _figures(companies, names, books, derived, metrics, _Options.of(question))

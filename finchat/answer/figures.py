@@ -116,14 +116,16 @@ def money(v: float, scale: str, unit: str) -> str:
 
 
 def change(cur: Figure, prior: Figure) -> str:
-    """"up 2.3% (+$439 million)" / "down 1.4% (−$1,162 million)" / "unchanged"."""
+    """"up 2.3% (+$439 million)" / "down 1.4% (−$1,162 million)" / "unchanged"; across a change of sign, or from
+    nothing, the amount only ("up (+$620 million)"): no percentage of it says anything."""
     diff = cur.value - prior.value
     if diff == 0:
         return "unchanged"
-    pct = f"{abs(diff) / abs(prior.value) * 100:.1f}%" if prior.value else "n/a"
     word = "up" if diff > 0 else "down"
-    delta = money(abs(diff), cur.scale, cur.unit)
-    return f"{word} {pct} ({'+' if diff > 0 else '−'}{delta})"
+    delta = f"{'+' if diff > 0 else '−'}{money(abs(diff), cur.scale, cur.unit)}"
+    if cur.value * prior.value <= 0:
+        return f"{word} ({delta})"
+    return f"{word} {abs(diff) / abs(prior.value) * 100:.1f}% ({delta})"
 
 
 # ---------------------------------------------------------------------------------------------- periods

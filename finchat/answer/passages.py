@@ -332,8 +332,9 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                 _TO_DATE.search(span_said) and not _THE_QUARTER.search(span_said))
             # (and a quarter's is no figure of the year to date asked)
             quarter_only = to_date_asked and bool(_QUARTER.search(span_said)) and not _TO_DATE.search(span_said)
-            to = (_CONTRIBUTED_TO.search(piece) or _IMPACTED.search(piece)) if on_lines else None
-            to_lines = set(metrics_in_question(to.group("to"))) if to is not None else set()
+            to = (_CONTRIBUTED_TO.search(piece) or _IMPACTED.search(piece.replace("_", " "))) if on_lines else None
+            to_lines = set(metrics_in_question((to.group("to") or to.group("on") or "").replace("_", " "))) \
+                if to is not None else set()
             elsewhere = bool(to_lines) and not on_lines & to_lines
             # "Net (gain)/loss on disposals, excluding the disposal of our Russian business, …": a word asked that the
             # sentence names only as what it leaves out is not what it states
@@ -471,7 +472,9 @@ _EFFECT_WORDS = re.compile(r"(?i)\b(?:impacts?|effects?|affect(?:ed|s)?|contribu
 #: "… contributed 6 percentage points to operating profit growth": what a contribution was to.
 _CONTRIBUTED_TO = re.compile(r"(?i)\b(?:contribut\w*|add(?:ed|s)?)\s+[^.;]{0,40}?\bto\s+(?:both\s+)?(?P<to>(?:[\w&-]+\s+){0,5})")
 #: "… impacted operating income by $17 million": the line an effect was on.
-_IMPACTED = re.compile(r"(?i)\b(?:impacted|affected)\s+(?P<to>(?:[\w&-]+\s+){0,4})")
+_IMPACTED = re.compile(r"(?i)\b(?:impacted|affected)\s+(?P<to>(?:[\w&-]+\s+){0,4})|"
+                       # "… had an unfavorable impact on our Income before income taxes of $110 million"
+                       r"\b(?:impact|effect)s?\s+(?:of\s+[^.;$]{0,60}?\s)?on\s+(?P<on>(?:[\w&-]+\s+){0,6})")
 #: Participles saying what was done with a measure ("customer deposits used", "dividends paid").
 _DONE_TO = r"used|utilized|paid|received|issued|repurchased|collected|returned|applied|released|settled|granted|" \
            r"forfeited|redeemed|sold|acquired|refunded"

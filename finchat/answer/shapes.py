@@ -212,10 +212,11 @@ RETURNED_TO = re.compile(r"(?i)\bhow\s+much\s+(?:(?P<what>cash|capital|money)\s+
 #: named after the verb.
 #: ("… was included in Foot Locker's corporate expense": the line it is a part of, whoever's possessive before it)
 EARNED_IN = re.compile(r"(?i)\b(?:(?:earn(?:ed)?|make|made|record(?:ed)?|book(?:ed)?|recogni[sz]ed?|incur(?:red)?|included|hold|held|have|had|carr(?:y|ied)|keep|kept)\s+(?:in|from)|"
+                       r"los[et]\s+on|"
                        r"(?:record(?:ed)?|book(?:ed)?|recogni[sz]ed?)\s+for(?!\s+(?:the\s+)?(?:year|quarter|period|fiscal|full|"
                        r"first|second|third|fourth|calendar|each|both|all|six|nine|three|twelve)\b))\s+"
                        r"(?:the\s+|its\s+|(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,2}['’]s?\s+)?"
-                       r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:in|during|for|over|at|as|after|before|following|since|upon|until)\b"
+                       r"(?P<what>[a-z][a-z &-]*?)(?=\s+(?:in|during|for|over|at|as|after|before|following|since|upon|until)\b"
                        r"|\s*[?,.;]|\s*$)")  # ("… hold in Kenvue after its IPO": a time clause ends it)
 #: "By how much did Salesforce's current remaining performance obligation grow …": the measure before the verb.
 GREW = re.compile(r"(?i)^\s*(?:by\s+)?(?:(?:roughly|approximately|about)\s+)?(?:how\s+(?:much|fast|quickly)|how\s+many\s+[a-z]+(?:\s+points)?|"

@@ -48,6 +48,13 @@ _SPAN_PAIR = re.compile(r"(?i)(?P<a>\$\s?\d[\d,.]*(?:\s+(?:million|billion|thous
                         r"(?P<ya>(?:19|20)\d\d)\s+and\s+(?P<yb>(?:19|20)\d\d)")
 
 
+#: A figure in a sentence.
+_FIGURE = re.compile(r"\$\s?\d|(?<![\w.,])\d[\d,.]*\s?%")
+#: A figure's own period just after it: "… of $59 million for fiscal 2017.", "$1.2 billion in 2021".
+_FIGURE_YEAR = re.compile(r"(?i)(?:\$\s?\d[\d,.]*|\d[\d,.]*\s?%)(?:\s+(?:thousand|million|billion))?\s+(?:for|in|during)\s+"
+                          r"(?:(?:the\s+)?fiscal\s+(?:year\s+)?|(?:the\s+)?(?:calendar\s+)?year\s+)?(?P<year>(?:19|20)\d\d)\b")
+
+
 def _opening_years(sentence: str) -> set[str]:
     """The years a sentence is of: named at its opening, or in the period it names before its first figure
     ("Interest expense for the year ended December 31, 2014 consists … of $46.8 million")."""
@@ -60,12 +67,18 @@ def _opening_years(sentence: str) -> set[str]:
 
 def years_apart(sentence: str, years: set[str], before: list[str] | None = None) -> tuple[bool, bool]:
     """Whether ``sentence`` is of other years than ``years`` (asked, as strings): (it opens on another year — "During
-    2020, …" —, it compares two years and names none asked — "… 27.0% in 2017 compared to 26.3% in 2016"). Both
-    False when no year is asked. A sentence naming no year is of the one the last sentence of ``before`` (its
+    2020, …" — or names one only, just after its first figure — "… $59 million for fiscal 2017" —, it compares two
+    years and names none asked — "… 27.0% in 2017 compared to 26.3% in 2016"). Both False when no year is asked. A sentence naming no year is of the one the last sentence of ``before`` (its
     paragraph's sentences before it) opening on a year is of: "During fiscal year 2015, we recognized impairment
     charges of $7.5 billion … Restructuring charges were $2.1 billion, …" states 2015's charges."""
     opening = _opening_years(sentence)
     named = set(re.findall(r"\b(?:19|20)\d\d\b", sentence))
+    if not opening and len(named) == 1:
+        # (the first figure's only: "… loss of $3,544 million compared with earnings of $1,544 million during 2021" is
+        # of the year after)
+        first = _FIGURE.search(sentence)
+        at = _FIGURE_YEAR.match(sentence, first.start()) if first else None
+        opening = {at.group("year")} if at else set()
     if not named:
         opening = next((y for y in map(_opening_years, reversed(before or [])) if y), set())
     return (bool(years and opening and not years & opening),

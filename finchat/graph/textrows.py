@@ -53,6 +53,7 @@ from finchat.graph.yearheaders import (
     amounts_either_side,
     change_names,
     changes_fit,
+    dates_a_column,
     lost_years,
     printed_width,
     year_runs,
@@ -182,7 +183,9 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     lead_in = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", _BOLD_NAMES.sub(f" {_GROUP_SEP} ", lead_in)))
     cuts = [0]
     for m in _TABLE_START.finditer(body):
-        if _ROW.search(body[cuts[-1]:m.start()]):
+        if any(not dates_a_column(row_label(r.group("label")), re.findall(_TOKEN, r.group("nums")),
+                                  body[cuts[-1] + r.end():m.start()].strip(f" *_{_GROUP_SEP}"), body[m.start():])
+               for r in _ROW.finditer(body[cuts[-1]:m.start()])):
             cuts.append(m.start())
     out: list[Cell] = []
     for i, start in enumerate(cuts):
@@ -229,6 +232,7 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
 
 
 _MONTH_END = re.compile(rf"(?i)\b{_MONTH_WORD}\.?$")
+
 #: "Years ended December 31, 2022 2021 2020": a header of a day and years, not a row.
 _DATED_HEADER = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+"
                            r"(?:(?:19|20)\d\d\s*){2,}$")

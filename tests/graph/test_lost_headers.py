@@ -89,3 +89,14 @@ def test_a_header_printed_twice_keeps_its_groups_order():
     assert _durations(twice) == [3, 6]
     assert _durations(twice[len("Three months ended June 30, "):]) == [3, 6]
     assert _durations("Three Months Ended July 1, 2023 Nine Months Ended July 1, 2023") == [3, 9]
+
+
+def test_a_header_printing_each_columns_own_date_is_one_header():
+    """"Three Months Ended July 1, 2023 Three Months Ended June 25, 2022": the first column's date is no row ending a
+    table — the header is read whole (the current quarter first) under the units line above it."""
+    text = ("## **Selling and Administrative Expense**\n\n(Dollars in millions)\n\nThree Months Ended July 1, 2023 Three "
+            "Months Ended June 25, 2022\n\nDemand creation expense 1,577 1,341\n\nOperating overhead expense 4,396 4,671")
+    cells = {(c.row_label, c.as_of): c for c in text_cells(text, "", date(2023, 7, 1), "10-Q", {}, 3)}
+    now = cells[("Operating overhead expense", date(2023, 7, 1))]
+    assert (now.value, now.scale, now.unit) == (4396, "millions", "USD")
+    assert cells[("Operating overhead expense", date(2022, 7, 1))].value == 4671
