@@ -68,9 +68,10 @@ def _opening_years(sentence: str) -> set[str]:
 def years_apart(sentence: str, years: set[str], before: list[str] | None = None) -> tuple[bool, bool]:
     """Whether ``sentence`` is of other years than ``years`` (asked, as strings): (it opens on another year — "During
     2020, …" — or names one only, just after its first figure — "… $59 million for fiscal 2017" —, it compares two
-    years and names none asked — "… 27.0% in 2017 compared to 26.3% in 2016"). Both False when no year is asked. A sentence naming no year is of the one the last sentence of ``before`` (its
-    paragraph's sentences before it) opening on a year is of: "During fiscal year 2015, we recognized impairment
-    charges of $7.5 billion … Restructuring charges were $2.1 billion, …" states 2015's charges."""
+    years and names none asked — "… 27.0% in 2017 compared to 26.3% in 2016"). Both False when no year is asked. A
+    sentence naming no year is of the one the last sentence of ``before`` (its paragraph's sentences before it) opening
+    on a year is of: "During fiscal year 2015, we recognized impairment charges of $7.5 billion … Restructuring charges
+    were $2.1 billion, …" states 2015's charges."""
     opening = _opening_years(sentence)
     named = set(re.findall(r"\b(?:19|20)\d\d\b", sentence))
     if not opening and len(named) == 1:

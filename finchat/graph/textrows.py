@@ -232,7 +232,6 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
 
 
 _MONTH_END = re.compile(rf"(?i)\b{_MONTH_WORD}\.?$")
-
 #: "Years ended December 31, 2022 2021 2020": a header of a day and years, not a row.
 _DATED_HEADER = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+"
                            r"(?:(?:19|20)\d\d\s*){2,}$")
