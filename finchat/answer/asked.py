@@ -346,6 +346,11 @@ def owned_part(question: str, measure: str, names: set[str], qualifiers: list[st
     return []
 
 
+#: Words of any line's name that say nothing of which line: "total operating expenses", "net … expense".
+_GENERIC = frozenset({"total", "net", "the", "its", "their", "of", "and", "expense", "expenses", "cost", "costs",
+                      "amount", "figure", "level", "line"})
+
+
 def shorthand_within(measure: str, metric: str | None) -> bool:
     """Does only an analyst's shorthand for statement line ``metric`` name part of ``measure``, the rest words of its own
     ("operating overhead expense": "overhead" of SG&A; never "operating cash flow", the shorthand whole)?"""
@@ -356,11 +361,6 @@ def shorthand_within(measure: str, metric: str | None) -> bool:
     for a, b in sorted(spans, reverse=True):
         rest = rest[:a] + " " + rest[b:]
     return bool(spans) and any(w.lower() not in _GENERIC for w in re.findall(r"[A-Za-z][\w&-]*", rest))
-
-
-#: Words of any line's name that say nothing of which line: "total operating expenses", "net … expense".
-_GENERIC = frozenset({"total", "net", "the", "its", "their", "of", "and", "expense", "expenses", "cost", "costs",
-                      "amount", "figure", "level", "line"})
 
 
 __all__ = ["EXPENSE_LINES", "EXPENSE_WORDS", "OTHER_LINE", "_ASKED", "_NEUTRAL", "_NP_END", "_PART_WORDS", "_PERIOD", "_SAME_LINE", "_asked_phrase", "lone_modifier", "owned_part",

@@ -216,7 +216,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         said = stated(conn, printed_as, res.hits, companies, question=res.question) if rate else None
         if said is not None:
             return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
-    if metrics and subject.metric in metrics and not explain and not subject.qualified \
+    if subject.metric in metrics and not explain and not subject.qualified \
             and shorthand_within(subject.measure, subject.metric):
         # only an analyst's shorthand for a statement line matched the measure, inside words of its own ("operating
         # overhead expense", "overhead" of SG&A): a row printing the measure in its words is what is asked, never the line

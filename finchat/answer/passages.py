@@ -332,9 +332,10 @@ def stated_figure(conn: psycopg.Connection, document: str, measure: str, *, quar
                 _TO_DATE.search(span_said) and not _THE_QUARTER.search(span_said))
             # (and a quarter's is no figure of the year to date asked)
             quarter_only = to_date_asked and bool(_QUARTER.search(span_said)) and not _TO_DATE.search(span_said)
-            to = (_CONTRIBUTED_TO.search(piece) or _IMPACTED.search(piece.replace("_", " "))) if on_lines else None
-            to_lines = set(metrics_in_question((to.group("to") or to.group("on") or "").replace("_", " "))) \
-                if to is not None else set()
+            # (read without the emphasis marks: "… impact on our _Income before income taxes_")
+            plain = piece.replace("_", " ")
+            to = (_CONTRIBUTED_TO.search(plain) or _IMPACTED.search(plain)) if on_lines else None
+            to_lines = set(metrics_in_question(to.group("to") or to.group("on") or "")) if to is not None else set()
             elsewhere = bool(to_lines) and not on_lines & to_lines
             # "Net (gain)/loss on disposals, excluding the disposal of our Russian business, …": a word asked that the
             # sentence names only as what it leaves out is not what it states
