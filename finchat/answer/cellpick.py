@@ -469,13 +469,21 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         titled = " ".join(_words(c.caption.replace("’", "'").replace("'s ", " ")))
         # (a heading of the caption that is the part's name, "… > ASSET & WEALTH MANAGEMENT > Client assets", titles it too)
         headed = {" ".join(_words(h)) for h in c.caption.split(" > ")[:-1]}
+        # (or whose title names the part by the initials asked: "TABLE 14: ICS SELECTED STATISTICAL INFORMATION")
+        title = set(_words(c.caption.split(" > ")[-1]))
         total = int(bool(re.match(r"(?i)total\b", last.strip()))
-                    and any(not _within(t, path) and f"{t} segment" not in titled and t not in headed for t in terms))
+                    and any(not _within(t, path) and f"{t} segment" not in titled and t not in headed
+                            and not any(a in title and a in q_words and " ".join(ws) == t
+                                        for a, ws in (acronyms or {}).items())
+                            for t in terms))
         smaller = int(not asks_place and c.unit != "%" and is_smaller(c))
         # earnings per share asked plainly are diluted, as the statements' EPS is: "Core basic earnings per common
         # share" after "Core diluted …"
         other_basis = int(bool(label & {"basic", "diluted"}) and not label & q_words & {"basic", "diluted"}
                           and ("basic" in label or "basic" in q_words))
+        # (a diluted figure asked: the row saying so itself, "… including dilutive effect", not one under a heading
+        # that does — "Diluted Earnings Per Common Share › Weighted average shares …" is the basic count it starts on)
+        diluted = int("diluted" in q_words and bool(re.search(r"(?i)\bdilut", last)))
         # a cash flow statement's row reconciling net income is a line's non-cash part ("Other operating charges"
         # added back), not the line: another table's row first, unless cash is asked
         flow = int(not asks_cash and bool(CASH_FLOWS.search(c.caption)))
@@ -487,7 +495,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         reconciled = int(into is not None and (in_a_row(c.caption, into.group("into"))
                                                or bool(re.search(r"(?i)\breconcil", c.caption)))
                          and not in_a_row(c.row_path, into.group("into")))
-        return (held, partly, -total, -changed, -other_basis, own, exact, reconciled, spoken_in, -placed, -segmental, -flow, whole, lead, named,
+        return (held, partly, -total, -changed, -other_basis, diluted, own, exact, reconciled, spoken_in, -placed, -segmental, -flow, whole, lead, named,
                 -smaller, -len(strange), -extra, covered,
                 # a row's named columns ("Water ¦ Wastewater"): the one the question names
                 len(q_words & set(_words(c.col_label.split(" — ")[0]))) if " — " in c.col_label else 0,

@@ -52,9 +52,9 @@ def proper_names(question: str, names: set[str], measure: str = "") -> list[str]
     return out
 
 
-#: A capitalised name after "in", "from" or "of": "in Pennsylvania", "from Las Vegas Strip Resorts", "average loans of
-#: Middle Market Banking".
-NAME_AFTER = re.compile(r"\b(?:in|from|at|of)\s+(?:the\s+)?((?-i:[A-Z])[\w&'’-]*(?:\s+(?-i:[A-Z])[\w&'’-]*){0,3})")
+#: A capitalised name after "in", "from", "of" or "on": "in Pennsylvania", "from Las Vegas Strip Resorts", "average
+#: loans of Middle Market Banking", "net charge-offs on Card loans".
+NAME_AFTER = re.compile(r"\b(?:in|from|at|of|on)\s+(?:the\s+)?((?-i:[A-Z])[\w&'’-]*(?:\s+(?-i:[A-Z])[\w&'’-]*){0,3})")
 #: The doer of a question's verb, capitalised: "did NIKE Direct bring in", "does Boeing Capital hold".
 DOER = re.compile(r"\b(?:did|does|do)\s+(?:the\s+)?((?-i:[A-Z])[\w&'’-]*(?:\s+(?-i:[A-Z])[\w&'’-]*){0,3})")
 #: A model's name: letters, then a number ("kc-46a", "f-35", "c-130j", "a320").

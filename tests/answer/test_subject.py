@@ -79,6 +79,13 @@ def test_what_a_part_sold_and_brought_in():
     assert (s.measure, s.qualifiers) == ("revenue", ("Services",))
 
 
+def test_a_part_named_after_on_beside_the_segment_the_filters_found():
+    """"… CCB net charge-offs on Card loans": the loans' part, Card, is asked too, not only the segment."""
+    s = analyse("How much were Acme's CCB net charge-offs on Card loans in the third quarter of 2022?",
+                companies=("Acme",), segments=("Consumer & Community Banking",))
+    assert s.qualifiers == ("Consumer & Community Banking", "Card")
+
+
 def test_the_measure_that_grew():
     """"By how much did Salesforce's current remaining performance obligation grow": the words before the verb."""
     s = analyse("By how much did Salesforce's current remaining performance obligation grow year over year as of "
