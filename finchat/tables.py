@@ -142,11 +142,11 @@ def header_count(rows: list[list[str]]) -> int:
 
 
 def merge_split_words(cells: list[str]) -> list[str]:
-    """Layout parsing cuts header words across cells ("Thirteen w" | "eeks ended"): join them back."""
+    """Layout parsing cuts header words across cells ("Thirteen w" | "eeks ended", "U" | ".S."): join them back."""
     out = list(cells)
     for i in range(len(out) - 1):
         a, b = out[i], out[i + 1]
-        if a and b and a[-1].isalpha() and b[0].islower():
+        if a and b and a[-1].isalpha() and (b[0].islower() or re.match(r"\.[A-Z]\.", b) and a[-1].isupper()):
             out[i], out[i + 1] = a + b, ""
     return out
 

@@ -13,6 +13,9 @@ MAX_LABEL_WORDS = 10
 #: per share data)".
 _UNITS_LEAD = re.compile(r"(?i)^\(?\s*(?:dollars\s+)?in\s+(?:thousands|millions|billions)\b[^()]{0,60}\)\s*(?=\S)")
 
+#: A parenthesized aside ending a label, of a few words.
+_ASIDE = re.compile(r"\s(\((?:[^()\s]+\s){2,15}[^()\s]+\))$")
+
 
 def row_label(label: str) -> str:
     """The row label at the end of ``label``: after the last sentence end, at most MAX_LABEL_WORDS words."""
@@ -23,4 +26,9 @@ def row_label(label: str) -> str:
     tail = re.sub(r"^(?:Dollars|Variance)\s+(?=[A-Z])", "", tail)  # a variance column's header ("2022 2021 Dollars")
     # "(In thousands) Las Vegas Strip Resorts Casino": the header's units phrase, its "(" read with the years above
     tail = _UNITS_LEAD.sub("", tail)
+    # (an aside the label ends on, "Maine (effective January 1, 2024, September 1, 2023 and April 10, 2022)", is
+    # the row's whole, its words not counted)
+    aside = _ASIDE.search(tail)
+    if aside:
+        return f"{' '.join(tail[:aside.start()].split()[-MAX_LABEL_WORDS:])} {aside.group(1)}".strip(" ,")
     return " ".join(tail.split()[-MAX_LABEL_WORDS:]).strip(" ,")

@@ -44,6 +44,8 @@ from finchat.graph.yearheaders import (
     _SHORT_VERSUS,
     _YEAR_RANGE,
     _YEAR_RUN,
+    MONTH_END,
+    MONTH_WORD,
     _amounts_beside_changes,
     _amounts_with_shares,
     _column_years,
@@ -68,15 +70,14 @@ _NUM = r"\(?(?:-(?=[\d$(]))?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
 _TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|nm|N/A|n/a|n/m|[Ff]lat)(?=\s|$)"
 #: A row: its label (from a word's start, a bounded length: an unbounded lazy label made every chunk's scan
 #: quadratic, 7x slower on the 95 filings' text chunks; a "%" inside it, "Comparable sales % gain", but not a
-#: header's "% of Total" before the first row), then up to twelve figures.
+#: header's "% of Total" before the first row; never ending inside its parentheses, "Kentucky (effective July 1,
+#: 2020)", whose date is no figure), then up to twelve figures — the last a dash only before the next row's label.
 _ROW = re.compile(rf"(?<![A-Za-z])(?P<label>[A-Za-z][A-Za-z0-9 ,&'‘’()/\-.—–]{{0,200}}?"
-                  rf"(?:(?<=[A-Za-z])\s%\s(?!of\s+Total\b)[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.|(?<=[A-Za-z]\s)%))\s*:?\s+(?P<nums>\$?\s?(?:{_NUM}|[—–-]|NM|nm|N/A|n/a|n/m)\s+(?:\$?\s?(?:{_NUM}|[—–-]|NM|nm|N/A|n/a|n/m|[Ff]lat)\s+){{0,10}}(?:\$?\s?{_NUM}|NM|nm|n/a|n/m))(?=\s|$)")
+                  rf"(?:(?<=[A-Za-z])\s%\s(?!of\s+Total\b)[A-Za-z][A-Za-z0-9 ,&'’()/\-.]{{0,100}}?)?(?:[A-Za-z)]|(?<=[A-Z])\.|(?<=[A-Za-z]\s)%))\s*:?\s+(?=[$\d(—–-]|NM|nm|N/A|n/a|n/m)(?![^()]{{0,80}}\))(?P<nums>\$?\s?(?:{_NUM}|[—–-]|NM|nm|N/A|n/a|n/m)\s+(?:\$?\s?(?:{_NUM}|[—–-]|NM|nm|N/A|n/a|n/m|[Ff]lat)\s+){{0,10}}(?:\$?\s?{_NUM}|NM|nm|n/a|n/m|\$?\s?[—–](?=\s+[A-Z]|\s*$)))(?=\s|$)")
 #: A heading over rows ("Increases in comparable sales:", "… excluding the impact of changes in foreign currency
 #: and gasoline prices:" — a variant of the rows above, its own heading).
 _HEADING = re.compile(r"(?:^|\s)(?P<h>(?:\([A-Z][a-z]*\)/?|[A-Z])[A-Za-z&'’\-.]*(?: [A-Za-z&'’\-.()]+){0,5}(?: excluding(?:[ ¶]+[A-Za-z0-9&'’\-.()]+){1,12})?"
                       r"(?: \(\s*(?:['‘’]?000['‘’]?s?|thousands|millions|billions)\s*\))?)\s?:(?=\s|$)")
-#: A month's name or its abbreviation, as a header's words print it ("Sept", "June").
-_MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
 _NOISE = re.compile(r"[*_#®™©]+")  # markdown emphasis; trademark signs after a product name ("iPhone®")
 #: A bold two-digit percentage the PDF's text layer spaced out letter by letter: "**7** **5%**" is 75 %,
 #: "**1** **1**" is 11, "**10** **0%**" 100 % (General Mills' "Percent of Total" column).
@@ -147,7 +148,7 @@ def _group_names(header: str) -> list[str]:
             r"(?i)increase\s*/\s*\(?decrease\)?|change", p)]  # the changes' group header is no name
         # "Three Months Ended ¦ Six Months Ended": periods, not groups of rows; "Revenue Mix ¦ Comparable Sales ¦
         # Three Months Ended ¦ …": the groups are the names before the periods
-        named = [p for p in parts if not (re.search(r"\d", p) or _PERIOD_WORDS.search(p) or _MONTH_END.fullmatch(p))]
+        named = [p for p in parts if not (re.search(r"\d", p) or _PERIOD_WORDS.search(p) or MONTH_END.fullmatch(p))]
         if len(named) < len(parts) and (len(named) < 2 or parts[:len(named)] != named):
             continue
         if named and not any(not p or len(p.split()) > 8 for p in named):
@@ -158,7 +159,7 @@ def _group_names(header: str) -> list[str]:
 #: Words a chunk's text before its first row needs to be the table's introduction (not a bare header).
 INTRO_WORDS = 6
 #: A period header's words, which introduce nothing.
-_HEADER_WORD = re.compile(rf"(?i){_MONTH_WORD}|ended|ending|months?|weeks?|quarters?|years?|fiscal|three|six|nine|twelve|"
+_HEADER_WORD = re.compile(rf"(?i){MONTH_WORD}|ended|ending|months?|weeks?|quarters?|years?|fiscal|three|six|nine|twelve|"
                           r"thirteen|twenty|thirty|fifty|and|the|for|change|percent")
 
 
@@ -202,7 +203,7 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
             first = next((m for m in _ROW.finditer(body[:end])
                           if not all(_YEAR.fullmatch(n.strip()) for n in re.findall(_TOKEN, m.group("nums")))
                           and not (len(m.group("label").split()) >= SENTENCE_WORDS
-                                   and _MONTH_END.search(row_label(m.group("label"))) and all(
+                                   and MONTH_END.search(row_label(m.group("label"))) and all(
                               _YEAR.fullmatch(n.strip(" ,")) for n in re.findall(_TOKEN, m.group("nums"))[1:]))), None)
             at = first.start("label") + len(first.group("label")) - len(row_label(first.group("label"))) if first else 0
             # (up to the sentence introducing it, when one ends in a colon and the columns after it are named — each
@@ -231,9 +232,8 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     return out
 
 
-_MONTH_END = re.compile(rf"(?i)\b{_MONTH_WORD}\.?$")
 #: "Years ended December 31, 2022 2021 2020": a header of a day and years, not a row.
-_DATED_HEADER = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+"
+_DATED_HEADER = re.compile(rf"(?i)\b{MONTH_WORD}\.?\s+\d{{1,2}},?\s+"
                            r"(?:(?:19|20)\d\d\s*){2,}$")
 
 
@@ -276,7 +276,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip(" ,")) for n in nums)  # "2023 2022": a header
             and not _DATED_HEADER.search(f"{label} {' '.join(nums)}")
             # "July 29, 2023", "Three Months Ended June 30, 2025": a header's date
-            and not (_MONTH_END.search(label) and all(_YEAR.fullmatch(n.strip(" ,")) for n in nums[1:]))]
+            and not (MONTH_END.search(label) and all(_YEAR.fullmatch(n.strip(" ,")) for n in nums[1:]))]
     heads = [(m.start(), re.sub(r"\s+", " ", re.sub(r"¶|\(\d\)", " ", m.group("h"))).strip())
              for m in _HEADING.finditer(body)]
     # one row goes on the table of the chunk before when it has its width (a total the chunker cut off)
@@ -348,7 +348,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         years = [int(y.group(0)) for y in _YEAR.finditer(
             runs[-1].group(0) if runs else own or (header_before if fresh else "") or lead_in)]
         current_first = not years or years[0] >= period_end.year or (len(years) > 1 and years[0] > years[1])
-        scale = units_scale(header) or units_scale(section) or "units"
+        # (the chunk's own units first: a row's "(billions)" in the lead-in, of the table before, is that row's)
+        scale = units_scale(own) or units_scale(header) or units_scale(section) or "units"
         per = width // len(durations)
         # comparison columns after each period group ("2023 2022 % Change"): the periods are the header's years
         # (the header's years and "Change" may follow its period words into this chunk: "… three months ended

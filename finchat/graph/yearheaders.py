@@ -25,6 +25,12 @@ def lost_years(own: str, section: str, lead_in: str) -> bool:
         re.search(r"(?i)\byears?\s+ended\b", f"{section.split(' > ')[-1]} {lead_in[-HEADER_SPAN:]}"))
 
 
+#: A month's name or its abbreviation, as a header's words print it ("Sept", "June").
+MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+#: A label ending in a month ("… December"): a header's date cut before its day.
+MONTH_END = re.compile(rf"(?i)\b{MONTH_WORD}\.?$")
+
+
 def dates_a_column(label: str, numbers: list[str], between: str, after: str) -> bool:
     """Is a row read from a text table only a column's date — its label ending in a month, its figures a day and a year
     — with the next column's header ("… Ended", ``after``) following it at once (``between`` holds only line marks)? A
@@ -32,7 +38,7 @@ def dates_a_column(label: str, numbers: list[str], between: str, after: str) -> 
     header, and no table ends at its first date; "First Quarter" after "Year ended December 31, 2016" is a row (a table
     of quarters under each year)."""
     nums = [n.strip(" ,") for n in numbers]
-    return bool(re.search(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$", label)) \
+    return bool(MONTH_END.search(label)) \
         and len(nums) == 2 and nums[0].isdigit() and 1 <= int(nums[0]) <= 31 and bool(re.fullmatch(r"(?:19|20)\d\d", nums[1])) \
         and not between.strip(" ¶") and re.match(r"(?i)[^¶]{0,30}?\bended\b", after) is not None
 
@@ -214,4 +220,4 @@ def changes_fit(nums: list[str], group: int, groups: int) -> bool:
     return True
 
 
-__all__ = ["CHANGE_SLACK", "_CHANGE_HEADER", "_COMPARED_YEARS", "_SHORT_VERSUS", "_YEAR_RANGE", "_YEAR_RUN", "_amounts_beside_changes", "_amounts_with_shares", "_column_years", "_full_years", "_repeated_years", "_yearly_with_changes", "amounts_either_side", "change_names", "changes_fit", "dates_a_column", "lost_years", "printed_width", "year_runs", "years_from"]
+__all__ = ["CHANGE_SLACK", "MONTH_END", "MONTH_WORD", "_CHANGE_HEADER", "_COMPARED_YEARS", "_SHORT_VERSUS", "_YEAR_RANGE", "_YEAR_RUN", "_amounts_beside_changes", "_amounts_with_shares", "_column_years", "_full_years", "_repeated_years", "_yearly_with_changes", "amounts_either_side", "change_names", "changes_fit", "dates_a_column", "lost_years", "printed_width", "year_runs", "years_from"]

@@ -100,3 +100,18 @@ def test_a_header_printing_each_columns_own_date_is_one_header():
     now = cells[("Operating overhead expense", date(2023, 7, 1))]
     assert (now.value, now.scale, now.unit) == (4396, "millions", "USD")
     assert cells[("Operating overhead expense", date(2022, 7, 1))].value == 4671
+
+
+#: A group header the layout parser cut at a column boundary: "U" | ".S." over the U.S. columns (figures made up).
+GEOGRAPHY = """| | Worldwide | | U | .S. | International | |
+|---|---|---|---|---|---|---|
+| (MILLIONS) | July 2, 2023 | July 3, 2022 | July 2, 2023 | July 3, 2022 | July 2, 2023 | July 3, 2022 |
+| Total revenues | $ 1,200 | $ 2,400 | $ 600 | $ 1,100 | $ 600 | $ 1,300 |
+"""
+
+
+def test_a_group_name_cut_before_its_periods_is_put_back():
+    cells = table_cells(GEOGRAPHY, "Revenues by Geography Three Months Ended",
+                        filing_period=(date(2023, 7, 2), "Q2", 2023))
+    us = {c.as_of: c.value for c in cells if "U.S." in c.col_label}
+    assert us == {date(2023, 7, 2): 600, date(2022, 7, 3): 1100}

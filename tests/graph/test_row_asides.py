@@ -1,0 +1,60 @@
+"""A text table's row label ending in an aside that prints dates and numbers ("Idaho (effective July 1, 2024)"), a
+row ending on a dash for none, and a table's own units over a units word of a row above it (graph/textrows.py,
+graph/rowlabels.py). Figures made up."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from finchat.graph.textrows import text_cells
+
+SURCHARGES = ("**(In millions)** **2024** **2023** **2022** Surcharges by state: Ohio (a) $ 12 $ 14 $ 6 Utah (b) 27 11 — "
+              "Idaho (effective July 1, 2024) 1 — — Maine (effective January 1, 2024, September 1, 2023 and April 10, "
+              "2022) 2 1 1\n\nTotal surcharges $ 42 $ 26 $ 7")
+LEAD = ("Presented in the table below are annualized incremental revenues resulting from surcharges that became "
+        "effective during 2022 through 2024:")
+
+
+def _cells() -> dict[tuple[str, date | None], float]:
+    cells = text_cells(SURCHARGES, LEAD, date(2024, 12, 31), "10-K", {}, None, "Note 4: Regulatory Matters")
+    return {(c.row_path, c.as_of): c.value for c in cells}
+
+
+def test_an_aside_printing_a_date_is_the_labels_not_a_figure():
+    by = _cells()
+    assert by[("Surcharges by state › Idaho (effective July 1, 2024)", date(2024, 12, 31))] == 1
+    # (no figure is the aside's day or year)
+    assert not any(v in (2024, -2024, 2023, 2022) for v in by.values())
+
+
+def test_a_long_aside_keeps_the_name_it_follows():
+    maine = "Surcharges by state › Maine (effective January 1, 2024, September 1, 2023 and April 10, 2022)"
+    assert [by_year for (path, _), by_year in sorted(_cells().items(), key=lambda x: str(x[0][1]))
+            if path == maine] == [1, 1, 2]
+
+
+def test_a_row_ending_on_a_dash_is_read_with_the_next_row_apart():
+    by = _cells()
+    assert (by[("Surcharges by state › Utah", date(2024, 12, 31))],
+            by[("Surcharges by state › Utah", date(2023, 12, 31))]) == (27, 11)
+    assert by[("Surcharges by state › Total surcharges", date(2022, 12, 31))] == 7
+
+
+
+def test_a_tables_own_units_over_a_row_of_a_table_before():
+    """The chunk's own "(Dollars in millions)" scales its rows; the "(billions)" of a row two tables before, still in
+    the text above it, is that row's."""
+    from finchat.graph.textcells import text_table_rows
+
+    stats = ("(Dollars in millions)\n\nThree Months Ended July 1, 2023 Three Months Ended June 25, 2022\n\n"
+             "Average Card Member spending (dollars) 19,519 16,689\n\nTotal segment assets (billions) 36.9 32.6")
+    shares = ("(Dollars in millions)\n\nDiluted earnings per common share:\n\nThree months ended July 1, 2023 Three "
+              "months ended June 25, 2022\n\nWeighted average shares of common stock outstanding 1,221 1,219\n\n"
+              "Effect of equity awards 3 2\n\nWeighted average shares of common stock outstanding, including dilutive "
+              "effect 1,224 1,221")
+    disposal = ("(Dollars in millions)\n\nThirteen Weeks Ended July 1, 2023 Thirteen Weeks Ended June 25, 2022\n\n"
+                "Gain on disposal of Widget business, net 215 190\n\nRestructuring and related expenses (107) (12)")
+    chunks = [(1, "text", "Item 2 > TABLE 14: ICS SELECTED STATISTICAL INFORMATION", stats, 8),
+              (2, "text", "Note 21. Earnings Per Share", shares, 9), (3, "text", "Note 4 - Restructuring", disposal, 10)]
+    gain = [c for _, _, _, c in text_table_rows(chunks, date(2023, 7, 1), "10-Q", 3) if c.row_path.startswith("Gain")]
+    assert gain and {(c.scale, c.unit) for c in gain} == {("millions", "USD")}, gain
