@@ -91,6 +91,10 @@ _INTRODUCED = re.compile(r"(?i)\bthe\s+following\s+tables?\s+(?:provides?|presen
                          r"details?|reflects?)\s+([^.:;]{3,120})[^.:;]*[.:;]?\s*(?:\([^)]*\))?\s*$")
 
 
+#: The income tax note's caption ("Note 17 - Income Taxes", "INCOME TAXES").
+_TAX_NOTE = re.compile(r"(?i)\bnote\s+\d+\W+income\s+taxes\b|(?:^|>\s*)income\s+taxes\b")
+
+
 def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, period_end: date,
           want_pct: bool, measure: set[str] | None = None, question: str = "",
           acronyms: dict[str, list[str]] | None = None,
@@ -123,7 +127,10 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
 
     # a measure in the question's own words, of many words, by all of them but one ("wireless retail postpaid phone
     # net additions" is not any row mentioning "wireless"); a statement metric's words by any one
-    own = measure or set()
+    # ("pre-tax", "after-tax": the basis an amount is on, words a row rarely prints — "Gain on disposal of Russian
+    # business, net" is the pre-tax net gain asked)
+    based = re.search(r"(?i)\b(pre|after)-tax\b", question)
+    own = (measure or set()) - ({based.group(1).lower(), "tax"} if based else set())
     need = len(own) - 1 if len(own) >= MANY_WORDS and own <= q_words else 1
     # a statement line no table words stand for ("net interest income"): every word of it the question says, not
     # any one ("income" of "Total CCB mortgage fees and related income")
@@ -286,11 +293,12 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     term_words = {w for t in terms for w in t.split()}
     # (read once: the measure's name in capitals, a tax asked)
     capital_name = name_split(question, measure or set(), term_words)
-    tax_asked = re.search(r"(?i)\btax", question) is not None
+    # ("pre-tax", "after-tax" name an amount before or after tax, no tax)
+    tax_asked = re.search(r"(?i)(?<!pre-)(?<!after-)\btax", question) is not None
     # the measure's own words: never "total" alone (any table's "Total goodwill"), nor a word of the part's name
     # ("Asset & Wealth Management" holds no "assets" of the client assets asked) — unless a qualifier holds the
     # measure itself ("comparable sales")
-    own_words = (measure or set()) - BARE or (measure or set())
+    own_words = own - BARE or own
     unnamed = set() if own_words & term_words else term_words
 
     def measured_by(around: set[str]) -> bool:
@@ -484,6 +492,9 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         # (a diluted figure asked: the row saying so itself, "… including dilutive effect", not one under a heading
         # that does — "Diluted Earnings Per Common Share › Weighted average shares …" is the basic count it starts on)
         diluted = int("diluted" in q_words and bool(re.search(r"(?i)\bdilut", last)))
+        # a row of the income tax note ("Note 17 - Income Taxes": "Capital gain on the sale of the Russian business (63)"
+        # in its rate reconciliation) is that item's tax effect, not the item — unless a tax is asked
+        taxed = int(not tax_asked and bool(_TAX_NOTE.search(c.caption)))
         # a cash flow statement's row reconciling net income is a line's non-cash part ("Other operating charges"
         # added back), not the line: another table's row first, unless cash is asked
         flow = int(not asks_cash and bool(CASH_FLOWS.search(c.caption)))
@@ -495,7 +506,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         reconciled = int(into is not None and (in_a_row(c.caption, into.group("into"))
                                                or bool(re.search(r"(?i)\breconcil", c.caption)))
                          and not in_a_row(c.row_path, into.group("into")))
-        return (held, partly, -total, -changed, -other_basis, diluted, own, exact, reconciled, spoken_in, -placed, -segmental, -flow, whole, lead, named,
+        return (held, partly, -total, -changed, -other_basis, -taxed, diluted, own, exact, reconciled, spoken_in, -placed, -segmental, -flow, whole, lead, named,
                 -smaller, -len(strange), -extra, covered,
                 # a row's named columns ("Water ¦ Wastewater"): the one the question names
                 len(q_words & set(_words(c.col_label.split(" — ")[0]))) if " — " in c.col_label else 0,

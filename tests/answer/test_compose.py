@@ -117,34 +117,34 @@ def _annual(metric, value, year, duration="12M"):
 
 def test_averaged_balances_and_multi_year_averages():
     from finchat.answer import derive
-    from finchat.answer.compose import _figures, _Options
+    from finchat.answer.bookfigures import FigureOptions, book_figures
 
     book = FactBook([_annual("revenue", 1000, 2019), _annual("revenue", 900, 2018), _annual("revenue", 800, 2017),
                      _annual("net_income", 50, 2019), _annual("net_income", 36, 2018), _annual("net_income", 40, 2017),
                      _annual("total_assets", 600, 2019, None), _annual("total_assets", 400, 2018, None)], "12M", 2019)
     roa = [d for d in derive.DEFINITIONS if d.key == "roa"]
     q = "What is the FY2019 ROA? ROA is defined as net income / (average total assets between FY2018 and FY2019)"
-    ans = _figures(["X"], {"X": "Xco"}, {"X": book}, roa, [], _Options.of(q))
+    ans = book_figures(["X"], {"X": "Xco"}, {"X": book}, roa, [], FigureOptions.of(q))
     assert ans.computed[0].shown() == "10.0%"  # 50 / ((600 + 400) / 2)
     assert "total assets averaged over December 31, 2018 and December 31, 2019" in ans.text
     margin = [d for d in derive.DEFINITIONS if d.key == "net_margin"]
     q = "What is the FY2017 - FY2019 3 year average net profit margin?"
-    ans = _figures(["X"], {"X": "Xco"}, {"X": book}, margin, [], _Options.of(q))
+    ans = book_figures(["X"], {"X": "Xco"}, {"X": book}, margin, [], FigureOptions.of(q))
     assert ans.computed[0].shown() == "4.7%"  # mean of 5.0 %, 4.0 %, 5.0 %
     assert ans.text.startswith("Xco's 3-year average net margin (year ended December 31, 2017 to year ended "
                                "December 31, 2019) was 4.7%")
-    assert _Options.of("average revenue growth").average_balances is False
+    assert FigureOptions.of("average revenue growth").average_balances is False
     # a ratio's change asked: in points too
     q = "By how many basis points did the net margin change in FY2019?"
-    ans = _figures(["X"], {"X": "Xco"}, {"X": book}, margin, [], _Options.of(q))
+    ans = book_figures(["X"], {"X": "Xco"}, {"X": book}, margin, [], FigureOptions.of(q))
     assert "a year earlier, 4.0%, up 1 percentage points (100 basis points)" in ans.text, ans.text
-    assert "basis points" not in _figures(["X"], {"X": "Xco"}, {"X": book}, margin, [],
-                                          _Options.of("What is the FY2019 net margin?")).text
+    assert "basis points" not in book_figures(["X"], {"X": "Xco"}, {"X": book}, margin, [],
+                                              FigureOptions.of("What is the FY2019 net margin?")).text
 
 
 def test_days_payable_cash_conversion_and_cagr():
     from finchat.answer import derive
-    from finchat.answer.compose import _figures, _Options
+    from finchat.answer.bookfigures import FigureOptions, book_figures
 
     book = FactBook([_annual("revenue", 1000, 2019), _annual("revenue", 900, 2018), _annual("revenue", 810, 2017),
                      _annual("cost_of_revenue", 600, 2019), _annual("cost_of_revenue", 550, 2018),
@@ -159,20 +159,20 @@ def test_days_payable_cash_conversion_and_cagr():
         d.key for d in derive.DEFINITIONS if d.key in ("dso", "dio", "dpo")]
     assert [d.key for d in derive.asked("EBITDA less capex, with EBITDA as operating income + D&A")] == [
         "ebitda_less_capex", "ebitda"]
-    assert _Options.of("using average trade accounts receivable of FY2016 and FY2017").average_balances
+    assert FigureOptions.of("using average trade accounts receivable of FY2016 and FY2017").average_balances
     assert derive.needed_metrics(q) == ["accounts_payable", "cost_of_revenue", "inventory"]
-    ans = _figures(["X"], {"X": "Xco"}, {"X": book}, derive.asked(q), [], _Options.of(q))
+    ans = book_figures(["X"], {"X": "Xco"}, {"X": book}, derive.asked(q), [], FigureOptions.of(q))
     assert ans.computed[0].shown() == "46.35 days"  # 365 × (90 + 70) / 2 ÷ (600 + 30)
     assert ans.text.startswith("Xco's days payable outstanding for the year ended December 31, 2019 was 46.35 days")
-    ccc = _figures(["X"], {"X": "Xco"}, {"X": book}, derive.asked("cash conversion cycle"), [],
-                   _Options.of("average inventory, average accounts receivable, average accounts payable"))
+    ccc = book_figures(["X"], {"X": "Xco"}, {"X": book}, derive.asked("cash conversion cycle"), [],
+                       FigureOptions.of("average inventory, average accounts receivable, average accounts payable"))
     # DIO 365 × 115 / 600 + DSO 365 × 100 / 1000 − DPO 46.35
     assert abs(ccc.computed[0].value - (365 * 115 / 600 + 36.5 - 365 * 80 / 630)) < 1e-9
     q = "What is Xco's 2 year total revenue CAGR from FY2017 to FY2019?"
-    ans = _figures(["X"], {"X": "Xco"}, {"X": book}, derive.asked(q), [], _Options.of(q))
+    ans = book_figures(["X"], {"X": "Xco"}, {"X": book}, derive.asked(q), [], FigureOptions.of(q))
     assert ans.computed[0].shown() == "11.1%"  # (1000 / 810) ^ (1/2) − 1
     assert "year ended December 31, 2017 to year ended December 31, 2019" in ans.text
-    three = _figures(["X"], {"X": "Xco"}, {"X": book}, derive.asked("3-year revenue CAGR"), [], _Options())
+    three = book_figures(["X"], {"X": "Xco"}, {"X": book}, derive.asked("3-year revenue CAGR"), [], FigureOptions())
     assert "cannot be computed" in three.text and not three.computed  # 2016 is not printed
 
 

@@ -1,6 +1,7 @@
 """Which of a table's rows a part's or a basis's figure is, against the real database: a segment's total in the table
 whose title names the segment by the initials asked; a diluted count on the row saying so itself, not the basic count
-under a "Diluted" heading. Figures made up."""
+under a "Diluted" heading; a pre-tax gain on the row of the gain, not its tax effect in the income tax note. Figures
+made up."""
 
 from collections.abc import Iterator
 
@@ -28,11 +29,22 @@ EPS = ("Note 21. Earnings Per Share",
         ["Effect of equity awards", "3", "2"],
         ["Weighted average shares of common stock outstanding, including dilutive effect", "1,224", "1,221"]])
 
+#: A disposal's gain, and its tax effect in the income tax note's rate reconciliation.
+DISPOSAL = ("Note 4 - Restructuring, Impairment, and Other Related Activities",
+            [["", "Thirteen Weeks Ended July 1, 2023", "Thirteen Weeks Ended June 25, 2022"],
+             ["Gain on disposal of Widget business, net", "215", "190"],
+             ["Restructuring and related expenses", "(107)", "(12)"]])
+TAX_NOTE = ("Note 17 - Income Taxes",
+            [["", "Quarter ended July 1, 2023", "Quarter ended June 25, 2022"],
+             ["Capital gain on the sale of the Widget business", "(63)", "(55)"],
+             ["Non-deductible expenses, non-taxable items, net", "16", "2"]])
+
 
 @pytest.fixture(scope="module")
 def basis_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from _holding(db_url, tmp_path_factory, {"TESTCO_2023Q3_10Q.pdf": {
-        "statement_rows": 13, "prose_paragraphs": 2, "extra": (SEGMENTS,), "extra_tables": (USCS, ICS, EPS)}})
+        "statement_rows": 13, "prose_paragraphs": 2, "extra": (SEGMENTS,),
+        "extra_tables": (USCS, ICS, EPS, DISPOSAL, TAX_NOTE)}})
 
 
 def test_a_total_in_the_table_titled_by_the_parts_initials_is_the_parts(basis_corpus, monkeypatch):
@@ -47,3 +59,12 @@ def test_a_diluted_count_is_the_row_saying_it_is_diluted(basis_corpus, monkeypat
     count the "Diluted earnings per common share" heading starts on (1,221 million)."""
     first = _first(basis_corpus, monkeypatch, "What was Testco's diluted weighted average share count in Q3 2023?")
     assert "1,224" in first and "1,221 million" not in first.split(" from ")[0], first
+
+
+def test_a_pre_tax_gain_is_the_gains_row_not_its_tax_effect(basis_corpus, monkeypatch):
+    """"What pre-tax net gain … on the sale of its Widget business": "Gain on disposal of Widget business, net" ($215
+    million); "pre-tax" names no tax, and the income tax note's "Capital gain on the sale …" (−$63 million) is the
+    gain's tax effect."""
+    first = _first(basis_corpus, monkeypatch, "What pre-tax net gain did Testco record on the sale of its Widget business "
+                                              "in Q3 2023?")
+    assert "$215 million" in first and "63" not in first, first
