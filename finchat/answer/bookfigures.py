@@ -39,7 +39,7 @@ class FigureOptions:
 
 
 def book_figures(companies: list[str], names: dict[str, str], books: dict[str, FactBook],
-             derived: list[derive.Definition], metrics: list[str], opts: FigureOptions = FigureOptions()) -> Answer:
+                 derived: list[derive.Definition], metrics: list[str], opts: FigureOptions = FigureOptions()) -> Answer:
     """Derived figures and statement figures, one line per company and figure (or what could not be found);
     ``figures`` is empty when nothing at all could be stated."""
     lines: list[str] = []

@@ -91,6 +91,8 @@ _INTRODUCED = re.compile(r"(?i)\bthe\s+following\s+tables?\s+(?:provides?|presen
                          r"details?|reflects?)\s+([^.:;]{3,120})[^.:;]*[.:;]?\s*(?:\([^)]*\))?\s*$")
 
 
+#: The basis an amount is on, before or after tax ("pre-tax net gain"): no tax asked.
+_BASIS = re.compile(r"(?i)\b(pre|after)-tax\b")
 #: The income tax note's caption ("Note 17 - Income Taxes", "INCOME TAXES").
 _TAX_NOTE = re.compile(r"(?i)\bnote\s+\d+\W+income\s+taxes\b|(?:^|>\s*)income\s+taxes\b")
 
@@ -129,7 +131,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     # net additions" is not any row mentioning "wireless"); a statement metric's words by any one
     # ("pre-tax", "after-tax": the basis an amount is on, words a row rarely prints — "Gain on disposal of Russian
     # business, net" is the pre-tax net gain asked)
-    based = re.search(r"(?i)\b(pre|after)-tax\b", question)
+    based = _BASIS.search(question)
     own = (measure or set()) - ({based.group(1).lower(), "tax"} if based else set())
     need = len(own) - 1 if len(own) >= MANY_WORDS and own <= q_words else 1
     # a statement line no table words stand for ("net interest income"): every word of it the question says, not
@@ -293,8 +295,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     term_words = {w for t in terms for w in t.split()}
     # (read once: the measure's name in capitals, a tax asked)
     capital_name = name_split(question, measure or set(), term_words)
-    # ("pre-tax", "after-tax" name an amount before or after tax, no tax)
-    tax_asked = re.search(r"(?i)(?<!pre-)(?<!after-)\btax", question) is not None
+    tax_asked = re.search(r"(?i)\btax", _BASIS.sub(" ", question)) is not None
     # the measure's own words: never "total" alone (any table's "Total goodwill"), nor a word of the part's name
     # ("Asset & Wealth Management" holds no "assets" of the client assets asked) — unless a qualifier holds the
     # measure itself ("comparable sales")

@@ -18,7 +18,8 @@ _ASIDE = re.compile(r"\s(\((?:[^()\s]+\s){2,15}[^()\s]+\))$")
 
 
 def row_label(label: str) -> str:
-    """The row label at the end of ``label``: after the last sentence end, at most MAX_LABEL_WORDS words."""
+    """The row label at the end of ``label``: after the last sentence end, at most MAX_LABEL_WORDS words (an aside
+    in parentheses it ends on not counted)."""
     tail = re.split(r"(?<=[a-z0-9)])[.:;]\s+|,\s+respectively\W*", label)[-1]
     tail = re.sub(r"^(?:(?:19|20)\d\d\s+)+(?=[A-Za-z])", "", tail.strip())  # "2022 vs. 2021 Consumer": the header's years
     tail = re.sub(r"(?i)^(?:(?:%|percent(?:age)?)?\s*change\s+)+", "", tail.strip())  # the header's last words
@@ -26,8 +27,7 @@ def row_label(label: str) -> str:
     tail = re.sub(r"^(?:Dollars|Variance)\s+(?=[A-Z])", "", tail)  # a variance column's header ("2022 2021 Dollars")
     # "(In thousands) Las Vegas Strip Resorts Casino": the header's units phrase, its "(" read with the years above
     tail = _UNITS_LEAD.sub("", tail)
-    # (an aside the label ends on, "Maine (effective January 1, 2024, September 1, 2023 and April 10, 2022)", is
-    # the row's whole, its words not counted)
+    # ("Maine (effective January 1, 2024, September 1, 2023 and April 10, 2022)": the name and its whole aside)
     aside = _ASIDE.search(tail)
     if aside:
         return f"{' '.join(tail[:aside.start()].split()[-MAX_LABEL_WORDS:])} {aside.group(1)}".strip(" ,")
