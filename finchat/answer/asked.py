@@ -49,6 +49,10 @@ _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|rep
 #: A change word that is a noun: its measure's last word, followed by where it was measured ("table games drop at").
 _AT_NOUN = re.compile(r"(?i)\s+(?:drop|fall|rise|decline|change|increase|decrease)\s+at\b")
 _KEPT = "\u2060"  # (a joiner no split reads as a space)
+#: A cost's "of" followed by what it is of, written small ("total cost of natural gas", "cost of fuel sold"): the
+#: measure's own words, not whose it is.
+_COST_OF_THING = re.compile(r"(?i)\b(?:cost|costs|price|prices)\s+of(?=\s+(?!(?:the|its|their|our|a|an|each|this|that|"
+                            r"first|second|third|fourth|fiscal|year|quarter|nine|six|three|twelve)\b)(?-i:[a-z])[a-z-]+)")
 #: "value of …", "amount of …" with nothing before: what is valued is the measure.
 _PLAIN_VALUE_OF = re.compile(r"(?i)^(?:value|amount|balance)\s+of\s+(?=\S)")
 #: An account whose name holds "for": "allowance for doubtful accounts", "provision for credit losses", "reserve for …".
@@ -116,6 +120,9 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     "medical benefit ratio", "cards in force"); "" when the question has no such shape."""
     # ("Excluding intercompany license fees, how much did …": the question after its leading clause)
     question = re.sub(r"(?i)^\s*(?:excluding|including|before|after)\b[^,?]{1,80},\s*", "", question)
+    # ("How much did the Utility's cost of natural gas sold come to": what it came to is what it was)
+    question = re.sub(r"(?i)^(\s*how\s+(?:much|large|big)\s+)did\s+(.+?)\s+(?:come|amount)\s+to\b", r"\1was \2",
+                      question)
     # ("How many Converse stores operated outside …": the counted thing, then what was done, as "… were operated …")
     question = _COUNT_DONE.sub(r"\g<1> were \g<2> ", question)
     # (… and in the present: "How many employees work at" is read as "… were worked at")
@@ -188,8 +195,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         # ("What was the table games drop at MGM's …": a change word before "at" is a noun, the measure's own)
         np = (held.group(0) + _NP_END.split(m.group("np")[held.end():], maxsplit=1)[0]) if held else \
             _NP_END.split(m.group("np")[plain.end():], maxsplit=1)[0] if plain else \
-            _NP_END.split(_AT_NOUN.sub(lambda x: re.sub(r"\s+", _KEPT, x.group(0)), m.group("np")), maxsplit=1)[0] \
-            .replace(_KEPT, " ")
+            _NP_END.split(_COST_OF_THING.sub(lambda x: re.sub(r"\s+", _KEPT, x.group(0)), _AT_NOUN.sub(
+                lambda x: re.sub(r"\s+", _KEPT, x.group(0)), m.group("np"))), maxsplit=1)[0].replace(_KEPT, " ")
     # "unit shipments of AMD's Computing and Graphics products", "research and development spending attributable to
     # AMD's …": the measure comes before the preposition; the part after the possessive is a qualifier
     owned = MEASURE_OF.match(np)
@@ -200,7 +207,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     np = owned.group("m") if owned else re.split(r"(?i)^.*?['’]s?\s+", np, maxsplit=1)[-1]  # "American Express's billed business"
     # ("FAS/CAS operating adjustment": a slashed name is one word, as the full-text index reads it)
     words = [w for w in re.findall(r"[A-Za-z0-9][\w&-]*(?:/[A-Za-z0-9][\w&-]*)*", np)
-             if re.sub(r"[^a-z0-9&]", "", w.lower()) not in names and not _PERIOD.match(w.lower())]
+             if (re.sub(r"[^a-z0-9&]", "", w.lower()) not in names or w[:1].islower() and w not in ("and", "of", "the"))
+             and not _PERIOD.match(w.lower())]  # ("natural gas" is no piece of Pacific Gas and Electric's name)
     # (a part word first names no part: "unit shipments")
     cut = max((i for i, w in enumerate(words[:-1]) if i and w.lower() in _PART_WORDS), default=-1)
     words = words[cut + 1:]  # "Consumer segment wireless retail postpaid phone net additions": after the part
@@ -222,7 +230,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         words[0] = "earnings"  # "What did Nike's EMEA segment earn before interest and taxes": those earnings
     if words and words[-1].lower() in _EARN:  # "How much did … Commercial Banking segment earn": its net income
         return "net income"
-    if words and words[-1].lower() in ("sell", "sold"):  # "How much did Amcor sell in Latin America": its sales
+    if words and words[-1].lower() in ("sell", "sold") and not _COST_OF_THING.search(" ".join(words)):
+        # "How much did Amcor sell in Latin America": its sales (a cost of what was sold is that cost)
         return "sales"
     if words and words[-1].lower() in ("bring", "brought"):  # "How much did Apple's Services business bring in"
         return "revenue"

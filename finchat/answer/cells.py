@@ -65,6 +65,11 @@ def _item_of(label: str, item: str, measure: str) -> bool:
         and len(core.split()) == len(measure.split())
 
 
+def _an_expense(words: str) -> bool:
+    """Do ``words`` name an expense ("operating expenses", "fulfillment expense")? A measure, no part."""
+    return bool(words.split()) and words.split()[-1].lower() in EXPENSE_WORDS
+
+
 def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subject: Any, hits: list[Any],
                       company: str | None, amount: bool = False,
                       outside: str = "Non-U.S.") -> tuple[str, list[CellFigure]] | None:
@@ -89,6 +94,9 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     labelled: set[str] = set()
     if not terms and subject.measure and (subject.metric is None or subject.kind == "rate"):
         terms = [" ".join(_words(subject.measure))]
+        # ("total cost of natural gas": a statement prints the total as the line's name, "Cost of natural gas")
+        if terms[0].startswith("total ") and len(terms[0].split()) > 2:
+            terms = [terms[0].removeprefix("total ")]
         # "core operating margin": a margin measured otherwise is its own row ("Core operating margins"),
         # never the GAAP one
         labelled = {q.lower() for q in subject.qualifiers if q.lower() in NON_GAAP} - set(terms[0].split())
@@ -131,9 +139,13 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                     and subject.metric is not None and re.search(r"(?i)\bmargin\b", subject.measure or "")
                     and not re.search(r"(?i)\b(percent|percentage|rate|ratio)\b|%", question) else "")
     # naming no part of the company (a KPI alone is no part: "backlog"), the company's own figure is asked
+    names = segment_pattern(conn, company, segments)
     company_wide = not any(not q.startswith("by ") and bare_measure(q) != bare_measure(subject.measure or "")
                            for q in subject.qualifiers)
-    names = segment_pattern(conn, company, segments)
+    # an expense's share of revenue, no part named ("operating expenses as a percentage of total revenues"): the
+    # company's ratio — never a segment table's row of it
+    spent_only = (subject.kind == "share" or amount) and bool(subject.qualifiers) and names is not None and all(
+        _an_expense(q) and not names.search(q) for q in subject.qualifiers)
     parts = names if company_wide else None
     # "Global Services revenue" in a table captioned "BGS revenues consist of the following:"
     acronyms.update(short_names(segments, question))
@@ -168,6 +180,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                if _words(x) and " ".join(_words(x)) in t]
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
         found = _rows(conn, doc_id, [*terms, *slashed, *acronyms, *(f"{a}s" for a in acronyms if a.isalpha())])  # ("MAUs")
+        if spent_only and names is not None:
+            found = [r for r in found if not names.search(f"{r[4]} {r[3]}")]
         if moved:
             # (its words in a row, as one label prints them: "equity earnings" is no "Stockholders' equity ›
             # Retained earnings")

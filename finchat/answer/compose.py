@@ -53,7 +53,7 @@ from finchat.answer.qualified import (
 from finchat.answer.quote import narrative_topic, quote_passages
 from finchat.answer.result import Answer, question_filing, with_subject
 from finchat.answer.shapes import ADJUSTED, ASKED_BEFORE_DID, EFFECT
-from finchat.answer.subject import Subject, analyse
+from finchat.answer.subject import Subject, analyse, as_share
 from finchat.answer.tagged import months_asked
 from finchat.graph.lexicon import STATEMENT_OF, metrics_in_question
 from finchat.graph.lexicon import metric as metric_def
@@ -257,6 +257,16 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         exact = from_tables(conn, question, subject, res, hits, companies, names, figures) or (
             from_tables(conn, question, replace(subject, kind="rate", metric=None), res, hits, companies, names)
             if ratio_on_basis(subject, derived) else None)
+        shared = as_share(subject)
+        if exact is None and shared is not None:
+            # an expense's ratio no table prints as a rate: the table printing each expense as a share of revenue
+            # ("Percent of Net Sales › Fulfillment"), else a sentence stating it ("Operating expenses as a percentage
+            # of total revenues was 14.1%")
+            exact = from_tables(conn, question, shared, res, hits, companies, names, figures)
+            said = stated(conn, subject, res.hits, companies, question=res.question) if exact is None else None
+            # (the ratio's level, in percent: "… increased 32 basis points" is its change)
+            if said is not None and re.search(r"\d\s*(?:%|percent)", re.sub(r"\[[^\]]*\]", " ", said[0])):
+                return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
         if exact is not None:
             return exact  # a table's figure: no prose search needed
         hits = with_prose(hits)

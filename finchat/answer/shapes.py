@@ -56,7 +56,7 @@ SHARE_PART = re.compile(r"(?i)\b(?:(?:was|were)\s+(?:recogni[sz]ed|recorded|earn
                          r"{2,60}?)(?=\s+(?:in|during|for|over|at|as|on|"
                          r"through|compared)\b|\s*[?,;]|\s*\.(?![A-Za-z]|\s+(?-i:[a-z]))|\s*$)")  # ("U.S. government")
 #: "Aeronautics as a percentage of Lockheed Martin's net sales": the part before "as a percentage of".
-PART_AS_SHARE = re.compile(r"(?i)^\s*(?:what\s+(?:was|were|is|are)\s+)?(?:the\s+)?(?P<part>[a-z][\w&'’ -]{1,60}?)"
+PART_AS_SHARE = re.compile(r"(?i)^\s*(?:what\s+(?:was|were|is|are)\s+)?(?:the\s+)?(?P<part>[a-z][\w&'’/ -]{1,60}?)"
                             r"(?:['’]s?)?\s+as\s+a\s+(?:percent(?:age)?|share|proportion)\s+of\b")
 #: "… net sales did the F-35 program represent?": the part before the share's verb.
 PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+(?:the\s+|its\s+|their\s+)?(?P<part>[\w&'’.-][\w&'’. -]{1,60}?)\s+"
@@ -86,7 +86,7 @@ ASKED_BEFORE_DID = re.compile(r"(?i)^\s*(?:how\s+much(?:\s+in)?|how\s+many|what)
 MODEL_NUMBER = re.compile(r"(?i)(?<![\w$.,])(?!(?:19|20)\d\d\b)(\d{3,4})\s+(?:program|programs|aircraft|airplanes?|model|"
                           r"series|family)\b")
 #: "What did exiting the dense server systems business cost AMD in 2015?": the cost of what was done.
-COST_OF_DOING = re.compile(r"(?i)^\s*(?:what|how\s+much)\s+did\s+(?P<what>.+?)\s+cost\s+(?P<whom>[\w&.'’ -]+?)"
+COST_OF_DOING = re.compile(r"(?i)^\s*(?:what|how\s+much)\s+did\s+(?P<what>.+?)\s+cost\s+(?!of\b)(?P<whom>[\w&.'’ -]+?)"
                            r"(?:\s+(?:in|during|for|over)\b[^?]*)?\s*\??\s*$")
 #: "How much did net profit booking rate adjustments add to … segment operating profit": what moved the measure.
 #: ("What did the infrastructure surcharges … add to … revenues": what added, asked by "what" too)

@@ -19,7 +19,7 @@ not found and may add the consolidated figure labelled as such.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from finchat.answer import derive
@@ -119,6 +119,21 @@ class Subject:
     def as_json(self) -> dict[str, Any]:
         return {"measure": self.measure, "metric": self.metric, "qualifiers": list(self.qualifiers),
                 "kind": self.kind, "qualified": self.qualified}
+
+
+#: An expense's ratio to what it is over, as :func:`analyse` words it ("operating expenses as a percentage of revenues").
+_SPENT_OVER = re.compile(r"(?i)^(?P<spent>.+?)\s+as\s+a\s+percentage\s+of\s+(?P<whole>.+)$")
+
+
+def as_share(subject: Subject) -> Subject | None:
+    """An expense's ratio to revenue asked as a rate, read as the share of the revenue the expense is (a table's
+    "Percent of Net Sales › Fulfillment" column prints it so); None for any other subject."""
+    over = _SPENT_OVER.match(subject.measure) if subject.kind == "rate" and subject.metric is None else None
+    if over is None or over.group("spent").split()[-1].lower() not in EXPENSE_WORDS:
+        return None
+    whole = over.group("whole")
+    return replace(subject, measure=whole, kind="share", qualifiers=(*subject.qualifiers, over.group("spent")),
+                   metric=next(iter(metrics_in_question(whole)), None))
 
 
 def _name_words(name: str) -> list[str]:
@@ -412,6 +427,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             measure = measure[len(tail[1]) + 1:]
     kind = "amount"
     rate = RATE.search(question)
+    spent_over = False  # an expense's ratio to revenue asked: no statement line's amount
     if intent == "outlook":
         kind = "guidance"
     elif RANKING.search(question):
@@ -448,6 +464,15 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         if part and not any(whole_part.lower() in q.lower() for q in qualifiers):
             # a piece of the part read alone ("U.S" of "the U.S. government") gives way to the whole part
             qualifiers = [q for q in qualifiers if q.lower() not in whole_part.lower()] + [whole_part]
+        # "operating expenses as a percentage of total revenues": an expense is no part of the revenue it is over —
+        # the ratio is a rate the filing prints (a part's, when a name is left: "the Retail/LTC segment's …")
+        outlay = re.sub(r"(?i)^.*['’]s?\s+", "", whole_part)
+        if outlay.split() and outlay.split()[-1].lower() in EXPENSE_WORDS:
+            kind, measure, spent_over = "rate", f"{outlay} as a percentage of {measure}", True
+            qualifiers = [q for q in qualifiers if q != whole_part and q.lower() not in outlay.lower()]
+            spender = re.match(r"(?i)^(?:the\s+)?(.+?)(?:\s+(?:segment|division|unit)s?)?['’]s?\s", whole_part)
+            if spender and not any(q.lower() == spender.group(1).lower() for q in qualifiers):
+                qualifiers.append(spender.group(1))
     elif not derived and rate:
         kind = "rate"
         # "the Card Services net charge-off rate": a name before the rate is the part it is of
@@ -470,7 +495,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         kind, measure = "rate", f"{base} {ratio.group(0)}".strip()
     elif k and PERCENT_KPI.fullmatch(k.group(0)):
         kind, measure = "rate", k.group(0)  # "Sam's Club comparable sales": a percentage change the filing prints
-    metric = "cost_of_revenue" if costed else None if segment_line else metrics[0] if metrics else None
+    metric = "cost_of_revenue" if costed else None if segment_line or spent_over else metrics[0] if metrics else None
     if re.fullmatch(r"(?i)units?\s+(?:sales|volumes?)", measure):
         metric = None  # units sold are no revenue
     done = COST_OF_DOING.match(question)

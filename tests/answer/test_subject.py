@@ -6,7 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from finchat.answer.subject import analyse
+from finchat.answer.subject import analyse, as_share
 from finchat.cli import cli
 
 
@@ -1375,3 +1375,28 @@ def test_what_was_done_to_a_line(question, measure, metric):
 
     s = analyse(question, companies=("Testco", "TESTCO"))
     assert (s.measure, s.metric) == (measure, metric), s
+
+
+def test_a_cost_of_a_thing_is_the_measure_whole():
+    """"total cost of natural gas": the cost's "of" names what it is of, not whose it is — and a word of the company's
+    name written small ("gas" of Pacific Gas and Electric) is the measure's; "come to" asks what it was; a cost of
+    what was sold is that cost, no sales."""
+    names = ("PG&E", "Pacific Gas and Electric")
+    assert analyse("What was PG&E's total cost of natural gas in the third quarter of 2022?",
+                   companies=names).measure == "total cost of natural gas"
+    s = analyse("How much did the Utility's cost of natural gas sold come to for the first nine months of 2022?",
+                companies=names)
+    assert s.measure == "cost of natural gas sold", s
+    assert analyse("What was Acme's cost of fuel sold in 2022?", companies=("Acme",)).measure == "cost of fuel sold"
+
+
+def test_an_expenses_ratio_to_revenue_is_a_rate_not_a_share():
+    """"operating expenses as a percentage of total revenues": an expense is no part of revenue — the ratio is a rate
+    of the company (or of the part named before it: "the Retail/LTC segment's …")."""
+    s = analyse("What were CVS's operating expenses as a percentage of total revenues in 2018?", companies=("CVS",))
+    assert (s.kind, s.measure, s.metric, s.qualifiers) == (
+        "rate", "operating expenses as a percentage of revenues", None, ()), s
+    s = analyse("What were the Retail/LTC segment's operating expenses as a percentage of its revenues in 2018?",
+                companies=("CVS",))
+    assert (s.kind, s.qualifiers) == ("rate", ("Retail/LTC",)), s
+    assert as_share(s) is not None and as_share(s).qualifiers == ("Retail/LTC", "operating expenses")
