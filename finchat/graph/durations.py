@@ -39,6 +39,64 @@ def _quarter_header(header: str) -> list[int]:
     return [3]
 
 
+#: A quarterly data table's column named for its quarter ("1ST QUARTER", "Second Quarter", "Q3") or for the year
+#: they add up to ("Full Year", "Fiscal Year" once, after the quarters).
+_QUARTER_COLUMN = re.compile(r"(?i)\b(?:(?P<n>[1-4])(?:st|nd|rd|th)\s+quarter|(?P<w>first|second|third|fourth)\s+quarter|"
+                             r"q(?P<q>[1-4]))\b")
+_FULL_YEAR = re.compile(r"(?i)^\W*(?:full|fiscal|total)\s+year\b")
+_FULL_YEARS = re.compile(r"(?i)\b(?:full|fiscal|total)\s+year\b")
+
+
+def quarter_columns(header: str, width: int) -> tuple[list[int], list[int], int, list[int]] | None:
+    """An annual report's quarterly data header — its four quarters in order, each over the years compared
+    ("1ST QUARTER … 4TH QUARTER 2019 2018 2019 2018 …") or all of one year printed once, then maybe the full year's
+    column: (months per column group, months each group ends before the fiscal year's end, columns per group,
+    the years printed). None for any other header, or one whose columns do not fill ``width``."""
+    found = list(_QUARTER_COLUMN.finditer(header))
+    order = [int(m.group("n") or m.group("q") or ("first", "second", "third", "fourth").index(m.group("w").lower()) + 1)
+             for m in found]
+    if order != [1, 2, 3, 4]:
+        return None
+    rest = header[found[-1].end():]
+    durations, before = [3, 3, 3, 3], [9, 6, 3, 0]
+    if _FULL_YEAR.match(rest) and len(_FULL_YEARS.findall(rest)) == 1:  # ("Fiscal Year" over each quarter: no column)
+        durations, before = [*durations, 12], [*before, 0]
+    years = [int(y.group(0)) for y in _YEAR.finditer(rest)]
+    groups = len(durations)
+    if len(years) == 2 * groups and len(set(years)) == 2 and years[:2] * groups == years:
+        per = 2  # each quarter over this year and the year before
+    elif len(set(years)) == 1 and len(years) in (1, groups):
+        per, years = 1, years[:1]
+    elif not years:
+        per = 1  # the year printed as a heading the text lost: see quarters_of
+    else:
+        return None
+    return (durations, before, per, years) if groups * per == width else None
+
+
+#: The years a sentence introducing quarterly tables lists, one table each ("… for each of the four quarters in the
+#: years ended December 31, 2020 and 2019, respectively").
+_RESPECTIVE_YEARS = re.compile(r"(?i)\bquarters\b[^.]{0,80}?\byears\s+ended\s+[A-Z][a-z]+\s+\d{1,2},\s+((?:19|20)\d\d)"
+                               r"\s+and\s+((?:19|20)\d\d),\s+respectively")
+
+
+def respective_years(text: str) -> list[int]:
+    """The years a sentence introducing quarterly tables lists, one table each, in order; [] when none does."""
+    m = _RESPECTIVE_YEARS.search(text)
+    return [int(y) for y in m.groups()] if m else []
+
+
+def quarters_of(header: str, width: int,
+                years_left: list[int]) -> tuple[tuple[list[int], list[int], int, list[int]], list[int]] | None:
+    """:func:`quarter_columns` of a table, its year taken, when the header prints none, from ``years_left``: the
+    years the sentence introducing the tables listed (:func:`respective_years`) that the tables before did not
+    take; with the years left after it. None when it is no quarterly data table or its year is unknown."""
+    read = quarter_columns(header, width)
+    if read is None or read[3]:
+        return (read, years_left) if read is not None else None
+    return ((*read[:3], years_left[:1]), years_left[1:]) if years_left else None
+
+
 def _durations(header: str) -> list[int]:
     """The column groups' lengths in months, in order: a header's "Three Months Ended … Nine Months Ended",
     else a sentence's "three- and nine-month periods", else any single duration named."""
@@ -62,4 +120,4 @@ def _durations(header: str) -> list[int]:
     return out[:1]
 
 
-__all__ = ["_HEADER_DURATION", "_durations", "_quarter_header"]
+__all__ = ["_HEADER_DURATION", "_durations", "_quarter_header", "quarter_columns", "quarters_of", "respective_years"]

@@ -15,7 +15,14 @@ from dataclasses import replace
 from datetime import date
 
 from finchat.graph.cells import _COUNTED_SINGLY, Cell, per_share_row
-from finchat.graph.durations import _HEADER_DURATION, _durations, _quarter_header
+from finchat.graph.durations import (
+    _HEADER_DURATION,
+    _durations,
+    _quarter_header,
+    quarters_of,
+    respective_years,
+)
+from finchat.graph.periods import shift_months
 from finchat.graph.rowlabels import row_label
 from finchat.graph.rowunits import (
     PER_THING,
@@ -38,6 +45,7 @@ from finchat.graph.textcolumns import (
     _value,
     _years_over_names,
 )
+from finchat.graph.textlines import _NOT_HEADING, _NUM, _group_names, _line
 from finchat.graph.yearheaders import (
     _CHANGE_HEADER,
     _COMPARED_YEARS,
@@ -63,8 +71,6 @@ from finchat.graph.yearheaders import (
 )
 from finchat.tables import row_units, row_units_own, units_scale
 
-#: (a minus sign touches its figure: "1,758 - 1,758" is a figure, a dash for none, a figure)
-_NUM = r"\(?(?:-(?=[\d$(]))?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?"
 #: A figure, or a dash or "NM" printed for none ("10.2 - 8.0") between figures, or a change printed "Flat" ("2,255.4
 #: Flat 2,251.8": none).
 _TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|nm|N/A|n/a|n/m|[Ff]lat)(?=\s|$)"
@@ -108,52 +114,9 @@ def _shift_year(d: date, years: int) -> date:
         return d.replace(year=d.year + years, day=28)
 
 
-_NUMBERS_LINE = re.compile(rf"(?:\$?\s?{_NUM}\s+)+\$?\s?{_NUM}")
-#: A line of words that is no row heading: periods, units, comparison headers.
-_NOT_HEADING = re.compile(r"(?i)\b(?:months?|ended|weeks?|as of|in (?:thousands|millions|billions)|change|percent|"
-                          r"table of contents|adjusted|reported|operational|currency|fiscal|"
-                          r"january|february|march|april|may|june|july|august|september|october|november|december)\b")
-
-
-def _line(line: str) -> str:
-    """One line of a text table made explicit: a line of numbers only is a total ("Total 2,146,650 …"), a
-    short title line above rows is their heading ("Regional Operations:")."""
-    t = re.sub(r"\s+", " ", line).strip()  # "**$** **5,862**" unbolded is "$ 5,862", not "$   5,862"
-    if _NUMBERS_LINE.fullmatch(t) and not all(_YEAR.fullmatch(n.strip()) for n in re.findall(_NUM, t)):
-        return f"Total {t}"
-    # (a name's own digits, "COVID-19", are no figures: "Pharmaceutical excluding COVID-19 Vaccine")
-    if (t[:1].isupper() and len(t.split()) <= 6 and not re.search(r"[\d:.;,¦]", re.sub(r"\b[A-Za-z]+-\d+\b", "", t))
-            and not _NOT_HEADING.search(t)):
-        return f"{t}:"
-    return t
-
-
 _SUPERSCRIPT = re.compile(r"<sup>(.*?)</sup>")
-_PERIOD_WORDS = re.compile(r"(?i)\b(?:ended|ending|months?|weeks?|quarters?|years?|fiscal|as of|ytd)\b")
 #: Two bold names side by side on a header line ("**Revenue Mix** **Comparable Sales**"): column groups.
 _BOLD_NAMES = re.compile(r"(?:(?<=[A-Za-z)])|(?<=[A-Za-z]\*))\*\*[ \t]+\*\*(?=[A-Z]|%\s*of\b)")
-
-
-def _group_names(header: str) -> list[str]:
-    """The column groups' names of a text table's header: its last line holding names side by side
-    ("Three months ended June 30, Consumer & Community Banking ¦ Corporate & Investment Bank"), without the
-    period words before the first; [] when it has none."""
-    for line in reversed([x for x in re.split(r"¶|\n", header) if _GROUP_SEP in x]):
-        parts = [p.strip(" ,:") for p in line.replace("*", "").split(_GROUP_SEP)]
-        # the parser may run the names into the units and years on one line: "Commercial Banking (in millions …"
-        parts[-1] = re.split(r"\s*\(|\s+(?=\$?\d)", parts[-1], maxsplit=1)[0].strip(" ,:")
-        # "Three months ended June 30, Consumer …": the period before the first name
-        parts[0] = re.sub(r"(?i)^.*?\b(?:ended|as of)\b[^,]*,\s*(?:(?:19|20)\d\d\s*,?\s*)?", "", parts[0]).strip(" ,")
-        parts = [p for p in parts if not _CHANGE_HEADER.fullmatch(p) and not re.fullmatch(
-            r"(?i)increase\s*/\s*\(?decrease\)?|change", p)]  # the changes' group header is no name
-        # "Three Months Ended ¦ Six Months Ended": periods, not groups of rows; "Revenue Mix ¦ Comparable Sales ¦
-        # Three Months Ended ¦ …": the groups are the names before the periods
-        named = [p for p in parts if not (re.search(r"\d", p) or _PERIOD_WORDS.search(p) or MONTH_END.fullmatch(p))]
-        if len(named) < len(parts) and (len(named) < 2 or parts[:len(named)] != named):
-            continue
-        if named and not any(not p or len(p.split()) > 8 for p in named):
-            return named
-    return []
 
 
 #: Words a chunk's text before its first row needs to be the table's introduction (not a bare header).
@@ -182,6 +145,8 @@ def text_cells(text: str, lead_in: str, period_end: date, form: str | None,
     text = _SUPERSCRIPT.sub(lambda m: " $ " if m.group(1).strip() == "$" else " ", text)
     body = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", " ¶ ".join(_line(x) for x in _NOISE.sub(" ", text).splitlines())))
     lead_in = _SPACED_PCT.sub("%", _FOOTNOTE.sub("", _BOLD_NAMES.sub(f" {_GROUP_SEP} ", lead_in)))
+    if listed := respective_years(body):  # ("… the four quarters in the years ended …, 2020 and 2019, respectively")
+        carry["years_left"] = listed
     cuts = [0]
     for m in _TABLE_START.finditer(body):
         if any(not dates_a_column(row_label(r.group("label")), re.findall(_TOKEN, r.group("nums")),
@@ -265,6 +230,10 @@ def _goes_on(carry: dict[str, object], width: int, own: str, titled: bool = Fals
     return width == len(durations) * int(carry.get("keep") or 0) or (isinstance(seen, list) and width in seen)  # type: ignore[call-overload]
 
 
+_LAST_QUARTER = re.compile(r"(?i)(?:4th|fourth)\s+quarter\s+")
+_THIRD_QUARTER = re.compile(r"(?i)\b(?:3rd|third)\s+quarter\b")
+
+
 def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, carry: dict[str, object],
                    quarter: int | None = None, section: str = "", heading: str = "", title: str = "") -> list[Cell]:
     """Cells of one table's text (from its header to the next table's); ``title``: the table's own, set bold over
@@ -277,6 +246,9 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             and not _DATED_HEADER.search(f"{label} {' '.join(nums)}")
             # "July 29, 2023", "Three Months Ended June 30, 2025": a header's date
             and not (MONTH_END.search(label) and all(_YEAR.fullmatch(n.strip(" ,")) for n in nums[1:]))]
+    if rows and (cut := _LAST_QUARTER.match(rows[0][1])) and _THIRD_QUARTER.search(body[:rows[0][0]]):
+        # the last quarter's name run into the first row's label ("… Third Quarter ¦ Fourth Quarter Operating revenues")
+        rows[0] = (rows[0][0] + cut.end(), rows[0][1][cut.end():], rows[0][2])
     heads = [(m.start(), re.sub(r"\s+", " ", re.sub(r"¶|\(\d\)", " ", m.group("h"))).strip())
              for m in _HEADING.finditer(body)]
     # one row goes on the table of the chunk before when it has its width (a total the chunker cut off)
@@ -285,7 +257,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     if len(rows) < 2 and not cut_short and not (
             rows and _goes_on(carry, len(rows[0][2]), body[:rows[0][0]], bool(heading)) and not _durations(body)):
         # a header alone: the rows and title before it stay known for the next period's table
-        kept: dict[str, object] = {k: carry[k] for k in ("labels", "title") if k in carry}
+        kept: dict[str, object] = {k: carry[k] for k in ("labels", "title", "years_left") if k in carry}
         carry.clear()
         carry.update(kept)
         return []
@@ -337,7 +309,16 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         header_width = int(carry["width"])  # type: ignore[call-overload]  # (its rows going on past the chunk before)
         durations = [] if _goes_on(carry, header_width, own, bool(heading)) else durations
     width = header_width or width
-    if durations and width % len(durations) == 0:
+    left: list[int] = list(carry.get("years_left") or [])  # type: ignore[call-overload]
+    quarterly = quarters_of(own, width, left) if form == "10-K" else None
+    before: list[int] = []  # months each column group ends before the year's end (an annual report's quarters)
+    if quarterly is not None:  # "1ST QUARTER … 4TH QUARTER" over "2019 2018" each: the fiscal year's quarters
+        (durations, before, keep, years), years_left = quarterly
+        carry["years_left"] = years_left
+        carry.pop("heading", None)  # a table of its own: no heading carried over from the one before
+        current_first, offset = years[0] >= years[-1], years_from(max(years), period_end)
+        scale = units_scale(own) or units_scale(header) or units_scale(section) or "units"
+    elif durations and width % len(durations) == 0:
         carry.pop("heading", None)  # a table of its own: no heading carried over from the one before
         if not heading and carry.get("labels") == labels:
             heading = str(carry.get("title") or "")  # the same rows for the next period: the same title
@@ -400,6 +381,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         current_first, scale, keep = bool(carry["current_first"]), str(carry["scale"]), int(carry["keep"])  # type: ignore[call-overload]
         offset = int(carry.get("offset") or 0)  # type: ignore[call-overload]  # (an earlier year's table going on)
         groups = list(carry.get("groups") or [])  # type: ignore[call-overload]
+        before = list(carry.get("before") or [])  # type: ignore[call-overload]
     elif form == "10-K" and (repeated := _repeated_years(own, width)):
         # "2020 2019 2020 2019" under "With Fuel ¦ Fuel Impact": the same years once per column group
         ngroups = width // len(set(repeated))
@@ -553,7 +535,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         for g, months in enumerate(durations):
             if groups:
                 path = f"{groups[g]} › {label}"
-            ends = [_shift_year(period_end, offset - k) for k in range(row_keep)]
+            back = before[g] if before else 0
+            ends = [shift_months(_shift_year(period_end, offset - k), -back) for k in range(row_keep)]
             for end, token in zip(ends if current_first else list(reversed(ends)),
                                   nums[g * group:g * group + row_keep], strict=True):
                 v = _value(token)
@@ -579,7 +562,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                 unit = "%" if pct else "USD/share" if per_share else "USD" if money else "count"  # ("EPS › … 1.38")
                 words = {3: "Three", 6: "Six", 9: "Nine", 12: "Twelve"}.get(months, str(months))
                 # the filing's own period end is exact; a year earlier the header's date is not read
-                when = f"{end:%B} {end.day}, {end.year}" if end == period_end else "a year earlier"
+                when = f"{end:%B} {end.day}, {end.year}" if end == shift_months(period_end, -back) else "a year earlier"
                 out.append(Cell(label[:200], path[:400], f"{words} Months Ended {when}",
                                 f"{months}M", end, v, token.replace("$", "").strip(), row_scale, unit))
             # the changes the header names ("Reported Operational Currency"): each a percentage of the period's
@@ -589,7 +572,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                     out.append(Cell(label[:200], path[:400], f"{name} change — {words} Months Ended "
                                     f"{end:%B} {end.day}, {end.year}", f"{months}M", end, v, token.strip(), "units", "%"))
     carry.update(seen=seen, stale=stale, header_width=bool(header_width), width=width, durations=durations, current_first=current_first, scale=scale, keep=keep, per_unit=per_unit,
-                 offset=offset, dollars=dollars, singly=singly, excepted=excepted, groups=groups, per_name=per_name, continued=continued,
+                 offset=offset, before=before, dollars=dollars, singly=singly, excepted=excepted, groups=groups, per_name=per_name, continued=continued,
                  labels=labels, title=heading, marked=marked_by or (carry.get("marked", "") if continued else ""),
                  heading=heads[-1][1] if heads else carry.get("heading", "") or heading,
                  ends_heading=bool(heads and rows and heads[-1][0] > rows[-1][0]),
