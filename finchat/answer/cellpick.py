@@ -43,6 +43,7 @@ from finchat.answer.rowrules import (
     SHARE_ASKED,
     SHARE_WORDS,
     SIGNED,
+    TAX_NOTE,
     THE_TABLE,
     WEIGHTED_ROW,
     another_ratio,
@@ -93,8 +94,6 @@ _INTRODUCED = re.compile(r"(?i)\bthe\s+following\s+tables?\s+(?:provides?|presen
 
 #: The basis an amount is on, before or after tax ("pre-tax net gain"): no tax asked.
 _BASIS = re.compile(r"(?i)\b(pre|after)-tax\b")
-#: The income tax note's caption ("Note 17 - Income Taxes", "INCOME TAXES").
-_TAX_NOTE = re.compile(r"(?i)\bnote\s+\d+\W+income\s+taxes\b|(?:^|>\s*)income\s+taxes\b")
 
 
 def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, period_end: date,
@@ -479,10 +478,9 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         # (a heading of the caption that is the part's name, "… > ASSET & WEALTH MANAGEMENT > Client assets", titles it too)
         headed = {" ".join(_words(h)) for h in c.caption.split(" > ")[:-1]}
         # (or whose title names the part by the initials asked: "TABLE 14: ICS SELECTED STATISTICAL INFORMATION")
-        title = set(_words(c.caption.split(" > ")[-1]))
         total = int(bool(re.match(r"(?i)total\b", last.strip()))
                     and any(not _within(t, path) and f"{t} segment" not in titled and t not in headed
-                            and not any(a in title and a in q_words and " ".join(ws) == t
+                            and not any(a in q_words and " ".join(ws) == t and a in _words(c.caption.split(" > ")[-1])
                                         for a, ws in (acronyms or {}).items())
                             for t in terms))
         smaller = int(not asks_place and c.unit != "%" and is_smaller(c))
@@ -495,7 +493,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         diluted = int("diluted" in q_words and bool(re.search(r"(?i)\bdilut", last)))
         # a row of the income tax note ("Note 17 - Income Taxes": "Capital gain on the sale of the Russian business (63)"
         # in its rate reconciliation) is that item's tax effect, not the item — unless a tax is asked
-        taxed = int(not tax_asked and bool(_TAX_NOTE.search(c.caption)))
+        taxed = int(not tax_asked and bool(TAX_NOTE.search(c.caption)))
         # a cash flow statement's row reconciling net income is a line's non-cash part ("Other operating charges"
         # added back), not the line: another table's row first, unless cash is asked
         flow = int(not asks_cash and bool(CASH_FLOWS.search(c.caption)))

@@ -228,6 +228,12 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         figures = book_figures(companies, names, books, derived, metrics, FigureOptions.of(question))
         if figures.figures and not explain and not subject.qualified:
             quarter = quarter_from_cells(conn, question, figures, subject, res, companies, names)
+            if quarter is None and (asked := _quarter_of_a_year(figures, res, question)):
+                # a quarter asked of an annual report that prints none of it: said so, the year's figure after it
+                f = figures.figures[0]
+                return with_subject(Answer(f"No figure for {asked} was found in {f.document}; its statements print "
+                                           f"the year.\n{_in_cents(figures, question).text}", "facts", figures.computed,
+                                           figures.figures), subject, res, found=False)
             return quarter if quarter is not None else with_subject(_in_cents(figures, question), subject, res)
     elif subject.measure and subject.metric is None and not explain and not narrative_topic(question):
         # a measure no statement line holds (a KPI: "billed business", "cards in force"): a table's row for
@@ -398,6 +404,17 @@ def _performance(companies: list[str], names: dict[str, str], books: dict[str, F
                        + (f" {period}" if period else "") + f" (\"{rule}\"): missing {', '.join(missing)}")
         lines.append(verdict + (": " + "; ".join(parts) + "." if parts else "."))
     return Answer("\n".join(lines), "facts", figures=figures)
+
+
+def _quarter_of_a_year(figures: Answer, res: Any, question: str) -> str:
+    """"Q4 2022" when the question asks a quarter ("the fourth quarter of 2022") and every figure found is a
+    year's (an annual report's statements), else ""."""
+    quarters = [q for q in res.filters.quarters if re.fullmatch(r"Q[1-4]", str(q))]
+    if not quarters or months_asked(question, "10-K", None) != 3 \
+            or not all(f.duration == "12M" for f in figures.figures):
+        return ""
+    years = sorted(res.filters.years)
+    return f"{quarters[0]} {years[-1]}" if years else quarters[0]
 
 
 def _short(metric: str) -> str:

@@ -62,6 +62,8 @@ def splits_name(name: tuple[re.Pattern[str], re.Pattern[str]] | None, row_path: 
 
 #: A heading of deferred taxes, whose rows name the items the tax balances arise from.
 DEFERRED_TAX = re.compile(r"(?i)\bdeferred\s+(?:income\s+)?tax")
+#: The income tax note's caption ("Note 17 - Income Taxes", "INCOME TAXES"): its rows are items' tax effects.
+TAX_NOTE = re.compile(r"(?i)\bnote\s+\d+\W+income\s+taxes\b|(?:^|>\s*)income\s+taxes\b")
 #: A caption's words about itself: "The following table shows …", "the table below".
 THE_TABLE = re.compile(r"(?i)\b(?:the\s+)?following\s+tables?\b|\b(?:this|the)\s+tables?\s+(?:below|above)\b")
 #: "Transaction and credit losses": two lines of one noun printed as one row.

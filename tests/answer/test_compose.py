@@ -339,3 +339,21 @@ def test_a_sentence_of_another_span_than_asked(sentence, other):
 
     assert other_span(sentence, "How much did costs decrease in the nine months ended September 30, 2022?") is other
     assert other_span(sentence, "How much did costs decrease in 2022?") is False
+
+
+def test_a_quarter_asked_of_the_years_figures_is_said_to_be_missing():
+    """A quarter asked ("the fourth quarter of 2022") where every figure read is a year's (an annual report's
+    statements): named as missing before the year's figure follows; a year asked, or a quarter's figure, is not."""
+    from types import SimpleNamespace
+
+    from finchat.answer.compose import _quarter_of_a_year
+    from finchat.answer.result import Answer
+
+    year = Answer("…", "facts", figures=[SimpleNamespace(duration="12M")])
+    quarterly = Answer("…", "facts", figures=[SimpleNamespace(duration="3M")])
+    res = SimpleNamespace(filters=SimpleNamespace(quarters=["Q4"], years=[2022]))
+    asked = "What was Testco's net income in the fourth quarter of 2022?"
+    assert _quarter_of_a_year(year, res, asked) == "Q4 2022"
+    assert _quarter_of_a_year(quarterly, res, asked) == ""
+    assert _quarter_of_a_year(year, SimpleNamespace(filters=SimpleNamespace(quarters=[], years=[2022])),
+                              "What was Testco's net income in 2022?") == ""
