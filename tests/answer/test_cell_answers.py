@@ -898,13 +898,15 @@ def test_an_expenses_ratio_row_under_the_parts_caption_answers_its_share(make_da
     """"Operating expenses as a percentage of revenues for Acme's Retail segment": the ratio row its table prints
     under the segment's caption ("Revenues › Operating expenses % of revenues"), said to be of the segment's
     revenues — not the segment's revenues as a share of the company's."""
-    from finchat.answer.subject import analyse
+    from finchat.answer.subject import analyse, as_share
 
     url = _stored(make_database, 2018, [
         (275, "Retail Segment", "Revenues › Total revenues", 83989, "millions", "USD"),
         (275, "Retail Segment", "Revenues › Operating expenses % of revenues", 27.9, "units", "%")])
     question = "What were operating expenses as a percentage of revenues for Acme's Retail segment in 2018?"
-    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME"), segments=("Retail",)), 2018)
+    # (the expense's ratio is read, as the answer reads it when no row prints the rate, as its share of the revenue)
+    asked = analyse(question, companies=("Acme", "ACME"), segments=("Retail",))
+    got = _from_cells(url, question, as_share(asked) or asked, 2018)
     assert got is not None and got[1][0].value == 27.9, got
     assert "of Retail's revenues" in got[0]
 
@@ -1120,7 +1122,7 @@ def test_a_share_of_revenue_is_never_over_a_tables_total_of_another_line(make_da
 
     from finchat.answer.figures import Figure
     from finchat.answer.qualified import _share_of_total
-    from finchat.answer.subject import analyse
+    from finchat.answer.subject import analyse, as_share
     from finchat.db.pool import connect
 
     caption = "Results of Operations > Cost of Revenue (dollars in millions)"
@@ -1130,7 +1132,8 @@ def test_a_share_of_revenue_is_never_over_a_tables_total_of_another_line(make_da
     revenue = Figure("ACME", "Acme", "revenue", 4795.5, "millions", "USD", "Year ended December 31, 2021", "12M",
                      "2021-12-31", "ACME_2021_10K", 60, 1)
     question = "What share of Acme's fiscal 2021 total revenue did services and support costs represent?"
-    subject = analyse(question, companies=("Acme", "ACME"))
+    asked = analyse(question, companies=("Acme", "ACME"))
+    subject = as_share(asked) or asked  # (the cost's ratio to revenue, read as its share)
     hits = [SimpleNamespace(document="ACME_2021_10K", company="ACME")]
     res = SimpleNamespace(question=question, hits=hits, filters=SimpleNamespace(years=[2021], quarters=[], companies=["ACME"]))
     with connect(url) as conn:
@@ -1680,7 +1683,7 @@ def test_a_measure_named_in_capitals_is_no_row_printing_another_word_inside_it(m
 def test_an_expense_as_a_percentage_of_revenues_is_the_ratio_row_under_its_heading(make_database):
     """"general and administrative expense as a percentage of revenues": the row "As a percentage of revenues" under
     the "General and Administrative" heading (the row names no numerator: its heading's), not another line's."""
-    from finchat.answer.subject import analyse
+    from finchat.answer.subject import analyse, as_share
 
     url = _stored(make_database, 2015, [(24, "Consolidated Operating Expenses", path, value, "units", "%")
                                         for path, value in (("Technology and Development › As a percentage of revenues",
@@ -1688,7 +1691,8 @@ def test_an_expense_as_a_percentage_of_revenues_is_the_ratio_row_under_its_headi
                                                             ("General and Administrative › As a percentage of revenues",
                                                              6.0))])
     question = "What was Acme's general and administrative expense as a percentage of revenues in 2015?"
-    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2015)
+    asked = analyse(question, companies=("Acme", "ACME"))
+    got = _from_cells(url, question, as_share(asked) or asked, 2015)
     assert got is not None and got[1][0].value == 6.0, got
 
 

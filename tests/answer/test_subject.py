@@ -471,7 +471,7 @@ def test_what_percentage_a_line_grew_and_a_line_over_net_sales():
         == "marketing expenses"
     # a line over net sales: the part is the line, never the company's name with it
     s = analyse("What was Amazon's fulfillment expense as a percentage of net sales in 2019?", companies=names)
-    assert s.kind == "share" and s.qualifiers == ("fulfillment expense",)
+    assert s.kind == "rate" and s.qualifiers == () and as_share(s).qualifiers == ("fulfillment expense",)
     # growth excluding currency changes is measured otherwise: a qualifier, never the reported change
     s = analyse("How fast did Nike's Europe revenues grow excluding currency changes in fiscal 2023?",
                 companies=("NIKE", "Nike"))
