@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from finchat.answer.shapes import EARNED_IN, GREW, MEASURE_OF, MOVED_BY, OWNED_PART, TIME_UNITS, VALUE_OF
-from finchat.graph.lexicon import metric_phrase_spans, metrics_in_question, metrics_in_text
+from finchat.graph.lexicon import STATEMENT_OF, metric_phrase_spans, metrics_in_question, metrics_in_text
 
 #: Words that do not narrow a statement measure.
 _NEUTRAL = {
@@ -327,6 +327,8 @@ def lone_modifier(measure: str, metric: str | None) -> str:
     spans = metric_phrase_spans(measure, metric) if metric and measure else []
     before = re.findall(r"[A-Za-z][\w'’-]*", measure[:spans[0][0]]) if spans else []
     words = [w for w in before if w.lower() not in _NEUTRAL]
+    if [w.lower() for w in before] == ["net"] and STATEMENT_OF.get(metric or "") == "balance":
+        return str(before[0])  # ("net debt": debt less cash, a line of its own where the filing prints it)
     return words[0] if len(words) == 1 and re.fullmatch(r"[a-z][a-z-]{3,}", words[0]) else ""
 
 

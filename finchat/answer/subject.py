@@ -136,6 +136,17 @@ def as_share(subject: Subject) -> Subject | None:
                    metric=next(iter(metrics_in_question(whole)), None))
 
 
+#: A charge on a statement line ("goodwill impairment", "inventory write-downs"): another measure than the line.
+_CHARGED = re.compile(r"(?i)\s+(?:impairments?|write-?downs?|write-?offs?|amortization)\b")
+
+
+def lines_named(text: str) -> list[str]:
+    """The statement lines ``text`` asks (:func:`metrics_in_question`), without one named only as what a charge is
+    on ("goodwill impairment expense" asks no goodwill)."""
+    return [m for m in metrics_in_question(text)
+            if not (spans := metric_phrase_spans(text, m)) or not all(_CHARGED.match(text, e) for _, e in spans)]
+
+
 def _name_words(name: str) -> list[str]:
     """The words of a company's name without its corporate suffix ("Activision Blizzard Inc" → two)."""
     return [w for w in re.findall(r"[A-Za-z&]+", name)
@@ -174,7 +185,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # short name ("Lockheed's segment operating profit" is the company's)
     pieces = frozenset(w.lower() for n in companies for w in _name_words(n)[1:])
     names |= parts
-    metrics = metrics_in_question(question)
+    metrics = lines_named(question)
     qualifiers: list[str] = []
     before_measure: list[str] = []  # qualifiers read from the words before the measure
     measure = ""
@@ -194,13 +205,13 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     # (an item a measure is computed without, "Starbucks transaction-based revenue … remove when computing … Adjusted
     # Net Income", though a statement word names it)
     asked_first = ahead.group("x") if ahead and not derived and (not _HEAD.search(ahead.group("x")) and not (
-        metrics_in_question(ahead.group("x"))) or bool(into)) and \
+        lines_named(ahead.group("x"))) or bool(into)) and \
         len(ahead.group("x").split()) >= 2 and (
             _HEAD.search(question, asked_end) or metrics_in_question(question[asked_end:])) else ""
     if asked_first:
         # (an item reconciled out of a measure is a row of its reconciliation, no statement line)
         measure = asked_first
-        metrics = [] if into else metrics_in_question(asked_first)
+        metrics = [] if into else lines_named(asked_first)
     for m in () if derived or asked_first else _HEAD.finditer(question):
         at, to = next(((a, b) for a, b in wraps if a <= m.start() and m.end() <= b and b - a > m.end() - m.start()),
                       m.span())

@@ -104,3 +104,18 @@ def distinctive(name: str) -> bool:
     if len(words) == 1:
         return name.isupper() and len(name) >= 3
     return True
+
+
+#: Initials that are a measure's or a common term's, never a segment's short name.
+_NOT_INITIALS = frozenset({"EPS", "ROE", "ROA", "ROI", "ROIC", "GAAP", "USD", "CEO", "CFO", "SEC", "ESG", "IPO", "LLC"})
+
+
+def segment_initials(name: str) -> str:
+    """The initials of a segment's name of three or more capitalised words ("Consumer & Community Banking": "CCB";
+    "of", "and", "the" and "&" skipped); "" for any other name or initials that are a common term ("EPS")."""
+    words = [w for w in re.findall(r"[\w'’-]+", name) if w.lower() not in ("of", "and", "the")]
+    if len(words) < 3 or not all(w[:1].isupper() for w in words):
+        return ""
+    out = "".join(w[0] for w in words).upper()
+    return "" if out in _NOT_INITIALS else out
+

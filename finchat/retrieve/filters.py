@@ -55,12 +55,17 @@ _Q_WORD = re.compile(r"(?i)\b(first|1st|second|2nd|third|3rd|fourth|4th)[\s-]+(?
 _MONTH_QUARTER = re.compile(rf"(?i)\b({MONTHS})\s+((?:19|20)\d\d)\s+quarter\b")
 
 
+#: A balance asked at a month's end ("at the end of September 2022"): that month's last day.
+_MONTH_END = re.compile(rf"(?i)\bend\s+of\s+({MONTHS})\s+((?:19|20)\d\d)\b")
+
+
 def _quarter_months(question: str) -> list[date]:
-    """The last day of each month a question names as its quarter's ("the December 2022 quarter" → 2022-12-31)."""
+    """The last day of each month a question names as its quarter's ("the December 2022 quarter" → 2022-12-31) or
+    as the end of its balance ("at the end of September 2022" → 2022-09-30)."""
     import calendar
 
     out = []
-    for m in _MONTH_QUARTER.finditer(question):
+    for m in (*_MONTH_QUARTER.finditer(question), *_MONTH_END.finditer(question)):
         first = parse_date(m.group(1), "1", m.group(2))
         if first is not None:
             out.append(first.replace(day=calendar.monthrange(first.year, first.month)[1]))
@@ -379,10 +384,19 @@ def graph_segments(conn: psycopg.Connection) -> list[tuple[str, str]]:
     their company when named alone: distinctive names of exactly one company; a segment's names are
     joined with "=" (one segment, several names). Empty before the graph has a Segment label."""
     from finchat.graph.query import segment_rows
-    from finchat.graph.segments import distinctive
+    from finchat.graph.segments import distinctive, segment_initials
 
     owners: dict[str, set[str]] = {}
     segs = [([n for n in names if distinctive(n)], company) for _, company, names in segment_rows(conn) if company]
+    # a segment's initials its company's filings print ("CCB's deposits" for Consumer & Community Banking's) are a
+    # name of it too
+    asked = [(i, company) for names, company in segs for n in names if (i := segment_initials(n))]
+    printed = {(r[0], r[1]) for r in conn.execute(
+        "SELECT u.t, u.k FROM unnest(%s::text[], %s::text[]) AS u(t, k) WHERE EXISTS (SELECT 1 FROM chunks c"
+        " JOIN documents d ON d.id = c.document_id WHERE d.company_key = u.k"
+        " AND c.tsv @@ plainto_tsquery('english', u.t))", ([i for i, _ in asked], [k for _, k in asked])).fetchall()}
+    segs = [(list(dict.fromkeys([*names, *(i for n in names if (i := segment_initials(n)) and (i, company) in printed)])),
+             company) for names, company in segs]
     for names, company in segs:
         for n in names:
             owners.setdefault(n, set()).add(company)

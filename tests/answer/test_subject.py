@@ -1400,3 +1400,16 @@ def test_an_expenses_ratio_to_revenue_is_a_rate_not_a_share():
                 companies=("CVS",))
     assert (s.kind, s.qualifiers) == ("rate", ("Retail/LTC",)), s
     assert as_share(s) is not None and as_share(s).qualifiers == ("Retail/LTC", "operating expenses")
+
+
+def test_a_charge_on_a_line_is_no_line_and_net_debt_is_its_own():
+    """"goodwill impairment expense" asks the charge, never the goodwill balance (nor the cash flows it was added back
+    in); "net debt" is debt less cash — "net" names a line of its own before a balance line."""
+    from finchat.answer.asked import lone_modifier
+    from finchat.answer.subject import lines_named
+
+    s = analyse("What goodwill impairment expense did 3M add back in its 2022 operating cash flows?", companies=("3M",))
+    assert (s.measure, s.metric) == ("goodwill impairment expense", None), s
+    assert lines_named("What was 3M's goodwill at the end of 2022?") == ["goodwill"]
+    assert lone_modifier("net debt", "long_term_debt") == "net"
+    assert lone_modifier("net income", "net_income") == ""

@@ -413,3 +413,12 @@ def test_an_outlook_for_a_year_between_two_filings_is_the_earlier_filings(make_d
         assert scope_documents(conn, f)[0] == [ids["AMAZON_2017_10K"]], f.relaxed
         f = Filters(companies=["AMAZON"], years=[2018])
         assert scope_documents(conn, f)[0] == [ids["AMAZON_2019_10K"]], f.relaxed
+
+
+def test_a_balance_at_a_months_end_dates_its_filing(ex):
+    """"at the end of September 2022": the month's last day, as a date the filing's period ends on (the quarter's
+    report, not an earlier one of the year)."""
+    from datetime import date
+
+    assert ex.extract("What was Apple's headcount at the end of September 2022?").dates == [date(2022, 9, 30)]
+    assert ex.extract("What was Apple's headcount in 2022?").dates == []
