@@ -182,6 +182,47 @@ def _joined_years(row: list[str]) -> list[str]:
     return row
 
 
+#: A cell holding two figures side by side ("$ 15,939 $ 17,363"): two columns the layout merged.
+_TWO_FIGURES = re.compile(r"^\s*(\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?|—|-)\s+(\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?|—|-)\s*$")
+_TWO_YEARS = re.compile(r"^\s*((?:19|20)\d\d)\s+((?:19|20)\d\d)\s*$")
+_CHANGE_COLUMN = re.compile(r"(?i)\bchange\b|\bincrease\b|\bdecrease\b|%|\bvariance\b")
+
+
+def _merged_years(rows: list[list[str]], nh: int) -> list[list[str]]:
+    """A table whose layout merged two years' columns into one ("2022 2021" over "$ 15,939 $ 17,363"): each such
+    column split in two again — the cells above its figures over both (the years one each), its figures one each.
+    Only where one column is so merged and every cell below its years is two figures or empty; other tables as they
+    are. (The years' row may be
+    read as the first row of the body: "(Millions) | 2022 2021 | Change".)"""
+    ncols = max(len(r) for r in rows)
+    rows = [list(r) + [""] * (ncols - len(r)) for r in rows]
+    split: dict[int, int] = {}  # column → the row printing its two years
+    for j in range(1, ncols):
+        at = next((i for i, r in enumerate(rows[:nh + 1]) if _TWO_YEARS.match(r[j])), None)
+        below = rows[at + 1:] if at is not None else []
+        if at is not None and below and all(not r[j].strip() or _TWO_FIGURES.match(r[j]) for r in below) \
+                and any(_TWO_FIGURES.match(r[j]) for r in below):
+            split[j] = at
+    # (one merged column, beside none but changes: columns named otherwise, "Gross … ¦ Net …" each over "2022 2021",
+    # would lose their names)
+    others = [j for j in range(1, ncols) if j not in split and any(r[j].strip() for r in rows[max(split.values(), default=0) + 1:])]
+    if len(split) != 1 or not all(any(_CHANGE_COLUMN.search(r[j]) for r in rows[:max(split.values()) + 1]) for j in others):
+        return rows
+    out = []
+    for i, r in enumerate(rows):
+        row: list[str] = []
+        for j, cell in enumerate(r):
+            two = (_TWO_YEARS if i <= split[j] else _TWO_FIGURES).match(cell) if j in split else None
+            if j not in split:
+                row.append(cell)
+            elif two is not None:
+                row += [two.group(1), two.group(2)]
+            else:
+                row += [cell, cell if i < split[j] else ""]
+        out.append(row)
+    return out
+
+
 def _whole_days(row: list[str]) -> list[str]:
     """A header row whose day the layout cut after its first digit ("Year Ended December 3 2020 | 1,", "June 3 | |
     0,"): its last digit, printed with the comma in a cell after it (one empty cell between at most), put back — the
@@ -213,6 +254,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     if len(rows) < 2:
         return []
     nh = max(1, header_count(rows))
+    rows = _merged_years(rows, nh)
     ncols = max(len(r) for r in rows)
     rows = [_joined_years(r) for r in rows[:nh]] + rows[nh:]
     head_text = " ".join([*caption, caption_hint, *(c for r in rows[:nh] for c in r)])

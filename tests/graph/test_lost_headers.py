@@ -115,3 +115,20 @@ def test_a_group_name_cut_before_its_periods_is_put_back():
                         filing_period=(date(2023, 7, 2), "Q2", 2023))
     us = {c.as_of: c.value for c in cells if "U.S." in c.col_label}
     assert us == {date(2023, 7, 2): 600, date(2022, 7, 3): 1100}
+
+
+def test_two_years_the_layout_merged_into_one_column_are_split_again():
+    """"2022 2021" in one header cell over "$ 15,939 $ 17,363": each year's own column again, dated at its year's end;
+    the change column beside them stays undated."""
+    cells = table_cells("""The following table provides net debt as of December 31, 2024 and 2023.
+
+|  | December 31, |  |
+|---|---|---|
+| (Millions) | 2024 2023 | Change |
+| Total debt | $ 15,939 $ 17,363 | $ (1,424) |
+| Net debt (non-GAAP measure) | $ 12,023 $ 12,571 | $ (548) |""", "", (date(2024, 12, 31), "10-K", 12), None, date(2024, 12, 31))
+    by = {(c.row_label, c.as_of): c.value for c in cells}
+    assert by[("Net debt (non-GAAP measure)", date(2024, 12, 31))] == 12023
+    assert by[("Net debt (non-GAAP measure)", date(2023, 12, 31))] == 12571
+    assert by[("Net debt (non-GAAP measure)", None)] == -548
+    assert not any(c.value > 20000000 for c in cells)  # ("2024 2023" is no figure)
