@@ -256,6 +256,13 @@ OTHER_LINE = frozenset({"costs", "cost", "charges", "charge", "fees", "gains", "
                         "premiums", "premium", "expenses"})
 #: An expense's or cost's generic word after its name ("marketing expenses", "research and development costs").
 EXPENSE_WORDS = frozenset({"expense", "expenses", "cost", "costs"})
+
+
+def names_an_expense(words: str) -> bool:
+    """Do ``words`` end on an expense or cost word ("operating expenses", "fulfillment expense")? A measure, no part."""
+    return bool(words.split()) and words.split()[-1].lower() in EXPENSE_WORDS
+
+
 #: Statement lines that are expenses: "expenses" or "costs" after their names is the line's own word.
 EXPENSE_LINES = frozenset({"cost_of_revenue", "rnd", "sga", "income_tax", "interest_expense", "depreciation"})
 
@@ -374,5 +381,21 @@ def shorthand_within(measure: str, metric: str | None) -> bool:
     return bool(spans) and any(w.lower() not in _GENERIC for w in re.findall(r"[A-Za-z][\w&-]*", rest))
 
 
-__all__ = ["EXPENSE_LINES", "EXPENSE_WORDS", "OTHER_LINE", "_ASKED", "_NEUTRAL", "_NP_END", "_PART_WORDS", "_PERIOD", "_SAME_LINE", "_asked_phrase", "lone_modifier", "owned_part",
-           "qualifiers_after_head", "shorthand_within", "words_before"]
+__all__ = [
+    "EXPENSE_LINES",
+    "EXPENSE_WORDS",
+    "OTHER_LINE",
+    "_ASKED",
+    "_NEUTRAL",
+    "_NP_END",
+    "_PART_WORDS",
+    "_PERIOD",
+    "_SAME_LINE",
+    "_asked_phrase",
+    "lone_modifier",
+    "names_an_expense",
+    "owned_part",
+    "qualifiers_after_head",
+    "shorthand_within",
+    "words_before",
+]

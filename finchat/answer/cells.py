@@ -17,7 +17,7 @@ from typing import Any
 
 import psycopg
 
-from finchat.answer.asked import _NEUTRAL, EXPENSE_WORDS
+from finchat.answer.asked import _NEUTRAL, EXPENSE_WORDS, names_an_expense
 from finchat.answer.cellpick import METRIC_WORDS, SPELLED_OUT, pick_row
 from finchat.answer.cellrows import (
     CellFigure,
@@ -63,11 +63,6 @@ def _item_of(label: str, item: str, measure: str) -> bool:
     core = " ".join(_words(label.split(",")[0]))
     return bool(measure) and measure.startswith(f"{item} ") and _within(measure, set(core.split())) \
         and len(core.split()) == len(measure.split())
-
-
-def _an_expense(words: str) -> bool:
-    """Do ``words`` name an expense ("operating expenses", "fulfillment expense")? A measure, no part."""
-    return bool(words.split()) and words.split()[-1].lower() in EXPENSE_WORDS
 
 
 def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subject: Any, hits: list[Any],
@@ -145,7 +140,7 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     # an expense's share of revenue, no part named ("operating expenses as a percentage of total revenues"): the
     # company's ratio — never a segment table's row of it
     spent_only = (subject.kind == "share" or amount) and bool(subject.qualifiers) and names is not None and all(
-        _an_expense(q) and not names.search(q) for q in subject.qualifiers)
+        names_an_expense(q) and not names.search(q) for q in subject.qualifiers)
     parts = names if company_wide else None
     # "Global Services revenue" in a table captioned "BGS revenues consist of the following:"
     acronyms.update(short_names(segments, question))
@@ -180,8 +175,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                if _words(x) and " ".join(_words(x)) in t]
     for doc_id, period_end, months in scoped_filings(conn, question, hits, company, 2):
         found = _rows(conn, doc_id, [*terms, *slashed, *acronyms, *(f"{a}s" for a in acronyms if a.isalpha())])  # ("MAUs")
-        if spent_only and names is not None:
-            found = [r for r in found if not names.search(f"{r[4]} {r[3]}")]
+        if spent_only:
+            found = [r for r in found if not names.search(f"{r[4]} {r[3]}")]  # type: ignore[union-attr]
         if moved:
             # (its words in a row, as one label prints them: "equity earnings" is no "Stockholders' equity ›
             # Retained earnings")

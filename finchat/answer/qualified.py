@@ -34,7 +34,7 @@ from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoi
 from finchat.answer.partpassage import opening_part
 from finchat.answer.parts import segment_names, segment_pattern
 from finchat.answer.passages import stated_figure, synonyms_of
-from finchat.answer.quote import initials, quote_passages, tabular
+from finchat.answer.quote import quote_passages, tabular
 from finchat.answer.result import Answer, question_filing, with_subject
 from finchat.answer.rowrules import is_measure
 from finchat.answer.shapes import AS_A_PERCENT, REGION
@@ -46,6 +46,7 @@ from finchat.answer.tagged import answer_from_tags, squash_name, with_year_relea
 from finchat.graph.consistency import MULTIPLIER
 from finchat.graph.lexicon import metric as metric_def
 from finchat.graph.lexicon import metric_phrase_spans
+from finchat.graph.segments import initials
 
 #: A figure in a sentence: a percentage, an amount, a number with thousands separators or decimals — not a
 #: year or a day of a date.

@@ -7,6 +7,8 @@ import math
 import re
 from typing import Any
 
+from finchat.graph.segments import initials
+
 #: Question words that say nothing about which sentence answers it.
 _STOP = {"what", "which", "when", "where", "who", "whom", "whose", "why", "does", "did", "have", "has", "was", "were",
          "with", "from", "that",
@@ -23,13 +25,6 @@ _SENTENCE = re.compile(r"(?<=[.!?])(?:(?<!\b[A-Z]\.[A-Z]\.)|(?!\s+(?:Dollars?|Go
 
 def _stems(text: str) -> set[str]:
     return {w[:7] for w in re.findall(r"[a-z][a-z&'-]+", text.lower()) if len(w) > 2 and w not in _STOP}
-
-
-def initials(name: str) -> str:
-    """The initials (lower case) of a name of three or more capitalised words ("Military Services Group":
-    "msg"), "" for any other; "of", "and" and "&" are skipped."""
-    words = [w for w in re.findall(r"[\w'’-]+", name) if w.lower() not in ("of", "and", "the")]
-    return "".join(w[0] for w in words).lower() if len(words) >= 3 and all(w[:1].isupper() for w in words) else ""
 
 
 def plain_text(text: str) -> str:

@@ -32,6 +32,7 @@ from finchat.answer.asked import (
     EXPENSE_WORDS,
     OTHER_LINE,
     _asked_phrase,
+    names_an_expense,
     owned_part,
     qualifiers_after_head,
     words_before,
@@ -129,7 +130,7 @@ def as_share(subject: Subject) -> Subject | None:
     """An expense's ratio to revenue asked as a rate, read as the share of the revenue the expense is (a table's
     "Percent of Net Sales › Fulfillment" column prints it so); None for any other subject."""
     over = _SPENT_OVER.match(subject.measure) if subject.kind == "rate" and subject.metric is None else None
-    if over is None or over.group("spent").split()[-1].lower() not in EXPENSE_WORDS:
+    if over is None or not names_an_expense(over.group("spent")):
         return None
     whole = over.group("whole")
     return replace(subject, measure=whole, kind="share", qualifiers=(*subject.qualifiers, over.group("spent")),
@@ -478,7 +479,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         # "operating expenses as a percentage of total revenues": an expense is no part of the revenue it is over —
         # the ratio is a rate the filing prints (a part's, when a name is left: "the Retail/LTC segment's …")
         outlay = re.sub(r"(?i)^.*['’]s?\s+", "", whole_part)
-        if outlay.split() and outlay.split()[-1].lower() in EXPENSE_WORDS:
+        if names_an_expense(outlay):
             kind, measure, spent_over = "rate", f"{outlay} as a percentage of {measure}", True
             qualifiers = [q for q in qualifiers if q != whole_part and q.lower() not in outlay.lower()]
             spender = re.match(r"(?i)^(?:the\s+)?(.+?)(?:\s+(?:segment|division|unit)s?)?['’]s?\s", whole_part)

@@ -192,8 +192,7 @@ def _merged_years(rows: list[list[str]], nh: int) -> list[list[str]]:
     """A table whose layout merged two years' columns into one ("2022 2021" over "$ 15,939 $ 17,363"): each such
     column split in two again — the cells above its figures over both (the years one each), its figures one each.
     Only where one column is so merged and every cell below its years is two figures or empty; other tables as they
-    are. (The years' row may be
-    read as the first row of the body: "(Millions) | 2022 2021 | Change".)"""
+    are. (The years' row may be read as the first row of the body: "(Millions) | 2022 2021 | Change".)"""
     ncols = max(len(r) for r in rows)
     rows = [list(r) + [""] * (ncols - len(r)) for r in rows]
     split: dict[int, int] = {}  # column → the row printing its two years
@@ -205,8 +204,11 @@ def _merged_years(rows: list[list[str]], nh: int) -> list[list[str]]:
             split[j] = at
     # (one merged column, beside none but changes: columns named otherwise, "Gross … ¦ Net …" each over "2022 2021",
     # would lose their names)
-    others = [j for j in range(1, ncols) if j not in split and any(r[j].strip() for r in rows[max(split.values(), default=0) + 1:])]
-    if len(split) != 1 or not all(any(_CHANGE_COLUMN.search(r[j]) for r in rows[:max(split.values()) + 1]) for j in others):
+    if len(split) != 1:
+        return rows
+    at = next(iter(split.values()))
+    others = [j for j in range(1, ncols) if j not in split and any(r[j].strip() for r in rows[at + 1:])]
+    if not all(any(_CHANGE_COLUMN.search(r[j]) for r in rows[:at + 1]) for j in others):
         return rows
     out = []
     for i, r in enumerate(rows):

@@ -110,12 +110,15 @@ def distinctive(name: str) -> bool:
 _NOT_INITIALS = frozenset({"EPS", "ROE", "ROA", "ROI", "ROIC", "GAAP", "USD", "CEO", "CFO", "SEC", "ESG", "IPO", "LLC"})
 
 
-def segment_initials(name: str) -> str:
-    """The initials of a segment's name of three or more capitalised words ("Consumer & Community Banking": "CCB";
-    "of", "and", "the" and "&" skipped); "" for any other name or initials that are a common term ("EPS")."""
+def initials(name: str) -> str:
+    """The initials (lower case) of a name of three or more capitalised words ("Military Services Group":
+    "msg"), "" for any other; "of", "and" and "&" are skipped."""
     words = [w for w in re.findall(r"[\w'’-]+", name) if w.lower() not in ("of", "and", "the")]
-    if len(words) < 3 or not all(w[:1].isupper() for w in words):
-        return ""
-    out = "".join(w[0] for w in words).upper()
-    return "" if out in _NOT_INITIALS else out
+    return "".join(w[0] for w in words).lower() if len(words) >= 3 and all(w[:1].isupper() for w in words) else ""
 
+
+def segment_initials(name: str) -> str:
+    """A segment's short name by :func:`initials`, in capitals ("Consumer & Community Banking": "CCB"); "" for any
+    other name or initials that are a common term ("EPS")."""
+    out = initials(name).upper()
+    return "" if out in _NOT_INITIALS else out
