@@ -26,6 +26,7 @@ from finchat.answer.cellrows import (
     _within,
     _without_name,
     _words,
+    introducing,
     total_introduced,
 )
 from finchat.answer.figures import number
@@ -40,7 +41,7 @@ from finchat.answer.rowrules import (
     item_of_total,
     ratio_of,
 )
-from finchat.answer.shapes import RECONCILED_IN, VALUE_OF
+from finchat.answer.shapes import RATE, RECONCILED_IN, VALUE_OF
 from finchat.answer.tagged import scoped_filings
 
 #: Measures that are percentages (a part's "return on equity" is its printed percentage, never an amount).
@@ -164,8 +165,10 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     # row of the part whose line it moved
     # (the part asked by its initials is no word of it: "AWS depreciation and amortization expense" is the row "AWS"
     # of that table)
+    # (a rate asked before "did" — "What average interest rate did JPMorgan pay on …" — moved nothing: it is the row's)
     moved = " ".join(w for w in _words(subject.measure) if w not in initials) \
-        if subject.keeps == () and subject.metric is None else ""
+        if subject.keeps == () and subject.metric is None \
+        and not (subject.kind == "rate" and RATE.fullmatch(subject.measure or "")) else ""
     named_in_measure = bool(set(_words(subject.measure)) & initials)  # ("AWS depreciation …": the part's initials)
     own_measure = " ".join(_words(subject.measure or ""))
     segment_names = {" ".join(_words(x)) for names in segments for x in names}  # (as terms are written)
@@ -180,11 +183,18 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         if moved:
             # (its words in a row, as one label prints them: "equity earnings" is no "Stockholders' equity ›
             # Retained earnings")
-            # (or, of a part the measure names, the part's row of a table its caption says is of that measure: "AWS"
-            # under "Total depreciation and amortization expense, by segment")
+            # (or, of a part the measure or a qualifier names, the part's row of a table its caption says is of that
+            # measure: "AWS" under "Total depreciation and amortization expense, by segment", "International" under
+            # "Total net additions to property and equipment by segment")
+            # ("Total net additions to property and equipment by segment", the sentence introducing the table)
+            # (a row of two column groups there is neither's: "Europe 37 364" under the two measures the sentence names)
+            doubled = _doubled(found)
             found = [r for r in found if in_one_label(moved, r[3])
-                     or named_in_measure and asked & set(_words(r[3].split(" › ")[-1]))
-                     and f" {moved} " in f" {' '.join(_words(r[4]))} " or not subject.qualifiers and _bare_total_of(r, moved)]
+                     or asked & set(_words(r[3].split(" › ")[-1])) and (
+                         named_in_measure and f" {moved} " in f" {' '.join(_words(r[4]))} "
+                         or subject.qualifiers and f" {moved} " in f" {' '.join(_words(introducing(r[4])))} "
+                         and (r[3], r[1], r[4], r[5], r[6], r[7]) not in doubled)
+                     or not subject.qualifiers and _bare_total_of(r, moved)]
         # rows naming the subject first; then rows under a caption naming it ("Sam's Club Segment — Including
         # Fuel › Net sales"), only the measure's own row or one naming part of what was asked ("Grocery" there
         # is another item)
@@ -333,6 +343,16 @@ _COUNT_WORDS = frozenset({"count", "counts"})
 
 #: Words tying a measure to its object, as a pattern to split a measure's words at.
 _TYING = re.compile(rf"\b(?:{'|'.join(sorted(TYING_WORDS))})\b")
+
+
+def _doubled(rows: list[Any]) -> set[tuple[Any, ...]]:
+    """The rows (label, page, caption, column, period) printing two figures for one period in one table — column
+    groups whose names the text lost ("Europe 37 364" under "Amortization of Intangible Assets ¦ Depreciation and
+    Other Amortization"): which figure is which, only those names tell."""
+    seen: dict[tuple[Any, ...], set[float]] = {}
+    for r in rows:
+        seen.setdefault((r[3], r[1], r[4], r[5], r[6], r[7]), set()).add(float(r[8]))
+    return {k for k, v in seen.items() if len(v) > 1}
 
 
 def _bare_total_of(row: Any, measure: str) -> bool:

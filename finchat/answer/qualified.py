@@ -223,6 +223,8 @@ def _part_ratio(conn: psycopg.Connection, question: str, subject: Subject, res: 
     return answer
 
 
+#: A year to date a quarterly report closes, asked ("the first half", "nine months").
+_TO_DATE_ASKED = re.compile(r"(?i)\b(?:six|nine|6|9)[- ]months?\b|year[- ]to[- ]date|\bytd\b|\bfirst (?:half|nine)\b|\bh1\b")
 _YEAR_TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9)[- ]months?\b|year[- ]to[- ]date|\bytd\b|first (?:half|nine)|"
                            r"\bh[12]\b|fiscal year|full year|annual")
 
@@ -270,6 +272,8 @@ def repurchase_table(conn: psycopg.Connection, subject: Subject, res: Any, compa
     if subject.metric != "share_repurchases" and not re.search(r"(?i)\bbuy\s*backs?\b|\bbought back\b|\brepurchas",
                                                                  f"{subject.measure} {res.question}"):
         return None
+    if _TO_DATE_ASKED.search(res.question):
+        return None  # (the table is the quarter's: "the first half" is the year to date's columns elsewhere)
     doc = question_filing(res.hits, companies)
     if doc is None:
         return None

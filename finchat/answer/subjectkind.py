@@ -29,6 +29,12 @@ from finchat.answer.shapes import (
 from finchat.graph.lexicon import metrics_in_question
 
 
+#: What a rate was paid or earned on, after the rate: "… did JPMorgan pay on its total deposits in Q2 2023".
+_RATE_PAID_ON = re.compile(r"(?i)^\s+(?:did|does|do)\s+(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)\s+"
+                           r"(?:pay|earn|charge|receive|incur|get|realize|generate|carry)\s+on\s+(?:its|their|the)\s+"
+                           r"(?P<part>[a-z][\w&'’-]*(?:\s+[a-z][\w&'’-]*){0,4}?)(?=\s+(?:in|during|for|at|as\s+of|through)\b|\s*\?|$)")
+
+
 def kind_of(question: str, measure: str, qualifiers: list[str], before_measure: list[str], *,
             names: set[str], parts: frozenset[str], pieces: frozenset[str], intent: str, derived: bool,
             kpi: re.Match[str] | None) -> tuple[str, str, list[str], bool]:
@@ -101,6 +107,11 @@ def kind_of(question: str, measure: str, qualifiers: list[str], before_measure: 
         measure = rate.group(0)  # "effective tax rate": the rate is the measure, not the line it is built on
         # ("What discount rate applied to Costco's finance leases": the rate of that part, read after the rate)
         qualifiers += owned_part(question, measure, names, qualifiers)
+        # ("What average interest rate did JPMorgan pay on its total deposits": the rate of what it was paid on)
+        paid_on = _RATE_PAID_ON.match(question[rate.end():])
+        if paid_on and re.sub(r"[^a-z0-9&]", "", paid_on.group("owner").lower()) in names \
+                and not any(paid_on.group("part").lower() in q.lower() for q in qualifiers):
+            qualifiers.append(paid_on.group("part"))
     elif not derived and (ratio := RATIO_OF.search(question)):
         # "transaction-based revenue as a percentage of GPV": a rate reported over a measure of its own, as printed
         base = re.split(r"(?i)\s+as\s+a\s+(?:percent(?:age)?|%)\b", measure)[0]

@@ -249,6 +249,10 @@ _CUT_DAY = re.compile(r"(?i)\b(january|february|march|april|may|june|july|august
 _DAY_END = re.compile(r"(.*?)\s*\b(\d),")
 
 
+#: A roll-forward's balance row, dated by its own label ("Balance as of May 31, 2020", "Ending balance, June 30, 2023").
+_BALANCE_AT = re.compile(r"(?i)^(?:(?:beginning|ending|closing|opening)\s+)?balances?\b(?:,|\s+(?:as\s+of|at|on)\b)")
+
+
 def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, str, int] | None = None,
                 units_hint: str | None = None, fiscal_year_end: date | None = None) -> list[Cell]:
     """The numeric cells of one table (caption + Markdown table text)."""
@@ -370,6 +374,10 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             cell_path = path
             if row_period is not None and period is None and col:
                 period, cell_path = row_period, f"{col} › {label}"
+            elif period is None and _BALANCE_AT.match(label) and (own := dated(label)) is not None:
+                # a roll-forward's balance row under columns of no period ("Balance as of May 31, 2020 | 6,403.7 |
+                # 5,300.5" under the segments): the row's own date dates its figures, each column's name heads them
+                period, cell_path = own, f"{col} › {label}" if col else label
             # (a column of shares under "Rank | Share", its "%" printed on the first row only)
             pct = c.rstrip().endswith("%") or bool(re.search(r"(?i)%|percent", col)) or \
                 sub[j].lower() == "share" or \

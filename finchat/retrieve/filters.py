@@ -325,8 +325,10 @@ class Extractor:
         for m in take(_TO_DATE_OF):
             add_q(_TO_DATE_QUARTER[(m.group(1) or m.group(2)).lower()])
         for m in take(_HALF):
+            # the first half is the year to date the second quarter's report closes (its "Six Months Ended"
+            # columns), never the first quarter's; the second half has no report of its own: both quarters
             first = (m.group(1) or "").lower() in ("first", "1st") or m.group(2) == "1"
-            for q in (("Q1", "Q2") if first else ("Q3", "Q4")):
+            for q in (("Q2",) if first else ("Q3", "Q4")):
                 add_q(q)
         forms: list[str] = []
         if take(_FORM_K):
