@@ -88,6 +88,10 @@ _ACT_DONE = {"capitalize": "capitalized", "capitalise": "capitalized", "defer": 
 _ACCRUED_FOR = re.compile(r"(?i)\b(?:accrued|accrue|reserved|reserve)\s+for\s+(?:its\s+|their\s+|the\s+)?"
                           r"(?:share\s+of\s+)?(?P<what>[a-z][a-z -]*?)(?=\s+(?:at|in|as\s+of|during|for|by|on)\b|\s*[?,;]|\s*$)")
 
+#: "… set aside for credit losses": what a provision is made for.
+_SET_ASIDE_FOR = re.compile(r"(?i)\bset\s+aside\s+(?:for|to\s+cover)\s+(?:its\s+|their\s+|the\s+)?"
+                            r"(?P<what>[a-z][a-z -]*?)(?=\s+(?:at|in|as\s+of|during|for|by|on)\b|\s*[?,;]|\s*$)")
+
 #: "How many <things> <did something> in / outside / across …", no auxiliary verb.
 _COUNT_DONE = re.compile(r"(?i)^(\s*how\s+many\s+[a-z][\w&'’ -]*?)\s+([a-z]+ed)\s+(?=(?:in|outside|across|at)\s)")
 #: "How many employees work at …", "How many people live in …": a verb in the present, no auxiliary before it.
@@ -235,6 +239,9 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         return "sales"
     if words and words[-1].lower() in ("bring", "brought"):  # "How much did Apple's Services business bring in"
         return "revenue"
+    if len(words) >= 2 and [w.lower() for w in words[-2:]] == ["set", "aside"] \
+            and (aside := _SET_ASIDE_FOR.search(question)) and not _PERIOD.match(aside.group("what").split()[0]):
+        return f"provision for {aside.group('what').strip()}"  # "How much did … set aside for credit losses": the provision
     accrued = _ACCRUED_FOR.search(question) if words and words[-1].lower() in ("accrued", "accrue", "reserved") else None
     if accrued and not _PERIOD.match(accrued.group("what").split()[0]):
         return accrued.group("what").strip()  # "How much had Amcor accrued for … remediation costs": those costs

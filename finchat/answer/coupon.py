@@ -30,6 +30,8 @@ ISSUE_WINDOW = 200
 _ASKED_WORDS = frozenset({"interest", "rate", "rates", "issued", "carry", "pay", "pays", "coupon", "what", "does", "did"})
 #: What is asked of them: their rate (not an amount of interest: "What interest expense … on its notes due 2028").
 _RATE = re.compile(r"(?i)\b(?:coupons?|interest\s+rates?|rates?\s+of\s+interest|rates?|yield)\b(?!\s+(?:expense|paid|payments?))")
+#: A rate the notes' name does not print: their effective rate, their yield to maturity.
+_EFFECTIVE = re.compile(r"(?i)\beffective\s+(?:interest\s+)?rates?\b|\byield\s+to\s+maturity\b")
 _AMOUNT = re.compile(r"(?i)\bhow\s+much\b|\binterest\s+(?:expense|paid|payments?|costs?)\b")
 #: Words of a note's name that say nothing of which notes (the question's own, or the name's).
 _PLAIN = frozenset({"the", "its", "their", "senior", "notes", "note", "due", "of", "on", "and", "what", "which"})
@@ -54,8 +56,8 @@ def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], comp
     """(answer line, the passage) for a note's rate asked by its maturity, from the first of ``hits``' filings of
     ``company`` printing the name of notes due that year; the name holding most of the question's words when
     several do. None when the question asks no such rate or no filing names such notes."""
-    if not _RATE.search(question) or _AMOUNT.search(question):
-        return None
+    if not _RATE.search(question) or _AMOUNT.search(question) or _EFFECTIVE.search(question):
+        return None  # (an effective rate, the discount and costs in it, is no rate the notes' name prints)
     issued = _ISSUED.search(question)
     if issued is not None:
         return _issued_answer(conn, question, issued, hits, company)
