@@ -388,7 +388,9 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
     per_share = bool(measure and measure & {"eps"}) or bool(re.search(r"(?i)\bper share\b|\beps\b", question))
     now = [c for c in now if not item_only(c)
            and (not labelled or labelled <= set(_words(f"{c.row_path} {c.col_label}")))
-           and (not named_rate or _within(" ".join(sorted(named_rate)), set(_words(c.row_path))))
+           # (or the table's: "Total deposits 1.60 %" under a caption of "the average interest rates of … deposits")
+           and (not named_rate or _within(" ".join(sorted(named_rate)), set(_words(c.row_path)))
+                or c.unit == "%" and _within(" ".join(sorted(named_rate)), set(_words(f"{c.col_label} {c.caption}"))))
            and (not (labelled and per_share) or c.unit == "USD/share")]
     # what moved EPS is per share: a reconciliation's per-share row ("Impairment losses 1.38"), not the amount
     if per_share and any(c.unit == "USD/share" for c in now):

@@ -28,7 +28,6 @@ from finchat.answer.shapes import (
 )
 from finchat.graph.lexicon import metrics_in_question
 
-
 #: What a rate was paid or earned on, after the rate: "… did JPMorgan pay on its total deposits in Q2 2023".
 _RATE_PAID_ON = re.compile(r"(?i)^\s+(?:did|does|do)\s+(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)\s+"
                            r"(?:pay|earn|charge|receive|incur|get|realize|generate|carry)\s+on\s+(?:its|their|the)\s+"

@@ -374,10 +374,10 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             cell_path = path
             if row_period is not None and period is None and col:
                 period, cell_path = row_period, f"{col} › {label}"
-            elif period is None and _BALANCE_AT.match(label) and (own := dated(label)) is not None:
+            elif period is None and _BALANCE_AT.match(label) and (at_date := dated(label)) is not None:
                 # a roll-forward's balance row under columns of no period ("Balance as of May 31, 2020 | 6,403.7 |
                 # 5,300.5" under the segments): the row's own date dates its figures, each column's name heads them
-                period, cell_path = own, f"{col} › {label}" if col else label
+                period, cell_path = at_date, f"{col} › {label}" if col else label
             # (a column of shares under "Rank | Share", its "%" printed on the first row only)
             pct = c.rstrip().endswith("%") or bool(re.search(r"(?i)%|percent", col)) or \
                 sub[j].lower() == "share" or \

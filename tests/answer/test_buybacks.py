@@ -1,6 +1,11 @@
 """The quarter's buybacks read from a repurchase table by its arithmetic, whatever its header became."""
 
+from types import SimpleNamespace
+
 from finchat.answer.buybacks import repurchase_row, repurchase_total
+from finchat.answer.coupon import coupon_answer
+from finchat.answer.qualified import repurchase_table
+from finchat.answer.subject import analyse
 
 
 def test_the_amount_column_is_the_one_shares_times_price_make():
@@ -21,3 +26,15 @@ def test_the_filings_own_quarter_and_months_added_when_no_total():
     months = "January 1,361,242 $ 146.91 $ 200 $ 11,352 February 2,240,240 151.74 340 11,012 March 14,505,509 135.09 1,960 9,052"
     total, rows = repurchase_total(months, quarter=1)
     assert (total.label, total.amount, len(rows)) == ("Total", 2500, 3)
+
+
+def test_the_quarters_table_never_answers_a_half_year_and_a_notes_name_never_an_effective_rate():
+    """The repurchase table is the quarter's: a question of the first half (or nine months) is left to the year to
+    date's columns elsewhere — it is not even opened (no database here). A note's name prints its coupon, never the
+    effective rate asked."""
+    question = "How many common shares did JPMorgan buy back in the first half of 2023?"
+    res = SimpleNamespace(question=question, hits=[SimpleNamespace(document="JPMORGAN_2023Q2_10Q", company="JPMORGAN")])
+    assert repurchase_table(None, analyse(question, companies=("JPMorgan",)), res, ["JPMORGAN"], {}) is None
+    hits = [SimpleNamespace(document="EBAY_2023Q2_10Q", company="EBAY")]
+    assert coupon_answer(None, "What effective interest rate did eBay's senior notes due 2051 carry at June 30, 2023?",
+                         hits, "EBAY") is None

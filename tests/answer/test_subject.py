@@ -1413,3 +1413,27 @@ def test_a_charge_on_a_line_is_no_line_and_net_debt_is_its_own():
     assert lines_named("What was 3M's goodwill at the end of 2022?") == ["goodwill"]
     assert lone_modifier("net debt", "long_term_debt") == "net"
     assert lone_modifier("net income", "net_income") == ""
+
+
+@pytest.mark.parametrize(("question", "companies", "measure", "qualifiers"), [
+    # a row's carrying amount is its balance (a thing named keeps its carrying value; a statement line is printed so)
+    ("What was the carrying amount of General Mills' other intangible assets at the end of fiscal 2020?",
+     ("General Mills",), "other intangible assets", ()),
+    ("What was the carrying value of MGM Resorts' investment in the Bellagio BREIT Venture at June 30, 2023?",
+     ("MGM Resorts",), "carrying value", ("investment", "Bellagio BREIT Venture")),
+    # what a part set aside for credit losses is its provision for them
+    ("How much did JPMorgan's Commercial Banking set aside for credit losses in Q2 2023?", ("JPMorgan",),
+     "provision for credit losses", ("Commercial Banking",)),
+    # a rate is of what it was paid on
+    ("What average interest rate did JPMorgan pay on its total deposits in Q2 2023?", ("JPMorgan",), "interest rate",
+     ("total deposits",)),
+    # "the total …" of a measure longer than a name: the measure, its total printed
+    ("What were the total net additions to property and equipment in Amazon's International segment in 2017?",
+     ("Amazon",), "net additions to property and equipment", ("International",)),
+])
+def test_a_balance_a_provision_a_rate_paid_on_and_a_long_total(question, companies, measure, qualifiers):
+    s = analyse(question, companies=companies)
+    assert s.measure == measure, s
+    assert all(q in s.qualifiers for q in qualifiers), s
+    if not qualifiers:
+        assert not s.qualifiers, s

@@ -611,6 +611,22 @@ def test_segments_as_columns_and_periods_as_row_headings():
     assert got[("Media › Gross profit as a percentage of revenue", date(2023, 6, 2))] == (96, "%", "3M")
 
 
+def test_a_roll_forwards_balance_rows_are_dated_by_their_labels():
+    """A goodwill roll-forward, segments as columns and no period in the header: "Balance as of May 31, 2020" dates
+    that row's figures (each named by its column), the moves between balances stay undated."""
+    text = """| In Millions | North America Retail | Pet | Total |
+|---|---|---|---|
+| Balance as of May 26, 2019 | $ 6,406.5 | $ 5,300.5 | $ 13,995.8 |
+| Other activity, primarily foreign currency translation | (2.8) | - | (72.6) |
+| Balance as of May 31, 2020 | $ 6,403.7 | $ 5,300.5 | $ 13,923.2 |
+"""
+    cells = table_cells(text, "The changes in the carrying amount of goodwill are as follows:", (date(2020, 5, 31), "FY", 2020))
+    got = {(c.row_path, c.as_of): c.value for c in cells}
+    assert got[("Pet › Balance as of May 31, 2020", date(2020, 5, 31))] == 5300.5
+    assert got[("Total › Balance as of May 26, 2019", date(2019, 5, 26))] == 13995.8
+    assert all(c.as_of is None for c in cells if c.row_label.startswith("Other activity"))
+
+
 def test_a_header_with_comparison_years_and_a_sentence_before_it():
     """"2025 2024 2023 2025 vs. 2024 2024 vs. 2023": three years, then two comparisons of amount and %; the
     sentence before the table ("… for the year ended December 31, 2024 due to …") is no header."""

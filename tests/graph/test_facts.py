@@ -3,7 +3,7 @@
 from datetime import date
 
 from finchat.graph.facts import extract_facts, parse_value
-from finchat.graph.lexicon import metrics_in_text, resolve_metric
+from finchat.graph.lexicon import metric_for_label, metrics_in_text, resolve_metric
 
 INCOME = """**CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS (Unaudited)**
 (In millions, except number of shares which are reflected in thousands and per share amounts)
@@ -77,6 +77,8 @@ def test_values_and_lexicon():
     assert resolve_metric("Total net sales") == "revenue" and resolve_metric("EPS") == "eps_diluted"
     assert resolve_metric("term debt") == "long_term_debt" and resolve_metric("nonsense words") is None
     assert metrics_in_text("What was the diluted EPS and total assets?") == ["eps_diluted", "total_assets"]
+    # (a cash-flow line General Mills and Corning print for their buybacks)
+    assert metric_for_label("Purchases of common stock for treasury") == "share_repurchases"
 
 
 def test_eps_rows_labelled_net_income_under_an_eps_heading():

@@ -27,7 +27,9 @@ def ex():
     ("3M capex in fiscal 2018", ["3M"], [2018], ["FY"], []),
     ("PG&E net income 3Q23", ["PG_E"], [2023], ["Q3"], []),
     ("Corning sales Q2'23", ["CORNING"], [2023], ["Q2"], []),
-    ("Best Buy revenue in the first half of 2023", ["BESTBUY"], [2023], ["Q1", "Q2"], []),
+    # the first half is the year to date the second quarter's report closes
+    ("Best Buy revenue in the first half of 2023", ["BESTBUY"], [2023], ["Q2"], []),
+    ("Best Buy revenue in the second half of 2023", ["BESTBUY"], [2023], ["Q3", "Q4"], []),
     # the year to date a quarterly report closes: that quarter's report
     ("JPMorgan equity markets revenue for the first nine months of 2022", ["JPMORGAN"], [2022], ["Q3"], []),
     ("Foot Locker sales in the 26 weeks ended July 29, 2023", ["FOOTLOCKER"], [2023], ["Q2"], []),
