@@ -42,14 +42,8 @@ from finchat.answer.figures import FactBook, Figure, change
 from finchat.answer.filingnames import prints_phrase
 from finchat.answer.outlook import outlook_passages
 from finchat.answer.parts import named_by_a_piece, named_otherwise
-from finchat.answer.qualified import (
-    from_tables,
-    printed_total,
-    quarter_from_cells,
-    repurchase_table,
-    stated,
-    unsubstituted,
-)
+from finchat.answer.qualified import from_tables, printed_total, stated, unsubstituted
+from finchat.answer.quarterfigures import quarter_from_cells, repurchase_table
 from finchat.answer.quote import narrative_topic, quote_passages
 from finchat.answer.result import Answer, question_filing, with_subject
 from finchat.answer.shapes import ADJUSTED, ASKED_BEFORE_DID, EFFECT

@@ -25,7 +25,7 @@ import psycopg
 from psycopg import sql
 
 from finchat.db.pool import GRAPH_NAME
-from finchat.graph.cells import build_cells, scale_unscaled_cells
+from finchat.graph.cellstore import build_cells, scale_unscaled_cells
 from finchat.graph.consistency import adopt_filing_scale, filing_scale, scale_disagreements
 from finchat.graph.facts import extract_facts
 from finchat.graph.lexicon import METRICS, STATEMENT_OF, metrics_in_text, statement_kind

@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 from finchat.answer.buybacks import repurchase_row, repurchase_total
 from finchat.answer.coupon import coupon_answer
-from finchat.answer.qualified import repurchase_table
+from finchat.answer.quarterfigures import repurchase_table
 from finchat.answer.subject import analyse
 
 

@@ -172,7 +172,7 @@ def test_units_line_above_a_table_on_its_own_page_only():
 def test_money_cells_read_without_units_take_the_filings_scale(env, tmp_path):
     """A note's table far from its units sentence: whole-number money cells take the scale the filing's
     statements print; prices with decimals, counts and cells with their own scale keep theirs."""
-    from finchat.graph.cells import scale_unscaled_cells
+    from finchat.graph.cellstore import scale_unscaled_cells
 
     folder = tmp_path / "in"
     folder.mkdir()

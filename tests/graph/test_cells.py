@@ -1831,7 +1831,7 @@ def test_balances_at_dates_beside_two_spanning_averages():
 def test_a_long_caption_keeps_the_sentence_introducing_its_table_whole():
     """A caption cut to its stored length keeps its last sentence — the one introducing the table — whole, never
     from mid-word ("… d assets, excluding …" lost the "Long-lived assets" the rows are)."""
-    from finchat.graph.cells import LAST_SENTENCE_CHARS, _short
+    from finchat.graph.cellstore import LAST_SENTENCE_CHARS, _short
 
     last = ("Long-lived assets, excluding financial instruments and tax assets, classified by the location of the "
             "controlling statutory company and with countries over 10% of the total shown separately, were as follows:")
@@ -1846,7 +1846,8 @@ def test_a_long_caption_keeps_the_sentence_introducing_its_table_whole():
 def test_a_sentences_years_are_no_figures():
     """"Depreciation … for fiscal 2022, 2021 and 2020 was $189 million, …": a text row's reader took the years for
     the row's figures; such a cell is not stored — a year printed after words that introduce years."""
-    from finchat.graph.cells import Cell, _year_read_as_figure
+    from finchat.graph.cells import Cell
+    from finchat.graph.cellstore import _year_read_as_figure
 
     def cell(label: str, printed: str) -> Cell:
         return Cell(label, label, "Twelve Months Ended December 2, 2022", "12M", date(2022, 12, 2),
@@ -1953,7 +1954,7 @@ def test_a_roll_forwards_closing_balance_under_no_movement_heading_with_the_sent
 
 def test_a_long_caption_is_cut_at_whole_words():
     """A caption past its length keeps both ends, each cut between words: "Deliverie …" is no word to search by."""
-    from finchat.graph.cells import _short
+    from finchat.graph.cellstore import _short
 
     caption = ("Item 7. Management's Discussion and Analysis > Results of Operations context. Deliveries of units for "
                "new-build production aircraft, including remanufactures and modifications were as follows: Years ended "
