@@ -34,6 +34,11 @@ _RATE_PAID_ON = re.compile(r"(?i)^\s+(?:did|does|do)\s+(?P<owner>[\w&.-]+(?:\s+[
                            r"(?P<part>[a-z][\w&'’-]*(?:\s+[a-z][\w&'’-]*){0,4}?)(?=\s+(?:in|during|for|at|as\s+of|through)\b|\s*\?|$)")
 
 
+#: What carried a rate, after the rate: "… did eBay's senior notes due 2051 carry at June 30, 2023".
+_RATE_CARRIED = re.compile(r"(?i)^\s+(?:did|does|do)\s+(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)['’]s?\s+"
+                           r"(?P<part>[a-z0-9][\w&'’. -]{1,60}?)\s+(?:carry|bear)\b")
+
+
 def kind_of(question: str, measure: str, qualifiers: list[str], before_measure: list[str], *,
             names: set[str], parts: frozenset[str], pieces: frozenset[str], intent: str, derived: bool,
             kpi: re.Match[str] | None) -> tuple[str, str, list[str], bool]:
@@ -106,8 +111,9 @@ def kind_of(question: str, measure: str, qualifiers: list[str], before_measure: 
         measure = rate.group(0)  # "effective tax rate": the rate is the measure, not the line it is built on
         # ("What discount rate applied to Costco's finance leases": the rate of that part, read after the rate)
         qualifiers += owned_part(question, measure, names, qualifiers)
-        # ("What average interest rate did JPMorgan pay on its total deposits": the rate of what it was paid on)
-        paid_on = _RATE_PAID_ON.match(question[rate.end():])
+        # ("What average interest rate did JPMorgan pay on its total deposits": the rate of what it was paid on; "What
+        # effective interest rate did eBay's senior notes due 2051 carry": of what carried it)
+        paid_on = _RATE_PAID_ON.match(question[rate.end():]) or _RATE_CARRIED.match(question[rate.end():])
         if paid_on and re.sub(r"[^a-z0-9&]", "", paid_on.group("owner").lower()) in names \
                 and not any(paid_on.group("part").lower() in q.lower() for q in qualifiers):
             qualifiers.append(paid_on.group("part"))

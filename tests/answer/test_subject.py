@@ -1427,6 +1427,9 @@ def test_a_charge_on_a_line_is_no_line_and_net_debt_is_its_own():
     # a rate is of what it was paid on
     ("What average interest rate did JPMorgan pay on its total deposits in Q2 2023?", ("JPMorgan",), "interest rate",
      ("total deposits",)),
+    # (and of what carried it)
+    ("What effective interest rate did eBay's senior notes due 2051 carry at June 30, 2023?", ("eBay",),
+     "interest rate", ("senior notes due 2051",)),
     # "the total …" of a measure longer than a name: the measure, its total printed
     ("What were the total net additions to property and equipment in Amazon's International segment in 2017?",
      ("Amazon",), "net additions to property and equipment", ("International",)),
