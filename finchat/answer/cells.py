@@ -183,11 +183,11 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
         if moved:
             # (its words in a row, as one label prints them: "equity earnings" is no "Stockholders' equity ›
             # Retained earnings")
-            # (or, of a part the measure or a qualifier names, the part's row of a table its caption says is of that
-            # measure: "AWS" under "Total depreciation and amortization expense, by segment", "International" under
-            # "Total net additions to property and equipment by segment")
-            # ("Total net additions to property and equipment by segment", the sentence introducing the table)
-            # (a row of two column groups there is neither's: "Europe 37 364" under the two measures the sentence names)
+            # (or the part's row of a table of that measure: of a part the measure names by its initials, "AWS" under a
+            # caption "Total depreciation and amortization expense, by segment"; of a part a qualifier names, under the
+            # sentence introducing the table, "International" under "Total net additions to property and equipment by
+            # segment are as follows" — a row of two column groups there is neither's: "Europe 37 364" under the two
+            # measures the sentence names)
             doubled = _doubled(found)
             found = [r for r in found if in_one_label(moved, r[3])
                      or asked & set(_words(r[3].split(" › ")[-1])) and (
