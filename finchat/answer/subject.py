@@ -140,7 +140,7 @@ def lines_named(text: str) -> list[str]:
             if not (spans := metric_phrase_spans(text, m)) or not all(_CHARGED.match(text, e) for _, e in spans)]
 
 
-#: A line's carrying amount asked by name ("the carrying amount of …", "the book value of …"): the line's balance.
+#: A row's carrying amount asked by name ("the carrying amount of …", "the book value of …"): the row's balance.
 _CARRIED_OF = re.compile(r"(?i)\bthe\s+(?:carrying|book)\s+(?:amount|value)\s+of\s+")
 
 
