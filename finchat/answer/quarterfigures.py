@@ -18,9 +18,10 @@ from finchat.answer.subject import Subject
 from finchat.graph.lexicon import metric as metric_def
 
 #: A year to date a quarterly report closes, asked ("the first half", "nine months").
-_TO_DATE_ASKED = re.compile(r"(?i)\b(?:six|nine|6|9)[- ]months?\b|year[- ]to[- ]date|\bytd\b|\bfirst (?:half|nine)\b|\bh1\b")
-_YEAR_TO_DATE = re.compile(r"(?i)\b(?:six|nine|6|9)[- ]months?\b|year[- ]to[- ]date|\bytd\b|first (?:half|nine)|"
-                           r"\bh[12]\b|fiscal year|full year|annual")
+_TO_DATE = r"\b(?:six|nine|6|9)[- ]months?\b|year[- ]to[- ]date|\bytd\b|\bfirst (?:half|nine)\b|\bh1\b"
+_TO_DATE_ASKED = re.compile(rf"(?i){_TO_DATE}")
+#: … or any span longer than a quarter: no quarter's own figure is asked.
+_YEAR_TO_DATE = re.compile(rf"(?i){_TO_DATE}|\bh2\b|fiscal year|full year|annual")
 
 
 def quarter_from_cells(conn: psycopg.Connection, question: str, figures: Answer, subject: Subject, res: Any,
