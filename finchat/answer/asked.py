@@ -54,7 +54,11 @@ _KEPT = "\u2060"  # (a joiner no split reads as a space)
 _COST_OF_THING = re.compile(r"(?i)\b(?:cost|costs|price|prices)\s+of(?=\s+(?!(?:the|its|their|our|a|an|each|this|that|"
                             r"first|second|third|fourth|fiscal|year|quarter|nine|six|three|twelve)\b)(?-i:[a-z])[a-z-]+)")
 #: "value of …", "amount of …" with nothing before: what is valued is the measure.
-_PLAIN_VALUE_OF = re.compile(r"(?i)^(?:value|amount|balance)\s+of\s+(?=\S)")
+#: (or its carrying amount or book value, of a thing written small that no statement line names: "the carrying amount
+#: of General Mills' other intangible assets" is that row's balance; a thing named keeps its carrying value — "… of MGM
+#: Resorts' investment in the Bellagio BREIT Venture" — and a line is printed so, "Total carrying value of debt")
+_PLAIN_VALUE_OF = re.compile(r"(?i)^(?:(?P<carried>carrying|book)\s+)?(?:value|amount)\s+of\s+(?=\S)|^balance\s+of\s+(?=\S)")
+_WRITTEN_SMALL = re.compile(r"(?:[\w&.'’ -]+['’]s?\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)+")
 #: An account whose name holds "for": "allowance for doubtful accounts", "provision for credit losses", "reserve for …".
 _FOR_NAMED = re.compile(r"(?i)^(?:[\w&.-]+['’]s?\s+)?(?:[a-z-]+\s+){0,2}(?:allowances?|provisions?|reserves?|accruals?)\s+for\s+")
 
@@ -196,6 +200,9 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         # ("What was the value of General Mills' grain inventories": a bare "value of" names no measure — the thing
         # after it is)
         plain = _PLAIN_VALUE_OF.match(m.group("np"))
+        held_of = re.split(r"(?i)\s+(?:at|as\s+of|on|in|for|by|under)\s", m.group("np")[plain.end():])[0] if plain else ""
+        if plain and plain.group("carried") and (metrics_in_question(held_of) or not _WRITTEN_SMALL.fullmatch(held_of)):
+            plain = None
         # ("What was the table games drop at MGM's …": a change word before "at" is a noun, the measure's own)
         np = (held.group(0) + _NP_END.split(m.group("np")[held.end():], maxsplit=1)[0]) if held else \
             _NP_END.split(m.group("np")[plain.end():], maxsplit=1)[0] if plain else \

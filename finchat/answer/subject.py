@@ -140,10 +140,6 @@ def lines_named(text: str) -> list[str]:
             if not (spans := metric_phrase_spans(text, m)) or not all(_CHARGED.match(text, e) for _, e in spans)]
 
 
-#: A row's carrying amount asked by name ("the carrying amount of …", "the book value of …"): the row's balance.
-_CARRIED_OF = re.compile(r"(?i)\bthe\s+(?:carrying|book)\s+(?:amount|value)\s+of\s+")
-
-
 def _name_words(name: str) -> list[str]:
     """The words of a company's name without its corporate suffix ("Activision Blizzard Inc" → two)."""
     return [w for w in re.findall(r"[A-Za-z&]+", name)
@@ -168,14 +164,6 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     (``outlook`` asks guidance); ``derived``: a derived figure (margin, ratio …) answers the measure —
     ``derived_name`` ("Operating margin") is then the measure, and a name before it ("Aeronautics operating
     margin") a qualifier: a segment's margin is not the company's."""
-    carried = _CARRIED_OF.search(question)
-    held = re.split(r"(?i)\s+(?:at|as\s+of|on|in|for|by|under)\s|\?", question[carried.end():])[0] if carried else ""
-    if carried and not lines_named(held) \
-            and re.fullmatch(r"(?:[\w&.'’ -]+['’]s?\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)+", held):
-        # "the carrying amount of General Mills' other intangible assets": the balance of the row itself (a thing
-        # named, "… of MGM's investment in the Bellagio BREIT Venture", stays that thing's carrying value; a
-        # statement line's, "the total carrying value of Salesforce's debt", is printed so: "Total carrying value")
-        question = question[:carried.start()] + question[carried.end():]
     used = USED_TO_COMPUTE.match(question)
     if used and not derived:
         # (the count used, no statement line and no part: "How many shares … use to compute diluted EPS")
