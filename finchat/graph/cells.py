@@ -17,6 +17,7 @@ from typing import Any
 
 from finchat.graph.facts import split_table_text
 from finchat.graph.periods import column_periods
+from finchat.graph.rowlabels import closing_totals
 from finchat.graph.rowunits import AREA, MONEY_OF_COUNTED, PER_THING, UNITLESS_LABEL, counted_area
 from finchat.graph.rowunits import counted as counted_label
 from finchat.tables import header_count, parse_value, row_units, row_units_own, units_scale
@@ -430,8 +431,6 @@ PER_SHARE_BELOW = 100
 #: A row that is only the table's units phrase: "(Dollars in millions, except per share data)", "(In millions)".
 _UNITS_ROW = re.compile(r"(?i)\(\s*(?:(?:u\.?s\.?\s+)?dollars\s+)?in\s+(?:thousands|millions|billions)\b[^()]{0,60}\)")
 
-_TOTAL = re.compile(r"(?i)^total\b\s*")
-
 
 def _blocks_named_by_totals(cells: list[Cell], at: list[int]) -> list[Cell]:
     """Rows printed again under one heading, each run closed by its own total, named by that total:
@@ -445,22 +444,10 @@ def _blocks_named_by_totals(cells: list[Cell], at: list[int]) -> list[Cell]:
             rows.setdefault(heading, []).append((i, c.row_label))
     named: dict[int, str] = {}
     for heading, seq in rows.items():
-        blocks: list[tuple[list[tuple[int, str]], str]] = []
-        run: list[tuple[int, str]] = []
-        for i, label in seq:
-            if _TOTAL.match(label):
-                blocks.append((run, re.sub(r"\s*\([a-z0-9]\)\s*$", "", _TOTAL.sub("", label)).strip()))
-                run = []
-            else:
-                run.append((i, label))
-        labels = [{label for _, label in run} for run, _ in blocks]
-        if not any(a & b for n, a in enumerate(labels) for b in labels[n + 1:]):
-            continue  # no row printed twice: each row's name is its own
-        for run, total in blocks:
-            for i, label in run:
-                # "Total current assets" under "Current assets": the heading names the run already
-                if total and total.lower() not in heading.lower():
-                    named[i] = " › ".join(x for x in (heading, total[:1].upper() + total[1:], label) if x)
+        for (i, label), total in zip(seq, closing_totals([label for _, label in seq]), strict=True):
+            # "Total current assets" under "Current assets": the heading names the run already
+            if total and total.lower() not in heading.lower():
+                named[i] = " › ".join(x for x in (heading, total, label) if x)
     return [replace(c, row_path=named[i][:2 * MAX_LABEL]) if i in named and c.row_path.endswith(c.row_label) else c
             for c, i in zip(cells, at)]
 

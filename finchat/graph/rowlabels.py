@@ -32,3 +32,43 @@ def row_label(label: str) -> str:
     if aside:
         return f"{' '.join(tail[:aside.start()].split()[-MAX_LABEL_WORDS:])} {aside.group(1)}".strip(" ,")
     return " ".join(tail.split()[-MAX_LABEL_WORDS:]).strip(" ,")
+
+
+_TOTAL = re.compile(r"(?i)^total\b\s*")
+#: Rows a run printed again has at least before a row printed once closes it.
+RUN_ROWS = 2
+
+
+def closing_totals(labels: list[str], firsts: list[float | None] | None = None) -> list[str]:
+    """For each row of ``labels`` (a table's, in order), the name of the total closing its run when the table
+    prints the same rows again, each run closed by a total of its own: "Flexibles, Rigid Packaging, Net sales" then
+    "Flexibles, Rigid Packaging, Other, Adjusted EBIT" give the first two "Net sales" and the next three "Adjusted
+    EBIT". A total is a "Total …" row ("Total client assets" names "client assets"); given ``firsts`` (each row's
+    first figure), also a row printed once after a run holding at least RUN_ROWS rows printed again, whose figure
+    is the run's sum (to the rounding of its rows). "" for a row of no such run, and for every row when no two runs
+    share a row."""
+    count: dict[str, int] = {}
+    for label in labels:
+        count[label.lower()] = count.get(label.lower(), 0) + 1
+
+    def sums(i: int, run: list[int]) -> bool:
+        if firsts is None or firsts[i] is None or any(firsts[j] is None for j in run):
+            return False
+        return abs(sum(firsts[j] or 0.0 for j in run) - (firsts[i] or 0.0)) <= len(run) / 2
+    blocks: list[tuple[list[int], str]] = []
+    run: list[int] = []
+    for i, label in enumerate(labels):
+        again = sum(count[labels[j].lower()] >= 2 for j in run) >= RUN_ROWS
+        if _TOTAL.match(label) or (count[label.lower()] == 1 and again and sums(i, run)):
+            blocks.append((run, re.sub(r"\s*\([a-z0-9]\)\s*$", "", _TOTAL.sub("", label)).strip()))
+            run = []
+        else:
+            run.append(i)
+    names = [{labels[i].lower() for i in rows} for rows, _ in blocks]
+    out = [""] * len(labels)
+    if not any(a & b for n, a in enumerate(names) for b in names[n + 1:]):
+        return out  # no row printed twice: each row's name is its own
+    for rows, total in blocks:
+        for i in rows:
+            out[i] = total[:1].upper() + total[1:]
+    return out

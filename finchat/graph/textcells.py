@@ -51,6 +51,7 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
     from finchat.graph.countlist import count_cells
     from finchat.graph.datedcols import dated_cells, has_header, open_header
     from finchat.graph.regionlines import region_header, region_line_cells
+    from finchat.graph.schedules import schedule_cells
     from finchat.graph.textrows import text_cells
 
     out: list[tuple[int, int, str, Cell]] = []
@@ -63,6 +64,7 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
     regions = ""  # the column groups' header of a release's product lines (graph/regionlines.py), read so far
     intro = ""  # the sentence introducing the next text table ("The following table sets forth changes in …")
     dated: Any = None  # a wide date header a chunk ended with, over the rows in the chunks after it
+    scheduled = ""  # the caption of the one-column schedule the chunk before held (graph/schedules.py)
     for c in chunks:
         going = False  # rows under the carried date header read in this chunk
         if c[1] != "text":
@@ -114,6 +116,12 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
             if not found:
                 found = dated_cells(body, lead, dated if near else None)
                 going = bool(found) and near and dated is not None and not has_header(body)
+            if not found and (listed_in := scheduled if near and scheduled else caption):
+                # (a schedule split over chunks, "Assets acquired:" then "Liabilities assumed:", keeps its caption)
+                found = schedule_cells(c[3], listed_in, period_end)
+                caption, scheduled = (listed_in, listed_in) if found else (caption, "")
+            else:
+                scheduled = ""
             if found and carry.get("continued") and opened:
                 caption = opened  # a table split over chunks: its rows keep the caption it opened with
             elif found:
@@ -121,6 +129,7 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
             out += [(int(c[0]), int(c[4]), f"{c[2]} {cell.lead}" if cell.lead else caption, cell) for cell in found]
         else:
             carry.clear()
+            scheduled = ""
         said = list(_INTRO.finditer(c[3]))
         intro = re.sub(r"\s+", " ", said[-1].group(0))[:LEAD_IN] if said else "" if (
             len(re.findall(r"\d[\d,]*", c[3])) >= TEXT_TABLE_NUMBERS) else intro  # (rows read: it introduced them)

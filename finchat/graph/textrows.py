@@ -23,7 +23,7 @@ from finchat.graph.durations import (
     respective_years,
 )
 from finchat.graph.periods import shift_months
-from finchat.graph.rowlabels import row_label
+from finchat.graph.rowlabels import closing_totals, row_label
 from finchat.graph.rowunits import (
     PER_THING,
     PER_UNIT,
@@ -211,6 +211,8 @@ _SENTENCE_END = re.compile(r"(?<![A-Z][a-z]{2})[.!?](?:\s+(?=[A-Z])|\s*$)")
 #: A table's own title set bold over its years' columns ("**Property and Equipment** **2016** **2015**"): what its
 #: rows measure.
 _BOLD_TITLE = re.compile(r"(?:^|(?<=[.:]))\s*\*\*(?P<t>[A-Z][A-Za-z ,&'’-]{2,60}?)\*\*\s+(?:\*\*(?:19|20)\d\d\*\*(?:\s+|$)){1,4}")
+#: An amount of a row, not a header's year: "4,035", "2.69".
+_AMOUNT = re.compile(r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+\.\d+)(?![\d,])")
 #: A roll-forward's opening or closing balance row ("Balance, end of year", "Ending balance", "Balance at May 31").
 _BALANCE_ROW = re.compile(r"(?i)^(?:(?:beginning|ending|opening|closing)\s+)?balances?\b(?!\s+sheet)")
 
@@ -411,7 +413,11 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             carry.clear()
             return []
         # the years the header before the rows prints, in their order ("2017 2018 2019": oldest first)
-        near = [int(y.group(0)) for y in _YEAR.finditer(f"{lead_in[-2 * HEADER_SPAN:]} {own}")][-width:]
+        # (not the years of the rows before, "… May 2031 2.69 % 800 800 … May 2033 5.63 % 500 —": a header follows
+        # the last amount there)
+        back = lead_in[-2 * HEADER_SPAN:]
+        back = back[max((m.end() for m in _AMOUNT.finditer(back)), default=0):]
+        near = [int(y.group(0)) for y in _YEAR.finditer(f"{back} {own}")][-width:]
         ascending = len(near) == width and len(set(near)) == width and near == sorted(near)
         durations, current_first, scale = [12], not ascending, units_scale(header) or units_scale(section) or "units"
         keep = width
@@ -502,11 +508,19 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # table's own total after it stands under no heading
     totals = [(at, label.lower()) for at, label, _ in rows if label.lower().startswith("total ")]
     titled = "" if heading else title
-    for (at, label, nums), owner in zip(rows, owners, strict=True):
+    # rows printed again, each run closed by its own total ("Flexibles … Net sales", "Flexibles … Adjusted EBIT"):
+    # each run stands under its total; a heading naming one run's total is that run's alone
+    closers = closing_totals([label for _, label, _ in rows], [_value(nums[0]) if nums else None for _, _, nums in rows])
+    for (at, label, nums), owner, closer in zip(rows, owners, closers, strict=True):
         opened, outer = next(((pos, h) for pos, h in reversed(heads) if pos < at and h != label),
                              (-1, str(carry.get("heading") or heading or "")))
         if outer and any(opened < t_at < at and t_label == f"total {outer.lower()}" for t_at, t_label in totals):
             outer = ""
+        another = any(c and c.lower() in outer.lower() for c in closers if c != closer)
+        if closer and not owner and closer.lower() not in outer.lower():
+            outer = closer if another or not outer else f"{outer} › {closer}"
+        elif not closer and label in closers and another:
+            outer = ""  # ("Net sales", closing its run, is none of the "Adjusted EBIT" heading's rows)
         # ("Americas: United States … Other …", "APAC: Japan … Other …": the other countries of the heading, not
         # the row before's)
         owner = "" if outer and re.fullmatch(r"(?i)(?:all\s+)?others?", label) else owner
