@@ -16,6 +16,7 @@ from finchat.answer.passages import prose_matching
 
 #: Notes (or debentures, bonds) named by the year they fall due: "… guaranteed senior notes due 2028", "the 2027 notes".
 _NOTES = re.compile(r"(?i)\b(?P<words>(?:[a-z-]+\s+){0,3})(?:notes|debentures|bonds)\s+(?:due|maturing)\s+(?:in\s+)?"
+                    r"(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?"
                     r"(?P<year>(?:19|20)\d\d)\b|\b(?P<year2>(?:19|20)\d\d)\s+(?:[a-z-]+\s+){0,2}(?:notes|debentures|bonds)\b")
 #: Notes asked by when they were issued: "the senior notes MGM China issued in June 2020", "notes issued in 2021".
 _ISSUED = re.compile(r"(?i)\b(?:notes|debentures|bonds)\b(?P<words>(?:\s+[A-Za-z&.'’-]+){0,4}?)\s+(?:issued|sold|offered)\s+"
@@ -52,6 +53,13 @@ def _maturing(year: str) -> re.Pattern[str]:
                       rf"(?P<rate>\d{{1,2}}(?:\.\d{{1,4}})?)\s?%\s+(?:coupon|interest|annual)")
 
 
+def _tabled(year: str) -> re.Pattern[str]:
+    """A debt table's row printing the notes, their maturity and their rate in its columns: "U.S. dollar notes, $500
+    million (4) May 2033 5.63 % 500"."""
+    return re.compile(rf"(?i)(?P<name>(?:[A-Za-z.-]+\s+){{0,4}}?)(?:notes|debentures|bonds)\b[^.;%]{{0,40}}?\b{year}\s+"
+                      rf"(?P<rate>\d{{1,2}}\.\d{{1,4}})\s?%")
+
+
 def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], company: str | None) -> tuple[str, Any] | None:
     """(answer line, the passage) for a note's rate asked by its maturity, from the first of ``hits``' filings of
     ``company`` printing the name of notes due that year; the name holding most of the question's words when
@@ -75,6 +83,9 @@ def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], comp
         if not found:  # (or named by the day they mature, the rate after it)
             hits_here = prose_matching(conn, doc, rf"(notes|debentures|bonds)\s+that\s+matures?\s.{{0,30}}{year}", "coupon")
             found = [(hit, x) for hit in hits_here for x in _maturing(year).finditer(re.sub(r"\s+", " ", hit.text))]
+        if not found:  # (or a debt table's row: the notes, their maturity, then their rate)
+            hits_here = prose_matching(conn, doc, rf"(notes|debentures|bonds).{{0,40}}{year}\s+\d{{1,2}}\.\d+\s?%", "coupon")
+            found = [(hit, x) for hit in hits_here for x in _tabled(year).finditer(re.sub(r"\s+", " ", hit.text))]
         if not found:
             continue
         # the name holding the question's own words ("guaranteed"), then the first printed
@@ -82,7 +93,8 @@ def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], comp
         rates = {float(r.group("rate")) for _, r in found if asked <= set(r.group("name").lower().split())}
         name = re.sub(r"\s+", " ", x.group(0)).strip()
         line = f"{x.group('rate')}% [{hit.citation()}] — " + (
-            f"the rate the notes' name prints (“{name}”)" if x.re is named else f"as the filing states it (“{name}”)")
+            f"the rate the notes' name prints (“{name}”)" if x.re is named else f"as the filing states it (“{name}”)"
+            if x.re.pattern != _tabled(year).pattern else f"as the debt table prints it (“{name}”)")
         if len(rates) > 1:
             line += f"; the filing names notes due {year} at {', '.join(f'{r:g}%' for r in sorted(rates))}"
         return line + ".", hit

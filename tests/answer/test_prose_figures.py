@@ -18,6 +18,8 @@ ISSUES = ("In June 2023, Testco Capital issued $800 million in aggregate princip
           "2030. In June 2023, Testco Asia issued $500 million in aggregate principal amount of 5.25% senior notes "
           "due 2029. In October 2023, Testco issued $750 million in aggregate principal amount of 4.75% senior notes "
           "due 2031.")
+DEBT = ("The following table summarizes the carrying value of long-term debt: Maturities Interest rates 2023 2022 Euro "
+        "bonds, €500 million Jun 2035 1.13 % 543 522 U.S. dollar notes, $500 million (4) May 2033 5.63 % 500 —")
 CAMPUS = ("The following is a summary of principal properties owned or leased by Testco: The Testco Campus, owned by "
           "Testco and located near Springfield, Illinois, is an approximately 300-acre site consisting of over 30 "
           "buildings which, together with adjacent leased properties, functions as our world headquarters and is "
@@ -40,7 +42,8 @@ POINTS = ("Net sales increased 18 percent in the third quarter of 2023, driven b
 
 @pytest.fixture(scope="module")
 def prose_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _testco(db_url, tmp_path_factory, NOTES, CAMPUS, STAFF, NETWORK, POINTS, CAPEX, CONVERTIBLES, ISSUES)
+    yield from _testco(db_url, tmp_path_factory, NOTES, CAMPUS, STAFF, NETWORK, POINTS, CAPEX, CONVERTIBLES, ISSUES,
+               DEBT)
 
 
 def _first(corpus: str, monkeypatch: pytest.MonkeyPatch, question: str) -> str:
@@ -58,6 +61,14 @@ def test_a_notes_rate_after_the_day_they_mature(prose_corpus, monkeypatch):
     mature — never the 2026 notes' 0.0 % nor another rate of the filing."""
     first = _first(prose_corpus, monkeypatch, "What coupon interest rate do Testco's 2027 convertible senior notes carry?")
     assert first.startswith("0.25%") and "[TESTCO_2023Q3_10Q p" in first, first
+
+
+def test_a_notes_rate_a_debt_tables_row_prints_after_their_maturity(prose_corpus, monkeypatch):
+    """"… notes due May 2033": 5.63 %, the rate column of the debt table's row maturing then — not the euro bonds'."""
+    first = _first(prose_corpus, monkeypatch, "What interest rate do Testco's $500 million U.S. dollar notes due May 2033 carry?")
+    assert first.startswith("5.63%") and "1.13" not in first and "debt table" in first, first
+    first = _first(prose_corpus, monkeypatch, "What coupon do Testco's euro bonds due 2035 pay?")
+    assert first.startswith("1.13%"), first
 
 
 def test_a_notes_rate_asked_by_when_and_by_whom_they_were_issued(prose_corpus, monkeypatch):
