@@ -113,6 +113,10 @@ _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|inte
 _FORWARD = re.compile(r"(?i)\b(?:guidance|outlook|forecasts?|expects?|expecting|expected\s+to|plan(?:s|ning)?\s+to|intends?\s+to)\b")
 #: Figures a company re-presented after a change ("after recasting", "restated").
 _RECAST = re.compile(r"(?i)\b(?:recast\w*|restat\w*|re-presented)\b")
+#: A year opening a capitalised name, of a plan, a programme or a debt issue ("2018 Rigid Packaging Restructuring
+#: Plan", "the 2026 Notes"): part of the name, no period asked.
+_NAMING_YEAR = re.compile(r"\b(?:19|20)\d\d\s+(?:[A-Z][\w&-]*\s+){0,4}(?:Plan|Program|Programme|Notes|Debentures|Bonds|"
+                          r"Initiative|Facility)\b")
 #: Words naming a part of a year or a day in it: a year named with them is not asked as a whole.
 _PART_OF_YEAR = re.compile(r"(?i)\b(?:months?|weeks?|half|quarters?|year[\s-]to[\s-]date|ytd|as\s+of|"
                            r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
@@ -278,6 +282,7 @@ class Extractor:
         for _, key in sorted(hits):
             if key not in companies:
                 companies.append(key)
+        spans += [m.span() for m in _NAMING_YEAR.finditer(text)]
         years: list[int] = []
         quarters: list[str] = []
 

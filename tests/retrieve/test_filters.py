@@ -51,6 +51,11 @@ def ex():
     ("How did Aetna's medical membership change in 2022?", ["CVSHEALTH"], [2022], [], []),
     ("Frito-Lay North America operating profit vs Gatorade, FY2022", ["PEPSICO"], [2022], ["FY"], []),
     ("Which company owns Converse, and did Nike's Converse revenue fall?", ["NIKE"], [], [], []),
+    # a year opening a plan's or a debt issue's name is the name's, no period asked
+    ("What did Amcor's 2018 Rigid Packaging Restructuring Plan cost in total?", ["AMCOR"], [], [], []),
+    ("What did Amcor's 2023 Restructuring Plan cost in fiscal 2024?", ["AMCOR"], [2024], ["FY"], []),
+    ("What rate do Activision Blizzard's 2026 Notes carry?", ["ACTIVISIONBLIZZARD"], [], [], []),
+    ("What did Amcor's restructuring plan cost in 2018?", ["AMCOR"], [2018], [], []),
 ])
 
 def test_extractor(ex, question, companies, years, quarters, forms):
