@@ -543,6 +543,10 @@ SYNONYM_WORDS = 3
 def synonyms_of(measure: str) -> tuple[str, ...]:
     """What filings call ``measure`` otherwise ("buybacks" → "repurchase" …), from the narrative topics."""
     low = measure.lower()
+    # (what was received from a source is "proceeds" in a statement, "received" in prose: "The Company received $134
+    # million … on the exercise of stock options")
+    if proceeds := re.match(r"proceeds\s+from\s+(?P<what>\S.*)", low):
+        return (f"received {proceeds.group('what')}",)
     if len(low.split()) > SYNONYM_WORDS:
         return ()  # ("return on average funds employed" is no headcount)
     for group in TOPIC_SYNONYMS:

@@ -20,6 +20,9 @@ ISSUES = ("In June 2023, Testco Capital issued $800 million in aggregate princip
           "due 2031.")
 DEBT = ("The following table summarizes the carrying value of long-term debt: Maturities Interest rates 2023 2022 Euro "
         "bonds, €500 million Jun 2035 1.13 % 543 522 U.S. dollar notes, $500 million (4) May 2033 5.63 % 500 —")
+EXERCISES = ("Testco received $134 million, $114 million and $30 million on the exercise of stock options during the "
+             "fiscal years ended September 30, 2023, 2022 and 2021, respectively. The intrinsic value of options exercised "
+             "was $31 million in fiscal 2023.")
 CAMPUS = ("The following is a summary of principal properties owned or leased by Testco: The Testco Campus, owned by "
           "Testco and located near Springfield, Illinois, is an approximately 300-acre site consisting of over 30 "
           "buildings which, together with adjacent leased properties, functions as our world headquarters and is "
@@ -43,7 +46,7 @@ POINTS = ("Net sales increased 18 percent in the third quarter of 2023, driven b
 @pytest.fixture(scope="module")
 def prose_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from _testco(db_url, tmp_path_factory, NOTES, CAMPUS, STAFF, NETWORK, POINTS, CAPEX, CONVERTIBLES, ISSUES,
-               DEBT)
+               DEBT, EXERCISES)
 
 
 def _first(corpus: str, monkeypatch: pytest.MonkeyPatch, question: str) -> str:
@@ -69,6 +72,13 @@ def test_a_notes_rate_a_debt_tables_row_prints_after_their_maturity(prose_corpus
     assert first.startswith("5.63%") and "1.13" not in first and "debt table" in first, first
     first = _first(prose_corpus, monkeypatch, "What coupon do Testco's euro bonds due 2035 pay?")
     assert first.startswith("1.13%"), first
+
+
+def test_what_was_received_from_a_source_is_the_sentence_saying_so(prose_corpus, monkeypatch):
+    """"How much did Testco receive from the exercise of stock options": the sentence telling what it received on
+    them ($134 million), though no "proceeds" line prints it — not the options' intrinsic value."""
+    first = _first(prose_corpus, monkeypatch, "How much did Testco receive from the exercise of stock options in fiscal 2023?")
+    assert "$134 million" in first and "received" in first and "intrinsic" not in first, first
 
 
 def test_a_notes_rate_asked_by_when_and_by_whom_they_were_issued(prose_corpus, monkeypatch):
