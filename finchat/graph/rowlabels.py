@@ -39,14 +39,15 @@ _TOTAL = re.compile(r"(?i)^total\b\s*")
 RUN_ROWS = 2
 
 
-def closing_totals(labels: list[str], firsts: list[float | None] | None = None) -> list[str]:
+def closing_totals(labels: list[str], firsts: list[float | None] | None = None, named_totals: bool = True) -> list[str]:
     """For each row of ``labels`` (a table's, in order), the name of the total closing its run when the table
     prints the same rows again, each run closed by a total of its own: "Flexibles, Rigid Packaging, Net sales" then
     "Flexibles, Rigid Packaging, Other, Adjusted EBIT" give the first two "Net sales" and the next three "Adjusted
     EBIT". A total is a "Total …" row ("Total client assets" names "client assets"); given ``firsts`` (each row's
     first figure), also a row printed once after a run holding at least RUN_ROWS rows printed again, whose figure
-    is the run's sum (to the rounding of its rows). "" for a row of no such run, and for every row when no two runs
-    share a row."""
+    is the run's sum (to the rounding of its rows). ``named_totals`` False: a "Total …" row ends a run without
+    naming it (a text table's headings name those: "APAC: Japan … Total APAC"). "" for a row of no such run, and for
+    every row when no two runs share a row."""
     count: dict[str, int] = {}
     for label in labels:
         count[label.lower()] = count.get(label.lower(), 0) + 1
@@ -60,7 +61,8 @@ def closing_totals(labels: list[str], firsts: list[float | None] | None = None) 
     for i, label in enumerate(labels):
         again = sum(count[labels[j].lower()] >= 2 for j in run) >= RUN_ROWS
         if _TOTAL.match(label) or (count[label.lower()] == 1 and again and sums(i, run)):
-            blocks.append((run, re.sub(r"\s*\([a-z0-9]\)\s*$", "", _TOTAL.sub("", label)).strip()))
+            named = named_totals or not _TOTAL.match(label)
+            blocks.append((run, re.sub(r"\s*\([a-z0-9]\)\s*$", "", _TOTAL.sub("", label)).strip() if named else ""))
             run = []
         else:
             run.append(i)

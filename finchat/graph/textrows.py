@@ -510,7 +510,11 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     titled = "" if heading else title
     # rows printed again, each run closed by its own total ("Flexibles … Net sales", "Flexibles … Adjusted EBIT"):
     # each run stands under its total; a heading naming one run's total is that run's alone
-    closers = closing_totals([label for _, label, _ in rows], [_value(nums[0]) if nums else None for _, _, nums in rows])
+    # (runs whose rows belong to their first, "Net income … Severance … Adjusted net income", are that row's:
+    # a reconciliation's adjusted line is no heading of the line it starts from)
+    closers = closing_totals([label for _, label, _ in rows], [_value(nums[0]) if nums else None for _, _, nums in rows],
+                             named_totals=False)
+    closers = [c if c not in {c for c, o in zip(closers, owners, strict=True) if c and o} else "" for c in closers]
     for (at, label, nums), owner, closer in zip(rows, owners, closers, strict=True):
         opened, outer = next(((pos, h) for pos, h in reversed(heads) if pos < at and h != label),
                              (-1, str(carry.get("heading") or heading or "")))

@@ -87,3 +87,19 @@ def test_a_table_going_on_reads_its_years_from_its_header_not_from_the_rows_befo
     got = {(c.row_label, c.as_of): c.value for _, _, _, c in text_table_rows(chunks, date(2023, 6, 30), "10-K")}
     assert got[("Commercial paper", date(2023, 6, 30))] == 2440, got
     assert got[("Commercial paper", date(2022, 6, 30))] == 2315
+
+
+RECONCILED = ("($ in millions, except per share amounts) 2023 2022 Net income $ 72,360 $ 72,740 Severance and lease costs 950 "
+              "— Tax benefit on transfer of intangible properties 0 (3,290) Adjusted net income (non-GAAP) $ 73,310 $ 69,450 "
+              "Diluted earnings per share $ 9.68 $ 9.65 Severance and lease costs 0.13 — Tax benefit on transfer of "
+              "intangible properties 0 (0.44) Adjusted diluted earnings per share (non-GAAP) $ 9.81 $ 9.21")
+
+
+def test_a_reconciliations_starting_line_is_not_under_the_adjusted_line_it_sums_to():
+    """"Net income … Severance … Adjusted net income": the adjustments are net income's, and net income is no row of
+    the adjusted line, though the three sum to it."""
+    cells = text_cells(RECONCILED, "", date(2023, 6, 30), "10-K", {}, None, "Non-GAAP Financial Measures")
+    now = {c.row_path: c.value for c in cells if c.as_of == date(2023, 6, 30)}
+    assert now["Diluted earnings per share"] == 9.68, now
+    assert now["Adjusted diluted earnings per share (non-GAAP)"] == 9.81
+    assert not any(p.startswith("Adjusted") and " › " in p for p in now), now
