@@ -39,7 +39,7 @@ from finchat.answer.asked import lone_modifier, shorthand_within
 from finchat.answer.bookfigures import FigureOptions, book_figures
 from finchat.answer.coupon import coupon_answer
 from finchat.answer.figures import FactBook, Figure, change
-from finchat.answer.filingnames import prints_phrase
+from finchat.answer.filingnames import prints_phrase, prints_row
 from finchat.answer.outlook import outlook_passages
 from finchat.answer.parts import named_by_a_piece, named_otherwise
 from finchat.answer.qualified import from_tables, printed_total, stated, unsubstituted
@@ -298,6 +298,16 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
                                   companies, names)
             if printed is not None:
                 return printed
+        # (a balance or cash flow line the statements read gave no figure for, asked in the words of a row the filing
+        # prints, "commercial paper": that row, before any sentence — a sentence's figure may be another line's,
+        # "… Short-term debt 80 136 …")
+        line_row = not derived and not (about or explain) and bool(subject.measure) and subject.kind == "amount" \
+            and STATEMENT_OF.get(subject.metric or "") in ("balance", "cashflow")
+        row_first = line_row and doc is not None and prints_row(conn, doc, subject.measure)
+        if row_first:
+            row = from_tables(conn, question, replace(subject, metric=None), res, list(res.hits), companies, names)
+            if row is not None:
+                return row
         # (a quarter's sentence for a quarter asked; "for the nine months ended …" asks the year to date)
         # (a ratio asked is stated as the ratio, never as the line it is built on: "Our effective income tax rate …
         # was 16.4%", not a sentence on income tax expense)
@@ -307,8 +317,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
                                                      and months_asked(question, None, None) not in (6, 9))
         if said is not None:  # a sentence of the filing stating the figure the statements do not print
             return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
-        if not derived and not (about or explain) and subject.measure and subject.kind == "amount" \
-                and STATEMENT_OF.get(subject.metric or "") in ("balance", "cashflow"):
+        if line_row and not row_first:
             # (nor a sentence: a balance or cash flow line the statements read gave no figure for, "Short-term debt
             # obligations" of a release's balance sheet run into its cash flows — a table's row printing it; an
             # income statement's line is read where there is one, and a row merely sharing its words, "Accrued income

@@ -82,4 +82,11 @@ def prints_phrase(conn: psycopg.Connection, document: str, phrase: str) -> bool:
         " AND c.tsv @@ phraseto_tsquery('english', %s) LIMIT 1", (document, phrase)).fetchone() is not None
 
 
-__all__ = ["called_as", "defined_initials", "defined_short", "prints_phrase", "prints_word"]
+def prints_row(conn: psycopg.Connection, document: str, label: str) -> bool:
+    """Does a table of ``document`` print a row labelled ``label`` itself (case aside: "Commercial paper")?"""
+    return conn.execute(
+        "SELECT 1 FROM table_cells t JOIN documents d ON d.id = t.document_id WHERE d.name = %s"
+        " AND lower(t.row_label) = lower(%s) LIMIT 1", (document, label.strip())).fetchone() is not None
+
+
+__all__ = ["called_as", "defined_initials", "defined_short", "prints_phrase", "prints_row", "prints_word"]
