@@ -385,6 +385,11 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 unit, cell_scale = "count", "units"  # days, turns, "1.6:1": never money, never scaled
             elif pct:
                 unit, cell_scale = "%", "units"
+            elif (other := _EXCEPT_SCALED.search(head_text)) and "$" not in c \
+                    and re.search(rf"(?i)\b{re.escape(other.group('what').split()[-1])}\b", f"{col} {label}"):
+                # "(Amounts in Millions Except Treasury Stock Shares in Thousands)": the "Shares" column, counted in
+                # thousands
+                unit, cell_scale = "count", other.group("scale").lower()
             elif own:
                 # (an area is counted in square feet whatever the table's units: "Square Feet › Europe")
                 area = "$" not in c and (counted_area(label) or counted_area(outer))
@@ -428,6 +433,9 @@ def per_share_row(label: str, outer: str, printed: str, value: float) -> bool:
 
 #: Figures per share a heading names are printed below this (dollars): a larger one under it counts shares.
 PER_SHARE_BELOW = 100
+#: What a table's units phrase excepts at a scale of its own: "(Amounts in Millions Except Treasury Stock Shares in
+#: Thousands)".
+_EXCEPT_SCALED = re.compile(r"(?i)\bexcept\s+(?P<what>[A-Za-z][A-Za-z ]{1,60}?)\s+in\s+(?P<scale>thousands|millions|billions)\b")
 #: A row that is only the table's units phrase: "(Dollars in millions, except per share data)", "(In millions)".
 _UNITS_ROW = re.compile(r"(?i)\(\s*(?:(?:u\.?s\.?\s+)?dollars\s+)?in\s+(?:thousands|millions|billions)\b[^()]{0,60}\)")
 

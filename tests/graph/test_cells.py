@@ -2106,3 +2106,20 @@ def test_a_fair_value_tables_levels_are_no_years():
     assert [r[2] for r in _amounts_beside_changes(years, [(0, "Footwear", ["$ 3,659", "$ 3,449", "6 %", "$ 3,622", "-5 %"]),
                                                           (40, "Apparel", ["1,494", "1,365", "9 %", "1,395", "-2 %"])])] \
         == [["$ 3,659", "$ 3,449", "$ 3,622"], ["1,494", "1,365", "1,395"]]
+
+
+def test_a_column_the_units_phrase_excepts_at_a_scale_of_its_own():
+    """"(Amounts in Millions Except Treasury Stock Shares in Thousands)": the "Shares" column is a count in thousands,
+    the "Amount" column money in millions (figures made up)."""
+    text = """| | Treasury Stock | |
+|---|---|---|
+| (Amounts in Millions Except Treasury Stock Shares in Thousands) | Shares | Amount |
+| Balance at January 2, 2022 | 490,870 | $ 39,090 |
+| Repurchase of common stock | 35,370 | 6,030 |
+| Balance at January 1, 2023 | 506,240 | $ 41,690 |
+"""
+    got = {(c.row_path, c.as_of): (c.value, c.scale, c.unit) for c in table_cells(text, "")}
+    shares = next(v for (p, when), v in got.items() if when == date(2023, 1, 1) and "Shares" in p)
+    amount = next(v for (p, when), v in got.items() if when == date(2023, 1, 1) and "Amount" in p)
+    assert shares == (506240, "thousands", "count"), got
+    assert amount == (41690, "millions", "USD"), got
