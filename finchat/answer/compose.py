@@ -38,6 +38,7 @@ from finchat.answer import derive
 from finchat.answer.asked import lone_modifier, shorthand_within
 from finchat.answer.bookfigures import FigureOptions, book_figures
 from finchat.answer.coupon import coupon_answer
+from finchat.answer.debtissue import issue_answer
 from finchat.answer.figures import FactBook, Figure, change
 from finchat.answer.filingnames import prints_phrase, prints_row
 from finchat.answer.outlook import outlook_passages
@@ -191,6 +192,10 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     coupon = None if explain else coupon_answer(conn, res.question, list(res.hits), companies[0] if companies else None)
     if coupon is not None:
         return with_subject(Answer(coupon[0], "passages", quoted=[coupon[1]]), subject, res, found=True)
+    # a debt issue asked by its name: its row of the table of borrowings
+    issue = None if explain else issue_answer(conn, res.question, list(res.hits), companies[0] if companies else None)
+    if issue is not None:
+        return with_subject(Answer(issue[0], "passages", quoted=[issue[1]]), subject, res, found=True)
     wanted = derive.needed_metrics(question) if derived else []
     metrics = asked_lines(subject, [m for m in res.filters.metrics if m not in wanted][:3]) if not derived else []
     if subject.keeps is not None:  # a price per share, what moved a line: no statement amount answers it

@@ -415,9 +415,9 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
         # the years the header before the rows prints, in their order ("2017 2018 2019": oldest first)
         # (not the years of the rows before, "… May 2031 2.69 % 800 800 … May 2033 5.63 % 500 —": a header follows
         # the last amount there)
-        back = lead_in[-2 * HEADER_SPAN:]
-        back = back[max((m.end() for m in _AMOUNT.finditer(back)), default=0):]
-        near = [int(y.group(0)) for y in _YEAR.finditer(f"{back} {own}")][-width:]
+        above = lead_in[-2 * HEADER_SPAN:]
+        above = above[max((m.end() for m in _AMOUNT.finditer(above)), default=0):]
+        near = [int(y.group(0)) for y in _YEAR.finditer(f"{above} {own}")][-width:]
         ascending = len(near) == width and len(set(near)) == width and near == sorted(near)
         durations, current_first, scale = [12], not ascending, units_scale(header) or units_scale(section) or "units"
         keep = width

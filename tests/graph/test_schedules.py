@@ -11,16 +11,16 @@ from finchat.graph.textcells import text_table_rows
 from finchat.graph.textrows import text_cells
 
 END = date(2023, 10, 28)
+ASSETS = ("($ in millions)\n\nCash and cash equivalents **$** **71** Merchandise inventories **84** Property and equipment, "
+          "net **135** Tradenames **291** Customer relationships **12** Other assets **5**")
+LIABILITIES = ("($ in millions)\n\nAccounts payable **$** **(58)** Long-term lease obligations **(126)** Deferred taxes "
+               "**(88)** Other liabilities **(4)**\n\nGoodwill <sup>(1)</sup> **412** Total purchase price **$** **829**"
+               "\n\n(1) Goodwill on this table is at the exchange rate in effect on the date of acquisition.\n\n_Zephyr_")
 ALLOCATION = [
-    (1, "text", "Notes > 2. Acquisitions", "The following table represents the final allocation of the purchase price "
-     "for Gale.", 9),
-    (2, "text", "Notes > 2. Acquisitions — Assets acquired:", "($ in millions)\n\nCash and cash equivalents **$** **71** "
-     "Merchandise inventories **84** Property and equipment, net **135** Tradenames **291** Customer relationships "
-     "**12** Other assets **5**", 9),
-    (3, "text", "Notes > 2. Acquisitions — Liabilities assumed:", "($ in millions)\n\nAccounts payable **$** **(58)** "
-     "Long-term lease obligations **(126)** Deferred taxes **(88)** Other liabilities **(4)**\n\nGoodwill <sup>(1)</sup> "
-     "**412** Total purchase price **$** **829**\n\n(1) Goodwill on this table is at the exchange rate in effect on the "
-     "date of acquisition.\n\n_Zephyr_", 9),
+    (1, "text", "Notes > 2. Acquisitions", ("The following table represents the final allocation of the purchase price "
+                                              "for Gale."), 9),
+    (2, "text", "Notes > 2. Acquisitions — Assets acquired:", ASSETS, 9),
+    (3, "text", "Notes > 2. Acquisitions — Liabilities assumed:", LIABILITIES, 9),
 ]
 
 
@@ -74,15 +74,15 @@ def test_a_table_going_on_reads_its_years_from_its_header_not_from_the_rows_befo
     """Rows of notes printing their maturities ("May 2031", "May 2033") end the chunk before; the rows going on in
     the next chunk are this year's first, as the header over both prints ("2023 2022")."""
     chunks = [
-        (1, "text", "Note 14 - Debt > Long-Term Debt — Term debt", "June 30, ($ in millions) Maturities Interest rates 2023 2022\n\n"
+        (1, "text", "Note 14 - Debt > Long-Term Debt — Term debt", ("June 30, ($ in millions) Maturities Interest rates 2023 2022\n\n"
          "Euro bonds, €300 million Mar 2023 2.75 % $ - $ 313 U.S. dollar notes, $500 million May 2025 4.00 % 500 500 "
          "U.S. dollar notes, $600 million Apr 2026 3.63 % 600 600 U.S. dollar notes, $300 million Sep 2026 3.10 % 300 "
          "300 Euro bonds, €500 million Jun 2027 1.13 % 540 520 U.S. dollar notes, $500 million May 2028 4.50 % 500 500 "
          "U.S. dollar notes, $500 million Jun 2030 2.63 % 500 500 "
          "U.S. dollar notes, $800 million May 2031 2.69 % 800 800 U.S. dollar notes, $500 million May 2033 5.63 % 500 — "
-         "**Total term debt** **1,800** **1,613**", 85),
-        (2, "text", "Note 14 - Debt > Long-Term Debt — Term debt", "Bank loans 21 23 Commercial paper (1) 2,440 2,315 Other loans "
-         "(2) 33 18 **Total debt** **4,294** **3,969**", 85),
+         "**Total term debt** **1,800** **1,613**"), 85),
+        (2, "text", "Note 14 - Debt > Long-Term Debt — Term debt", ("Bank loans 21 23 Commercial paper (1) 2,440 2,315 "
+                                                                  "Other loans (2) 33 18 **Total debt** **4,294** **3,969**"), 85),
     ]
     got = {(c.row_label, c.as_of): c.value for _, _, _, c in text_table_rows(chunks, date(2023, 6, 30), "10-K")}
     assert got[("Commercial paper", date(2023, 6, 30))] == 2440, got
