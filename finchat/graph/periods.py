@@ -53,6 +53,19 @@ _BETWEEN_DAY_AND_YEAR = re.compile(rf"(?i)^(?P<lead>.*?)(?P<day>\b(?:{MONTHS_ABB
                                    r"(?P<w>average|period-end|actual|reported)\s+(?P<year>(?:19|20)\d{2})$")
 
 
+#: Days of January a 52/53-week year may end on and still be named for the year before ("2022" ended January 1, 2023).
+JANUARY_DAYS = 7
+
+
+def _named_before(month: str, day: int, year: int, header: str) -> int:
+    """1 when a column headed ``year`` of a year ending ``month`` ``day`` names a 52/53-week year ending in
+    January's first week of the year after (Johnson & Johnson's "2022", ended January 1, 2023) — unless the
+    ``header`` prints that day in ``year`` itself; else 0."""
+    if not month.lower().startswith("jan") or day > JANUARY_DAYS:
+        return 0
+    return 0 if re.search(rf"(?i)\bjan(?:uary)?\.?\s+{day},?\s+{year}\b", header) else 1
+
+
 def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
                    year_end: tuple[date, str | None] | None = None,
                    filing_period: tuple[date, str, int] | None = None,
@@ -104,13 +117,15 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
             md = said or _period_day(spanning)
             if year and md and len(durations) <= 1:  # with two durations in the header, a year alone is ambiguous
                 where = context if said else spanning
-                label = f"{_duration_phrase(where) or 'As of'} {md.group(1)} {md.group(2)}, {year.group(1)}"
+                named = int(year.group(1)) + _named_before(md.group(1), int(md.group(2)), int(year.group(1)), spaced)
+                label = f"{_duration_phrase(where) or 'As of'} {md.group(1)} {md.group(2)}, {named}"
                 as_of = _as_of(label)
                 duration = _duration(where)
             elif year and year_end is not None:
                 end, dur = year_end
                 month = end.strftime("%B")
-                label = f"{'Year ended' if dur else 'As of'} {month} {end.day}, {year.group(1)}"
+                named = int(year.group(1)) + _named_before(month, end.day, int(year.group(1)), spaced)
+                label = f"{'Year ended' if dur else 'As of'} {month} {end.day}, {named}"
                 as_of = _as_of(label)
                 duration = dur
             elif filing_period is not None:

@@ -318,3 +318,22 @@ def test_a_period_glued_by_the_text_layer_is_said_apart():
     assert lower_period("Thirty-nineweeks ended October 29, 2022") == "thirty-nine weeks ended October 29, 2022"
     assert lower_period("Threemonths ended June 30, 2022") == "three months ended June 30, 2022"
     assert lower_period("Six Months Ended July 1, 2023") == "six months ended July 1, 2023"
+
+
+def test_a_52_53_week_year_ending_in_januarys_first_week_is_named_for_the_year_before():
+    """Johnson & Johnson's "2022" ended January 1, 2023: its balance sheet ("At January 1, 2023 and January 2, 2022")
+    and its earnings (an annual report ending January 1) date the "2022" column in 2023 — a calendar year's columns,
+    and a header printing the day in the column's own year, are as they were."""
+    from datetime import date as day
+
+    from finchat.graph.periods import column_periods
+
+    header = [["", "2022", "2021"]]
+    at = column_periods(header, 3, "At January 1, 2023 and January 2, 2022")
+    assert [p[2] for p in at[1:]] == [day(2023, 1, 1), day(2022, 1, 1)], at
+    flows = column_periods(header, 3, "", year_end=(day(2023, 1, 1), "12M"))
+    assert [p[2] for p in flows[1:]] == [day(2023, 1, 1), day(2022, 1, 1)], flows
+    calendar = column_periods(header, 3, "", year_end=(day(2022, 12, 31), "12M"))
+    assert [p[2] for p in calendar[1:]] == [day(2022, 12, 31), day(2021, 12, 31)], calendar
+    own = column_periods([["", "2023", "2022"]], 3, "At January 1, 2023 and January 1, 2022")
+    assert [p[2] for p in own[1:]] == [day(2023, 1, 1), day(2022, 1, 1)], own
