@@ -26,7 +26,7 @@ _EFFECTIVE = re.compile(r"(?i)\beffective\s+(?:interest\s+)?rates?\b")
 _AMOUNT = re.compile(r"(?i)\bhow\s+much\b|\boutstanding\b|\bcarr(?:y|ied|ying)\b|\bbalance\b|\bprincipal\b|\bamount\b")
 #: A figure of a row: an amount, a rate, a dash for none; a footnote mark "(2)" is none of them.
 _FIGURE = re.compile(r"\$?\(?\d[\d,]*(?:\.\d+)?\)?%?|[—–-]")
-#: Passages back from a row's own searched for its table's units phrase and its header's years.
+#: Passages back from a row's own searched for its table's units phrase.
 HEADER_REACH = 4
 #: A rate a table prints beside an amount is below this (a percentage), an amount's figure rarely is a decimal.
 RATE_CEILING = 25.0
