@@ -50,6 +50,7 @@ from finchat.answer.result import Answer, question_filing, with_subject
 from finchat.answer.shapes import ADJUSTED, ASKED_BEFORE_DID, EFFECT
 from finchat.answer.subject import Subject, analyse, as_share
 from finchat.answer.tagged import months_asked
+from finchat.answer.yearrows import expected_in_year
 from finchat.graph.lexicon import STATEMENT_OF, metrics_in_question
 from finchat.graph.lexicon import metric as metric_def
 
@@ -276,6 +277,10 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
             return exact  # a table's figure: no prose search needed
         hits = with_prose(hits)
         if subject.kind == "guidance":
+            # a year ahead's figure printed as its row of a schedule ("Estimated future amortization expense …")
+            expected = _expected_row(conn, subject, res, companies)
+            if expected is not None:
+                return expected
             seen = {x.chunk_id for x in hits}  # what the company said of the period ahead, first
             # (a quarter's release named, or guidance as given by a month: the filings in scope)
             named = list(dict.fromkeys(h.document for h in res.hits)) \
@@ -340,6 +345,18 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     else:
         out = Answer("The top passages hold no sentence that answers this; see the sources below.", "none")
     return with_subject(out, subject, res)
+
+
+def _expected_row(conn: psycopg.Connection, subject: Subject, res: Any, companies: list[str]) -> Answer | None:
+    """The figure of the one year asked in a schedule of the years ahead (answer/yearrows.py), from the first filing
+    in scope printing one for the measure; None when the question asks no single year or none does."""
+    if not subject.measure or len(res.filters.years) != 1:
+        return None
+    for doc in dict.fromkeys(h.document for h in res.hits if not companies or h.company in companies):
+        got = expected_in_year(conn, doc, subject.measure, res.filters.years[0])
+        if got is not None:
+            return with_subject(Answer(got[0], "passages", quoted=[got[1]]), subject, res, found=True)
+    return None
 
 
 def _surface_names(companies: list[str], names: dict[str, str], question: str) -> tuple[str, ...]:

@@ -1,0 +1,74 @@
+"""A figure a filing expects for a year ahead, printed as that year's row of a schedule ("Estimated future amortization
+expense for finite-life intangible assets is as follows: ($ in millions) Remainder of 2022 $ 2 2023 7 2024 5 2025 1";
+"| Fiscal 2025 21 |"): "How much amortization expense does Foot Locker expect … in 2023?" is the row "2023" of the
+schedule its introduction says is of the measure — read from the passage's text, as the text layer or the chunker
+printed it, and cited to its page."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import psycopg
+
+from finchat.answer.passages import _SELECT, _hits, word_stems
+from finchat.answer.quote import plain_text
+from finchat.tables import units_scale
+
+#: A year's row of a schedule: "2023 7", "Fiscal 2025 21", "2024 $ 3".
+_YEAR_ROW = r"(?:(?<=\s)|^)(?:fiscal\s+)?{year}\s+\$?\s*(?P<fig>\(?\d[\d,]*(?:\.\d+)?\)?)(?=\s|$)"
+#: Any year's row, to tell a schedule (rows of several years in a run) from a sentence naming a year.
+_ANY_YEAR_ROW = re.compile(r"(?i)(?:(?<=\s)|^)(?:fiscal\s+)?(?:19|20)\d\d\s+\$?\s*\(?\d[\d,]*(?:\.\d+)?\)?(?=\s|$)")
+#: Words saying the schedule looks ahead: "estimated future …", "expected …", "remainder of", "thereafter".
+_AHEAD = re.compile(r"(?i)\b(?:future|expected|estimated|remainder|thereafter|succeeding|next\s+five)\b")
+#: Year rows a schedule holds at least around the one asked.
+MIN_YEAR_ROWS = 3
+#: Characters either side of the row searched for the schedule's other rows, before it for its introduction.
+AROUND = 160
+INTRO_CHARS = 400
+#: Characters after the rows searched for a total naming the measure ("Total expected amortization expense $ 1,239").
+AFTER_CHARS = 200
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<sup>[^<]*</sup>|\||-{3,}", " ", plain_text(text)).replace("*", "")).strip()
+
+
+def expected_in_year(conn: psycopg.Connection, document: str, measure: str, year: int) -> tuple[str, Any] | None:
+    """(answer line, the passage): the figure for ``year`` of a schedule in ``document`` whose words around it (its
+    introduction just before, or its total just after) name every word of ``measure`` and look ahead (module
+    docstring); None when no such schedule prints the year's row."""
+    wanted = word_stems(measure)
+    if not wanted:
+        return None
+    row = re.compile(rf"(?i){_YEAR_ROW.format(year=year)}")
+    rows = conn.execute(f"{_SELECT} WHERE d.name = %s AND c.text ~* %s ORDER BY c.page_start, c.id",
+                        (document, rf"\m{year}\M\s+\$?\s*\(?[0-9]")).fetchall()
+    for hit in _hits(rows, "schedule"):
+        before = conn.execute("SELECT text FROM chunks WHERE document_id = (SELECT document_id FROM chunks WHERE id = %s)"
+                              " AND id < %s ORDER BY id DESC LIMIT 1", (hit.chunk_id, hit.chunk_id)).fetchone()
+        lead = _plain(before[0])[-INTRO_CHARS:] if before else ""
+        text = _plain(hit.text)
+        for m in row.finditer(text):
+            near = text[max(0, m.start() - AROUND):m.end() + AROUND]
+            if len(_ANY_YEAR_ROW.findall(near)) < MIN_YEAR_ROWS:
+                continue  # a sentence naming the year, no schedule
+            intro = f"{lead} {text[:m.start()]}"[-INTRO_CHARS:]
+            # (its introduction: the shortest run of words before the row from a capital on naming the measure and
+            # looking ahead, up to its colon or units; else the total after the rows)
+            named = next((cut for at in reversed([c.start() for c in re.finditer(r"(?<![\w-])[A-Z]", intro)])
+                          if wanted <= word_stems(cut := re.split(r":|\s\(|\s\$", intro[at:])[0])
+                          and _AHEAD.search(cut)), None)
+            if named is None:
+                total = re.search(r"(?i)\btotal\b[^$\d]{3,80}", text[m.end():m.end() + AFTER_CHARS])
+                named = total.group(0).strip() if total and wanted <= word_stems(total.group(0)) \
+                    and _AHEAD.search(total.group(0)) else None
+            if named is None:
+                continue
+            scale = units_scale(intro) or units_scale(text) or units_scale(hit.section or "")
+            figure = f"${m.group('fig')}" + (f" {scale[:-1]}" if scale else "")
+            return (f"{figure} [{hit.citation()}] — the row for {year} of the schedule “{named[:200]}”."), hit
+    return None
+
+
+__all__ = ["expected_in_year"]
