@@ -2123,3 +2123,22 @@ def test_a_column_the_units_phrase_excepts_at_a_scale_of_its_own():
     amount = next(v for (p, when), v in got.items() if when == date(2023, 1, 1) and "Amount" in p)
     assert shares == (506240, "thousands", "count"), got
     assert amount == (41690, "millions", "USD"), got
+
+
+def test_a_labels_aside_counting_shares_leaves_the_rows_figures_money():
+    """A balance sheet's equity lines print the shares they are of in an aside ("… at cost (506,240,000 shares and
+    490,870,000 shares)") or a par value per share: their figures are money in the table's millions, not share counts
+    nor amounts per share; a row counting shares is still counted (figures made up)."""
+    text = """(Dollars in Millions Except Share and Per Share Amounts)
+| | 2023 | 2022 |
+|---|---|---|
+| Common stock — par value $1.00 per share (authorized 4,320,000,000 shares; issued 3,119,840,000 shares) | 3,120 | 3,120 |
+| Less: common stock held in treasury, at cost (506,240,000 shares and 490,870,000 shares) | 41,690 | 39,090 |
+| Treasury shares (1 and 2 million shares, respectively) | (12) | (18) |
+| Weighted average shares outstanding | 2,630 | 2,640 |
+"""
+    got = {c.row_label.split(" (")[0]: (c.scale, c.unit) for c in table_cells(text, "")}
+    assert got["Common stock — par value $1.00 per share"] == ("millions", "USD"), got
+    assert got["Less: common stock held in treasury, at cost"] == ("millions", "USD"), got
+    assert got["Treasury shares"] == ("millions", "USD"), got
+    assert got["Weighted average shares outstanding"][1] == "count", got
