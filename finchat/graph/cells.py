@@ -397,7 +397,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             elif per_share_row(label, outer, c, v):
                 unit, cell_scale = "USD/share", "units"
             elif (counted := _COUNTED.search(label + " " + outer) or AREA.search(label + " " + outer)) and "$" not in c \
-                    and not MONEY_OF_COUNTED.search(label) and not _COUNTS_ASIDE.search(label):
+                    and not MONEY_OF_COUNTED.search(label) and not _COUNTS_ASIDE.search(label) and not _PAR.search(label):
                 # "(in millions, except for aircraft deliveries …)": the counted rows are in units
                 excepted = re.search(rf"(?i)\bexcept\b[^)]*\b{counted.group(0)[:6]}", head_text)
                 # things counted one by one (aircraft delivered, stores) under a header printing no units of its
@@ -424,9 +424,9 @@ def per_share_row(label: str, outer: str, printed: str, value: float) -> bool:
     declared ($2.24 per share)") and counts no shares ("Shares used to compute basic net income per share" is a count),
     or its heading says so and it is printed as a price ("Earnings per share data › Diluted 4.91", not the 2,966.3
     average shares under it)."""
+    if _PAR.search(label):
+        return False  # ("Common stock — par value $1.00 per share": the stock's par, the row's figure its amount)
     own = re.sub(r"\([^)]*\)", " ", label)
-    # ("Common stock — par value $1.00 per share": the stock's par, the row's figure its amount)
-    own = re.sub(r"(?i)\bpar\s+value\s+(?:of\s+)?\$?\s?[\d.]+\s+per\s+share\b", " ", own)
     if re.search(r"(?i)\bshares\b", _PER_SHARE.sub(" ", own)):
         return False
     return bool(_PER_SHARE.search(own)) or (bool(_PER_SHARE.search(outer)) and "." in printed
@@ -438,6 +438,9 @@ PER_SHARE_BELOW = 100
 #: A label printing the shares it is of in an aside ("Treasury stock, at cost (145 and 139 shares, respectively)",
 #: "Common stock, par value $1 (authorized 4,320,000,000 shares …)"): the counts are the label's, its figures money.
 _COUNTS_ASIDE = re.compile(r"(?i)\([^)]*\d[^)]*\bshares?\b[^)]*\)")
+#: A stock's par value named in its equity line ("Common stock, $1 par value per share", "Par value $0.50 per share;
+#: Shares authorized 3.8 billion …"): the line's figures are its amount.
+_PAR = re.compile(r"(?i)\bpar\s+value\b")
 #: What a table's units phrase excepts at a scale of its own: "(Amounts in Millions Except Treasury Stock Shares in
 #: Thousands)".
 _EXCEPT_SCALED = re.compile(r"(?i)\bexcept\s+(?P<what>[A-Za-z][A-Za-z ]{1,60}?)\s+in\s+(?P<scale>thousands|millions|billions)\b")

@@ -2135,10 +2135,15 @@ def test_a_labels_aside_counting_shares_leaves_the_rows_figures_money():
 | Common stock — par value $1.00 per share (authorized 4,320,000,000 shares; issued 3,119,840,000 shares) | 3,120 | 3,120 |
 | Less: common stock held in treasury, at cost (506,240,000 shares and 490,870,000 shares) | 41,690 | 39,090 |
 | Treasury shares (1 and 2 million shares, respectively) | (12) | (18) |
+| Preferred stock – Par value $100 per share; Shares authorized 10 million; Shares issued: 2,300 | 2,300 | 2,300 |
+| Capital stock, $1 par value per share | 271 | 279 |
 | Weighted average shares outstanding | 2,630 | 2,640 |
 """
     got = {c.row_label.split(" (")[0]: (c.scale, c.unit) for c in table_cells(text, "")}
     assert got["Common stock — par value $1.00 per share"] == ("millions", "USD"), got
     assert got["Less: common stock held in treasury, at cost"] == ("millions", "USD"), got
     assert got["Treasury shares"] == ("millions", "USD"), got
+    assert got["Preferred stock – Par value $100 per share; Shares authorized 10 million; Shares issued: 2,300"] == (
+        "millions", "USD"), got
+    assert got["Capital stock, $1 par value per share"] == ("millions", "USD"), got
     assert got["Weighted average shares outstanding"][1] == "count", got
