@@ -13,10 +13,13 @@ from typing import Any
 import psycopg
 
 from finchat.answer.passages import prose_matching
+from finchat.graph.yearheaders import MONTH_WORD
+
+#: When notes fall due, before their year: "due 2028", "maturing in March 2028", "due May 2033".
+DUE = rf"(?:due|maturing)\s+(?:in\s+)?(?:{MONTH_WORD}\.?\s+)?"
 
 #: Notes (or debentures, bonds) named by the year they fall due: "… guaranteed senior notes due 2028", "the 2027 notes".
-_NOTES = re.compile(r"(?i)\b(?P<words>(?:[a-z-]+\s+){0,3})(?:notes|debentures|bonds)\s+(?:due|maturing)\s+(?:in\s+)?"
-                    r"(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?"
+_NOTES = re.compile(rf"(?i)\b(?P<words>(?:[a-z-]+\s+){{0,3}})(?:notes|debentures|bonds)\s+{DUE}"
                     r"(?P<year>(?:19|20)\d\d)\b|\b(?P<year2>(?:19|20)\d\d)\s+(?:[a-z-]+\s+){0,2}(?:notes|debentures|bonds)\b")
 #: Notes asked by when they were issued: "the senior notes MGM China issued in June 2020", "notes issued in 2021".
 _ISSUED = re.compile(r"(?i)\b(?:notes|debentures|bonds)\b(?P<words>(?:\s+[A-Za-z&.'’-]+){0,4}?)\s+(?:issued|sold|offered)\s+"
@@ -74,7 +77,7 @@ def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], comp
         return None
     year = m.group("year") or m.group("year2")
     asked = {w for w in re.findall(r"[a-z]+", (m.group("words") or "").lower())} - _PLAIN
-    named = _named(year)
+    named, tabled = _named(year), _tabled(year)
     docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))
     for doc in docs:
         hits_here = prose_matching(conn, doc, rf"%\s+([A-Za-z-]+\s+){{0,5}}(notes|debentures|bonds)\s+(due|maturing)\s.{{0,20}}{year}",
@@ -85,16 +88,16 @@ def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], comp
             found = [(hit, x) for hit in hits_here for x in _maturing(year).finditer(re.sub(r"\s+", " ", hit.text))]
         if not found:  # (or a debt table's row: the notes, their maturity, then their rate)
             hits_here = prose_matching(conn, doc, rf"(notes|debentures|bonds).{{0,40}}{year}\s+\d{{1,2}}\.\d+\s?%", "coupon")
-            found = [(hit, x) for hit in hits_here for x in _tabled(year).finditer(re.sub(r"\s+", " ", hit.text))]
+            found = [(hit, x) for hit in hits_here for x in tabled.finditer(re.sub(r"\s+", " ", hit.text))]
         if not found:
             continue
         # the name holding the question's own words ("guaranteed"), then the first printed
         hit, x = max(found, key=lambda f: len(asked & set(f[1].group("name").lower().split())))
         rates = {float(r.group("rate")) for _, r in found if asked <= set(r.group("name").lower().split())}
         name = re.sub(r"\s+", " ", x.group(0)).strip()
-        line = f"{x.group('rate')}% [{hit.citation()}] — " + (
-            f"the rate the notes' name prints (“{name}”)" if x.re is named else f"as the filing states it (“{name}”)"
-            if x.re.pattern != _tabled(year).pattern else f"as the debt table prints it (“{name}”)")
+        told = "the rate the notes' name prints" if x.re is named else "as the debt table prints it" if x.re is tabled \
+            else "as the filing states it"
+        line = f"{x.group('rate')}% [{hit.citation()}] — {told} (“{name}”)"
         if len(rates) > 1:
             line += f"; the filing names notes due {year} at {', '.join(f'{r:g}%' for r in sorted(rates))}"
         return line + ".", hit

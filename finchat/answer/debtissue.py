@@ -11,15 +11,15 @@ from typing import Any
 
 import psycopg
 
-from finchat.answer.passages import _SELECT, _hits
-from finchat.answer.quote import plain_text
-from finchat.tables import units_scale
+from finchat.answer.coupon import DUE
+from finchat.answer.labelled import cell_scale
+from finchat.answer.passages import _SELECT, _hits, nearby_texts
+from finchat.answer.quote import flat_text
+from finchat.tables import parse_value, units_scale
 
-_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|[A-Z][a-z]{2}\.?)"
 #: The issue asked: "5.50% Notes due 2024", "4.3% senior notes due March 2028", "6.75% senior notes, due 2025".
 _ISSUE = re.compile(rf"(?i)(?<![\d.])(?P<rate>\d{{1,2}}(?:\.\d{{1,4}})?)\s?%\s+(?:[A-Za-z.&'’-]+\s+){{0,5}}?"
-                    rf"(?:notes|debentures|bonds)\s*,?\s+(?:due|maturing)\s+(?:in\s+)?(?:{_MONTH}\s+)?"
-                    rf"(?P<year>(?:19|20)\d\d)\b")
+                    rf"(?:notes|debentures|bonds)\s*,?\s+{DUE}(?P<year>(?:19|20)\d\d)\b")
 #: Its effective rate asked, which a table of borrowings may print beside each amount.
 _EFFECTIVE = re.compile(r"(?i)\beffective\s+(?:interest\s+)?rates?\b")
 #: Its amount asked: outstanding, carried, its balance or principal.
@@ -40,10 +40,8 @@ def _rate_pattern(rate: str) -> str:
 
 
 def _value(token: str) -> float | None:
-    t = token.replace("$", "").replace("%", "").replace(",", "")
-    if not re.search(r"\d", t):
-        return None
-    return -float(t.strip("()")) if t.startswith("(") else float(t)
+    """A row's figure as a number, a rate's "%" aside; None for a dash."""
+    return parse_value(token.replace("%", ""))
 
 
 def _figures(tail: str) -> list[str]:
@@ -77,7 +75,7 @@ def issue_answer(conn: psycopg.Connection, question: str, hits: list[Any], compa
         return None
     year = asked.group("year")
     row = re.compile(rf"(?i){_rate_pattern(asked.group('rate'))}\s?%\s+[^%$|]{{0,80}}?(?:notes|debentures|bonds)\s*,?\s+"
-                     rf"(?:due|maturing)\s+(?:in\s+)?(?:{_MONTH}\s+)?{year}\b(?P<aside>(?:\s*/?\s*\([^)]*\))*)")
+                     rf"{DUE}{year}\b(?P<aside>(?:\s*/?\s*\([^)]*\))*)")
     other_years = [int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", question[:asked.start()] + question[asked.end():])]
     for doc in dict.fromkeys(h.document for h in hits if company is None or h.company == company):
         info = conn.execute("SELECT id, fiscal_year FROM documents WHERE name = %s", (doc,)).fetchone()
@@ -85,30 +83,27 @@ def issue_answer(conn: psycopg.Connection, question: str, hits: list[Any], compa
             continue
         rows = conn.execute(f"{_SELECT} WHERE d.name = %s AND c.text ~* %s ORDER BY c.page_start, c.id",
                             (doc, rf"{asked.group('rate').rstrip('0').rstrip('.')}[0-9]*\s?%")).fetchall()
+        prior = bool(other_years) and _fiscal_before(other_years, info[1])
+        when = f", fiscal {info[1] - 1 if prior else info[1]}" if info[1] else ""
         for hit in _hits(rows, "debt"):
             # (a row the chunker cut, its figures in the next passage: read with it)
-            after = conn.execute("SELECT text FROM chunks WHERE document_id = %s AND id > %s ORDER BY id LIMIT 1",
-                                 (info[0], hit.chunk_id)).fetchone()
-            text = _plain(hit.text + " " + (after[0] if after else ""))
+            text = flat_text(" ".join([hit.text, *nearby_texts(conn, hit.chunk_id, 1, after=True)]))
             for m in row.finditer(text):
-                figures = _figures(text[m.end():])
-                prior = bool(other_years) and fiscal_before(other_years, info[1])
-                got = _pick(figures, effective, prior)
+                got = _pick(_figures(text[m.end():]), effective, prior)
                 if got is None:
                     continue
                 label = re.sub(r"\s+", " ", text[m.start():m.start("aside")]).strip(" ,")
-                when = f", fiscal {info[1] - 1 if prior else info[1]}" if info[1] else ""
                 if effective:
                     return (f"{got}% [{hit.citation()}] — the effective rate the table of borrowings prints on the row "
                             f"“{label}”{when}."), hit
-                scale = _scale(conn, info[0], hit.chunk_id, text[:m.start()], hit.section, got)
+                scale = _scale(conn, hit.chunk_id, text[:m.start()], hit.section, got)
                 amount = f"${got.replace('$', '')}" + (f" {scale[:-1]}" if scale else "")
                 return (f"{amount} [{hit.citation()}] — the carrying amount the table of borrowings prints on the row "
                         f"“{label}”{when}."), hit
     return None
 
 
-def fiscal_before(years: list[int], fiscal_year: int | None) -> bool:
+def _fiscal_before(years: list[int], fiscal_year: int | None) -> bool:
     """Do the question's ``years`` ask the year before the filing's ``fiscal_year`` (its prior-year column)?"""
     return fiscal_year is not None and all(y == fiscal_year - 1 for y in years)
 
@@ -133,28 +128,16 @@ def _pick(figures: list[str], effective: bool, prior: bool) -> str | None:
     return amount if _value(amount) is not None else None
 
 
-def _plain(text: str) -> str:
-    """``text`` without emphasis, superscripts and a markdown table's pipes."""
-    return re.sub(r"\s+", " ", re.sub(r"<sup>[^<]*</sup>|\|", " ", plain_text(text)).replace("*", ""))
-
-
-def _scale(conn: psycopg.Connection, document_id: int, chunk_id: int, before: str, section: str, figure: str) -> str:
+def _scale(conn: psycopg.Connection, chunk_id: int, before: str, section: str, figure: str) -> str:
     """The scale ("millions") of the table ``figure`` was read from: its cell's, as the table reader read it, else
     its units phrase before the row, in its section's heading, or in the passages just before; "" when none
     prints one."""
     value = _value(figure)
-    cell = conn.execute("SELECT scale FROM table_cells WHERE chunk_id = %s AND abs(value) = %s AND unit = 'USD' LIMIT 1",
-                        (chunk_id, abs(value))).fetchone() if value is not None else None
-    if cell and cell[0] in ("thousands", "millions", "billions"):
-        return str(cell[0])
-    found = units_scale(before) or units_scale(section)
+    found = (cell_scale(conn, chunk_id, value) if value is not None else None) or units_scale(before) \
+        or units_scale(section)
     if found:
         return found
-    for (text,) in conn.execute("SELECT text FROM chunks WHERE document_id = %s AND id < %s ORDER BY id DESC LIMIT %s",
-                                (document_id, chunk_id, HEADER_REACH)).fetchall():
-        if (found := units_scale(text)) is not None:
-            return found
-    return ""
+    return next((found for text in nearby_texts(conn, chunk_id, HEADER_REACH) if (found := units_scale(text))), "")
 
 
 __all__ = ["issue_answer"]

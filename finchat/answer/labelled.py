@@ -8,7 +8,7 @@ import re
 import psycopg
 
 from finchat.answer.cellrows import word_forms
-from finchat.answer.passages import _SELECT, STATED_PASSAGES, _any_of, _hits, figure_after
+from finchat.answer.passages import _SELECT, STATED_PASSAGES, _any_of, _hits, figure_after, nearby_texts
 from finchat.answer.quote import plain_text
 from finchat.retrieve.fusion import Hit
 from finchat.tables import units_scale
@@ -65,9 +65,7 @@ def introduced_figure(conn: psycopg.Connection, document: str, measure: str, nam
             if re.fullmatch(r"(?:19|20)\d\d", got.group("fig").strip("$ ")) or re.match(r"\s*\$?\s?\(?\d", text[got.end():]):
                 continue
             if earlier is None:
-                earlier = [r[0] for r in conn.execute(
-                    "SELECT text FROM chunks WHERE document_id = (SELECT document_id FROM chunks WHERE id = %s)"
-                    " AND id < %s ORDER BY id DESC LIMIT %s", (hit.chunk_id, hit.chunk_id, INTRO_REACH))]
+                earlier = nearby_texts(conn, hit.chunk_id, INTRO_REACH)
             # (the introduction: the last sentences of the nearest text that has any, not a table's rows run together)
             intro = next((said for b in [text[:got.start()], *earlier] if (said := _last_sentences(plain_text(b)))), "")
             if not named.search(intro):
@@ -111,6 +109,14 @@ _SCALE_HEAD = re.compile(r"(?i)\(\s*(?:\$\s*|dollars\s+|amounts\s+)?in\s+(?:thou
 SCALE_REACH = 3
 
 
+def cell_scale(conn: psycopg.Connection, chunk_id: int, value: float) -> str | None:
+    """The scale ("millions") the table reader gave the money cell of ``value`` (sign aside) read from ``chunk_id``'s
+    passage, or None when it read none there or read it in units."""
+    cell = conn.execute("SELECT scale FROM table_cells WHERE chunk_id = %s AND abs(value) = %s AND unit = 'USD' LIMIT 1",
+                        (chunk_id, abs(value))).fetchone()
+    return str(cell[0]) if cell and cell[0] in ("thousands", "millions", "billions") else None
+
+
 def table_scale(conn: psycopg.Connection, hit: Hit, figure: str) -> str:
     """" (amounts in thousands)" when ``figure`` (a money figure as printed, "$ 15,018") carries no scale word and
     the table it was read from prints its unit: the scale of its cell read from ``hit``'s passage, else a heading
@@ -119,11 +125,9 @@ def table_scale(conn: psycopg.Connection, hit: Hit, figure: str) -> str:
         return ""
     # the table's own cell for the figure first: its reader knows the unit its headings print
     number = re.search(r"\d[\d,]*(?:\.\d+)?", figure.split("$", 1)[-1])
-    cell = conn.execute(
-        "SELECT scale FROM table_cells WHERE chunk_id = %s AND abs(value) = %s AND unit = 'USD' LIMIT 1",
-        (hit.chunk_id, float(number.group(0).replace(",", "")))).fetchone() if number else None
-    if cell and cell[0] in ("thousands", "millions", "billions"):
-        return f" (amounts in {cell[0]})"
+    read = cell_scale(conn, hit.chunk_id, float(number.group(0).replace(",", ""))) if number else None
+    if read:
+        return f" (amounts in {read})"
     rows = conn.execute(
         "SELECT c.text FROM chunks c WHERE c.document_id = (SELECT document_id FROM chunks WHERE id = %s)"
         " AND c.id <= %s AND c.page_end >= %s - 1 ORDER BY c.id DESC LIMIT %s",
@@ -136,4 +140,4 @@ def table_scale(conn: psycopg.Connection, hit: Hit, figure: str) -> str:
     return ""
 
 
-__all__ = ["LABEL_OWN_WORDS", "introduced_figure", "labelled_figure", "table_scale"]
+__all__ = ["LABEL_OWN_WORDS", "cell_scale", "introduced_figure", "labelled_figure", "table_scale"]

@@ -57,6 +57,15 @@ _STOP = {"the", "a", "an", "of", "in", "its", "their", "and", "to", "for", "on",
          "much", "many", "did", "does", "was", "were", "is", "are", "what", "total", "net", "company", "buying"}
 
 
+def nearby_texts(conn: psycopg.Connection, chunk_id: int, n: int, after: bool = False) -> list[str]:
+    """The texts of the ``n`` passages of the same filing just before ``chunk_id`` (nearest first), or just after it:
+    a table's introduction, units or rows the chunker put in a passage of their own."""
+    order = ">" if after else "<"
+    return [r[0] for r in conn.execute(
+        f"SELECT text FROM chunks WHERE document_id = (SELECT document_id FROM chunks WHERE id = %s) AND id {order} %s"
+        f" ORDER BY id {'' if after else 'DESC'} LIMIT %s", (chunk_id, chunk_id, n)).fetchall()]
+
+
 def prose_matching(conn: psycopg.Connection, document: str, pattern: str, channel: str) -> list[Hit]:
     """``document``'s chunks whose text matches the Postgres regular expression ``pattern`` (case aside), in page
     order, as hits of ``channel``."""
@@ -555,4 +564,4 @@ def synonyms_of(measure: str) -> tuple[str, ...]:
     return ()
 
 
-__all__ = ["figure_after", "prose_matching", "stated_figure", "synonyms_of", "word_stems"]
+__all__ = ["figure_after", "nearby_texts", "prose_matching", "stated_figure", "synonyms_of", "word_stems"]

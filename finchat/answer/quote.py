@@ -33,6 +33,12 @@ def plain_text(text: str) -> str:
     return re.sub(r"\s+", " ", t).strip()
 
 
+def flat_text(text: str) -> str:
+    """A passage's text as one line of words and figures: :func:`plain_text` without superscripts ("<sup>(1)</sup>"), a
+    markdown table's pipes and rules, or emphasis marks left in it."""
+    return re.sub(r"\s+", " ", re.sub(r"<sup>[^<]*</sup>|\||-{3,}", " ", plain_text(text)).replace("*", "")).strip()
+
+
 #: A forward-looking sentence: what an outlook / guidance question is answered with (never the actuals).
 FORWARD = re.compile(r"(?i)\b(?:expects?|expected|expecting|outlook|guidance|guides?|anticipates?|forecasts?|"
                       r"projects?|projected|will\b|estimated\s+to\s+be\b|reaffirm\w*|rais(?:e|es|ed|ing) (?:its|our|the)|full[- ]year|"

@@ -11,8 +11,8 @@ from typing import Any
 
 import psycopg
 
-from finchat.answer.passages import _SELECT, _hits, word_stems
-from finchat.answer.quote import plain_text
+from finchat.answer.passages import _SELECT, _hits, nearby_texts, word_stems
+from finchat.answer.quote import flat_text
 from finchat.tables import units_scale
 
 #: A year's row of a schedule: "2023 7", "Fiscal 2025 21", "2024 $ 3".
@@ -30,10 +30,6 @@ INTRO_CHARS = 400
 AFTER_CHARS = 200
 
 
-def _plain(text: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<sup>[^<]*</sup>|\||-{3,}", " ", plain_text(text)).replace("*", "")).strip()
-
-
 def expected_in_year(conn: psycopg.Connection, document: str, measure: str, year: int) -> tuple[str, Any] | None:
     """(answer line, the passage): the figure for ``year`` of a schedule in ``document`` whose words around it (its
     introduction just before, or its total just after) name every word of ``measure`` and look ahead (module
@@ -45,10 +41,8 @@ def expected_in_year(conn: psycopg.Connection, document: str, measure: str, year
     rows = conn.execute(f"{_SELECT} WHERE d.name = %s AND c.text ~* %s ORDER BY c.page_start, c.id",
                         (document, rf"\m{year}\M\s+\$?\s*\(?[0-9]")).fetchall()
     for hit in _hits(rows, "schedule"):
-        before = conn.execute("SELECT text FROM chunks WHERE document_id = (SELECT document_id FROM chunks WHERE id = %s)"
-                              " AND id < %s ORDER BY id DESC LIMIT 1", (hit.chunk_id, hit.chunk_id)).fetchone()
-        lead = _plain(before[0])[-INTRO_CHARS:] if before else ""
-        text = _plain(hit.text)
+        lead = "".join(flat_text(t)[-INTRO_CHARS:] for t in nearby_texts(conn, hit.chunk_id, 1))
+        text = flat_text(hit.text)
         for m in row.finditer(text):
             near = text[max(0, m.start() - AROUND):m.end() + AROUND]
             if len(_ANY_YEAR_ROW.findall(near)) < MIN_YEAR_ROWS:

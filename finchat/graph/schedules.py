@@ -12,7 +12,7 @@ from datetime import date
 
 from finchat.graph.cells import Cell
 from finchat.graph.countlist import unmarked
-from finchat.tables import units_scale
+from finchat.tables import parse_value, units_scale
 
 #: The sentence introducing a table: without one, label-and-figure runs may be prose.
 INTRODUCED = re.compile(r"(?i)\bfollowing\s+tables?\b|\btables?\s+below\b|\bas\s+follows\b")
@@ -59,13 +59,6 @@ def _rows(text: str) -> list[tuple[str, str]] | None:
     return rows
 
 
-def _value(printed: str) -> float | None:
-    if printed in ("—", "–", "-"):
-        return None
-    v = float(printed.strip("()").replace(",", ""))
-    return -v if printed.startswith("(") else v
-
-
 def schedule_cells(text: str, caption: str, period_end: date) -> list[Cell]:
     """Cells of a one-column schedule filling the text chunk ``text`` (module docstring); ``caption``: the words
     before it (its introducing sentence, or the schedule it goes on from). [] unless the chunk is nothing but a
@@ -87,7 +80,7 @@ def schedule_cells(text: str, caption: str, period_end: date) -> list[Cell]:
     when = f"{period_end:%B} {period_end.day}, {period_end.year}"
     out = []
     for label, printed in rows:
-        v = _value(printed)
+        v = parse_value(printed)
         if v is not None:
             out.append(Cell(label[:200], label[:400], f"As printed for {when}", None, period_end, v, printed,
                             scale, "USD"))

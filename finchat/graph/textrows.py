@@ -514,7 +514,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     # a reconciliation's adjusted line is no heading of the line it starts from)
     closers = closing_totals([label for _, label, _ in rows], [_value(nums[0]) if nums else None for _, _, nums in rows],
                              named_totals=False)
-    closers = [c if c not in {c for c, o in zip(closers, owners, strict=True) if c and o} else "" for c in closers]
+    owned = {c for c, o in zip(closers, owners, strict=True) if c and o}
+    closers = ["" if c in owned else c for c in closers]
     for (at, label, nums), owner, closer in zip(rows, owners, closers, strict=True):
         opened, outer = next(((pos, h) for pos, h in reversed(heads) if pos < at and h != label),
                              (-1, str(carry.get("heading") or heading or "")))
