@@ -68,8 +68,10 @@ _COUNTED_ACT = {"deliver": "deliveries", "ship": "shipments", "open": "openings"
                 "hire": "hires", "add": "additions", "repurchase": "repurchased", "back": "repurchased",
                 "sell": "sold", "acquire": "acquisitions", "issue": "issued", "employ": "employed"}
 
-#: What a company's act on a line is called: "How much did … add to property and equipment" asks the additions to it.
-_ACT_TO = {"add": "additions", "contribute": "contributions"}
+#: What a company's act on a line is called: "How much did … add to property and equipment" asks the additions to it;
+#: "How much did Corning sell to its affiliates" asks its sales to them, as a related-party table prints them.
+_ACT_TO = {"add": "additions", "contribute": "contributions", "sell": "sales", "transfer": "transfers",
+           "lend": "loans"}
 
 #: "How much did American Water receive from its term loan": what was received from a source is printed as the
 #: proceeds from it ("Proceeds from term loan").
@@ -228,7 +230,7 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     # "How much did Amazon add to property and equipment": the company's act on a line, named as its tables name it
     # ("Total net additions to property and equipment")
     if len(words) > 2 and words[0].lower() in _ACT_TO and words[1].lower() == "to":
-        words = [_ACT_TO[words[0].lower()], *words[1:]]
+        words = [_ACT_TO[words[0].lower()], words[1], *(w for w in words[2:] if w.lower() not in ("its", "their", "the"))]
     # what was earned or recorded named after the verb ("earn in net card fees", "record in impairment losses")
     source = EARNED_IN.search(question) if not words or words[-1].lower() in _EARN | _RECORD | _HOLD else None
     if source and not _PERIOD.match(source.group("what").split()[0]):

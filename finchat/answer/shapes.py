@@ -81,6 +81,13 @@ THE_PART_DID = re.compile(r"(?i)\b(?:did|does|do)\s+the\s+(?P<part>(?-i:[a-z])[\
 #: "How much share-based compensation expense did Square add back …", "What restructuring charges did …": the thing
 #: asked, before "did".
 ASKED_BEFORE_DID = re.compile(r"(?i)^\s*(?:how\s+much(?:\s+in)?|how\s+many|what)\s+(?P<x>[a-z][\w&'’ -]{2,60}?)\s+did\s+")
+#: "How much stock-based compensation landed in Adobe's cost of revenue", "How much amortization did … include in cost
+#: of sales": a figure asked by where it sits — the line after "in" holds it (a row of the figure's table), no answer.
+SITS_IN = re.compile(r"(?i)^\s*how\s+much\s+(?P<x>[a-z][\w&'’ -]{2,60}?)\s+(?:did\s+[^?]+?\s+)?"
+                     r"(?:(?:was|were)\s+)?(?:include[sd]?|land(?:s|ed)?|go(?:es)?|went|s[ia]t|ended\s+up|end\s+up|"
+                     r"f[ae]ll|flow(?:s|ed)?|record(?:s|ed)?|recogni[sz]e[sd]?|charged?|book(?:s|ed)?)\s+"
+                     r"(?:in|within|into|to)\s+(?:its\s+|the\s+|their\s+|(?-i:[A-Z])[\w&.-]*(?:\s+[\w&.-]+)?['’]s?\s+)?"
+                     r"(?P<line>[a-z][\w&'’ -]{2,60}?)(?=\s+(?:in|for|during|over|at|as|on|by)\b|\s*[?,.;]|\s*$)")
 #: A model's number and what it numbers ("the 787 program", "737 aircraft"); never a year, nor a number alone
 #: ("365 days", "737 MAX accidents").
 MODEL_NUMBER = re.compile(r"(?i)(?<![\w$.,])(?!(?:19|20)\d\d\b)(\d{3,4})\s+(?:program|programs|aircraft|airplanes?|model|"

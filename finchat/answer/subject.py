@@ -43,6 +43,7 @@ from finchat.answer.shapes import (
     ADJUSTED,
     AS_A_PERCENT,
     ASKED_BEFORE_DID,
+    SITS_IN,
     BREAKDOWN,
     CONTRIBUTED_TO_PLANS,
     COST_OF_DOING,
@@ -205,6 +206,14 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         # (an item reconciled out of a measure is a row of its reconciliation, no statement line)
         measure = asked_first
         metrics = [] if into else lines_named(asked_first)
+    sits = SITS_IN.match(question) if not derived and not into else None
+    if sits and lines_named(sits.group("line")) and not lines_named(sits.group("x")) \
+            and not re.match(r"(?i)(?:of|in)\b", sits.group("x")):
+        # the part of a statement line a figure is ("How much stock-based compensation landed in … cost of
+        # revenue"): its table's row for that line, never the line's own total
+        measure, metrics = sits.group("x"), []
+        qualifiers.append(sits.group("line"))
+        asked_first = asked_first or measure
     for m in () if derived or asked_first else _HEAD.finditer(question):
         at, to = next(((a, b) for a, b in wraps if a <= m.start() and m.end() <= b and b - a > m.end() - m.start()),
                       m.span())

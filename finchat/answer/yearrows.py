@@ -16,9 +16,10 @@ from finchat.answer.quote import flat_text
 from finchat.tables import units_scale
 
 #: A year's row of a schedule: "2023 7", "Fiscal 2025 21", "2024 $ 3".
-_YEAR_ROW = r"(?:(?<=\s)|^)(?:fiscal\s+)?{year}\s+\$?\s*(?P<fig>\(?\d[\d,]*(?:\.\d+)?\)?)(?=\s|$)"
+#: (never a header's next year: "2022 2023 2024")
+_YEAR_ROW = r"(?:(?<=\s)|^)(?:fiscal\s+)?{year}\s+\$?\s*(?!(?:19|20)\d\d(?:\s|$))(?P<fig>\(?\d[\d,]*(?:\.\d+)?\)?)(?=\s|$)"
 #: Any year's row, to tell a schedule (rows of several years in a run) from a sentence naming a year.
-_ANY_YEAR_ROW = re.compile(r"(?i)(?:(?<=\s)|^)(?:fiscal\s+)?(?:19|20)\d\d\s+\$?\s*\(?\d[\d,]*(?:\.\d+)?\)?(?=\s|$)")
+_ANY_YEAR_ROW = re.compile(r"(?i)(?:(?<=\s)|^)(?:fiscal\s+)?(?:19|20)\d\d\s+\$?\s*(?!(?:19|20)\d\d(?:\s|$))\(?\d[\d,]*(?:\.\d+)?\)?(?=\s|$)")
 #: Words saying the schedule looks ahead: "estimated future …", "expected …", "remainder of", "thereafter".
 _AHEAD = re.compile(r"(?i)\b(?:future|expected|estimated|remainder|thereafter|succeeding|next\s+five)\b")
 #: Year rows a schedule holds at least around the one asked.
@@ -39,7 +40,8 @@ def expected_in_year(conn: psycopg.Connection, document: str, measure: str, year
         return None
     row = re.compile(rf"(?i){_YEAR_ROW.format(year=year)}")
     rows = conn.execute(f"{_SELECT} WHERE d.name = %s AND c.text ~* %s ORDER BY c.page_start, c.id",
-                        (document, rf"\m{year}\M\s+\$?\s*\(?[0-9]")).fetchall()
+                        # (the chunker's bold marks stand between a row's year and figure: "2025 **1,881**")
+                        (document, rf"\m{year}\M[\s*_]+\$?[\s*_]*\(?[0-9]")).fetchall()
     for hit in _hits(rows, "schedule"):
         lead = "".join(flat_text(t)[-INTRO_CHARS:] for t in nearby_texts(conn, hit.chunk_id, 1))
         text = flat_text(hit.text)

@@ -381,6 +381,9 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 bool(_PERCENTISH.search(label) and not row_money and abs(v) < 1000) or \
                 bool(rate_row and "$" not in c and abs(v) <= 100)
             own = here  # "Billed business" under "Network volumes (billions)": the rows' own scale
+            # (a "$" the layout set in a cell of its own belongs to the figure after it: "Corning sales to affiliated
+            # companies | $ | 312 | $ 253")
+            signed = "$" in c or row[j - 1].strip() == "$"
             if ("$" not in c and "%" not in c and UNITLESS_LABEL.search(label)) or _TIMES_ONE.search(c.strip()):
                 unit, cell_scale = "count", "units"  # days, turns, "1.6:1": never money, never scaled
             elif pct:
@@ -396,7 +399,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
                 unit, cell_scale = ("USD" if (own[1] or "$" in c) and not area else "count"), own[0]
             elif per_share_row(label, outer, c, v):
                 unit, cell_scale = "USD/share", "units"
-            elif (counted := _COUNTED.search(label + " " + outer) or AREA.search(label + " " + outer)) and "$" not in c \
+            elif (counted := _COUNTED.search(label + " " + outer) or AREA.search(label + " " + outer)) and not signed \
                     and not MONEY_OF_COUNTED.search(label) and not _COUNTS_ASIDE.search(label) and not _PAR.search(label):
                 # "(in millions, except for aircraft deliveries …)": the counted rows are in units
                 excepted = re.search(rf"(?i)\bexcept\b[^)]*\b{counted.group(0)[:6]}", head_text)

@@ -18,6 +18,10 @@ _WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "thirteen": 13, "sixtee
 _WEEKS = {12: "3M", 13: "3M", 16: "3M", 17: "3M", 24: "6M", 26: "6M", 36: "9M", 39: "9M", 40: "9M", 52: "12M", 53: "12M"}
 
 
+#: A column of the years past or before one ("After 2026", "Beyond 2030", "Prior to 2020"): no year of its own.
+_BEYOND = re.compile(r"(?i)\b(?:after|beyond|thereafter|later\s+than|prior\s+to)\b")
+
+
 def _duration(text: str) -> str | None:
     m = _DURATION.search(text)
     if not m:
@@ -112,7 +116,8 @@ def column_periods(header_rows: list[list[str]], ncols: int, context: str = "",
         if dated:
             label = label[:dated.end()]  # header text after the date ("(In millions, except …)") is not the period
         if as_of is None:
-            year = _YEAR.fullmatch(re.sub(r"[^0-9]", "", label)) if len(re.sub(r"[^0-9]", "", label)) == 4 else None
+            year = _YEAR.fullmatch(re.sub(r"[^0-9]", "", label)) if len(re.sub(r"[^0-9]", "", label)) == 4 \
+                and not _BEYOND.search(label) else None
             said = _period_day(context)
             md = said or _period_day(spanning)
             if year and md and len(durations) <= 1:  # with two durations in the header, a year alone is ambiguous

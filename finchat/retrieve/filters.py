@@ -110,6 +110,9 @@ _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|inte
                         r"business (?:lines?|units?)|divisions?)\b")
 #: Forward-looking questions: a year's guidance is published in the filings of the year before (the
 #: fourth-quarter release and the annual report), so those are searched too.
+#: Amounts falling due in a year ("payments due in fiscal 2021", "owe in 2023", "debt maturing in 2025"): a schedule
+#: printed in the filings before that year.
+_OWED = re.compile(r"(?i)\b(?:due|owed?|owes|owing|matur(?:e|es|ing)|payable|scheduled)\b")
 _FORWARD = re.compile(r"(?i)\b(?:guidance|outlook|forecasts?|expects?|expecting|expected\s+to|plan(?:s|ning)?\s+to|intends?\s+to)\b")
 #: Figures a company re-presented after a change ("after recasting", "restated").
 _RECAST = re.compile(r"(?i)\b(?:recast\w*|restat\w*|re-presented)\b")
@@ -178,6 +181,7 @@ class Filters:
     whole_year: bool = False  # a bare year, no part of it named: the annual report first (scope_documents)
     said_by: date | None = None  # guidance given "in July 2023": the month's last day (scope_documents)
     month_quarter: bool = False  # a quarter named by its last month ("the June 2023 quarter"; scope_documents)
+    owed: bool = False  # asks what falls due in a period (_OWED; scope_documents)
 
     def as_json(self) -> dict[str, Any]:
         return {"companies": self.companies, "years": self.years, "quarters": self.quarters, "forms": self.forms,
@@ -383,7 +387,8 @@ class Extractor:
                        intent=question_intent(question), segments=segments, breakdown=breakdown,
                        non_gaap=non_gaap, dates=dates_in_text(question) + _quarter_months(question), cover=bool(_COVER.search(question)),
                        whole_year=whole_year, said_by=said_by(question, forward=forward),
-                       month_quarter=bool(_MONTH_QUARTER.search(question)) and not quarters)
+                       month_quarter=bool(_MONTH_QUARTER.search(question)) and not quarters,
+                       owed=bool(_OWED.search(question)))
 
 
 def graph_segments(conn: psycopg.Connection) -> list[tuple[str, str]]:

@@ -150,8 +150,9 @@ def _scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], l
             (s["companies"],)).fetchall()]
         if not have:
             return None
-        # (a tie goes to the later year — except for an outlook: the filing before a period gives its guidance)
-        ahead = f.intent == "outlook"
+        # (a tie goes to the later year — except for an outlook, or what falls due then: the filing before a period
+        # gives its guidance and its schedules of payments)
+        ahead = f.intent == "outlook" or f.owed
         near = sorted({min(have, key=lambda h: (abs(h - yy), h if ahead else -h)) for yy in s["years"]})
         return (f"year {', '.join(map(str, s['years']))} → {', '.join(map(str, near))} (nearest ingested)",
                 {"years": near})

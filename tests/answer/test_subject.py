@@ -1440,3 +1440,29 @@ def test_a_balance_a_provision_a_rate_paid_on_and_a_long_total(question, compani
     assert all(q in s.qualifiers for q in qualifiers), s
     if not qualifiers:
         assert not s.qualifiers, s
+
+
+def test_what_was_sold_to_or_bought_from_someone_is_the_sales_or_purchases_line():
+    """"How much did Corning sell to its equity-method affiliates": its sales to them, as a related-party table prints
+    them — not the company's sales; what it transferred to them is its transfers to them."""
+    s = analyse("How much did Corning sell to its equity-method affiliates in 2021?", companies=("Corning", "CORNING"))
+    assert (s.measure, s.metric) == ("sales to equity-method affiliates", None)
+    s = analyse("How much did Corning transfer to its affiliated companies in 2021?", companies=("Corning", "CORNING"))
+    assert s.measure == "transfers to affiliated companies"
+    assert analyse("How much did Corning sell in 2021?", companies=("Corning", "CORNING")).measure == "sales"
+
+
+def test_a_figure_asked_by_the_statement_line_it_sits_in():
+    """"How much stock-based compensation landed in Adobe's cost of revenue": the compensation, in its table's row
+    for cost of revenue — never Adobe's cost of revenue itself."""
+    for q in ("How much stock-based compensation landed in Adobe's cost of revenue in the first six months of "
+              "fiscal 2023?",
+              "How much stock-based compensation expense did Adobe include in cost of revenue for the six months "
+              "ended June 2, 2023?"):
+        s = analyse(q, companies=("Adobe", "ADOBE"))
+        assert s.metric is None and s.measure.startswith("stock-based compensation"), q
+        assert s.qualifiers == ("cost of revenue",), q
+    # a line's own figure asked is still the line
+    s = analyse("How much cost of revenue did Adobe record in the first six months of fiscal 2023?",
+                companies=("Adobe", "ADOBE"))
+    assert s.metric == "cost_of_revenue"

@@ -2147,3 +2147,27 @@ def test_a_labels_aside_counting_shares_leaves_the_rows_figures_money():
         "millions", "USD"), got
     assert got["Capital stock, $1 par value per share"] == ("millions", "USD"), got
     assert got["Weighted average shares outstanding"][1] == "count", got
+
+
+def test_a_dollar_sign_in_a_cell_of_its_own_makes_the_next_figure_money_and_after_a_year_is_no_year():
+    """"Corning sales to affiliated companies | $ | 312 | $ 253": the "$" the layout set apart is the 2021 figure's,
+    so a row naming "transactions" above it is money in every column; a maturity column "After 2026" is dated no
+    year (its figures fall due after it)."""
+    cells = table_cells("""Related parties (in millions):
+|  |  | 2021 | 2020 |
+|---|---|---|---|
+| Related party transactions: |  |  |  |
+| Corning sales to affiliated companies | $ | 312 | $ 253 |
+| Number of transactions |  | 40 | 38 |
+""", "3. Investments", fiscal_year_end=date(2021, 12, 31))
+    sales = {c.as_of: c.unit for c in cells if "sales" in c.row_label}
+    assert sales == {date(2021, 12, 31): "USD", date(2020, 12, 31): "USD"}
+    assert {c.unit for c in cells if c.row_label.startswith("Number")} == {"count"}
+    leases = table_cells("""Maturities of lease liabilities (in millions):
+|  | 2022 | 2023 | After 2023 | Total |
+|---|---|---|---|---|
+| Operating leases | $ 103 | $ 110 | $ 553 | $ 766 |
+""", "7. Leases", fiscal_year_end=date(2021, 12, 31))
+    by = {c.col_label: c for c in leases}
+    assert by["After 2023"].as_of is None and by["After 2023"].value == 553
+    assert [c.as_of for c in leases if c.as_of] == [date(2022, 12, 31), date(2023, 12, 31)]

@@ -429,3 +429,22 @@ def test_a_balance_at_a_months_end_dates_its_filing(ex):
 
     assert ex.extract("What was Apple's headcount at the end of September 2022?").dates == [date(2022, 9, 30)]
     assert ex.extract("What was Apple's headcount in 2022?").dates == []
+
+
+def test_what_falls_due_in_a_year_between_two_filings_is_the_earlier_ones(make_database, ex):
+    """"What operating lease payments are due from Best Buy in fiscal 2021?" with the fiscal 2019 and 2023 reports
+    stored: the schedule of payments due is printed before the year, so the tie goes to the earlier report — a
+    figure asked for the year otherwise still goes to the later one."""
+    assert ex.extract("What operating lease payments are due from Best Buy in fiscal 2021?").owed
+    assert ex.extract("How much debt does Corning have maturing in 2024?").owed
+    assert not ex.extract("What was Best Buy's revenue in fiscal 2021?").owed
+    with _seeded(make_database) as conn:
+        _doc(conn, "BESTBUY_2019_10K", "BESTBUY", 2019, "FY", "10-K")
+        _doc(conn, "BESTBUY_2023_10K", "BESTBUY", 2023, "FY", "10-K")
+        conn.commit()
+        ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
+        f = Filters(companies=["BESTBUY"], years=[2021], owed=True)
+        assert scope_documents(conn, f)[0] == [ids["BESTBUY_2019_10K"]]
+        assert f.relaxed == ["year 2021 → 2019 (nearest ingested)"]
+        f = Filters(companies=["BESTBUY"], years=[2021])
+        assert scope_documents(conn, f)[0] == [ids["BESTBUY_2023_10K"]]
