@@ -1455,10 +1455,10 @@ def test_what_was_sold_to_or_bought_from_someone_is_the_sales_or_purchases_line(
 def test_a_figure_asked_by_the_statement_line_it_sits_in():
     """"How much stock-based compensation landed in Adobe's cost of revenue": the compensation, in its table's row
     for cost of revenue — never Adobe's cost of revenue itself."""
-    for q in ("How much stock-based compensation landed in Adobe's cost of revenue in the first six months of "
-              "fiscal 2023?",
-              "How much stock-based compensation expense did Adobe include in cost of revenue for the six months "
-              "ended June 2, 2023?"):
+    for q in (("How much stock-based compensation landed in Adobe's cost of revenue in the first six months of "
+               "fiscal 2023?"),
+              ("How much stock-based compensation expense did Adobe include in cost of revenue for the six months "
+               "ended June 2, 2023?")):
         s = analyse(q, companies=("Adobe", "ADOBE"))
         assert s.metric is None and s.measure.startswith("stock-based compensation"), q
         assert s.qualifiers == ("cost of revenue",), q
