@@ -57,7 +57,9 @@ _COST_OF_THING = re.compile(r"(?i)\b(?:cost|costs|price|prices)\s+of(?=\s+(?!(?:
 #: (or its carrying amount or book value, of a thing written small that no statement line names: "the carrying amount
 #: of General Mills' other intangible assets" is that row's balance; a thing named keeps its carrying value — "… of MGM
 #: Resorts' investment in the Bellagio BREIT Venture" — and a line is printed so, "Total carrying value of debt")
-_PLAIN_VALUE_OF = re.compile(r"(?i)^(?:(?P<carried>carrying|book)\s+)?(?:value|amount)\s+of\s+(?=\S)|^balance\s+of\s+(?=\S)")
+#: (a gross or total value is the row itself: "the gross value of Netflix's leasehold improvements", before depreciation)
+_PLAIN_VALUE_OF = re.compile(r"(?i)^(?:(?P<carried>carrying|book)\s+|(?:gross|total)\s+)?(?:value|amount)\s+of\s+(?=\S)|"
+                             r"^balance\s+of\s+(?=\S)")
 _WRITTEN_SMALL = re.compile(r"(?:[\w&.'’ -]+['’]s?\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)+")
 #: An account whose name holds "for": "allowance for doubtful accounts", "provision for credit losses", "reserve for …".
 _FOR_NAMED = re.compile(r"(?i)^(?:[\w&.-]+['’]s?\s+)?(?:[a-z-]+\s+){0,2}(?:allowances?|provisions?|reserves?|accruals?)\s+for\s+")
@@ -166,10 +168,15 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         used = _USED_IN.search(m.group("np")) if done and done[-1] in ("use", "used") else None
         paid = _PAID_FOR.search(m.group("np")) if done and done[-1] in ("pay", "paid") \
             and np.lower() in ("cash", "money") else None
+        # ("How much cash did Netflix receive from option exercises": that cash, never the cash balance)
+        got = _RECEIVED_FROM.search(m.group("np")) if done and done[-1] in ("receive", "received", "collect", "collected") \
+            and np.lower() in ("cash", "money") else None
         if used:  # "How much net cash did Corning use in investing activities": the cash used in them
             np = f"{np} used in {used.group('what')}"
         elif paid:  # "How much cash did Best Buy pay for termination benefits": those payments, never the balance
             np = f"cash paid for {paid.group('what')}"
+        elif got:
+            np = f"cash received from {got.group('what')}"
         elif done and done[-1] in _COUNTED_ACT and (done[-1] != "back" or done[-2:-1] == ["buy"]):
             # (what is bought back is repurchased; what is added back, "rent" in a return's numerator, is itself)
             np = f"{np} {_COUNTED_ACT[done[-1]]}"

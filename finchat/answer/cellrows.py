@@ -78,8 +78,11 @@ def _words_of(text: str) -> list[str]:
 _FOOTNOTE_MARK = re.compile(r"\((?:[a-z]|\d{1,2})\)")
 
 
-#: Words rows print otherwise: "square footage" is "Retail square feet".
-_SAME = {"footage": "feet"}
+#: Words rows print otherwise: "square footage" is "Retail square feet"; "within one year" is "Within 1 year".
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+                 "eight": "8", "nine": "9", "ten": "10"}
+_SAME = {"footage": "feet", **_NUMBER_WORDS}
+_WORD_OF = {v: k for k, v in _NUMBER_WORDS.items()}
 
 
 def word_forms(w: str) -> tuple[str, ...]:
@@ -127,6 +130,8 @@ def _rows(conn: psycopg.Connection, doc_id: int, terms: list[str]) -> list[Any]:
     """Cells of document ``doc_id`` whose row label, headings, caption or column hold every word of one of
     ``terms``, each with the labels of its table's "Total …" rows (same chunk and page: "Total subscription
     revenue" says what "Digital Media" above it is) and whether its label or headings hold them."""
+    # (a number read as its digits, "1 year", is searched as a row may print it too: "one year")
+    terms = [*terms, *(spelled for t in terms if (spelled := " ".join(_WORD_OF.get(w, w) for w in t.split())) != t)]
     query = " || ".join(["plainto_tsquery('english', %s)"] * len(terms))
     # a compound's hyphen is no word of the index's ("work-in-process" is a token of its own there, which a row
     # printing "Work in process" lacks); a model's name keeps its hyphen ("F-35" is 'f' and '-35' there)

@@ -50,7 +50,7 @@ from finchat.answer.result import Answer, question_filing, with_subject
 from finchat.answer.shapes import ADJUSTED, ASKED_BEFORE_DID, EFFECT
 from finchat.answer.subject import Subject, analyse, as_share
 from finchat.answer.tagged import months_asked
-from finchat.answer.yearrows import expected_in_year
+from finchat.answer.yearrows import expected_in_year, scheduled_cell
 from finchat.graph.lexicon import STATEMENT_OF, metrics_in_question
 from finchat.graph.lexicon import metric as metric_def
 
@@ -197,6 +197,11 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     issue = None if explain else issue_answer(conn, res.question, list(res.hits), companies[0] if companies else None)
     if issue is not None:
         return with_subject(Answer(issue[0], "passages", quoted=[issue[1]]), subject, res, found=True)
+    # what falls due in the year asked ("The future minimum lease payments … were as follows"): its row of the
+    # schedule, never the balance the statements print
+    expected = _expected_row(conn, subject, res, companies) if res.filters.owed and not explain else None
+    if expected is not None:
+        return expected
     wanted = derive.needed_metrics(question) if derived else []
     metrics = asked_lines(subject, [m for m in res.filters.metrics if m not in wanted][:3]) if not derived else []
     if subject.keeps is not None:  # a price per share, what moved a line: no statement amount answers it
@@ -350,10 +355,13 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
 def _expected_row(conn: psycopg.Connection, subject: Subject, res: Any, companies: list[str]) -> Answer | None:
     """The figure of the one year asked in a schedule of the years ahead (answer/yearrows.py), from the first filing
     in scope printing one for the measure; None when the question asks no single year or none does."""
-    if not subject.measure or len(res.filters.years) != 1:
+    # (a statement line asked by name alone, "long-term debt", is the measure in its own words)
+    measure = subject.measure or (subject.metric or "").replace("_", " ")
+    if not measure or len(res.filters.years) != 1:
         return None
     for doc in dict.fromkeys(h.document for h in res.hits if not companies or h.company in companies):
-        got = expected_in_year(conn, doc, subject.measure, res.filters.years[0])
+        got = expected_in_year(conn, doc, measure, res.filters.years[0]) or (
+            scheduled_cell(conn, doc, measure, res.filters.years[0]) if res.filters.owed else None)
         if got is not None:
             return with_subject(Answer(got[0], "passages", quoted=[got[1]]), subject, res, found=True)
     return None

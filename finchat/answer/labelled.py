@@ -15,11 +15,13 @@ from finchat.tables import units_scale
 
 
 def labelled_figure(conn: psycopg.Connection, document: str, phrases: tuple[str, ...],
-                    loose: bool = False) -> tuple[str, Hit] | None:
+                    loose: bool = False, year: int | None = None) -> tuple[str, Hit] | None:
     """A figure ``document``'s text prints right after one of ``phrases`` as its label ("Core EPS $1.50" in a
     release's highlights), quoted with the words around it and its citation; None when no passage prints one.
     ``loose``: a plural for a singular and back, and a word of the label's own after the phrase ("Total
-    infrastructure surcharge authorizations $ 67" for "total infrastructure surcharges")."""
+    infrastructure surcharge authorizations $ 67" for "total infrastructure surcharges"). ``year``: the fiscal year
+    asked — of two passages printing the label, the one whose last "fiscal <year>" before it is that year first
+    ("… details of debt repayments during fiscal 2019:" over the same table of fiscal 2020)."""
     names = [ws for ws in (re.findall(r"[A-Za-z0-9]+", p) for p in phrases if p) if len(ws) >= 2]
     label = "|".join(r"\W+".join("(?:" + "|".join(map(re.escape, word_forms(w.lower()))) + ")" if loose else w
                                  for w in ws) for ws in names)
@@ -30,11 +32,26 @@ def labelled_figure(conn: psycopg.Connection, document: str, phrases: tuple[str,
         f"{_SELECT} WHERE d.name = %s AND c.kind = 'text' AND c.tsv @@ to_tsquery('english', %s) AND c.text ~* %s"
         " ORDER BY c.page_start, c.id LIMIT %s",
         (document, _any_of([" ".join(ws) for ws in names]), rf"\m({label})\M", STATED_PASSAGES)).fetchall()
+    found = []
     for hit in _hits(rows, "stated"):
-        got = figure_after(plain_text(hit.text), label, LABEL_OWN_WORDS if loose else 0)
-        if got is not None:
-            return f"{got[0]} — “{got[1]}” [{hit.citation()}]", hit
-    return None
+        text, at = plain_text(hit.text), 0
+        # (each time the passage prints the label: two tables of one passage, one per fiscal year)
+        while (got := figure_after(text[at:], label, LABEL_OWN_WORDS if loose else 0)) is not None:
+            where = text.find(got[0], at)
+            # (the table's introduction may end the passage before: a table split over passages)
+            said = _FISCAL_YEAR.findall(text[:where]) or ([] if year is None else _FISCAL_YEAR.findall(
+                " ".join(nearby_texts(conn, hit.chunk_id, 1))))
+            other_year = year is not None and bool(said) and int(said[-1]) != year
+            found.append((other_year, f"{got[0]} — “{got[1]}” [{hit.citation()}]", hit))
+            if where < at or year is None:
+                break
+            at = where + len(got[0])
+    best = min(found, key=lambda f: f[0], default=None)  # (stable: the first passage among equals)
+    return (best[1], best[2]) if best is not None else None
+
+
+#: "fiscal 2019", "fiscal year 2020": the year a passage's table is of, as its introduction names it.
+_FISCAL_YEAR = re.compile(r"(?i)\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b")
 
 
 def introduced_figure(conn: psycopg.Connection, document: str, measure: str, name: str) -> tuple[str, Hit] | None:

@@ -409,7 +409,8 @@ def unsubstituted(conn: psycopg.Connection, subject: Subject, companies: list[st
                               for m in ((() if named or otherwise else (subject.measure,))
                                         + (" ".join([*extra, subject.measure]),)))
         printed = next((got for where in with_year_release(conn, doc)
-                        if (got := labelled_figure(conn, where, tuple(dict.fromkeys(n for n in measure_names if n))))
+                        if (got := labelled_figure(conn, where, tuple(dict.fromkeys(n for n in measure_names if n)),
+                                                   year=res.filters.years[0] if len(res.filters.years) == 1 else None))
                         is not None), None)
         # (or the row of the measure alone in a table the sentences before it say is of the one thing asked, no segment
         # — a segment's figures are its tables' cells: "Goodwill 253" under "The following table represents the …

@@ -278,7 +278,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         if " used in " in measure:
             # ("How much net cash did Corning use in investing activities": the line the measure's own words name)
             metrics = metrics_in_question(measure) or metrics
-        elif measure.startswith("cash paid for "):
+        elif measure.startswith(("cash paid for ", "cash received from ")):
             metrics = []  # (payments for something: no statement line, least of all the cash balance)
     if not derived:
         qualifiers += owned_part(question, measure, names, qualifiers)

@@ -17,11 +17,19 @@ from finchat.tables import units_scale
 
 #: A year's row of a schedule: "2023 7", "Fiscal 2025 21", "2024 $ 3".
 #: (never a header's next year: "2022 2023 2024")
-_YEAR_ROW = r"(?:(?<=\s)|^)(?:fiscal\s+)?{year}\s+\$?\s*(?!(?:19|20)\d\d(?:\s|$))(?P<fig>\(?\d[\d,]*(?:\.\d+)?\)?)(?=\s|$)"
+_FIG = r"\$?\s*(?!(?:19|20)\d\d(?:\s|$))\(?\d[\d,]*(?:\.\d+)?\)?(?=\s|$)"
+#: (and the figures of its other columns after it: "2021 11 42 648" — capital, financing and operating leases)
+_YEAR_ROW = r"(?:(?<=\s)|^)(?:fiscal\s+)?{year}\s+(?P<figs>" + _FIG.replace("{", "{{").replace("}", "}}") + \
+    r"(?:\s+" + _FIG.replace("{", "{{").replace("}", "}}") + r")*)"
+#: The columns an introduction lists, in order, before the noun they share: "our capital, financing and operating
+#: leases".
+_LISTED = re.compile(r"(?i)\b(?P<items>[a-z][\w-]*(?:,\s+[a-z][\w-]*)+,?\s+and\s+[a-z][\w-]*)\s+(?P<noun>[a-z][\w-]*)")
 #: Any year's row, to tell a schedule (rows of several years in a run) from a sentence naming a year.
 _ANY_YEAR_ROW = re.compile(r"(?i)(?:(?<=\s)|^)(?:fiscal\s+)?(?:19|20)\d\d\s+\$?\s*(?!(?:19|20)\d\d(?:\s|$))\(?\d[\d,]*(?:\.\d+)?\)?(?=\s|$)")
 #: Words saying the schedule looks ahead: "estimated future …", "expected …", "remainder of", "thereafter".
 _AHEAD = re.compile(r"(?i)\b(?:future|expected|estimated|remainder|thereafter|succeeding|next\s+five)\b")
+#: Words asking what falls due, which a schedule of payments by year need not print.
+_FALLING_DUE = "due owed owe payable scheduled"
 #: Year rows a schedule holds at least around the one asked.
 MIN_YEAR_ROWS = 3
 #: Characters either side of the row searched for the schedule's other rows, before it for its introduction.
@@ -35,7 +43,8 @@ def expected_in_year(conn: psycopg.Connection, document: str, measure: str, year
     """(answer line, the passage): the figure for ``year`` of a schedule in ``document`` whose words around it (its
     introduction just before, or its total just after) name every word of ``measure`` and look ahead (module
     docstring); None when no such schedule prints the year's row."""
-    wanted = word_stems(measure)
+    # ("operating lease payments due": falling due is what the schedule is of, no word it needs to print)
+    wanted = word_stems(measure) - word_stems(_FALLING_DUE)
     if not wanted:
         return None
     row = re.compile(rf"(?i){_YEAR_ROW.format(year=year)}")
@@ -61,10 +70,55 @@ def expected_in_year(conn: psycopg.Connection, document: str, measure: str, year
                     and _AHEAD.search(total.group(0)) else None
             if named is None:
                 continue
+            figs = re.findall(r"\(?\d[\d,]*(?:\.\d+)?\)?", m.group("figs"))
+            column = _column(figs, named, wanted)
+            if column is None:
+                continue  # a row of several columns none of which the introduction names as the measure
             scale = units_scale(intro) or units_scale(text) or units_scale(hit.section or "")
-            figure = f"${m.group('fig')}" + (f" {scale[:-1]}" if scale else "")
+            figure = f"${figs[column]}" + (f" {scale[:-1]}" if scale else "")
             return (f"{figure} [{hit.citation()}] — the row for {year} of the schedule “{named[:200]}”."), hit
     return None
 
 
-__all__ = ["expected_in_year"]
+def _column(figs: list[str], intro: str, wanted: set[str]) -> int | None:
+    """Which of a year row's ``figs`` is the measure's: the only one; else the column the introduction's list of
+    as many items names by a word of the measure ("… our capital, financing and operating leases", "operating lease
+    payments" → the third); None when it names none, or more than one."""
+    if len(figs) == 1:
+        return 0
+    for listed in reversed(list(_LISTED.finditer(intro))):
+        items = [re.sub(r"(?i)^and\s+", "", i.strip()) for i in re.split(r",|\s+and\s+", listed.group("items")) if i.strip()]
+        if len(items) != len(figs):
+            continue
+        hit = [j for j, item in enumerate(items) if word_stems(item) & wanted]
+        return hit[0] if len(hit) == 1 else None
+    return None
+
+
+def scheduled_cell(conn: psycopg.Connection, document: str, measure: str, year: int) -> tuple[str, Any] | None:
+    """(answer line, the passage): the cell of ``document`` dated in ``year``, after the filing's own period end — a
+    column of a schedule of the years ahead ("Operating leases | 2023 | 2024 | …" under "Future minimum lease
+    commitments …") — whose row and caption name every word of ``measure``; the row naming most of it first. None
+    when no such cell is stored."""
+    wanted = word_stems(measure) - word_stems(_FALLING_DUE)
+    if not wanted:
+        return None
+    rows = conn.execute(
+        "SELECT t.chunk_id, t.row_path, t.caption, t.printed, t.scale, t.unit FROM table_cells t"
+        " JOIN documents d ON d.id = t.document_id WHERE d.name = %s AND t.as_of > d.period_end"
+        " AND extract(year FROM t.as_of)::int = %s AND t.duration IS NULL AND t.unit = 'USD' ORDER BY t.seq",
+        (document, year)).fetchall()
+    named = [(len(wanted & word_stems(r[1])), r) for r in rows if wanted <= word_stems(f"{r[1]} {r[2]}")]
+    if not named:
+        return None
+    best = max(named, key=lambda x: x[0])[1]
+    hit = _hits(conn.execute(f"{_SELECT} WHERE c.id = %s", (best[0],)).fetchall(), "schedule")
+    if not hit:
+        return None
+    scale = "" if best[4] == "units" else f" {best[4][:-1]}"
+    caption = re.split(r"(?<=[.!?])\s+(?=[A-Z])", re.sub(r"\s+", " ", best[2]).strip())[-1]  # (its last sentence)
+    return (f"${best[3].strip()}{scale} [{hit[0].citation()}] — the column for {year} of “{best[1]}” in the schedule "
+            f"“{caption[-200:]}”."), hit[0]
+
+
+__all__ = ["expected_in_year", "scheduled_cell"]

@@ -20,11 +20,13 @@ from finchat.graph.periods import column_periods
 from finchat.graph.rowlabels import closing_totals
 from finchat.graph.rowunits import AREA, MONEY_OF_COUNTED, PER_THING, UNITLESS_LABEL, counted_area
 from finchat.graph.rowunits import counted as counted_label
-from finchat.tables import header_count, parse_value, row_units, row_units_own, units_scale
+from finchat.tables import MONTHS_ABBR, header_count, parse_value, row_units, row_units_own, units_scale
 
 #: A row label naming things counted, not money ("paid memberships", "units", "employees").
 _COUNTED = re.compile(r"(?i)\b(?:members(?:hips)?|subscribers|accounts|customers|units|stores|employees|"
-                      r"transactions|shares(?! of)|square feet|locations|restaurants|vehicles|deliveries|users|headcount|number of)\b")
+                      r"transactions|shares(?! of)|square feet|locations|restaurants|vehicles|deliveries|users|headcount|number of|"
+                      # (stock options and units counted, as in an anti-dilutive table "(in thousands)": never money)
+                      r"stock options|restricted stock units|warrants)\b")
 #: Of those, things counted one by one, never by the thousand in a filing's tables.
 _COUNTED_SINGLY = re.compile(r"(?i)\b(?:deliveries|stores|restaurants|locations|warehouses|clubs|aircraft)\b")
 #: "Number of client advisors", "Number of branches" (not of shares): things counted one by one, whatever the table's
@@ -247,6 +249,16 @@ _DAY_END = re.compile(r"(.*?)\s*\b(\d),")
 
 
 #: A roll-forward's balance row, dated by its own label ("Balance as of May 31, 2020", "Ending balance, June 30, 2023").
+#: A caption ending on the one day its table is of ("… consisted of the following as of December 2, 2022:", "… as of
+#: December 31, 2017 were as follows (in millions):"): columns
+#: naming no period (cost, gains, fair value) hold that day's balances.
+_CAPTION_DAY = re.compile(rf"(?i)\b(?:as\s+of|at)\s+((?:{MONTHS_ABBR})\s*\d{{1,2}},?\s*(?:19|20)\d{{2}}),?\s*"
+                          r"(?:(?:were|was|are|is)\s+as\s+follows\s*)?(?:\([^()]*\)\s*)?[:.]?\s*$")
+#: A caption ending on the fiscal year its table is of ("… details of debt repayments during fiscal 2019:").
+_CAPTION_YEAR = re.compile(r"(?i)\b(?:during|for|in)\s+(?:the\s+)?fiscal\s+(?:year\s+)?((?:19|20)\d{2}),?\s*"
+                           r"(?:(?:were|was|are|is)\s+as\s+follows\s*)?(?:\([^()]*\)\s*)?[:.]?\s*$")
+#: Words of a period's length: a caption saying one ("for the six months ended … and as of …") dates no balance.
+_DURATION_WORDS = re.compile(r"(?i)\b(?:months|weeks|year|quarter)\s+ended\b|\bfor\s+the\b")
 _BALANCE_AT = re.compile(r"(?i)^(?:(?:beginning|ending|closing|opening)\s+)?balances?\b(?:,|\s+(?:as\s+of|at|on)\b)")
 
 
@@ -301,6 +313,18 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
         got = column_periods([["", label]], 2, context, year_end, filing_period)[1]
         return got if got is not None and got[2] is not None else None
 
+    day = _CAPTION_DAY.search(context.strip()) if not any(periods[1:]) else None
+    if day is not None and not _DURATION_WORDS.search(context.strip()[-2 * MAX_LABEL:]):
+        # (a caption dating the whole table: each column's name heads its figures, as under a period row heading)
+        row_period = dated(day.group(1))
+    year = _CAPTION_YEAR.search(context.strip()) if not any(periods[1:]) and fiscal_year_end else None
+    if year is not None and fiscal_year_end is not None and row_period is None:
+        # "… details of debt repayments during fiscal 2019:": the fiscal year the caption names, ended on the filing's
+        # year-end day that year
+        end = fiscal_year_end.replace(year=int(year.group(1)), day=min(fiscal_year_end.day, 28)
+                                      if fiscal_year_end.month == 2 else fiscal_year_end.day)
+        row_period = (f"Fiscal year ended {end:%B} {end.day}, {end.year}", "12M", end)
+    captioned = row_period is not None  # (and the rows keep their headings: "Amortized Cost › Cash equivalents › …")
     for row in rows[:nh]:  # the first period heading may close the header ("Three months ended June 2, 2023")
         row_period = (dated(_clean(row[0])) if row else None) or row_period
         if row_period is None and not any(periods[1:]):
@@ -370,7 +394,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
             col = col_words[j] if j < len(col_words) else ""
             cell_path = path
             if row_period is not None and period is None and col:
-                period, cell_path = row_period, f"{col} › {label}"
+                period, cell_path = row_period, f"{col} › {path if captioned else label}"
             elif period is None and _BALANCE_AT.match(label) and (at_date := dated(label)) is not None:
                 # a roll-forward's balance row under columns of no period ("Balance as of May 31, 2020 | 6,403.7 |
                 # 5,300.5" under the segments): the row's own date dates its figures, each column's name heads them

@@ -271,9 +271,14 @@ def _asked_res() -> list[tuple[str, re.Pattern[str]]]:
     return [(m.key, re.compile(r"(?i)(?<![a-z])(?:" + "|".join(m.asked) + r")s?(?![a-z])")) for m in METRICS if m.asked]
 
 
+#: "net operating loss (carryforwards)": a tax attribute, never the operating loss of a statement.
+_NET_OPERATING_LOSS = re.compile(r"(?i)\bnet\s+operating\s+loss(?:es)?\b")
+
+
 def metrics_in_question(text: str) -> list[str]:
     """Metric keys a question asks about: :func:`metrics_in_text` plus the analyst shorthand of each
     metric's ``asked`` phrases, in lexicon order."""
+    text = _NET_OPERATING_LOSS.sub(" ", text)  # (a tax attribute, carried forward: no operating income)
     found = set(metrics_in_text(text)) | {key for key, rx in _asked_res() if rx.search(text)}
     # a metric named only inside another's phrase ("revenue" of "cost of revenue") is not asked — unless that
     # one refines it ("net income attributable …" is net income still, where a statement prints no attribution)

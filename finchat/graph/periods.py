@@ -281,6 +281,14 @@ def _filing_relative(label: str, year: re.Match[str] | None, spanning: str,
     return label, None, None
 
 
+def shift_year(d: date, years: int) -> date:
+    """``d`` moved by whole years; February 29 becomes the 28th."""
+    try:
+        return d.replace(year=d.year + years)
+    except ValueError:  # February 29
+        return d.replace(year=d.year + years, day=28)
+
+
 def shift_months(d: date, months: int) -> date:
     """``d`` moved by whole months; a month end stays a month end."""
     import calendar

@@ -229,3 +229,11 @@ def _years_over_names(own: str, lead_in: str, width: int, period_end: date,
         return out
 
     return read
+
+
+def priced_after_first(rows: list[list[str]]) -> bool:
+    """Do the rows' figures (as printed, "$" kept) hold two measures rather than periods: two or more rows printing a
+    "$", none on its first figure ("Awarded 4.3 $ 360.17": shares, then a price per share, under a header the parser
+    lost)? A period's column prints its "$" on the first figure of a money row."""
+    dollars = [{j for j, n in enumerate(nums) if "$" in n} for nums in rows if any("$" in n for n in nums)]
+    return len(dollars) >= 2 and all(0 not in d for d in dollars)

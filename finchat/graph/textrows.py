@@ -22,7 +22,7 @@ from finchat.graph.durations import (
     quarters_of,
     respective_years,
 )
-from finchat.graph.periods import shift_months
+from finchat.graph.periods import shift_months, shift_year
 from finchat.graph.rowlabels import closing_totals, row_label
 from finchat.graph.rowunits import (
     PER_THING,
@@ -44,6 +44,7 @@ from finchat.graph.textcolumns import (
     _total_column,
     _value,
     _years_over_names,
+    priced_after_first,
 )
 from finchat.graph.textlines import _NOT_HEADING, _NUM, _group_names, _line
 from finchat.graph.yearheaders import (
@@ -105,13 +106,6 @@ _TABLE_START = re.compile(_HEADER_DURATION.pattern + r"|(?i:\b(?:fiscal\s+)?year
 LEAD_CHARS = 240
 #: Columns one duration may have: this year's and up to two earlier years'.
 MAX_YEARS = 3
-
-
-def _shift_year(d: date, years: int) -> date:
-    try:
-        return d.replace(year=d.year + years)
-    except ValueError:  # February 29
-        return d.replace(year=d.year + years, day=28)
 
 
 _SUPERSCRIPT = re.compile(r"<sup>(.*?)</sup>")
@@ -288,6 +282,9 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
     inside = body[rows[0][0]:rows[-1][0]]  # between the first and the last row: a next table's header is after
     if _HEADER_DURATION.search(inside) or re.search(r"(?i)\bmonths? ended\b", inside):
         carry.clear()  # periods as row headings inside the table ("Six months ended June 2, 2023 Revenue …")
+        return []
+    if priced_after_first([nums for _, _, nums in rows if len(nums) == width]):
+        carry.clear()  # ("Awarded 4.3 $ 360.17": shares, then a price — two measures, no two periods)
         return []
     header = f"{lead_in} {body[:rows[0][0]]}"
     # the chunk's own header before the lead-in sentence (which may end another table's text)
@@ -555,7 +552,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
             if groups:
                 path = f"{groups[g]} › {label}"
             back = before[g] if before else 0
-            ends = [shift_months(_shift_year(period_end, offset - k), -back) for k in range(row_keep)]
+            ends = [shift_months(shift_year(period_end, offset - k), -back) for k in range(row_keep)]
             for end, token in zip(ends if current_first else list(reversed(ends)),
                                   nums[g * group:g * group + row_keep], strict=True):
                 v = _value(token)
@@ -586,7 +583,7 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                                 f"{months}M", end, v, token.replace("$", "").strip(), row_scale, unit))
             # the changes the header names ("Reported Operational Currency"): each a percentage of the period's
             for name, token in zip(bases, nums[g * group + row_keep:(g + 1) * group]) if current_first else ():
-                end, v = _shift_year(period_end, offset), _value(token)
+                end, v = shift_year(period_end, offset), _value(token)
                 if v is not None:
                     out.append(Cell(label[:200], path[:400], f"{name} change — {words} Months Ended "
                                     f"{end:%B} {end.day}, {end.year}", f"{months}M", end, v, token.strip(), "units", "%"))

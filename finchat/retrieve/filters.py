@@ -110,9 +110,12 @@ _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|inte
                         r"business (?:lines?|units?)|divisions?)\b")
 #: Forward-looking questions: a year's guidance is published in the filings of the year before (the
 #: fourth-quarter release and the annual report), so those are searched too.
-#: Amounts falling due in a year ("payments due in fiscal 2021", "owe in 2023", "debt maturing in 2025"): a schedule
-#: printed in the filings before that year.
-_OWED = re.compile(r"(?i)\b(?:due|owed?|owes|owing|matur(?:e|es|ing)|payable|scheduled)\b")
+#: Amounts falling due in a year ("payments due in fiscal 2021", "owe in 2023", "debt maturing in 2025", "due to pay in
+#: fiscal 2020"): a schedule printed in the filings before that year. (Not what something is "due to", nor what is due
+#: from customers, nor a date an amount turns on: "owes … if it becomes payable after September 15, 2023".)
+_OWED = re.compile(r"(?i)\b(?:due(?!\s+to\b(?!\s+(?:pay|be\s+paid|be\s+repaid|mature|expire)\b))(?!\s+from\s+(?-i:[a-z]))|"
+                   r"owe[sd]?|owing|matur(?:e|es|ing)|scheduled)\b[^?.;]{0,60}?\b(?:in|during|by|for)\s+"
+                   r"(?:(?:the\s+)?fiscal\s+(?:year\s+)?|calendar\s+)?(?:19|20)\d\d\b")
 _FORWARD = re.compile(r"(?i)\b(?:guidance|outlook|forecasts?|expects?|expecting|expected\s+to|plan(?:s|ning)?\s+to|intends?\s+to)\b")
 #: Figures a company re-presented after a change ("after recasting", "restated").
 _RECAST = re.compile(r"(?i)\b(?:recast\w*|restat\w*|re-presented)\b")

@@ -4,11 +4,14 @@ real database, on passages stored as the chunker writes them. Figures made up.""
 
 from psycopg import connect
 
-from finchat.answer.yearrows import expected_in_year
+from finchat.answer.yearrows import expected_in_year, scheduled_cell
 
 INTRO = "The following table outlines the estimated future amortization expense related to intangible assets held:"
 ROWS = "(In millions)\n\n2024 **$** **2,363** 2025 **1,881** 2026 **1,381** 2027 **929** Thereafter **2,160**\n\n" \
        "Total **$** **9,366**"
+LEASES = ("The future minimum lease payments under our capital, financing and operating leases by fiscal year were as "
+          "follows ($ in millions):")
+LEASE_ROWS = "2020 $ 14 $ 48 $ 700\n\n2021 11 42 648\n\n2022 7 35 513\n\n2023 4 24 371\n\nThereafter 7 40 476"
 HEADER = ("We expect future amortization expense of our backlog as follows: **2022** **2023** **2024** **2025** "
           "Backlog **10** **20** **30** **40**")
 
@@ -20,8 +23,8 @@ def _stored(make_database, texts):  # type: ignore[no-untyped-def]
     migrate.migrate(conn)
     seed_companies(conn)
     doc = conn.execute("INSERT INTO documents (name, source_path, sha256, company_key, form, fiscal_year, fiscal_quarter,"
-                       " page_count) VALUES ('APPLE_2023_10K', 'x', 'y', 'APPLE', '10-K', 2023, 'FY', 2) RETURNING id"
-                       ).fetchone()[0]
+                       " period_end, page_count) VALUES ('APPLE_2023_10K', 'x', 'y', 'APPLE', '10-K', 2023, 'FY',"
+                       " '2023-09-30', 2) RETURNING id").fetchone()[0]
     for i, text in enumerate(texts):
         conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, kind, text, embed_text)"
                      " VALUES (%s, %s, 1, 1, 'text', %s, %s)", (doc, i, text, text))
@@ -39,3 +42,32 @@ def test_a_marked_up_years_row_is_read(make_database):
 def test_a_header_of_years_is_no_years_row(make_database):
     with _stored(make_database, [HEADER]) as conn:
         assert expected_in_year(conn, "APPLE_2023_10K", "amortization expense", 2022) is None
+
+
+def test_a_row_of_several_columns_is_read_in_the_column_its_introduction_lists(make_database):
+    """"2021 11 42 648" under "… our capital, financing and operating leases …": operating lease payments are the
+    third figure, capital lease payments the first; a measure naming no one of them gets none (never the first)."""
+    with _stored(make_database, [LEASES, LEASE_ROWS]) as conn:
+        line, _ = expected_in_year(conn, "APPLE_2023_10K", "operating lease payments due", 2021)
+        assert line.startswith("$648 million"), line
+        line, _ = expected_in_year(conn, "APPLE_2023_10K", "capital lease payments", 2022)
+        assert line.startswith("$7 million"), line
+        assert expected_in_year(conn, "APPLE_2023_10K", "lease payments", 2021) is None
+
+
+def test_a_years_column_of_a_schedule_after_the_filings_period(make_database):
+    """"Operating leases | 2024 | 2025" under "Future minimum lease commitments at September 30, 2023 were as
+    follows": the cell dated in the year asked, after the filing's own period end, of the row the measure names —
+    never a cell of the filing's own year, nor of a row naming another measure."""
+    caption = "Future minimum lease commitments at September 30, 2023 were as follows (in millions):"
+    with _stored(make_database, [caption]) as conn:
+        doc, chunk = conn.execute("SELECT document_id, id FROM chunks").fetchone()
+        for row, as_of, value in (("Operating leases", "2024-12-31", 226), ("Operating leases", "2025-12-31", 178),
+                                  ("Operating leases", "2023-09-30", 1342), ("Purchase obligations", "2024-12-31", 90)):
+            conn.execute("INSERT INTO table_cells (document_id, chunk_id, page, caption, row_label, row_path, col_label,"
+                         " as_of, value, printed, scale, unit) VALUES (%s, %s, 1, %s, %s, %s, '', %s, %s, %s,"
+                         " 'millions', 'USD')", (doc, chunk, caption, row, row, as_of, value, f"{value}"))
+        line, _ = scheduled_cell(conn, "APPLE_2023_10K", "operating lease commitments due", 2024)
+        assert line.startswith("$226 million") and "the column for 2024" in line, line
+        assert scheduled_cell(conn, "APPLE_2023_10K", "operating lease commitments", 2023) is None
+        assert scheduled_cell(conn, "APPLE_2023_10K", "operating lease commitments", 2026) is None

@@ -1466,3 +1466,17 @@ def test_a_figure_asked_by_the_statement_line_it_sits_in():
     s = analyse("How much cost of revenue did Adobe record in the first six months of fiscal 2023?",
                 companies=("Adobe", "ADOBE"))
     assert s.metric == "cost_of_revenue"
+
+
+def test_cash_received_from_something_and_a_gross_value_and_a_tax_carryforward():
+    """"How much cash did Netflix receive from option exercises": that cash, never the cash balance; "the gross value
+    of Netflix's leasehold improvements": the row itself; "net operating loss … carryforwards": a tax attribute,
+    never operating income."""
+    s = analyse("How much cash did Netflix receive from option exercises in 2015?", companies=("Netflix", "NETFLIX"))
+    assert (s.measure, s.metric) == ("cash received from option exercises", None)
+    s = analyse("What was the gross value of Netflix's leasehold improvements at the end of 2015?",
+                companies=("Netflix", "NETFLIX"))
+    assert (s.measure, s.metric) == ("leasehold improvements", None)
+    s = analyse("What net operating loss and capital loss carryforwards did Walmart have at January 31, 2020?",
+                companies=("Walmart", "WALMART"))
+    assert s.metric is None

@@ -2171,3 +2171,51 @@ def test_a_dollar_sign_in_a_cell_of_its_own_makes_the_next_figure_money_and_afte
     by = {c.col_label: c for c in leases}
     assert by["After 2023"].as_of is None and by["After 2023"].value == 553
     assert [c.as_of for c in leases if c.as_of] == [date(2022, 12, 31), date(2023, 12, 31)]
+
+
+def test_a_table_dated_only_by_its_caption_holds_that_days_balances():
+    """"… consisted of the following as of December 2, 2022:" over columns of cost, gains and fair value: each figure
+    is dated December 2, 2022, its column's name heading its row — while a caption naming a period's length dates
+    nothing by its day."""
+    table = """| _(in millions)_ | Amortized Cost | Unrealized Gains | Estimated Fair Value |
+|---|---|---|---|
+| Cash equivalents: |  |  |  |
+| Money market funds | 3,479 | — | 3,479 |
+| Time deposits | 61 | — | 61 |
+"""
+    cells = table_cells(table, "Note 4. Cash, cash equivalents and short-term investments consisted of the following as "
+                               "of December 2, 2022:", (date(2023, 6, 2), "6M", 2))
+    fair = next(c for c in cells if c.row_path == "Estimated Fair Value › Cash equivalents › Money market funds")
+    assert (fair.value, fair.as_of, fair.duration, fair.unit, fair.scale) == (3479, date(2022, 12, 2), None, "USD",
+                                                                             "millions")
+    assert {c.as_of for c in cells} == {date(2022, 12, 2)}
+    cells = table_cells(table, "Activity for the six months ended June 2, 2023 and balances as of June 2, 2023:",
+                        (date(2023, 6, 2), "6M", 2))
+    assert {c.as_of for c in cells} == {None}
+
+
+def test_a_caption_naming_its_day_or_fiscal_year_before_as_follows_and_stock_options_counted():
+    """"… as of December 31, 2017 were as follows (in millions):" dates the cost and fair value columns; "… details of
+    debt repayments during fiscal 2019:" dates a table of no period columns as that fiscal year; employee stock
+    options excluded as anti-dilutive "(in thousands)" are counted, not money."""
+    cells = table_cells("""|  | Cost | Estimated Fair Value |
+|---|---|---|
+| Within 1 year | $ 1,433 | $ 1,491 |
+| After 1 year through 5 years | 3,929 | 3,983 |
+""", "The contractual maturities of these securities as of December 31, 2017 were as follows (in millions):",
+                        fiscal_year_end=date(2017, 12, 31))
+    fair = next(c for c in cells if c.row_path == "Estimated Fair Value › Within 1 year")
+    assert (fair.value, fair.as_of, fair.duration) == (1491, date(2017, 12, 31), None)
+    repaid = table_cells("""| (Amounts in millions) | Principal Amount | Repayment |
+|---|---|---|
+| February 15, 2018 | $1,250 | $ 1,250 |
+| Total repayment of matured debt |  | $ 3,784 |
+""", "The following table provides details of debt repayments during fiscal 2019:", fiscal_year_end=date(2020, 1, 31))
+    total = next(c for c in repaid if c.row_label == "Total repayment of matured debt")
+    assert (total.value, total.as_of, total.duration, total.unit) == (3784, date(2019, 1, 31), "12M", "USD")
+    options = table_cells("""| (in thousands) | 2015 | 2014 |
+|---|---|---|
+| Employee stock options | 517 | 917 |
+""", "The following table summarizes the potential common shares excluded from the diluted calculation:",
+                          fiscal_year_end=date(2015, 12, 31))
+    assert {(c.value, c.unit, c.scale) for c in options} == {(517, "count", "thousands"), (917, "count", "thousands")}

@@ -132,3 +132,19 @@ def test_two_years_the_layout_merged_into_one_column_are_split_again():
     assert by[("Net debt (non-GAAP measure)", date(2023, 12, 31))] == 12571
     assert by[("Net debt (non-GAAP measure)", None)] == -548
     assert not any(c.value > 20000000 for c in cells)  # ("2024 2023" is no figure)
+
+
+ACTIVITY = ("(in millions)\n\n(in millions) Fair Value (in millions)\n\nBeginning outstanding balance 7.4 $ 449.94 Awarded "
+            "4.3 $ 360.17 Released (2.0) $ 434.79 Forfeited (0.3) $ 447.84 Ending outstanding balance 9.4 $ 411.69\n\n"
+            "Expected to vest 8.3 $ 412.63")
+
+
+def test_shares_then_a_price_under_a_lost_header_are_no_two_periods():
+    """A restricted stock unit roll-forward whose header ("Number of Shares | Weighted Average Grant Date Fair Value")
+    the parser lost, under "… activity for the six months ended June 2, 2023 was as follows:": each row prints its
+    shares, then a price with its "$" — two measures, never this half-year and the one before (4.3 million units
+    were stored as money and $360.17 as last year's count)."""
+    cells = text_cells(ACTIVITY, "Restricted stock unit activity for the six months ended June 2, 2023 was as follows:",
+                       date(2023, 6, 2), "10-Q", {}, 2, "Note 9 > Restricted Stock Units")
+    assert not any(c.value == 360.17 for c in cells)
+    assert not any(c.value == 4.3 and c.unit == "USD" for c in cells)

@@ -431,20 +431,33 @@ def test_a_balance_at_a_months_end_dates_its_filing(ex):
     assert ex.extract("What was Apple's headcount in 2022?").dates == []
 
 
-def test_what_falls_due_in_a_year_between_two_filings_is_the_earlier_ones(make_database, ex):
-    """"What operating lease payments are due from Best Buy in fiscal 2021?" with the fiscal 2019 and 2023 reports
-    stored: the schedule of payments due is printed before the year, so the tie goes to the earlier report — a
-    figure asked for the year otherwise still goes to the later one."""
+def test_what_falls_due_in_a_year_is_scheduled_in_the_filings_before_it(make_database, ex):
+    """"What operating lease payments are due from Best Buy in fiscal 2021?", "How much of Walmart's long-term debt
+    matures in fiscal 2023?": a row of the schedule printed before that year — the last annual report before it and
+    the filings after that report up to the year — never the year's own report (which shows it paid); a figure
+    asked for the year otherwise still goes to the year's filing, and an amount turning on a date is no schedule."""
     assert ex.extract("What operating lease payments are due from Best Buy in fiscal 2021?").owed
     assert ex.extract("How much debt does Corning have maturing in 2024?").owed
+    assert ex.extract("How much transition tax related to the Tax Act is Nike due to pay in fiscal 2020?").owed
     assert not ex.extract("What was Best Buy's revenue in fiscal 2021?").owed
+    assert not ex.extract("What was the decline in margin due to in 2022?").owed
+    assert not ex.extract("How large is the termination fee Microsoft owes Activision Blizzard if it becomes payable "
+                          "after September 15, 2023?").owed
     with _seeded(make_database) as conn:
         _doc(conn, "BESTBUY_2019_10K", "BESTBUY", 2019, "FY", "10-K")
         _doc(conn, "BESTBUY_2023_10K", "BESTBUY", 2023, "FY", "10-K")
+        _doc(conn, "WALMART_2018_10K", "WALMART", 2018, "FY", "10-K")
+        _doc(conn, "WALMART_2020_10K", "WALMART", 2020, "FY", "10-K")
+        _doc(conn, "WALMART_2023Q1_10Q", "WALMART", 2023, "Q1", "10-Q")
+        _doc(conn, "WALMART_2023_10K", "WALMART", 2023, "FY", "10-K")
         conn.commit()
         ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
-        f = Filters(companies=["BESTBUY"], years=[2021], owed=True)
+        f = Filters(companies=["BESTBUY"], years=[2021], quarters=["FY"], owed=True)
         assert scope_documents(conn, f)[0] == [ids["BESTBUY_2019_10K"]]
-        assert f.relaxed == ["year 2021 → 2019 (nearest ingested)"]
+        assert f.relaxed == ["year 2021 → 2019, 2020 (what falls due in a year is scheduled in the filings before it)"]
+        f = Filters(companies=["WALMART"], years=[2023], quarters=["FY"], owed=True)
+        assert scope_documents(conn, f)[0] == [ids["WALMART_2020_10K"]]
+        f = Filters(companies=["WALMART"], years=[2023], quarters=["FY"])
+        assert scope_documents(conn, f)[0] == [ids["WALMART_2023_10K"]]
         f = Filters(companies=["BESTBUY"], years=[2021])
         assert scope_documents(conn, f)[0] == [ids["BESTBUY_2023_10K"]]
