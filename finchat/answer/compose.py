@@ -35,6 +35,7 @@ from typing import Any
 import psycopg
 
 from finchat.answer import derive
+from finchat.answer.activity import activity_answer
 from finchat.answer.asked import lone_modifier, shorthand_within
 from finchat.answer.bookfigures import FigureOptions, book_figures
 from finchat.answer.coupon import coupon_answer
@@ -197,6 +198,10 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     issue = None if explain else issue_answer(conn, res.question, list(res.hits), companies[0] if companies else None)
     if issue is not None:
         return with_subject(Answer(issue[0], "passages", quoted=[issue[1]]), subject, res, found=True)
+    # a grant's, an exercise's … count or price per share: its row of the award's activity table
+    act = None if explain else activity_answer(conn, res.question, list(res.hits), companies[0] if companies else None)
+    if act is not None:
+        return with_subject(Answer(act[0], "passages", quoted=[act[1]]), subject, res, found=True)
     # what falls due in the year asked ("The future minimum lease payments … were as follows"): its row of the
     # schedule, never the balance the statements print
     expected = _expected_row(conn, subject, res, companies) if res.filters.owed and not explain else None

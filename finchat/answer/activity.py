@@ -1,0 +1,93 @@
+"""A figure of an equity award roll-forward asked by its act — "At what weighted-average exercise price did Coca-Cola
+grant stock options in 2017?", "How many restricted stock units did Adobe award in the first half of fiscal 2023?":
+the row of that act ("Granted 9 40.89", "Awarded 4.3 $ 360.17") in the activity table of the instrument asked ("Stock
+option activity for all plans for the year ended December 31, 2017, was as follows:"), its count (first, in the scale
+its "Shares (In millions)" header prints) or its price per share (the figure with cents after it), cited to its page.
+The rows are read from the passage's text, as the PDF's text layer ran the table into one line, so a table whose
+header no cell reader could place still answers."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import psycopg
+
+from finchat.answer.passages import _SELECT, _hits, nearby_texts
+from finchat.answer.quote import flat_text
+from finchat.tables import units_scale
+
+#: The instrument asked, and what its activity table's introduction calls it.
+_INSTRUMENTS = (
+    (re.compile(r"(?i)\brestricted\s+stock\s+units?\b|\bRSUs?\b"), re.compile(r"(?i)restricted\s+stock\s+units?|RSUs?")),
+    (re.compile(r"(?i)\bperformance\s+(?:share\s+units?|shares?|stock\s+units?)\b|\bPSUs?\b"),
+     re.compile(r"(?i)performance\s+(?:share|stock)|PSUs?")),
+    (re.compile(r"(?i)\b(?:stock\s+)?options?\b"), re.compile(r"(?i)\boptions?\b")),
+)
+#: The act asked, as a verb or noun of the question, and the rows that print it.
+_ACTS = (
+    (re.compile(r"(?i)\bgrant(?:s|ed|ing)?\b"), r"Granted|Awarded|Grants"),
+    (re.compile(r"(?i)\baward(?:s|ed|ing)?\b"), r"Awarded|Granted"),
+    (re.compile(r"(?i)\bexercis(?:e|es|ed|ing)\b"), r"Exercised"),
+    (re.compile(r"(?i)\bvest(?:s|ed|ing)?\b"), r"Vested|Released"),
+    (re.compile(r"(?i)\breleas(?:e|es|ed|ing)\b"), r"Released|Vested"),
+    (re.compile(r"(?i)\bforfeit(?:s|ed|ing|ures?)?\b"), r"Forfeited(?:\s*/\s*(?:expired|canceled|cancelled))?"),
+)
+#: A price per share asked (never a total fair value: "the total fair value of units vested" is an amount).
+_PRICE = re.compile(r"(?i)\bweighted[- ]average\s+(?:exercise\s+price|grant[- ]date\s+fair\s+value|fair\s+value)|"
+                    r"\bexercise\s+price\b|\bprice\s+per\s+share\b|\bper[- ]share\s+(?:fair\s+value|price)\b")
+#: A count asked.
+_COUNT = re.compile(r"(?i)^\s*how\s+many\b|\bnumber\s+of\b")
+#: The activity table's introduction: "Stock option activity … was as follows:", "… activity … is summarized below".
+_ACTIVITY = re.compile(r"(?i)[^.:]*\bactivity\b[^.:]*[.:]")
+#: Characters of the passage (and the one before) searched back from a row for its table's introduction.
+INTRO_REACH = 900
+
+
+def activity_answer(conn: psycopg.Connection, question: str, hits: list[Any], company: str | None) -> tuple[str, Any] | None:
+    """(answer line, the passage) for a count or a price per share of an act on an equity award (module docstring),
+    from the first filing of ``company`` among ``hits`` whose activity table of the instrument prints the act's row;
+    None when the question asks no such figure or no such table prints it."""
+    price = bool(_PRICE.search(question))
+    if not price and not _COUNT.search(question):
+        return None
+    instrument = next((named for asked, named in _INSTRUMENTS if asked.search(question)), None)
+    rows = next((printed for asked, printed in _ACTS if asked.search(question)), None)
+    if instrument is None or rows is None:
+        return None
+    row = re.compile(rf"(?<![\w/])(?P<label>{rows})(?:\s*\(\d\))?\s+(?P<count>\(?\d[\d,]*(?:\.\d+)?\)?)\s+"
+                     r"\$?\s*(?P<price>\d[\d,]*\.\d{2})(?![\d%])")
+    years = re.findall(r"\b(?:19|20)\d\d\b", question)
+    docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:2]
+    for doc in docs:
+        passages = conn.execute(f"{_SELECT} WHERE d.name = %s AND c.text ~ %s ORDER BY c.page_start, c.id",
+                                (doc, rf"\m({rows})\M")).fetchall()
+        found = []
+        for hit in _hits(passages, "activity"):
+            text = flat_text(hit.text)
+            for m in row.finditer(text):
+                before = text[max(0, m.start() - INTRO_REACH):m.start()]
+                said = _ACTIVITY.findall(before) or _ACTIVITY.findall(
+                    " ".join(flat_text(t) for t in nearby_texts(conn, hit.chunk_id, 1))[-INTRO_REACH:])
+                if not said or not instrument.search(said[-1]):
+                    continue  # another instrument's table, or no activity table
+                dated = not years or any(y in said[-1] for y in years)
+                found.append((not dated, m, said[-1].strip(), before, hit))
+        if not found:
+            continue
+        _, m, intro, before, hit = min(found, key=lambda f: f[0])
+        if price:
+            figure = f"${m.group('price')}"
+        else:
+            # (the count's scale: its column's "Shares (In millions)", "Number of Shares (in thousands)")
+            # (else the first units phrase under the introduction: the first column's, where the parser lost its name)
+            head = re.findall(r"(?i)(?:shares|units|number)[^$\d]{0,30}?\((?:in\s+)?(millions|thousands)\)", before)
+            under = before[before.rfind(intro[-40:]) + len(intro[-40:]):] if intro[-40:] in before else before
+            scale = head[-1].lower() if head else units_scale(under) or None
+            figure = m.group("count").strip("()") + (f" {scale[:-1]}" if scale else "")
+        what = "price per share" if price else "count"
+        return (f"{figure} [{hit.citation()}] — the {what} on the row “{m.group('label')}” of the table “{intro}”."), hit
+    return None
+
+
+__all__ = ["activity_answer"]
