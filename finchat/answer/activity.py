@@ -26,7 +26,7 @@ _INSTRUMENTS = (
 )
 #: The act asked, as a verb or noun of the question, and the rows that print it.
 _ACTS = (
-    (re.compile(r"(?i)\bgrant(?:s|ed|ing)?\b"), r"Granted|Awarded|Grants"),
+    (re.compile(r"(?i)\bgrant(?:s|ed|ing)?\b(?![- ]date)"), r"Granted|Awarded|Grants"),  # (a "grant-date" value is no act)
     (re.compile(r"(?i)\baward(?:s|ed|ing)?\b"), r"Awarded|Granted"),
     (re.compile(r"(?i)\bexercis(?:e|es|ed|ing)\b"), r"Exercised"),
     (re.compile(r"(?i)\bvest(?:s|ed|ing)?\b"), r"Vested|Released"),
@@ -38,8 +38,10 @@ _PRICE = re.compile(r"(?i)\bweighted[- ]average\s+(?:exercise\s+price|grant[- ]d
                     r"\bexercise\s+price\b|\bprice\s+per\s+share\b|\bper[- ]share\s+(?:fair\s+value|price)\b")
 #: A count asked.
 _COUNT = re.compile(r"(?i)^\s*how\s+many\b|\bnumber\s+of\b")
-#: The activity table's introduction: "Stock option activity … was as follows:", "… activity … is summarized below".
-_ACTIVITY = re.compile(r"(?i)[^.:]*\bactivity\b[^.:]*[.:]")
+#: The activity table's introduction: "Stock option activity … was as follows:", "… activity … is summarized below",
+#: "… a summary of the status of the Company's non-vested … units … and changes which occurred during the year …:".
+_ACTIVITY = re.compile(r"(?i)[^.:]*\b(?:activity|summary\s+of\s+(?:the\s+)?(?:status|changes)|changes\s+"
+                       r"(?:which|that)\s+occurred)\b[^.:]*[.:]")
 #: Characters of the passage (and the one before) searched back from a row for its table's introduction.
 INTRO_REACH = 900
 

@@ -26,6 +26,7 @@ from finchat.answer.cellrows import (
     _within,
     _without_name,
     _words,
+    in_a_row,
     introducing,
     total_introduced,
 )
@@ -406,8 +407,10 @@ def in_one_label(moved: str, row_path: str) -> bool:
     other words between: "Base compensation and related benefits associated with headcount" for "base compensation
     tied to headcount"."""
     pieces = [p.strip() for p in _TYING.split(moved) if p.strip()]
+    # (a plural for a singular and back: "deferred tax liability" is "Deferred tax liabilities related to")
     return _within(" ".join(pieces), set(_words(row_path))) and any(
-        all(f" {p} " in f" {' '.join(_words(part))} " for p in pieces) for part in row_path.split(" › "))
+        all(f" {p} " in f" {' '.join(_words(part))} " or in_a_row(" ".join(_words(part)), p) for p in pieces)
+        for part in row_path.split(" › "))
 
 
 def _measure_words(subject: Any, terms: list[str]) -> set[str]:

@@ -77,6 +77,32 @@ def expected_in_year(conn: psycopg.Connection, document: str, measure: str, year
             scale = units_scale(intro) or units_scale(text) or units_scale(hit.section or "")
             figure = f"${figs[column]}" + (f" {scale[:-1]}" if scale else "")
             return (f"{figure} [{hit.citation()}] — the row for {year} of the schedule “{named[:200]}”."), hit
+    return _said_for_year(conn, document, wanted, year)
+
+
+#: A year's amount in a sentence listing the years ahead: "$252 million in 2022".
+_IN_YEAR = r"\$\s?(?P<fig>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>million|billion)?\s+in\s+(?:fiscal\s+)?{year}\b"
+
+
+def _said_for_year(conn: psycopg.Connection, document: str, wanted: set[str], year: int) -> tuple[str, Any] | None:
+    """The schedule written as a sentence ("Estimated future amortization expense is as follows: $290 million in
+    2021; $252 million in 2022; …"): the amount for ``year`` in a sentence listing three years or more whose words
+    before the list name every one of ``wanted`` (stems) and look ahead; None when no such sentence lists it."""
+    one = re.compile(rf"(?i){_IN_YEAR.format(year=year)}")
+    rows = conn.execute(f"{_SELECT} WHERE d.name = %s AND c.text ~* %s ORDER BY c.page_start, c.id",
+                        (document, rf"in\s+(fiscal\s+)?{year}\M")).fetchall()
+    for hit in _hits(rows, "schedule"):
+        text = flat_text(hit.text)
+        for m in one.finditer(text):
+            start = text.rfind(". ", 0, m.start())  # (the sentence's start: its items are parted by ";")
+            said = text[start + 1:m.start()]
+            listed = re.findall(r"(?i)\$\s?\d[\d,]*(?:\.\d+)?\s*(?:million|billion)?\s+in\s+(?:fiscal\s+)?(?:19|20)\d\d",
+                                text[start + 1:m.end() + AROUND])
+            lead = re.split(r"\$", said, maxsplit=1)[0]
+            if len(listed) < MIN_YEAR_ROWS or not wanted <= word_stems(lead) or not _AHEAD.search(lead):
+                continue
+            unit = f" {m.group('unit')}" if m.group("unit") else ""
+            return (f"${m.group('fig')}{unit} [{hit.citation()}] — the amount for {year} in “{lead.strip(' :;')}”."), hit
     return None
 
 

@@ -36,3 +36,20 @@ def test_no_count_or_price_asked_or_no_table_of_the_instrument(make_database):
                                "APPLE") is None
         # no activity table of performance shares: the options' row is no answer
         assert activity_answer(conn, "How many performance shares did Apple grant in 2023?", HITS, "APPLE") is None
+
+
+def test_a_summary_of_the_status_and_changes_is_an_activity_table(make_database):
+    """"… a summary of the status of the Company's non-vested time-based restricted stock units as of December 31,
+    2019 and changes which occurred during the year …:" introduces a roll-forward too."""
+    status = ("The following table represents a summary of the status of the Company's non-vested time-based "
+              "restricted stock units as of December 31, 2019 and changes which occurred during the year ended December "
+              "31, 2020:\n\nNumber of shares (in thousands) Weighted-average grant-date fair value\n\n"
+              "Non-vested shares and share units at December 31, 2019 5,189 $ 27.58 Granted 9,400 20.90 Vested (1,408) "
+              "26.97")
+    with _stored(make_database, [status]) as conn:
+        line, _ = activity_answer(conn, "How many time-based restricted stock units did Apple grant in 2020?", HITS,
+                                  "APPLE")
+        assert line.startswith("9,400 thousand"), line
+        line, _ = activity_answer(conn, "What was the weighted-average grant-date fair value of the restricted stock "
+                                        "units that vested at Apple in 2020?", HITS, "APPLE")
+        assert line.startswith("$26.97"), line

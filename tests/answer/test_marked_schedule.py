@@ -71,3 +71,16 @@ def test_a_years_column_of_a_schedule_after_the_filings_period(make_database):
         assert line.startswith("$226 million") and "the column for 2024" in line, line
         assert scheduled_cell(conn, "APPLE_2023_10K", "operating lease commitments", 2023) is None
         assert scheduled_cell(conn, "APPLE_2023_10K", "operating lease commitments", 2026) is None
+
+
+def test_a_schedule_written_as_a_sentence(make_database):
+    """"Estimated future amortization expense is as follows: $290 million in 2021; $252 million in 2022; …": the
+    amount for the year asked — not a sentence naming one year, nor another measure's list."""
+    said = ("Amortization expense was $271 million in 2020. Estimated future amortization expense is as follows: $290 "
+            "million in 2021; $252 million in 2022; $249 million in 2023; $245 million in 2024. Capital expenditures "
+            "were $1.8 billion in 2021, $1.7 billion in 2022 and $1.6 billion in 2023.")
+    with _stored(make_database, [said]) as conn:
+        line, _ = expected_in_year(conn, "APPLE_2023_10K", "amortization expense", 2022)
+        assert line.startswith("$252 million") and "the amount for 2022" in line, line
+        assert expected_in_year(conn, "APPLE_2023_10K", "amortization expense", 2020) is None
+        assert expected_in_year(conn, "APPLE_2023_10K", "capital expenditures", 2022) is None

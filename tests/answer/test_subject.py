@@ -1480,3 +1480,16 @@ def test_cash_received_from_something_and_a_gross_value_and_a_tax_carryforward()
     s = analyse("What net operating loss and capital loss carryforwards did Walmart have at January 31, 2020?",
                 companies=("Walmart", "WALMART"))
     assert s.metric is None
+
+
+def test_what_a_balance_is_carried_for_and_a_plural_label_of_the_measure():
+    """"What deferred tax liability did Lockheed Martin carry for property, plant and equipment": the liability for
+    that line, a row of the deferred tax table ("Deferred tax liabilities related to › Property, plant and
+    equipment"), whose heading prints the measure in the plural."""
+    from finchat.answer.cells import in_one_label
+
+    s = analyse("What deferred tax liability did Lockheed Martin carry for property, plant and equipment at the end of "
+                "2020?", companies=("Lockheed Martin", "LOCKHEEDMARTIN"))
+    assert s.measure == "deferred tax liability" and s.qualifiers == ("property",)
+    assert in_one_label("deferred tax liability", "Deferred tax liabilities related to › Property, plant and equipment")
+    assert not in_one_label("equity earnings", "Stockholders' equity › Retained earnings")
