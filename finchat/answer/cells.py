@@ -84,6 +84,8 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
                        and hits and (n := defined_initials(conn, hits[0].document, q))})
     # ("outside the United States" is what tables print "Non-U.S.": "Non-U.S. Retail Stores")
     full_names.update({q: outside for q in subject.qualifiers if OUTSIDE_US.fullmatch(q)})
+    # ("Canadian customers" are what a geographic table prints "Canada": a place asked by its people's name)
+    full_names.update({q: PLACE_OF[q.lower()] for q in subject.qualifiers if q.lower() in PLACE_OF})
     terms = [" ".join(_words(full_names.get(q, q))) for q in subject.qualifiers
              if not q.startswith("by ") and q.lower() not in NOT_NAMES]
     terms = [t for t in dict.fromkeys(terms) if t]
@@ -387,6 +389,12 @@ def _heading_naming(qualifiers: tuple[str, ...], caption: str, row_path: str) ->
 
 #: A part asked as "outside the United States".
 OUTSIDE_US = re.compile(r"(?i)outside\s+(?:the\s+)?(?:united\s+states|u\.?s\.?)")
+#: A place asked by its people's name → as tables print the place.
+PLACE_OF = {"canadian": "Canada", "mexican": "Mexico", "chinese": "China", "japanese": "Japan", "indian": "India",
+            "brazilian": "Brazil", "german": "Germany", "french": "France", "british": "United Kingdom",
+            "australian": "Australia", "european": "Europe", "asian": "Asia", "korean": "Korea", "italian": "Italy",
+            "spanish": "Spain", "irish": "Ireland", "swiss": "Switzerland", "dutch": "Netherlands",
+            "north american": "North America", "latin american": "Latin America"}
 #: A name the full-text index splits otherwise than its words: "Retail/LTC", "Non-U.S.".
 _SPLIT_NAME = re.compile(r"[\w&]+(?:/[\w&]+)+|[\w&]+-(?:[\w&]+\.)+")
 

@@ -135,8 +135,9 @@ TIED_TO = re.compile(r"(?i)\b(?:in\s+connection\s+with|associated\s+with|relat(?
                      r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)(?=\s+(?:in|during|for)\s|\s*[?,.]|\s*$)")
 #: "How much had American Water recorded in regulatory assets for COVID-19 financial impacts": what an amount recorded
 #: was for (no period: "for the quarter", "for fiscal 2021", "for Q3"; a price paid "for repurchased shares" is none).
-RECORDED_FOR = re.compile(r"(?i)\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|recogni[sz]ed?|set\s+aside|reserved?|"
-                          r"carr(?:y|ies|ied)|hold|held|book(?:ed)?)\b[^?]*?\s+for\s+(?!(?:the|its|their|each|both|all|fiscal|full|first|"
+RECORDED_FOR = re.compile(r"(?i)(?:\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|recogni[sz]ed?|set\s+aside|reserved?)\b[^?]*?"
+                          # (or a balance a company "did … carry / hold / book for" something, right before the "for")
+                          r"|\b(?:carry|hold|book)(?=\s+for\b))\s+for\s+(?!(?:the|its|their|each|both|all|fiscal|full|first|"
                           r"second|third|fourth|year|quarter|calendar)\b|FY|Q[1-4]\b|\d|(?-i:[A-Z][a-z]))"
                           r"(?P<what>(?:(?-i:[a-z])[\w&'’-]*|(?-i:[A-Z]{2,})[\w-]*)(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
                           r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)")

@@ -1603,6 +1603,19 @@ def test_sales_outside_the_united_states_printed_either_way(make_database):
     assert got is not None and got[1][0].value == 4402.4, got
 
 
+def test_a_place_asked_by_its_peoples_name(make_database):
+    """"net sales to Canadian customers": the row tables print "Canada" — never the company's total."""
+    from finchat.answer.subject import analyse
+
+    url = _stored(make_database, 2019, [(91, "Geographic Information", "Net sales to customers › United States",
+                                         36248, "millions", "USD"),
+                                        (91, "Geographic Information", "Net sales to customers › Canada",
+                                         2899, "millions", "USD")])
+    question = "What were Acme's net sales to Canadian customers in 2019?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2019)
+    assert got is not None and got[1][0].value == 2899, got
+
+
 def test_a_part_asked_by_initials_its_filing_defines_is_the_row_spelling_them_out(make_database):
     """"APLA's earnings before interest and taxes", where the filing defines "Asia Pacific & Latin America (APLA)" and
     its tables print the name spelled out: that part's row, never the company's."""

@@ -1491,5 +1491,9 @@ def test_what_a_balance_is_carried_for_and_a_plural_label_of_the_measure():
     s = analyse("What deferred tax liability did Lockheed Martin carry for property, plant and equipment at the end of "
                 "2020?", companies=("Lockheed Martin", "LOCKHEEDMARTIN"))
     assert s.measure == "deferred tax liability" and s.qualifiers == ("property",)
+    # (a meeting "held on May 3" is no balance held for what the question names after it)
+    s = analyse("At the Pepsico AGM held on May 3, 2023, what was the outcome of the shareholder vote on the shareholder "
+                "proposal for a congruency report by Pepsico on net-zero emissions policies?", companies=("PepsiCo",))
+    assert s.qualifiers == ()
     assert in_one_label("deferred tax liability", "Deferred tax liabilities related to › Property, plant and equipment")
     assert not in_one_label("equity earnings", "Stockholders' equity › Retained earnings")
