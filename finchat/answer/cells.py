@@ -85,7 +85,9 @@ def answer_from_cells(conn: psycopg.Connection, question: str, name: str, subjec
     # ("outside the United States" is what tables print "Non-U.S.": "Non-U.S. Retail Stores")
     full_names.update({q: outside for q in subject.qualifiers if OUTSIDE_US.fullmatch(q)})
     # ("Canadian customers" are what a geographic table prints "Canada": a place asked by its people's name)
-    full_names.update({q: PLACE_OF[q.lower()] for q in subject.qualifiers if q.lower() in PLACE_OF})
+    # (not a segment named by it: "its Canadian segment" is printed "Canadian Operations")
+    full_names.update({q: PLACE_OF[q.lower()] for q in subject.qualifiers if q.lower() in PLACE_OF and not re.search(
+        rf"(?i)\b{re.escape(q)}\s+(?:segment|operations|division|business|unit)", question)})
     terms = [" ".join(_words(full_names.get(q, q))) for q in subject.qualifiers
              if not q.startswith("by ") and q.lower() not in NOT_NAMES]
     terms = [t for t in dict.fromkeys(terms) if t]

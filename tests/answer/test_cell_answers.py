@@ -1614,6 +1614,10 @@ def test_a_place_asked_by_its_peoples_name(make_database):
     question = "What were Acme's net sales to Canadian customers in 2019?"
     got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2019)
     assert got is not None and got[1][0].value == 2899, got
+    # (a segment named by it is the segment's own name, printed so: "Canadian Operations", never "Canada")
+    question = "What were net sales of Acme's Canadian segment in 2019?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2019)
+    assert got is None or got[1][0].value != 2899, got
 
 
 def test_a_part_asked_by_initials_its_filing_defines_is_the_row_spelling_them_out(make_database):
