@@ -2,7 +2,10 @@
 expense for finite-life intangible assets is as follows: ($ in millions) Remainder of 2022 $ 2 2023 7 2024 5 2025 1";
 "| Fiscal 2025 21 |"): "How much amortization expense does Foot Locker expect … in 2023?" is the row "2023" of the
 schedule its introduction says is of the measure — read from the passage's text, as the text layer or the chunker
-printed it, and cited to its page."""
+printed it, and cited to its page. The same answers what falls due in a year ("What operating lease payments are due
+in fiscal 2021?"): a row of several columns by the column its introduction lists ("… our capital, financing and
+operating leases"), a schedule written as a sentence ("$252 million in 2022"), or a table's year column after the
+filing's own period (``scheduled_cell``)."""
 
 from __future__ import annotations
 
@@ -19,8 +22,7 @@ from finchat.tables import units_scale
 #: (never a header's next year: "2022 2023 2024")
 _FIG = r"\$?\s*(?!(?:19|20)\d\d(?:\s|$))\(?\d[\d,]*(?:\.\d+)?\)?(?=\s|$)"
 #: (and the figures of its other columns after it: "2021 11 42 648" — capital, financing and operating leases)
-_YEAR_ROW = r"(?:(?<=\s)|^)(?:fiscal\s+)?{year}\s+(?P<figs>" + _FIG.replace("{", "{{").replace("}", "}}") + \
-    r"(?:\s+" + _FIG.replace("{", "{{").replace("}", "}}") + r")*)"
+_YEAR_ROW = r"(?:(?<=\s)|^)(?:fiscal\s+)?{year}\s+(?P<figs>" + _FIG + r"(?:\s+" + _FIG + r")*)"
 #: The columns an introduction lists, in order, before the noun they share: "our capital, financing and operating
 #: leases".
 _LISTED = re.compile(r"(?i)\b(?P<items>[a-z][\w-]*(?:,\s+[a-z][\w-]*)+,?\s+and\s+[a-z][\w-]*)\s+(?P<noun>[a-z][\w-]*)")

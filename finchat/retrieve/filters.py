@@ -16,7 +16,10 @@ Relaxation, when the filters select no ingested document (documented order, each
   4. years move to the nearest ingested years of the asked companies;  5. years are dropped;
   6. companies are dropped (search everything).
 A year named bare ("… in 2022", no quarter, month, weeks or half) is asked as a whole: its annual report (and
-fourth-quarter release) when one is ingested, else every filing of the year — no relaxation to report.
+fourth-quarter release) when one is ingested, else every filing of the year — no relaxation to report. What falls
+due in a year ("payments due in fiscal 2021", "debt maturing in 2024") is asked of the last annual report before it
+and the filings after that report up to the year, which schedule it (reported as a relaxation); at step 4 a tie goes
+to the earlier year for it, as for an outlook.
 """
 
 from __future__ import annotations
@@ -108,14 +111,14 @@ def left_out(text: str, start: int) -> bool:
 _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|international|domestic|overseas|by country|"
                         r"product (?:categor\w+|lines?)|"
                         r"business (?:lines?|units?)|divisions?)\b")
-#: Forward-looking questions: a year's guidance is published in the filings of the year before (the
-#: fourth-quarter release and the annual report), so those are searched too.
 #: Amounts falling due in a year ("payments due in fiscal 2021", "owe in 2023", "debt maturing in 2025", "due to pay in
 #: fiscal 2020"): a schedule printed in the filings before that year. (Not what something is "due to", nor what is due
 #: from customers, nor a date an amount turns on: "owes … if it becomes payable after September 15, 2023".)
 _OWED = re.compile(r"(?i)\b(?:due(?!\s+to\b(?!\s+(?:pay|be\s+paid|be\s+repaid|mature|expire)\b))(?!\s+from\s+(?-i:[a-z]))|"
                    r"owe[sd]?|owing|matur(?:e|es|ing)|scheduled)\b[^?.;]{0,60}?\b(?:in|during|by|for)\s+"
                    r"(?:(?:the\s+)?fiscal\s+(?:year\s+)?|calendar\s+)?(?:19|20)\d\d\b")
+#: Forward-looking questions: a year's guidance is published in the filings of the year before (the
+#: fourth-quarter release and the annual report), so those are searched too.
 _FORWARD = re.compile(r"(?i)\b(?:guidance|outlook|forecasts?|expects?|expecting|expected\s+to|plan(?:s|ning)?\s+to|intends?\s+to)\b")
 #: Figures a company re-presented after a change ("after recasting", "restated").
 _RECAST = re.compile(r"(?i)\b(?:recast\w*|restat\w*|re-presented)\b")
