@@ -24,6 +24,10 @@ _INSTRUMENTS = (
      re.compile(r"(?i)performance\s+(?:share|stock)|PSUs?")),
     (re.compile(r"(?i)\b(?:stock\s+)?options?\b"), re.compile(r"(?i)\boptions?\b")),
 )
+#: The rows of a balance outstanding: "Ending outstanding balance", "Restricted stock units outstanding", "Outstanding on
+#: December 31, 2017" — of them the one of the date asked, else the last (the closing one).
+_OUTSTANDING_ROWS = (r"(?:Ending\s+)?[Oo]utstanding\s+balance|(?:Restricted\s+stock\s+units|[Ss]tock\s+options|Options|"
+                     r"Units)\s+outstanding|Outstanding(?:\s+(?:at|on|as\s+of)\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})?")
 #: The act asked, as a verb or noun of the question, and the rows that print it.
 _ACTS = (
     (re.compile(r"(?i)\bgrant(?:s|ed|ing)?\b(?![- ]date)"), r"Granted|Awarded|Grants"),  # (a "grant-date" value is no act)
@@ -32,6 +36,8 @@ _ACTS = (
     (re.compile(r"(?i)\bvest(?:s|ed|ing)?\b"), r"Vested|Released"),
     (re.compile(r"(?i)\breleas(?:e|es|ed|ing)\b"), r"Released|Vested"),
     (re.compile(r"(?i)\bforfeit(?:s|ed|ing|ures?)?\b"), r"Forfeited(?:\s*/\s*(?:expired|canceled|cancelled))?"),
+    # (a balance, last: "How many restricted stock units did Adobe have outstanding at December 2, 2016?")
+    (re.compile(r"(?i)\boutstanding\b"), _OUTSTANDING_ROWS),
 )
 #: A price per share asked (never a total fair value: "the total fair value of units vested" is an amount).
 _PRICE = re.compile(r"(?i)\bweighted[- ]average\s+(?:exercise\s+price|grant[- ]date\s+fair\s+value|fair\s+value)|"
@@ -41,9 +47,13 @@ _COUNT = re.compile(r"(?i)^\s*how\s+many\b|\bnumber\s+of\b")
 #: The activity table's introduction: "Stock option activity … was as follows:", "… activity … is summarized below",
 #: "… a summary of the status of the Company's non-vested … units … and changes which occurred during the year …:".
 _ACTIVITY = re.compile(r"(?i)[^.:]*\b(?:activity|summary\s+of\s+(?:the\s+)?(?:status|changes)|changes\s+"
-                       r"(?:which|that)\s+occurred)\b[^.:]*[.:]")
+                       r"(?:which|that)\s+occurred|is\s+summarized\s+below)\b[^.:]*[.:]")
 #: Characters of the passage (and the one before) searched back from a row for its table's introduction.
 INTRO_REACH = 900
+#: Characters before a balance's row label searched for the year of its section ("2016 Restricted stock units …").
+YEAR_BEFORE = 12
+#: Digits of a count printed in full, never scaled ("2,358,000" options).
+FULL_COUNT_DIGITS = 7
 
 
 def activity_answer(conn: psycopg.Connection, question: str, hits: list[Any], company: str | None) -> tuple[str, Any] | None:
@@ -55,9 +65,11 @@ def activity_answer(conn: psycopg.Connection, question: str, hits: list[Any], co
         return None
     instrument = next((named for asked, named in _INSTRUMENTS if asked.search(question)), None)
     rows = next((printed for asked, printed in _ACTS if asked.search(question)), None)
+    balance = rows == _OUTSTANDING_ROWS
     if instrument is None or rows is None:
         return None
-    row = re.compile(rf"(?<![\w/])(?P<label>{rows})(?:\s*\(\d\))?\s+(?P<count>\(?\d[\d,]*(?:\.\d+)?\)?)\s+"
+    # (a footnote's mark after the label: "(1)", "<sup>1</sup>")
+    row = re.compile(rf"(?<![\w/])(?P<label>{rows})(?:\s*(?:\(\d\)|<sup>[^<]*</sup>))?\s+(?P<count>\(?\d[\d,]*(?:\.\d+)?\)?)\s+"
                      r"\$?\s*(?P<price>\d[\d,]*\.\d{2})(?![\d%])")
     years = re.findall(r"\b(?:19|20)\d\d\b", question)
     docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:2]
@@ -69,14 +81,18 @@ def activity_answer(conn: psycopg.Connection, question: str, hits: list[Any], co
             text = flat_text(hit.text)
             for m in row.finditer(text):
                 before = text[max(0, m.start() - INTRO_REACH):m.start()]
-                said = _ACTIVITY.findall(before) or _ACTIVITY.findall(
-                    " ".join(flat_text(t) for t in nearby_texts(conn, hit.chunk_id, 1))[-INTRO_REACH:])
+                said = _ACTIVITY.findall(before)
+                if not said:  # (the introduction and header end the passage before: the table goes on here)
+                    earlier = " ".join(flat_text(t) for t in nearby_texts(conn, hit.chunk_id, 1))[-INTRO_REACH:]
+                    said, before = _ACTIVITY.findall(earlier), f"{earlier} {before}"
                 if not said or not instrument.search(said[-1]):
                     continue  # another instrument's table, or no activity table
                 dated = not years or any(y in said[-1] for y in years)
-                found.append((not dated, m, said[-1].strip(), before, hit))
+                found.append(((not dated, 0), m, said[-1].strip(), before, hit))
         if not found:
             continue
+        if balance:
+            found = _balance_order(found, years)
         _, m, intro, before, hit = min(found, key=lambda f: f[0])
         if price:
             figure = f"${m.group('price')}"
@@ -86,10 +102,31 @@ def activity_answer(conn: psycopg.Connection, question: str, hits: list[Any], co
             head = re.findall(r"(?i)(?:shares|units|number)[^$\d]{0,30}?\((?:in\s+)?(millions|thousands)\)", before)
             under = before[before.rfind(intro[-40:]) + len(intro[-40:]):] if intro[-40:] in before else before
             scale = head[-1].lower() if head else units_scale(under) or None
+            # (a count printed in full, "2,358,000", is in units whatever the other columns' scale)
+            scale = None if len(re.sub(r"\D", "", m.group("count"))) >= FULL_COUNT_DIGITS else scale
             figure = m.group("count").strip("()") + (f" {scale[:-1]}" if scale else "")
         what = "price per share" if price else "count"
         return (f"{figure} [{hit.citation()}] — the {what} on the row “{m.group('label')}” of the table “{intro}”."), hit
     return None
+
+
+def _balance_order(found: list[Any], years: list[str]) -> list[Any]:
+    """A balance's rows ranked: the row of the year asked — its label's own date ("Outstanding on December 31, 2017"),
+    the year heading it ("2016 Restricted stock units outstanding"), or, where the parser lost those, its place in the
+    order the introduction lists the dates ("… outstanding at December 2, 2016, November 27, 2015 and November 28,
+    2014 is summarized below" over three rows) — else the table's last row, its closing balance."""
+    out = []
+    for (undated, _), m, intro, before, hit in found:
+        text = flat_text(hit.text)
+        own = text[max(0, m.start() - YEAR_BEFORE):m.start("count")]
+        on_row = any(y in own for y in years)
+        siblings = [f[1].start() for f in found if f[4] is hit and f[2] == intro]
+        listed = list(dict.fromkeys(re.findall(r"\b(?:19|20)\d\d\b", intro)))
+        placed = bool(years) and len(listed) == len(siblings) and years[0] in listed \
+            and siblings.index(m.start()) == listed.index(years[0])
+        # (the last in reading order: passages in page order, then the row's place in its passage)
+        out.append(((undated, not (on_row or placed), -hit.page_start, -hit.chunk_id, -m.start()), m, intro, before, hit))
+    return out
 
 
 __all__ = ["activity_answer"]

@@ -53,3 +53,23 @@ def test_a_summary_of_the_status_and_changes_is_an_activity_table(make_database)
         line, _ = activity_answer(conn, "What was the weighted-average grant-date fair value of the restricted stock "
                                         "units that vested at Apple in 2020?", HITS, "APPLE")
         assert line.startswith("$26.97"), line
+
+
+def test_a_balance_outstanding_is_the_row_of_the_date_asked(make_database):
+    """Units outstanding: the row of the date asked — its own date ("Outstanding on September 30, 2023 <sup>1</sup>"),
+    or, where the parser lost each section's year, its place in the order the introduction lists the dates — else the
+    closing balance; a count printed in full is in units."""
+    listed = ("Information regarding restricted stock units outstanding at September 30, 2023, September 30, 2022 "
+              "and September 30, 2021 is summarized below:\n\n(thousands)\n\nRestricted stock units outstanding 8,316 "
+              "1.11 $ 829.4 Restricted stock units outstanding 10,069 0.93 $ 928.0 Restricted stock units outstanding "
+              "13,564 0.94 $ 999.4")
+    closing = ("Stock option activity was as follows in fiscal 2023:\n\nOutstanding at October 1, 2022 3,069,000 $ 32.32 "
+               "Granted 161,000 $ 66.59 Outstanding on September 30, 2023 <sup>1</sup> 2,358,000 $ 33.47")
+    with _stored(make_database, [listed, closing]) as conn:
+        for year, count in (("2023", "8,316"), ("2022", "10,069"), ("2021", "13,564")):
+            line, _ = activity_answer(conn, f"How many restricted stock units did Apple have outstanding at September "
+                                            f"30, {year}?", HITS, "APPLE")
+            assert line.startswith(f"{count} thousand"), line
+        line, _ = activity_answer(conn, "How many stock options did Apple have outstanding at the end of fiscal 2023?",
+                                  HITS, "APPLE")
+        assert line.startswith("2,358,000 [") and "Outstanding on September 30, 2023" in line, line
