@@ -88,12 +88,12 @@ def activity_answer(conn: psycopg.Connection, question: str, hits: list[Any], co
                 if not said or not instrument.search(said[-1]):
                     continue  # another instrument's table, or no activity table
                 dated = not years or any(y in said[-1] for y in years)
-                found.append(((not dated, 0), m, said[-1].strip(), before, hit))
+                found.append((not dated, m, said[-1].strip(), before, hit))
         if not found:
             continue
-        if balance:
-            found = _balance_order(found, years)
-        _, m, intro, before, hit = min(found, key=lambda f: f[0])
+        # (the row of a table introduced for the year asked; of a balance's rows, _balance_rank's)
+        ranked = _balance_rank(found, years) if balance else [(f[0],) for f in found]
+        _, m, intro, before, hit = min(zip(ranked, found, strict=True), key=lambda rf: rf[0])[1]
         if price:
             figure = f"${m.group('price')}"
         else:
@@ -110,22 +110,22 @@ def activity_answer(conn: psycopg.Connection, question: str, hits: list[Any], co
     return None
 
 
-def _balance_order(found: list[Any], years: list[str]) -> list[Any]:
-    """A balance's rows ranked: the row of the year asked — its label's own date ("Outstanding on December 31, 2017"),
-    the year heading it ("2016 Restricted stock units outstanding"), or, where the parser lost those, its place in the
-    order the introduction lists the dates ("… outstanding at December 2, 2016, November 27, 2015 and November 28,
-    2014 is summarized below" over three rows) — else the table's last row, its closing balance."""
+def _balance_rank(found: list[Any], years: list[str]) -> list[tuple[Any, ...]]:
+    """Sort keys of a balance's rows (``found``: (undated, match, introduction, text before, passage)), least first:
+    the row of the year asked — its label's own date ("Outstanding on December 31, 2017"), the year heading it ("2016
+    Restricted stock units outstanding"), or, where the parser lost those, its place in the order the introduction
+    lists the dates ("… outstanding at December 2, 2016, November 27, 2015 and November 28, 2014 is summarized below"
+    over three rows) — else the table's last row, its closing balance."""
     out = []
-    for (undated, _), m, intro, before, hit in found:
-        text = flat_text(hit.text)
-        own = text[max(0, m.start() - YEAR_BEFORE):m.start("count")]
+    for undated, m, intro, _, hit in found:
+        own = m.string[max(0, m.start() - YEAR_BEFORE):m.start("count")]
         on_row = any(y in own for y in years)
         siblings = [f[1].start() for f in found if f[4] is hit and f[2] == intro]
         listed = list(dict.fromkeys(re.findall(r"\b(?:19|20)\d\d\b", intro)))
         placed = bool(years) and len(listed) == len(siblings) and years[0] in listed \
             and siblings.index(m.start()) == listed.index(years[0])
         # (the last in reading order: passages in page order, then the row's place in its passage)
-        out.append(((undated, not (on_row or placed), -hit.page_start, -hit.chunk_id, -m.start()), m, intro, before, hit))
+        out.append((undated, not (on_row or placed), -hit.page_start, -hit.chunk_id, -m.start()))
     return out
 
 

@@ -419,7 +419,7 @@ def in_one_label(moved: str, row_path: str) -> bool:
     pieces = [p.strip() for p in _TYING.split(moved) if p.strip()]
     # (a plural for a singular and back: "deferred tax liability" is "Deferred tax liabilities related to")
     return _within(" ".join(pieces), set(_words(row_path))) and any(
-        all(f" {p} " in f" {' '.join(_words(part))} " or in_a_row(" ".join(_words(part)), p) for p in pieces)
+        all(in_a_row(" ".join(_words(part)), p) for p in pieces)
         for part in row_path.split(" › "))
 
 

@@ -287,8 +287,9 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
             return exact  # a table's figure: no prose search needed
         hits = with_prose(hits)
         if subject.kind == "guidance":
-            # a year ahead's figure printed as its row of a schedule ("Estimated future amortization expense …")
-            expected = _expected_row(conn, subject, res, companies)
+            # a year ahead's figure printed as its row of a schedule ("Estimated future amortization expense …"),
+            # unless already looked for as what falls due
+            expected = None if res.filters.owed else _expected_row(conn, subject, res, companies)
             if expected is not None:
                 return expected
             seen = {x.chunk_id for x in hits}  # what the company said of the period ahead, first

@@ -35,12 +35,16 @@ def labelled_figure(conn: psycopg.Connection, document: str, phrases: tuple[str,
     found = []
     for hit in _hits(rows, "stated"):
         text, at = plain_text(hit.text), 0
+        earlier: list[str] | None = None  # (the years the passage before names, read once when needed)
         # (each time the passage prints the label: two tables of one passage, one per fiscal year)
         while (got := figure_after(text[at:], label, LABEL_OWN_WORDS if loose else 0)) is not None:
             where = text.find(got[0], at)
-            # (the table's introduction may end the passage before: a table split over passages)
-            said = _FISCAL_YEAR.findall(text[:where]) or ([] if year is None else _FISCAL_YEAR.findall(
-                " ".join(nearby_texts(conn, hit.chunk_id, 1))))
+            said = _FISCAL_YEAR.findall(text[:where])
+            if not said and year is not None:
+                # (the table's introduction may end the passage before: a table split over passages)
+                if earlier is None:
+                    earlier = _FISCAL_YEAR.findall(" ".join(nearby_texts(conn, hit.chunk_id, 1)))
+                said = earlier
             other_year = year is not None and bool(said) and int(said[-1]) != year
             found.append((other_year, f"{got[0]} — “{got[1]}” [{hit.citation()}]", hit))
             if where < at or year is None:

@@ -45,8 +45,7 @@ def expected_in_year(conn: psycopg.Connection, document: str, measure: str, year
     """(answer line, the passage): the figure for ``year`` of a schedule in ``document`` whose words around it (its
     introduction just before, or its total just after) name every word of ``measure`` and look ahead (module
     docstring); None when no such schedule prints the year's row."""
-    # ("operating lease payments due": falling due is what the schedule is of, no word it needs to print)
-    wanted = word_stems(measure) - word_stems(_FALLING_DUE)
+    wanted = _wanted(measure)
     if not wanted:
         return None
     row = re.compile(rf"(?i){_YEAR_ROW.format(year=year)}")
@@ -84,6 +83,7 @@ def expected_in_year(conn: psycopg.Connection, document: str, measure: str, year
 
 #: A year's amount in a sentence listing the years ahead: "$252 million in 2022".
 _IN_YEAR = r"\$\s?(?P<fig>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>million|billion)?\s+in\s+(?:fiscal\s+)?{year}\b"
+_ANY_IN_YEAR = re.compile("(?i)" + _IN_YEAR.format(year=r"(?:19|20)\d\d"))
 
 
 def _said_for_year(conn: psycopg.Connection, document: str, wanted: set[str], year: int) -> tuple[str, Any] | None:
@@ -98,14 +98,19 @@ def _said_for_year(conn: psycopg.Connection, document: str, wanted: set[str], ye
         for m in one.finditer(text):
             start = text.rfind(". ", 0, m.start())  # (the sentence's start: its items are parted by ";")
             said = text[start + 1:m.start()]
-            listed = re.findall(r"(?i)\$\s?\d[\d,]*(?:\.\d+)?\s*(?:million|billion)?\s+in\s+(?:fiscal\s+)?(?:19|20)\d\d",
-                                text[start + 1:m.end() + AROUND])
+            listed = _ANY_IN_YEAR.findall(text[start + 1:m.end() + AROUND])
             lead = re.split(r"\$", said, maxsplit=1)[0]
             if len(listed) < MIN_YEAR_ROWS or not wanted <= word_stems(lead) or not _AHEAD.search(lead):
                 continue
             unit = f" {m.group('unit')}" if m.group("unit") else ""
             return (f"${m.group('fig')}{unit} [{hit.citation()}] — the amount for {year} in “{lead.strip(' :;')}”."), hit
     return None
+
+
+def _wanted(measure: str) -> set[str]:
+    """The stems a schedule's words must name for ``measure`` ("operating lease payments due": falling due is what the
+    schedule is of, no word it needs to print)."""
+    return word_stems(measure) - word_stems(_FALLING_DUE)
 
 
 def _column(figs: list[str], intro: str, wanted: set[str]) -> int | None:
@@ -128,7 +133,7 @@ def scheduled_cell(conn: psycopg.Connection, document: str, measure: str, year: 
     column of a schedule of the years ahead ("Operating leases | 2023 | 2024 | …" under "Future minimum lease
     commitments …") — whose row and caption name every word of ``measure``; the row naming most of it first. None
     when no such cell is stored."""
-    wanted = word_stems(measure) - word_stems(_FALLING_DUE)
+    wanted = _wanted(measure)
     if not wanted:
         return None
     rows = conn.execute(

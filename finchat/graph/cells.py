@@ -16,7 +16,7 @@ from datetime import date
 from typing import Any
 
 from finchat.graph.facts import split_table_text
-from finchat.graph.periods import column_periods
+from finchat.graph.periods import column_periods, shift_year
 from finchat.graph.rowlabels import closing_totals
 from finchat.graph.rowunits import AREA, MONEY_OF_COUNTED, PER_THING, UNITLESS_LABEL, counted_area
 from finchat.graph.rowunits import counted as counted_label
@@ -248,17 +248,17 @@ _CUT_DAY = re.compile(r"(?i)\b(january|february|march|april|may|june|july|august
 _DAY_END = re.compile(r"(.*?)\s*\b(\d),")
 
 
-#: A roll-forward's balance row, dated by its own label ("Balance as of May 31, 2020", "Ending balance, June 30, 2023").
+#: What may close a caption after its date: "were as follows", its units "(in millions)", a colon.
+_CAPTION_END = r",?\s*(?:(?:were|was|are|is)\s+as\s+follows\s*)?(?:\([^()]*\)\s*)?[:.]?\s*$"
 #: A caption ending on the one day its table is of ("… consisted of the following as of December 2, 2022:", "… as of
-#: December 31, 2017 were as follows (in millions):"): columns
-#: naming no period (cost, gains, fair value) hold that day's balances.
-_CAPTION_DAY = re.compile(rf"(?i)\b(?:as\s+of|at)\s+((?:{MONTHS_ABBR})\s*\d{{1,2}},?\s*(?:19|20)\d{{2}}),?\s*"
-                          r"(?:(?:were|was|are|is)\s+as\s+follows\s*)?(?:\([^()]*\)\s*)?[:.]?\s*$")
+#: December 31, 2017 were as follows (in millions):"): columns naming no period (cost, gains, fair value) hold that
+#: day's balances.
+_CAPTION_DAY = re.compile(rf"(?i)\b(?:as\s+of|at)\s+((?:{MONTHS_ABBR})\s*\d{{1,2}},?\s*(?:19|20)\d{{2}}){_CAPTION_END}")
 #: A caption ending on the fiscal year its table is of ("… details of debt repayments during fiscal 2019:").
-_CAPTION_YEAR = re.compile(r"(?i)\b(?:during|for|in)\s+(?:the\s+)?fiscal\s+(?:year\s+)?((?:19|20)\d{2}),?\s*"
-                           r"(?:(?:were|was|are|is)\s+as\s+follows\s*)?(?:\([^()]*\)\s*)?[:.]?\s*$")
+_CAPTION_YEAR = re.compile(rf"(?i)\b(?:during|for|in)\s+(?:the\s+)?fiscal\s+(?:year\s+)?((?:19|20)\d{{2}}){_CAPTION_END}")
 #: Words of a period's length: a caption saying one ("for the six months ended … and as of …") dates no balance.
 _DURATION_WORDS = re.compile(r"(?i)\b(?:months|weeks|year|quarter)\s+ended\b|\bfor\s+the\b")
+#: A roll-forward's balance row, dated by its own label ("Balance as of May 31, 2020", "Ending balance, June 30, 2023").
 _BALANCE_AT = re.compile(r"(?i)^(?:(?:beginning|ending|closing|opening)\s+)?balances?\b(?:,|\s+(?:as\s+of|at|on)\b)")
 
 
@@ -321,8 +321,7 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     if year is not None and fiscal_year_end is not None and row_period is None:
         # "… details of debt repayments during fiscal 2019:": the fiscal year the caption names, ended on the filing's
         # year-end day that year
-        end = fiscal_year_end.replace(year=int(year.group(1)), day=min(fiscal_year_end.day, 28)
-                                      if fiscal_year_end.month == 2 else fiscal_year_end.day)
+        end = shift_year(fiscal_year_end, int(year.group(1)) - fiscal_year_end.year)
         row_period = (f"Fiscal year ended {end:%B} {end.day}, {end.year}", "12M", end)
     captioned = row_period is not None  # (and the rows keep their headings: "Amortized Cost › Cash equivalents › …")
     for row in rows[:nh]:  # the first period heading may close the header ("Three months ended June 2, 2023")

@@ -90,11 +90,11 @@ def _scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], l
         # paid): the last annual report before Y, and the filings after it up to Y
         row = conn.execute("SELECT max(fiscal_year) FROM documents WHERE company_key = ANY(%s) AND fiscal_year < %s"
                            " AND fiscal_quarter = 'FY'", (c, y[0])).fetchone()
-        since = [int(row[0])] if row and row[0] is not None else []
-        before = query(c, list(range(since[0], y[0])), [], fo) if since else []
+        years_before = list(range(int(row[0]), y[0])) if row and row[0] is not None else []
+        before = query(c, years_before, [], fo) if years_before else []
         if before:
-            f.relaxed.append(f"year {y[0]} → {', '.join(map(str, range(since[0], y[0])))} (what falls due in a "
-                             "year is scheduled in the filings before it)")
+            f.relaxed.append(f"year {y[0]} → {', '.join(map(str, years_before))} (what falls due in a year is "
+                             "scheduled in the filings before it)")
             return before, before
     if f.forward and len(y) == 1 and c and q in ([], ["FY"]):
         # guidance for year Y comes with year Y-1's results (and is updated during Y)
