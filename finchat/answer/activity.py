@@ -32,7 +32,7 @@ _OUTSTANDING_ROWS = (r"(?:Ending\s+)?[Oo]utstanding\s+balance|(?:Restricted\s+st
 _ACTS = (
     (re.compile(r"(?i)\bgrant(?:s|ed|ing)?\b(?![- ]date)"), r"Granted|Awarded|Grants"),  # (a "grant-date" value is no act)
     (re.compile(r"(?i)\baward(?:s|ed|ing)?\b"), r"Awarded|Granted"),
-    (re.compile(r"(?i)\bexercis(?:e|es|ed|ing)\b"), r"Exercised"),
+    (re.compile(r"(?i)\bexercis(?:e|es|ed|ing)\b(?!\s+prices?\b)"), r"Exercised"),  # (an "exercise price" is no act)
     (re.compile(r"(?i)\bvest(?:s|ed|ing)?\b"), r"Vested|Released"),
     (re.compile(r"(?i)\breleas(?:e|es|ed|ing)\b"), r"Released|Vested"),
     (re.compile(r"(?i)\bforfeit(?:s|ed|ing|ures?)?\b"), r"Forfeited(?:\s*/\s*(?:expired|canceled|cancelled))?"),
@@ -52,6 +52,11 @@ _ACTIVITY = re.compile(r"(?i)[^.:]*\b(?:activity|summary\s+of\s+(?:the\s+)?(?:st
 INTRO_REACH = 900
 #: Characters before a balance's row label searched for the year of its section ("2016 Restricted stock units …").
 YEAR_BEFORE = 12
+#: The closing balance of an act's section of the table, and the year it closes: "Outstanding as of December 31,
+#: 2018", "Balance at May 31, 2019".
+_CLOSING = re.compile(r"(?i)\b(?:outstanding|balance)\b[^\d]{0,30}?(?:[a-z]+\.?\s+\d{1,2},?\s+)?(?P<year>(?:19|20)\d\d)\b")
+#: Characters after an act's row searched for its section's closing balance.
+SECTION_REACH = 300
 #: Digits of a count printed in full, never scaled ("2,358,000" options).
 FULL_COUNT_DIGITS = 7
 
@@ -69,25 +74,34 @@ def activity_answer(conn: psycopg.Connection, question: str, hits: list[Any], co
     if instrument is None or rows is None:
         return None
     # (a footnote's mark after the label: "(1)", "<sup>1</sup>")
-    row = re.compile(rf"(?<![\w/])(?P<label>{rows})(?:\s*(?:\(\d\)|<sup>[^<]*</sup>))?\s+(?P<count>\(?\d[\d,]*(?:\.\d+)?\)?)\s+"
-                     r"\$?\s*(?P<price>\d[\d,]*\.\d{2})(?![\d%])")
+    # (an act's row may name the instrument first, "Units granted 5.0 1,522"; a count's row prints a price after
+    # it, in cents or, when the count is asked, whole dollars)
+    label = rows if balance else rf"(?:(?:Units|Shares|Options|Awards)\s+)?(?i:{rows})"
+    cents = r"\.\d{2}" if price else r"(?:\.\d{2})?"
+    row = re.compile(rf"(?<![\w/])(?P<label>{label})(?:\s*(?:\(\d\)|<sup>[^<]*</sup>))?\s+(?P<count>\(?\d[\d,]*(?:\.\d+)?\)?)\s+"
+                     rf"\$?\s*(?P<price>\d[\d,]*{cents})(?![\d%.,])")
     years = re.findall(r"\b(?:19|20)\d\d\b", question)
     docs = list(dict.fromkeys(h.document for h in hits if company is None or h.company == company))[:2]
     for doc in docs:
-        passages = conn.execute(f"{_SELECT} WHERE d.name = %s AND c.text ~ %s ORDER BY c.page_start, c.id",
-                                (doc, rf"\m({rows})\M")).fetchall()
+        passages = conn.execute(f"{_SELECT} WHERE d.name = %s AND c.text {'~' if balance else '~*'} %s "
+                                "ORDER BY c.page_start, c.id", (doc, rf"\m({rows})\M")).fetchall()
         found = []
         for hit in _hits(passages, "activity"):
             text = flat_text(hit.text)
             for m in row.finditer(text):
                 before = text[max(0, m.start() - INTRO_REACH):m.start()]
                 said = _ACTIVITY.findall(before)
-                if not said:  # (the introduction and header end the passage before: the table goes on here)
-                    earlier = " ".join(flat_text(t) for t in nearby_texts(conn, hit.chunk_id, 1))[-INTRO_REACH:]
+                if not said:  # (the introduction and header end the passages before: the table goes on here)
+                    # (the header may be a passage of its own, the introduction the one before it)
+                    # (each passage its own: no sentence runs from one into the next)
+                    earlier = ". ".join(flat_text(t) for t in reversed(nearby_texts(conn, hit.chunk_id, 2)))[-INTRO_REACH:]
                     said, before = _ACTIVITY.findall(earlier), f"{earlier} {before}"
                 if not said or not instrument.search(said[-1]):
                     continue  # another instrument's table, or no activity table
-                dated = not years or any(y in said[-1] for y in years)
+                # (the year of the row's section: its introduction's, or the closing balance after it, "Units
+                # granted 5.0 … Outstanding as of December 31, 2018")
+                closing = None if balance else _CLOSING.search(text, m.end(), m.end() + SECTION_REACH)
+                dated = not years or any(y in said[-1] for y in years) or bool(closing and closing.group("year") in years)
                 found.append((not dated, m, said[-1].strip(), before, hit))
         if not found:
             continue
@@ -101,7 +115,8 @@ def activity_answer(conn: psycopg.Connection, question: str, hits: list[Any], co
             # (else the first units phrase under the introduction: the first column's, where the parser lost its name)
             head = re.findall(r"(?i)(?:shares|units|number)[^$\d]{0,30}?\((?:in\s+)?(millions|thousands)\)", before)
             under = before[before.rfind(intro[-40:]) + len(intro[-40:]):] if intro[-40:] in before else before
-            scale = head[-1].lower() if head else units_scale(under) or None
+            # (or the introduction's own: "… restricted stock unit activity (in millions):")
+            scale = head[-1].lower() if head else units_scale(under) or units_scale(intro) or None
             # (a count printed in full, "2,358,000", is in units whatever the other columns' scale)
             scale = None if len(re.sub(r"\D", "", m.group("count"))) >= FULL_COUNT_DIGITS else scale
             figure = m.group("count").strip("()") + (f" {scale[:-1]}" if scale else "")

@@ -42,10 +42,16 @@ _PART_WORDS = frozenset({"segment", "segments", "division", "business", "unit"})
 _ASKED = re.compile(r"(?i)^\s*(?:(?:over|for|in|within|on|at|across|from)\s+)?(?:what|how\s+(?:much|many|large|big))(?:\s+(?P<count>(?!(?:did|does|do|was|were|is|are|has|had)\b)[a-z][\w&'’/ -]*?))?\s+"
                     r"(?P<verb>was|were|is|are|did|does|has|had|will|would)\s+(?:the\s+|its\s+|their\s+)?(?P<np>[^?]*)")
 _NP_END = re.compile(r"(?i)\s+(?:of|for|in|at|during|as\s+of|on|by|over|from|reported|report|record(?:ed)?|"
+                     r"(?:due|scheduled)\s+to|"
                      r"generate[ds]?|grow|grew|change|increase|decrease|drop|fall|rise|decline|between|compared|versus|vs\.?)\b|"
                      r"[?,;]|$")
 
 
+#: A question asking what did something, its verb no auxiliary ("What valuation allowances reduced …", "What fees
+#: lifted …"), none after it either (that is _ASKED's shape: "What net cash provided by … did … report").
+_DOER = re.compile(r"(?i)^\s*what\s+(?P<np>(?:(?!(?:did|does|do|was|were|is|are|has|have|had|will|would)\b)"
+                   r"[a-z][\w&'’/-]*\s+){1,5}?)(?:[a-z]+ed)\s+(?![^?]*\b(?:did|does|do|was|were|is|are|has|have|had|will|"
+                   r"would)\b)")
 #: A change word that is a noun: its measure's last word, followed by where it was measured ("table games drop at").
 _AT_NOUN = re.compile(r"(?i)\s+(?:drop|fall|rise|decline|change|increase|decrease)\s+at\b")
 _KEPT = "\u2060"  # (a joiner no split reads as a space)
@@ -91,7 +97,10 @@ _PAID_FOR = re.compile(r"(?i)\bpa(?:y|id)\s+(?:for|in|on|toward|towards)\s+(?:it
 #: "How much interest did MGM capitalize" asks the interest capitalized (a row of its own, never interest income).
 #: ("incur" is none: an expense incurred is the expense)
 _ACT_DONE = {"capitalize": "capitalized", "capitalise": "capitalized", "defer": "deferred", "amortize": "amortized",
-             "impair": "impaired", "reclassify": "reclassified"}
+             "impair": "impaired", "reclassify": "reclassified", "pay": "paid"}
+#: An aside between the thing asked and the question's verb: ", net of amounts capitalized," in "How much interest,
+#: net of amounts capitalized, did …".
+_ASIDE_BEFORE_VERB = re.compile(r"(?i)^(\s*how\s+much\s+[a-z]{3,30}),\s+[a-z][a-z ]{2,60},\s+(?=(?:did|does|was|were|is|are|has|had)\s)")
 #: "How much had Amcor accrued for its share of … remediation costs": what an accrual was made for.
 _ACCRUED_FOR = re.compile(r"(?i)\b(?:accrued|accrue|reserved|reserve)\s+for\s+(?:its\s+|their\s+|the\s+)?"
                           r"(?:share\s+of\s+)?(?P<what>[a-z][a-z -]*?)(?=\s+(?:at|in|as\s+of|during|for|by|on)\b|\s*[?,;]|\s*$)")
@@ -132,6 +141,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     "medical benefit ratio", "cards in force"); "" when the question has no such shape."""
     # ("Excluding intercompany license fees, how much did …": the question after its leading clause)
     question = re.sub(r"(?i)^\s*(?:excluding|including|before|after)\b[^,?]{1,80},\s*", "", question)
+    # ("How much interest, net of amounts capitalized, did Verizon pay": the thing asked, its aside set apart)
+    question = _ASIDE_BEFORE_VERB.sub(r"\1 ", question)
     # ("How much did the Utility's cost of natural gas sold come to": what it came to is what it was)
     question = re.sub(r"(?i)^(\s*how\s+(?:much|large|big)\s+)did\s+(.+?)\s+(?:come|amount)\s+to\b", r"\1was \2",
                       question)
@@ -151,7 +162,11 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         # "How much did product costs at MFC increase": the measure, before where it is
         np = re.split(r"\s+at\s+(?=(?-i:[A-Z]))", grew.group("np"), maxsplit=1)[0]
     elif m is None:
-        return ""
+        # "What valuation allowances reduced Amazon's deferred tax assets": the asked thing is the verb's doer
+        doer = _DOER.match(question)
+        if doer is None:
+            return ""
+        np = doer.group("np")
     elif m.group("count") and m.group("count").lower() in TIME_UNITS and re.search(r"['’]s?\s", m.group("np")):
         # "Over how many years does PG&E estimate the Wildfire Fund's period of coverage": what is measured in them,
         # the object of the question's verb, after its owner
@@ -159,8 +174,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         return re.split(r"^.*?['’]s?\s+", np, maxsplit=1)[-1].strip()
     elif m.group("count") and m.group("verb").lower() not in ("was", "were", "is", "are"):
         # "How much corporate expense did Foot Locker record": the thing asked ("How much in restructuring charges
-        # does … expect": the charges)
-        np = re.sub(r"(?i)^in\s+", "", m.group("count"))
+        # does … expect": the charges; "How large a valuation allowance had …": the allowance)
+        np = re.sub(r"(?i)^(?:in|an?)\s+", "", m.group("count"))
         # ("How much expense tied to the First Republic acquisition did …": the expense; what it is tied to, whose)
         np = _TIED.split(np, maxsplit=1)[0]
         # "How many airplanes did Boeing deliver": the counted thing and what was done ("airplanes deliveries")
@@ -180,7 +195,10 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         elif done and done[-1] in _COUNTED_ACT and (done[-1] != "back" or done[-2:-1] == ["buy"]):
             # (what is bought back is repurchased; what is added back, "rent" in a return's numerator, is itself)
             np = f"{np} {_COUNTED_ACT[done[-1]]}"
-        elif done and done[-1] in _ACT_DONE and not re.search(r"(?i)\bin\s*$", np):
+        elif done and done[-1] in _ACT_DONE and not re.search(r"(?i)\bin\s*$|\bper\s+share\b", np) and not (
+                done[-1] == "pay" and np.split()[-1].lower() in OTHER_LINE):
+            # (an amount per share paid is the row of the amount per share, "dividends per share"; costs or fees paid
+            # are those costs)
             np = f"{np} {_ACT_DONE[done[-1]]}"
         # ("What reasonably possible loss exposure in excess of its accrual did …": the thing, before what it is of)
         # (a possessive is read below; "How much of the cash from … did …" asks a part of a whole, no clause)
@@ -201,7 +219,9 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         np = m.group("np")
         lead = re.match(r"(?i)in\s+", np)  # "in force", "in service": the predicate's own preposition
         at = lead.end() if lead else 0
-        np = f"{m.group('count')} {np[:at]}{_NP_END.split(np[at:], maxsplit=1)[0]}"
+        # ("How much in finance lease payments is … scheduled to pay": the payments)
+        counted = re.sub(r"(?i)^in\s+", "", m.group("count"))
+        np = f"{counted} {np[:at]}{_NP_END.split(np[at:], maxsplit=1)[0]}"
     else:
         # "the allowance for uncollectible accounts receivable", "the provision for income taxes": an account named
         # with its "for", read whole

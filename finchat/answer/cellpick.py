@@ -509,8 +509,8 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         reconciled = int(into is not None and (in_a_row(c.caption, into.group("into"))
                                                or bool(re.search(r"(?i)\breconcil", c.caption)))
                          and not in_a_row(c.row_path, into.group("into")))
-        return (held, partly, -total, -changed, -other_basis, -taxed, diluted, own, exact, reconciled, spoken_in, -placed, -segmental, -flow, whole, lead, named,
-                -smaller, -len(strange), -extra, covered,
+        return (held, partly, -total, -changed, -other_basis, -taxed, diluted, own, exact, reconciled, spoken_in, -placed, -segmental, -flow, whole, lead, -len(strange), named,
+                -smaller, -extra, covered,
                 # a row's named columns ("Water ¦ Wastewater"): the one the question names
                 len(q_words & set(_words(c.col_label.split(" — ")[0]))) if " — " in c.col_label else 0,
                 len(q_words & around),

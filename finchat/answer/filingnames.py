@@ -40,6 +40,24 @@ def defined_short(conn: psycopg.Connection, document: str, name: str) -> str:
     return short if short and short.lower() != name.lower() else ""
 
 
+def defined_initialism(conn: psycopg.Connection, document: str, phrase: str) -> str:
+    """``phrase`` with its leading words put as the initials ``document`` defines for them in parentheses after them
+    ("foreign tax credit (“FTC”)": "foreign tax credit carryover" → "FTC carryover"); "" when it defines none for
+    any run of two words or more from its start."""
+    words = phrase.split()
+    for n in range(len(words), 1, -1):
+        short = "".join(w[0] for w in words[:n]).upper()
+        if not re.fullmatch(r"[A-Z]{2,6}", short):
+            continue
+        named = r"\s+".join(re.escape(w) for w in words[:n])
+        pattern = rf"(?i){named}s?\s+\(\s*(?:the\s+)?[“\"]?{short}s?[”\"]?\s*\)"
+        if conn.execute("SELECT 1 FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.name = %s"
+                        " AND strpos(c.text, %s) > 0 AND c.text ~ %s LIMIT 1",
+                        (document, short, pattern)).fetchone() is not None:
+            return " ".join([short, *words[n:]])
+    return ""
+
+
 def defined_initials(conn: psycopg.Connection, document: str, initials: str) -> str:
     """The name ``document`` defines by ``initials`` in parentheses after it, the initials of its words
     ("Asia Pacific & Latin America (APLA)" → "Asia Pacific & Latin America"; "&", "and", "of", "the" aside); ""

@@ -27,7 +27,7 @@ from finchat.answer.cells import (
     answer_from_cells,
 )
 from finchat.answer.figures import Figure
-from finchat.answer.filingnames import called_as, defined_short, prints_word
+from finchat.answer.filingnames import called_as, defined_initialism, defined_short, prints_word
 from finchat.answer.labelled import introduced_figure, labelled_figure, table_scale
 from finchat.answer.outlook import outlook_range, outlook_sentence, range_midpoint
 from finchat.answer.partpassage import opening_part
@@ -324,6 +324,8 @@ def _stated(conn: psycopg.Connection, subject: Subject, hits: list[Any], compani
     short = {q: i.upper() for q in subject.qualifiers if (i := initials(q)) and prints_word(conn, doc, i.upper())}
     # (and a name the filing defines a short name for: "GLOBALFOUNDRIES Inc. (GF)" is "GF" in its sentences)
     short.update({q: d for q in subject.qualifiers if q not in short and (d := defined_short(conn, doc, q))})
+    # ("foreign tax credit carryover" is "FTC carryover" in a filing defining "foreign tax credit (“FTC”)")
+    short.update({q: d for q in subject.qualifiers if q not in short and (d := defined_initialism(conn, doc, q))})
     phrases += [p.replace(q, i) for p in list(phrases) for q, i in short.items() if q in p]
     # a passage opening on a segment's or a region's name is the part's: no answer for the company or another part
     parts = _part_patterns(conn, companies)

@@ -141,6 +141,13 @@ RECORDED_FOR = re.compile(r"(?i)(?:\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|
                           r"second|third|fourth|year|quarter|calendar)\b|FY|Q[1-4]\b|\d|(?-i:[A-Z][a-z]))"
                           r"(?P<what>(?:(?-i:[a-z])[\w&'’-]*|(?-i:[A-Z]{2,})[\w-]*)(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
                           r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)")
+#: "How much amortization expense did Verizon record on other intangible assets", "… a valuation allowance … recorded
+#: on its foreign tax credit carryover": what an amount recorded was on (no period, no company's name).
+RECORDED_ON = re.compile(r"(?i)\b(?:record(?:ed)?|recogni[sz]ed?|incur(?:red)?|take|took|taken)\s+on\s+(?:its\s+|their\s+|the\s+)?"
+                         r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
+                         # (a deal's name is OF_ACQUISITION's: "… record on the atmos acquisition")
+                         r"(?<!acquisition)(?<!purchase)(?<!merger)"
+                         r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)")
 #: "What were sales to wholesale customers in …", "sales through NIKE Direct": whom a line's sales were made to (or
 #: through), a part of the line — not a verb's infinitive ("… expect Paxlovid revenues to decline").
 SOLD_TO = re.compile(r"(?i)\b(?:net\s+)?(?:sales|revenues?)\s+(?:to|through|via)\s+(?:the\s+|its\s+|their\s+)?"
@@ -295,4 +302,4 @@ PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he"
 #: What was done to a balance in the period, written after its name ("long-term debt issued", "debt repaid").
 ACTED = re.compile(r"(?i)\s+(?:issued|borrowed|repaid|redeemed|raised|retired|refinanced|drawn|extinguished|incurred)\b")
 
-__all__ = ["ACTED", "ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "DUE_OF_WHOLE", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "MOVED_BY", "NAMED_PART", "OF_ACQUISITION", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "PRONOUNS", "PRONOUN_PAYER", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENDING_ON", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "USED_TO_COMPUTE", "VALUE_HELD", "VALUE_OF", "recorded_in", "without_place"]
+__all__ = ["ACTED", "ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "DUE_OF_WHOLE", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "MOVED_BY", "NAMED_PART", "OF_ACQUISITION", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "PRONOUNS", "PRONOUN_PAYER", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "RECORDED_ON", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENDING_ON", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "USED_TO_COMPUTE", "VALUE_HELD", "VALUE_OF", "recorded_in", "without_place"]

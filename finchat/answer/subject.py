@@ -66,6 +66,7 @@ from finchat.answer.shapes import (
     PRONOUNS,
     RECONCILED_IN,
     RECORDED_FOR,
+    RECORDED_ON,
     REGION,
     RETURNED_TO,
     SITS_IN,
@@ -374,7 +375,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         if any(w.lower() not in _NEUTRAL | _PART_WORDS for w in doer.split()) \
                 and not any(doer.lower() in q.lower() for q in qualifiers):
             qualifiers.append(doer)  # "did the juice businesses PepsiCo sold deliver": the juice businesses'
-    tied = TIED_TO.search(question) or RECORDED_FOR.search(question)
+    # (what an accumulated balance is "recorded on" is the asset its table is captioned by, no row's qualifier:
+    # "accumulated amortization … on its content assets" is the row "Accumulated amortization" there)
+    tied = TIED_TO.search(question) or RECORDED_FOR.search(question) or (
+        RECORDED_ON.search(question) if not re.match(r"(?i)accumulated\b", measure) else None)
     sold = SOLD_TO.search(question)  # ("sales to wholesale customers")
     for what in [*([tied.group("what")] if tied else []), *recorded_in(question, measure),  # "… record in …" too
                  *([sold.group("what")] if sold else [])]:

@@ -24,12 +24,13 @@ _FIG = r"\$?\s*(?!(?:19|20)\d\d(?:\s|$))\(?\d[\d,]*(?:\.\d+)?\)?(?=\s|$)"
 #: (and the figures of its other columns after it: "2021 11 42 648" — capital, financing and operating leases)
 _YEAR_ROW = r"(?:(?<=\s)|^)(?:fiscal\s+)?{year}\s+(?P<figs>" + _FIG + r"(?:\s+" + _FIG + r")*)"
 #: The columns an introduction lists, in order, before the noun they share: "our capital, financing and operating
-#: leases".
-_LISTED = re.compile(r"(?i)\b(?P<items>[a-z][\w-]*(?:,\s+[a-z][\w-]*)+,?\s+and\s+[a-z][\w-]*)\s+(?P<noun>[a-z][\w-]*)")
+#: leases", "operating and finance lease liabilities".
+_LISTED = re.compile(r"(?i)\b(?P<items>[a-z][\w-]*(?:,\s+[a-z][\w-]*)*,?\s+and\s+[a-z][\w-]*)\s+(?P<noun>[a-z][\w-]*)")
 #: Any year's row, to tell a schedule (rows of several years in a run) from a sentence naming a year.
 _ANY_YEAR_ROW = re.compile(r"(?i)(?:(?<=\s)|^)(?:fiscal\s+)?(?:19|20)\d\d\s+\$?\s*(?!(?:19|20)\d\d(?:\s|$))\(?\d[\d,]*(?:\.\d+)?\)?(?=\s|$)")
-#: Words saying the schedule looks ahead: "estimated future …", "expected …", "remainder of", "thereafter".
-_AHEAD = re.compile(r"(?i)\b(?:future|expected|estimated|remainder|thereafter|succeeding|next\s+five)\b")
+#: Words saying the schedule looks ahead: "estimated future …", "expected …", "remainder of", "thereafter", "the
+#: maturity analysis of …".
+_AHEAD = re.compile(r"(?i)\b(?:future|expected|estimated|remainder|thereafter|succeeding|next\s+five|maturity)\b")
 #: Words asking what falls due, which a schedule of payments by year need not print.
 _FALLING_DUE = "due owed owe payable scheduled"
 #: Year rows a schedule holds at least around the one asked.
@@ -62,12 +63,15 @@ def expected_in_year(conn: psycopg.Connection, document: str, measure: str, year
             intro = f"{lead} {text[:m.start()]}"[-INTRO_CHARS:]
             # (its introduction: the shortest run of words before the row from a capital on naming the measure and
             # looking ahead, up to its colon or units; else the total after the rows)
+            # (the total after the rows may name the rest: "… maturity analysis of operating and finance lease
+            # liabilities …" over "Total lease payments")
+            total = re.search(r"(?i)\btotal\b[^$\d]{3,80}", text[m.end():m.end() + AFTER_CHARS])
+            totalled = word_stems(total.group(0)) & wanted if total else set()
             named = next((cut for at in reversed([c.start() for c in re.finditer(r"(?<![\w-])[A-Z]", intro)])
-                          if wanted <= word_stems(cut := re.split(r":|\s\(|\s\$", intro[at:])[0])
+                          if wanted <= word_stems(cut := re.split(r":|\s\(|\s\$", intro[at:])[0]) | totalled
                           and _AHEAD.search(cut)), None)
             if named is None:
-                total = re.search(r"(?i)\btotal\b[^$\d]{3,80}", text[m.end():m.end() + AFTER_CHARS])
-                named = total.group(0).strip() if total and wanted <= word_stems(total.group(0)) \
+                named = total.group(0).strip() if total and wanted <= totalled \
                     and _AHEAD.search(total.group(0)) else None
             if named is None:
                 continue

@@ -256,6 +256,8 @@ _CAPTION_END = r",?\s*(?:(?:were|was|are|is)\s+as\s+follows\s*)?(?:\([^()]*\)\s*
 _CAPTION_DAY = re.compile(rf"(?i)\b(?:as\s+of|at)\s+((?:{MONTHS_ABBR})\s*\d{{1,2}},?\s*(?:19|20)\d{{2}}){_CAPTION_END}")
 #: A caption ending on the fiscal year its table is of ("… details of debt repayments during fiscal 2019:").
 _CAPTION_YEAR = re.compile(rf"(?i)\b(?:during|for|in)\s+(?:the\s+)?fiscal\s+(?:year\s+)?((?:19|20)\d{{2}}){_CAPTION_END}")
+#: A period printed in a header's label cell over the years' columns: "Years Ended December 31,".
+_OWN_PERIOD = re.compile(r"(?i)\b(?:years?|months?|weeks?|quarters?)\s+ended\s+[a-z]+\.?\s+\d{1,2}\b")
 #: Words of a period's length: a caption saying one ("for the six months ended … and as of …") dates no balance.
 _DURATION_WORDS = re.compile(r"(?i)\b(?:months|weeks|year|quarter)\s+ended\b|\bfor\s+the\b")
 #: A roll-forward's balance row, dated by its own label ("Balance as of May 31, 2020", "Ending balance, June 30, 2023").
@@ -280,13 +282,17 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     context = " ".join(caption) + " " + caption_hint
     # (rows naming periods themselves, "First quarter | 12 | 12" weeks: the years are fiscal years, no dates)
     quarters = not any(r and _PERIOD_ROW.match(_clean(r[0])) for r in rows[nh:])
-    periods = _two_lengths(rows[:nh], _header_periods(rows[:nh], ncols, context, year_end, filing_period, quarters))
+    # (the header's own period over its years' row, "Years Ended December 31, | 2022 | 2021", dates them before any
+    # date of the sentence before the table, "As of December 31, 2022 and 2021, Property, plant …")
+    headed_period = next((_clean(r[0]) for r in rows[:nh] if r and _OWN_PERIOD.search(r[0])), "")
+    dating = headed_period or context
+    periods = _two_lengths(rows[:nh], _header_periods(rows[:nh], ncols, dating, year_end, filing_period, quarters))
     mended = [_whole_days(r) for r in rows[:nh]]
     if mended != rows[:nh] and any(p is not None and p[2] is not None and p[2].day <= _CUT_DAY_MAX for p in periods[1:]):
         # a day read as its first digit ("December 3"), where the header's pieces did not join it again: the header
         # with the day put back
         rows = mended + rows[nh:]
-        periods = _two_lengths(rows[:nh], _header_periods(rows[:nh], ncols, context, year_end, filing_period, quarters))
+        periods = _two_lengths(rows[:nh], _header_periods(rows[:nh], ncols, dating, year_end, filing_period, quarters))
     col_words = []
     for j in range(ncols):
         words = [r[j] for r in rows[:nh] if j < len(r) and r[j]]

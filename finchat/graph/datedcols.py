@@ -19,7 +19,8 @@ from itertools import pairwise
 
 from finchat.graph.cells import PER_SHARE_BELOW, Cell, per_share_row
 from finchat.graph.rowunits import UNITLESS_LABEL, counted
-from finchat.graph.textrows import _ROW, _TOKEN, LEAD_CHARS
+from finchat.graph.textlines import _TOKEN
+from finchat.graph.textrows import _ROW, LEAD_CHARS
 from finchat.tables import MONTHS_ABBR, dates_in_text, parse_date, parse_value, row_units, units_scale
 
 _DATE = rf"(?:{MONTHS_ABBR})\s+\d{{1,2}},\s+(?:19|20)\d\d"

@@ -86,7 +86,8 @@ METRICS: tuple[Metric, ...] = (
             "cash and due from banks", "cash", "cash cash equivalents and restricted cash at end of period"),
            (r"cash and (?:cash )?equivalents", r"total cash", r"cash (?:balance|position|on hand)"),
            # "cash" alone, but not "cash flow", "cash from operations", "cash dividends", "cash paid" …
-           ((r"(?<!free )(?<!operating )cash(?! (?:flows?|generated|provided|used|from|dividends?|paid|payments?|"
+           # (nor what is paid "in cash": the means of a payment)
+           ((r"(?<!free )(?<!operating )(?<!pay in )(?<!paid in )cash(?! (?:flows?|generated|provided|used|from|dividends?|paid|payments?|"
              r"taxes|conversion|outflows?|inflows?|returned|spent|proceeds|consideration|received|settlements?)|-)"),)),
     Metric("short_term_debt", "Short-term debt",
            ("short term debt", "commercial paper", "current portion of long term debt", "short term borrowings",

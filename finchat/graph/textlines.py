@@ -56,3 +56,21 @@ def _group_names(header: str) -> list[str]:
 
 
 __all__ = ["_NOT_HEADING", "_NUM", "_group_names", "_line"]
+
+
+#: A figure, or a dash or "NM" printed for none ("10.2 - 8.0") between figures, or a change printed "Flat" ("2,255.4
+#: Flat 2,251.8": none).
+_TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|nm|N/A|n/a|n/m|[Ff]lat)(?=\s|$)"
+
+
+#: A day after a label's month and before the row's first "$" ("… at January 1 $ 18,588"): the label's date.
+_DAY_BEFORE_PRICE = re.compile(r"\s*(?P<day>\d{1,2})\s+(?=\$)")
+
+
+def _day_kept(label: str, nums: str) -> tuple[str, list[str]]:
+    """The row's label and figures, a label ending in a month keeping its day ("Gross unrecognized tax benefits at
+    January 1 $ 18,588 $ 14,026": the row of January 1, its figures two, not three)."""
+    day = _DAY_BEFORE_PRICE.match(nums) if MONTH_END.search(label) else None
+    if day:
+        return f"{label} {day.group('day')}", re.findall(_TOKEN, nums[day.end():])
+    return label, re.findall(_TOKEN, nums)

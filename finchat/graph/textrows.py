@@ -46,7 +46,7 @@ from finchat.graph.textcolumns import (
     _years_over_names,
     priced_after_first,
 )
-from finchat.graph.textlines import _NOT_HEADING, _NUM, _group_names, _line
+from finchat.graph.textlines import _NOT_HEADING, _NUM, _TOKEN, _day_kept, _group_names, _line
 from finchat.graph.yearheaders import (
     _CHANGE_HEADER,
     _COMPARED_YEARS,
@@ -72,9 +72,6 @@ from finchat.graph.yearheaders import (
 )
 from finchat.tables import row_units, row_units_own, units_scale
 
-#: A figure, or a dash or "NM" printed for none ("10.2 - 8.0") between figures, or a change printed "Flat" ("2,255.4
-#: Flat 2,251.8": none).
-_TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|nm|N/A|n/a|n/m|[Ff]lat)(?=\s|$)"
 #: A row: its label (from a word's start, a bounded length: an unbounded lazy label made every chunk's scan
 #: quadratic, 7x slower on the 95 filings' text chunks; a "%" inside it, "Comparable sales % gain", but not a
 #: header's "% of Total" before the first row; never ending inside its parentheses, "Kentucky (effective July 1,
@@ -234,8 +231,8 @@ def _segment_cells(body: str, lead_in: str, period_end: date, form: str | None, 
                    quarter: int | None = None, section: str = "", heading: str = "", title: str = "") -> list[Cell]:
     """Cells of one table's text (from its header to the next table's); ``title``: the table's own, set bold over
     its years, which heads every row but the one printing it (the table's total)."""
-    rows = [(m.start("label") + len(m.group("label")) - len(row_label(m.group("label"))), row_label(m.group("label")),
-             re.findall(_TOKEN, m.group("nums"))) for m in _ROW.finditer(body)]
+    rows = [(m.start("label") + len(m.group("label")) - len(row_label(m.group("label"))),
+             *_day_kept(row_label(m.group("label")), m.group("nums"))) for m in _ROW.finditer(body)]
     rows = [(at, wrapped(body, at, label, _ROW), nums) for at, label, nums in rows]
     rows = [(at, label, nums) for at, label, nums in rows if len(nums) >= 2 and not re.fullmatch(r"[\d\s,.$%()-]+", label)
             and not all(re.fullmatch(r"(?:19|20)\d\d", n.strip(" ,")) for n in nums)  # "2023 2022": a header

@@ -73,3 +73,28 @@ def test_a_balance_outstanding_is_the_row_of_the_date_asked(make_database):
         line, _ = activity_answer(conn, "How many stock options did Apple have outstanding at the end of fiscal 2023?",
                                   HITS, "APPLE")
         assert line.startswith("2,358,000 [") and "Outstanding on September 30, 2023" in line, line
+
+
+def test_an_acts_row_naming_the_instrument_in_its_years_section(make_database):
+    """"Units granted 5.0 1,522" in a roll-forward of three years, each section closed by "Outstanding as of December
+    31, …", under an introduction two passages back (the header a passage of its own): the grants of the year asked,
+    in the introduction's "(in millions)", priced in whole dollars."""
+    intro = "The following table summarizes our restricted stock unit activity (in millions):"
+    header = "Number of Units Weighted Average Grant-Date Fair Value Outstanding as of January 1, 2021 19.8 $ 506"
+    rows = ("Units granted 8.9 946\n\nUnits vested (6.8) 400\n\nOutstanding as of December 31, 2021 20.1 725\n\n"
+            "Units granted 5.0 1,522\n\nUnits vested (7.1) 578\n\nOutstanding as of December 31, 2022 15.9 1,024")
+    with _stored(make_database, [intro, header, rows]) as conn:
+        line, _ = activity_answer(conn, "How many restricted stock units did Apple grant in 2022?", HITS, "APPLE")
+        assert line.startswith("5.0 million") and "“Units granted”" in line, line
+        line, _ = activity_answer(conn, "How many restricted stock units vested at Apple in 2021?", HITS, "APPLE")
+        assert line.startswith("6.8 million"), line
+    options = ("Stock option activity for the year ended December 31, 2022 was as follows:\n\nOutstanding at January 1, "
+               "2022 220 $ 33.70 Options granted 9 40.89 Options exercised (53) 30.28 Outstanding at December 31, 2022 "
+               "176 35.12")
+    with _stored(make_database, [options]) as conn:
+        line, _ = activity_answer(conn, "At what price per share were Apple's stock options exercised in 2022?", HITS,
+                                  "APPLE")
+        assert line.startswith("$30.28"), line
+        # (an exercise price asked is no act of exercising)
+        assert activity_answer(conn, "What was the weighted average exercise price of Apple's exercisable stock "
+                                     "options at December 31, 2022?", HITS, "APPLE") is None

@@ -494,6 +494,18 @@ def _stored(make_database, year: int, cells: list[tuple[int, str, str, float, st
     return url
 
 
+def _with_prose(url: str, text: str):  # type: ignore[no-untyped-def]
+    """A connection to ACME's report with a passage of prose ``text`` added (page 4)."""
+    from finchat.db.pool import connect
+
+    conn = connect(url)
+    doc = conn.execute("SELECT id FROM documents").fetchone()[0]
+    conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text, embed_text)"
+                 " VALUES (%s, 1, 4, 4, '', 'text', %s, %s)", (doc, text, text))
+    conn.commit()
+    return conn
+
+
 def _from_cells(url: str, question: str, subject, year: int):  # type: ignore[no-untyped-def]
     """answer_from_cells on ACME's report, on a connection opened after the migrations (it knows the graph's types)."""
     from types import SimpleNamespace
@@ -1620,20 +1632,14 @@ def test_a_part_asked_by_initials_its_filing_defines_is_the_row_spelling_them_ou
     its tables print the name spelled out: that part's row, never the company's."""
     from finchat.answer.filingnames import defined_initials
     from finchat.answer.subject import analyse
-    from finchat.db.pool import connect
 
     url = _stored(make_database, 2018, [
         (73, "Operating segments", "EARNINGS BEFORE INTEREST AND TAXES › Earnings Before Interest and Taxes", 4379,
          "millions", "USD"),
         (73, "Operating segments", "EARNINGS BEFORE INTEREST AND TAXES › Asia Pacific & Latin America", 1189,
          "millions", "USD")])
-    with connect(url) as conn:
-        doc = conn.execute("SELECT id FROM documents").fetchone()[0]
-        text = ("The Company's reportable operating segments are: North America; Europe, Middle East & Africa (EMEA); "
-                "and Asia Pacific & Latin America (APLA).")
-        conn.execute("INSERT INTO chunks (document_id, ordinal, page_start, page_end, section, kind, text, embed_text)"
-                     " VALUES (%s, 1, 4, 4, '', 'text', %s, %s)", (doc, text, text))
-        conn.commit()
+    with _with_prose(url, "The Company's reportable operating segments are: North America; Europe, Middle East & Africa "
+                          "(EMEA); and Asia Pacific & Latin America (APLA).") as conn:
         assert defined_initials(conn, "ACME_2018_10K", "APLA") == "Asia Pacific & Latin America"
         assert defined_initials(conn, "ACME_2018_10K", "EMEA") == "Europe, Middle East & Africa"
         assert defined_initials(conn, "ACME_2018_10K", "NA") == ""
@@ -1904,3 +1910,31 @@ def test_what_is_recognized_in_a_measure_is_no_figure_of_it():
     best, _ = _pick(rows, ["interest other"], q, 3, now, False, {"income", "loss"},
                     "What was Acme's interest and other income, net in Q2 2025?")
     assert best.value == 13.5
+
+
+def test_of_two_rows_holding_the_measure_the_one_adding_fewer_words_the_question_lacks(make_database):
+    """"How much interest … did Acme pay": "Cash Paid › Interest, net of amounts capitalized" (its heading says paid),
+    not "Cash paid for settlement of forward starting interest rate swaps", whose own label names more of the measure
+    but adds five words the question lacks."""
+    from finchat.answer.subject import analyse
+
+    url = _stored(make_database, 2021, [
+        (86, "Note 10. Derivatives and Hedging", ("Cash Flows from Operating Activities › Cash paid for settlement "
+                                                   "of forward starting interest rate swaps"), -237, "millions", "USD"),
+        (102, "Cash Flow Information", "Cash Paid › Interest, net of amounts capitalized", 3435, "millions", "USD")])
+    question = "How much interest, net of amounts capitalized, did Acme pay in cash in 2021?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2021)
+    assert got is not None and got[1][0].value == 3435, got
+
+
+def test_a_phrase_the_filing_defines_initials_for(make_database):
+    """"foreign tax credit carryover" is "FTC carryover" in a filing that defines "foreign tax credit (“FTC”)"; a phrase
+    it defines none for has no short form."""
+    from finchat.answer.filingnames import defined_initialism
+
+    url = _stored(make_database, 2018, [])
+    with _with_prose(url, "The Company recorded a benefit of $438 million from its re-assessment of the valuation "
+                          "allowance on its foreign tax credit (“FTC”) carryovers.") as conn:
+        assert defined_initialism(conn, "ACME_2018_10K", "foreign tax credit carryover") == "FTC carryover"
+        assert defined_initialism(conn, "ACME_2018_10K", "foreign tax credit") == "FTC"
+        assert defined_initialism(conn, "ACME_2018_10K", "net operating loss carryover") == ""

@@ -55,6 +55,21 @@ def test_a_row_of_several_columns_is_read_in_the_column_its_introduction_lists(m
         assert expected_in_year(conn, "APPLE_2023_10K", "lease payments", 2021) is None
 
 
+def test_a_maturity_analysis_of_two_listed_columns_named_with_its_total(make_database):
+    """"… the maturity analysis of operating and finance lease liabilities …" over "2024 4,318 518" and "Total lease
+    payments": finance lease payments are the second figure — the introduction's two items name the columns, the total
+    the payments, a maturity analysis looks ahead."""
+    intro = ("The following table presents the maturity analysis of operating and finance lease liabilities as of "
+             "December 31, 2022:")
+    rows = ("(dollars in millions)\n\nYears Operating Leases Finance Leases\n\n2023 $ 4,591 $ 586\n\n2024 4,318 518"
+            "\n\n2025 3,929 388\n\nThereafter 10,160 67\n\nTotal lease payments 29,822 1,845")
+    with _stored(make_database, [intro, rows]) as conn:
+        line, _ = expected_in_year(conn, "APPLE_2023_10K", "finance lease payments", 2024)
+        assert line.startswith("$518 million"), line
+        line, _ = expected_in_year(conn, "APPLE_2023_10K", "operating lease payments", 2025)
+        assert line.startswith("$3,929 million"), line
+
+
 def test_a_years_column_of_a_schedule_after_the_filings_period(make_database):
     """"Operating leases | 2024 | 2025" under "Future minimum lease commitments at September 30, 2023 were as
     follows": the cell dated in the year asked, after the filing's own period end, of the row the measure names —

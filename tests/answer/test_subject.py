@@ -1497,3 +1497,35 @@ def test_what_a_balance_is_carried_for_and_a_plural_label_of_the_measure():
     assert s.qualifiers == ()
     assert in_one_label("deferred tax liability", "Deferred tax liabilities related to › Property, plant and equipment")
     assert not in_one_label("equity earnings", "Stockholders' equity › Retained earnings")
+
+
+def test_what_a_thing_did_and_what_falls_due_to_be_paid():
+    """"What valuation allowances reduced …": the doer is asked; "… is Amazon due to make in 2024", "How much in … is
+    Verizon scheduled to pay": the payments, never the company's earnings; "How much interest, net of amounts
+    capitalized, did … pay in cash": the interest paid, its aside set apart and cash the means, never the balance."""
+    assert analyse("What valuation allowances reduced Amazon's deferred tax assets at December 31, 2019?",
+                   companies=("Amazon",)).measure == "valuation allowances"
+    due = analyse("What principal payments on its total debt is Amazon due to make in 2024?", companies=("Amazon",))
+    assert due.measure.startswith("principal payments") and due.metric != "net_income", due
+    assert analyse("How much in finance lease payments is Verizon scheduled to pay in 2024?",
+                   companies=("Verizon",)).measure == "finance lease payments"
+    paid = analyse("How much interest, net of amounts capitalized, did Verizon pay in cash in 2021?",
+                   companies=("Verizon",))
+    assert (paid.measure, paid.metric) == ("interest paid", None), paid
+    # (an amount per share paid is the amount per share)
+    assert "paid" not in analyse("What dividends per share did Best Buy pay in fiscal 2017?",
+                                 companies=("Best Buy",)).measure
+
+
+def test_what_an_amount_was_recorded_on():
+    """"… recorded on its foreign tax credit carryover": the carryover's allowance ("How large a" asks its size); an
+    accumulated balance "recorded on" an asset is the asset table's row, no qualifier."""
+    s = analyse("How large a valuation allowance had MGM Resorts recorded on its foreign tax credit carryover as of "
+                "December 31, 2018?", companies=("MGM Resorts",))
+    assert (s.measure, s.qualifiers) == ("valuation allowance", ("foreign tax credit carryover",)), s
+    s = analyse("How much amortization expense did Verizon record on other intangible assets in 2021?",
+                companies=("Verizon",))
+    assert s.qualifiers == ("other intangible assets",), s
+    s = analyse("What accumulated amortization had Netflix recorded on its content assets at the end of 2015?",
+                companies=("Netflix",))
+    assert s.qualifiers == (), s

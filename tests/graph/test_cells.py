@@ -2219,3 +2219,16 @@ def test_a_caption_naming_its_day_or_fiscal_year_before_as_follows_and_stock_opt
 """, "The following table summarizes the potential common shares excluded from the diluted calculation:",
                           fiscal_year_end=date(2015, 12, 31))
     assert {(c.value, c.unit, c.scale) for c in options} == {(517, "count", "thousands"), (917, "count", "thousands")}
+
+
+def test_the_headers_own_period_dates_its_years_before_the_sentence_before():
+    """"| Years Ended December 31, | 2022 | 2021 |" under a caption whose sentence says "As of December 31, 2022 and
+    2021, …": the columns are the years' flows, never balances at the sentence's dates."""
+    table = ("**Cash Flow Information**\n\n|  |  | (dollars in millions) |\n|---|---|---|\n"
+             "| Years Ended December 31, | 2022 | 2021 |\n| Cash Paid |  |  |\n"
+             "| Interest, net of amounts capitalized | $ 3,316 | $ 3,435 |\n")
+    caption = ("Note 15 > Cash Flow Information As of December 31, 2022 and 2021, Property, plant and equipment includes "
+               "$6.0 billion and $5.9 billion of additions that have not yet been paid.")
+    cells = table_cells(table, caption, (date(2022, 12, 31), "FY", 2022), None, date(2022, 12, 31))
+    paid = {c.as_of.year: (c.duration, c.printed) for c in cells if c.row_label.startswith("Interest")}
+    assert paid == {2022: ("12M", "3,316"), 2021: ("12M", "3,435")}, [(c.col_label, c.duration) for c in cells]

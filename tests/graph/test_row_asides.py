@@ -58,3 +58,17 @@ def test_a_tables_own_units_over_a_row_of_a_table_before():
               (2, "text", "Note 21. Earnings Per Share", shares, 9), (3, "text", "Note 4 - Restructuring", disposal, 10)]
     gain = [c for _, _, _, c in text_table_rows(chunks, date(2023, 7, 1), "10-Q", 3) if c.row_path.startswith("Gain")]
     assert gain and {(c.scale, c.unit) for c in gain} == {("millions", "USD")}, gain
+
+
+def test_a_labels_day_before_its_first_dollar_is_the_labels():
+    """"Gross unrecognized tax benefits at January 1 $ 18,588 $ 14,026 $ 13,724": the day ends the label, the row has
+    the table's three figures (read as four, its width matched no other row's and the row was lost)."""
+    text = ("Year Ended December 31, 2018 2017 2016\n\n(In thousands)\n\nGross unrecognized tax benefits at January 1 "
+            "$ 18,588 $ 14,026 $ 13,724 Gross decreases - prior period tax positions (957) (2,280) (3,375) Gross "
+            "unrecognized tax benefits at December 31 $ 24,464 $ 18,588 $ 14,026")
+    cells = text_cells(text, "A reconciliation of gross unrecognized tax benefits is as follows:", date(2018, 12, 31),
+                       "10-K")
+    opening = {c.as_of.year: c.printed for c in cells if c.row_path == "Gross unrecognized tax benefits at January 1"}
+    closing = {c.as_of.year: c.printed for c in cells if c.row_path == "Gross unrecognized tax benefits at December 31"}
+    assert opening == {2018: "18,588", 2017: "14,026", 2016: "13,724"}, [c.row_path for c in cells]
+    assert closing == {2018: "24,464", 2017: "18,588", 2016: "14,026"}

@@ -439,6 +439,7 @@ def test_what_falls_due_in_a_year_is_scheduled_in_the_filings_before_it(make_dat
     assert ex.extract("What operating lease payments are due from Best Buy in fiscal 2021?").owed
     assert ex.extract("How much debt does Corning have maturing in 2024?").owed
     assert ex.extract("How much transition tax related to the Tax Act is Nike due to pay in fiscal 2020?").owed
+    assert ex.extract("What principal payments on its total debt is Amazon due to make in 2024?").owed
     assert not ex.extract("What was Best Buy's revenue in fiscal 2021?").owed
     assert not ex.extract("What was the decline in margin due to in 2022?").owed
     assert not ex.extract("How large is the termination fee Microsoft owes Activision Blizzard if it becomes payable "
