@@ -48,6 +48,14 @@ def _named(year: str) -> re.Pattern[str]:
                       rf"(?:notes|debentures|bonds)\s+(?:due|maturing)\s+(?:(?:in\s+)?[A-Z][a-z]+\.?\s+(?:\d{{1,2}},?\s+)?)?{year}\b")
 
 
+def _rated_after(year: str) -> re.Pattern[str]:
+    """Notes due in ``year`` named with their rate after them: "… $600 million aggregate principal amount of 10-year
+    fixed rate medium-term notes due 2028 with a coupon rate of 3.625%"."""
+    return re.compile(rf"(?i)(?P<name>(?:[A-Za-z0-9.-]+\s+){{0,5}}?)(?:notes|debentures|bonds)\s+(?:due|maturing)\s+(?:in\s+)?"
+                      rf"(?:[A-Z][a-z]+\.?\s+(?:\d{{1,2}},?\s+)?)?{year}\s+(?:with|bearing|at)\s+(?:an?\s+)?(?:coupon|annual|"
+                      rf"fixed|stated)?\s*(?:interest\s+)?rate\s+of\s+(?P<rate>\d{{1,2}}(?:\.\d{{1,4}})?)\s?%")
+
+
 def _maturing(year: str) -> re.Pattern[str]:
     """Notes named by the day they mature, their rate after it: "… convertible senior notes that mature on November
     1, 2027 (2027 Notes) with a 0.25% coupon interest rate"."""
@@ -83,6 +91,11 @@ def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], comp
         hits_here = prose_matching(conn, doc, rf"%\s+([A-Za-z-]+\s+){{0,5}}(notes|debentures|bonds)\s+(due|maturing)\s.{{0,20}}{year}",
                                    "coupon")
         found = [(hit, x) for hit in hits_here for x in named.finditer(re.sub(r"\s+", " ", hit.text))]
+        # (and notes named with their rate after them, another issue due the same year: the one whose name holds the
+        # question's words, "10-year … medium-term notes due 2028 with a coupon rate of 3.625%")
+        found += [(hit, x) for hit in prose_matching(conn, doc, rf"(notes|debentures|bonds)\s+(due|maturing)\s.{{0,20}}"
+                                                                 rf"{year}\s+(with|bearing|at)\s.{{0,30}}rate\s+of", "coupon")
+                  for x in _rated_after(year).finditer(re.sub(r"\s+", " ", hit.text))]
         if not found:  # (or named by the day they mature, the rate after it)
             hits_here = prose_matching(conn, doc, rf"(notes|debentures|bonds)\s+that\s+matures?\s.{{0,30}}{year}", "coupon")
             found = [(hit, x) for hit in hits_here for x in _maturing(year).finditer(re.sub(r"\s+", " ", hit.text))]
@@ -92,8 +105,8 @@ def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], comp
         if not found:
             continue
         # the name holding the question's own words ("guaranteed"), then the first printed
-        hit, x = max(found, key=lambda f: len(asked & set(f[1].group("name").lower().split())))
-        rates = {float(r.group("rate")) for _, r in found if asked <= set(r.group("name").lower().split())}
+        hit, x = max(found, key=lambda f: len(asked & set(re.findall(r"[a-z]+", f[1].group("name").lower()))))
+        rates = {float(r.group("rate")) for _, r in found if asked <= set(re.findall(r"[a-z]+", r.group("name").lower()))}
         name = re.sub(r"\s+", " ", x.group(0)).strip()
         told = "the rate the notes' name prints" if x.re is named else "as the debt table prints it" if x.re is tabled \
             else "as the filing states it"

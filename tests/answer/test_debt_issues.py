@@ -48,3 +48,24 @@ def test_an_issues_amount_is_its_rows_for_the_year_asked(debt_corpus, monkeypatc
 def test_a_coupon_asked_is_still_the_one_the_name_prints(debt_corpus, monkeypatch):
     first = _first(debt_corpus, monkeypatch, "What coupon do Testco's 5.50% Notes due 2024 pay?")
     assert first.startswith("5.50%"), first
+
+
+def test_notes_named_with_their_rate_after_them(make_database):
+    """"… 10-year fixed rate medium-term notes due 2028 with a coupon rate of 3.625%" beside another issue due the same
+    year named with its rate first ("6.375% notes due 2028"): the notes whose name holds the question's words."""
+    from types import SimpleNamespace
+
+    from finchat.answer.coupon import coupon_answer
+    from tests.answer.test_marked_schedule import _stored
+
+    issued = ("In September 2018, the Company issued $400 million aggregate principal amount of 3-year fixed rate "
+              "medium-term notes due 2021 with a coupon rate of 3.00% and $600 million aggregate principal amount of "
+              "10-year fixed rate medium-term notes due 2028 with a coupon rate of 3.625%.")
+    tabled = "Long-term debt includes the Company's 6.375% notes due 2028 and its 5.70% notes due 2037."
+    hits = [SimpleNamespace(document="APPLE_2023_10K", company="APPLE")]
+    with _stored(make_database, [tabled, issued]) as conn:
+        line, _ = coupon_answer(conn, "What coupon rate do Apple's 10-year medium-term notes due 2028 carry?", hits,
+                                "APPLE")
+        assert line.startswith("3.625%"), line
+        line, _ = coupon_answer(conn, "What coupon do Apple's notes due 2028 carry?", hits, "APPLE")
+        assert line.startswith("6.375%"), line
