@@ -8,6 +8,7 @@ import re
 
 from finchat.answer.shapes import EARNED_IN, GREW, MEASURE_OF, MOVED_BY, OWNED_PART, TIME_UNITS, VALUE_OF
 from finchat.graph.lexicon import STATEMENT_OF, metric_phrase_spans, metrics_in_question, metrics_in_text
+from finchat.graph.lexicon import metric as metric_def
 
 #: Words that do not narrow a statement measure.
 _NEUTRAL = {
@@ -426,6 +427,17 @@ def shorthand_within(measure: str, metric: str | None) -> bool:
     return bool(spans) and any(w.lower() not in _GENERIC for w in re.findall(r"[A-Za-z][\w&-]*", rest))
 
 
+def one_item_of(measure: str, metric: str | None) -> bool:
+    """Does ``measure`` name one item of statement line ``metric``'s joined name and not the other ("depreciation
+    expense" of "Depreciation and amortization")? Such a line holds more than was asked."""
+    if not measure or metric is None:
+        return False
+    items = [w.lower() for w in re.split(r"\s+and\s+", metric_def(metric).name) if w]
+    asked = {w.lower() for w in re.findall(r"[A-Za-z]+", measure)}
+    firsts = [set(re.findall(r"[a-z]+", item)) for item in items]
+    return len(items) == 2 and sum(bool(f & asked) for f in firsts) == 1
+
+
 __all__ = [
     "EXPENSE_LINES",
     "EXPENSE_WORDS",
@@ -439,6 +451,7 @@ __all__ = [
     "_asked_phrase",
     "lone_modifier",
     "names_an_expense",
+    "one_item_of",
     "owned_part",
     "qualifiers_after_head",
     "shorthand_within",

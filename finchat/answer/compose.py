@@ -36,7 +36,7 @@ import psycopg
 
 from finchat.answer import derive
 from finchat.answer.activity import activity_answer
-from finchat.answer.asked import lone_modifier, shorthand_within
+from finchat.answer.asked import lone_modifier, one_item_of, shorthand_within
 from finchat.answer.bookfigures import FigureOptions, book_figures
 from finchat.answer.coupon import coupon_answer
 from finchat.answer.debtissue import issue_answer
@@ -224,6 +224,17 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         if printed is not None:
             return printed
         said = stated(conn, printed_as, res.hits, companies, question=res.question) if rate else None
+        if said is not None:
+            return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
+    if subject.metric in metrics and not explain and not subject.qualified \
+            and one_item_of(subject.measure, subject.metric):
+        # one item of a line joining two ("depreciation expense" where the statements print "Depreciation and
+        # amortization"): a row or a sentence printing that item is what is asked, before the line holding both
+        own = from_tables(conn, question, replace(subject, metric=None), res, list(res.hits), companies, names)
+        said = stated(conn, replace(subject, metric=None), res.hits, companies, question=res.question) \
+            if own is None else None
+        if own is not None:
+            return own
         if said is not None:
             return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
     if subject.metric in metrics and not explain and not subject.qualified \

@@ -191,6 +191,13 @@ _GUIDED = re.compile(r"\$\s?\d|\d\s?%|\b\d+(?:\.\d+)?\s+(?:percent|billion|milli
 _COUNTED = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\d,]*\s*%)(?!-)\b(?!\s*(?:percent|million|billion)\b)")
 
 
+def _spelled(name: str) -> str:
+    """A pattern of ``name``'s words as a filing may print them: a hyphenated word also joined or spaced
+    ("non-discretionary" is "nondiscretionary" where the PDF broke the line at its hyphen)."""
+    return r"\W+".join(r"\W*".join(re.escape(p) for p in re.findall(r"[A-Za-z0-9]+", w))
+                       for w in re.findall(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*", name))
+
+
 def outlook_sentence(conn: psycopg.Connection, companies: list[str], hits: list[Hit], name: str,
                      year: int | None = None, question: str = "") -> tuple[str, Hit] | None:
     """A forward-looking sentence naming ``name`` (a product, a segment, a measure: "Comirnaty") with a figure —
@@ -207,7 +214,7 @@ def outlook_sentence(conn: psycopg.Connection, companies: list[str], hits: list[
         " AND c.text ~* %s AND c.text ~* %s AND c.text ~ %s"
         # the passages naming the year asked (in their words or heading: "Full-year 2021") first, then the latest
         " ORDER BY (c.text ~ %s OR coalesce(c.section, '') ~ %s) DESC, d.period_end DESC NULLS LAST, c.id LIMIT %s",
-        (companies, docs, _any_of([name]), r"\m" + r"\W+".join(words) + r"\M",
+        (companies, docs, _any_of(list(dict.fromkeys([name, name.replace("-", "")]))), r"\m" + _spelled(name) + r"\M",
          # ("The Utility estimates that it will incur …", "… are estimated to be $29.7 million in 2023": forecasts too)
          r"\m(expect|forecast|outlook|guidance|anticipat|project|estimates? that|estimated to be)",
          r"\d" if re.match(HOW_MANY, question) else r"\$\s?\d|\d\s?%|\d\s+percent",
@@ -225,7 +232,7 @@ def outlook_sentence_in(passages: list[tuple[str, Any]], name: str, year: int | 
     words = re.findall(r"[A-Za-z0-9]+", name)
     if not words:
         return None
-    named = re.compile(r"(?i)\b" + r"\W+".join(words) + r"\b")
+    named = re.compile(r"(?i)\b" + _spelled(name) + r"\b")
     guided = _COUNTED if re.match(HOW_MANY, question) else _GUIDED  # "How many …": a count, not money
     found: list[tuple[tuple[int, ...], str, Any]] = []
     for text, hit in passages:

@@ -132,7 +132,9 @@ PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store |online |digital |club )
 
 #: "… in connection with its cash tender offers": what a charge or a cost asked was for.
 TIED_TO = re.compile(r"(?i)\b(?:in\s+connection\s+with|associated\s+with|relat(?:ed|ing)\s+to|tied\s+to|linked\s+to)\s+(?:its\s+|the\s+|their\s+)?"
-                     r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)(?=\s+(?:in|during|for)\s|\s*[?,.]|\s*$)")
+                     # (or the question's verb after it: "What liabilities related to assets held-for-sale did …")
+                     r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)(?=\s+(?:in|during|for)\s|\s*[?,.]|\s*$|"
+                     r"\s+(?:did|does|do|was|were|is|are|has|had)\s)")
 #: "How much had American Water recorded in regulatory assets for COVID-19 financial impacts": what an amount recorded
 #: was for (no period: "for the quarter", "for fiscal 2021", "for Q3"; a price paid "for repurchased shares" is none).
 RECORDED_FOR = re.compile(r"(?i)(?:\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|recogni[sz]ed?|set\s+aside|reserved?)\b[^?]*?"

@@ -514,3 +514,22 @@ def test_the_sentence_of_the_span_asked_and_a_measure_stated_as_of_a_day(make_da
     got = _stated(make_database, "ACME_2025_10K", "FY", date(2025, 12, 31), pages, "medical membership",
                   "What was Acme's medical membership at December 31, 2025?")
     assert got is not None and "24.4 million" in got[0], got
+
+
+def test_an_outlook_naming_a_hyphenated_word_joined(make_database):
+    """"non-discretionary contributions" asked, the filing printing "nondiscretionary" (the PDF broke the line at
+    the hyphen): the sentence for the year asked, never the next year's outlook printing the hyphen."""
+    from types import SimpleNamespace
+
+    from finchat.answer.outlook import outlook_sentence
+    from tests.answer.test_marked_schedule import _stored
+
+    joined = ("In addition, in 2022, we expect to make nondiscretionary contributions of approximately $135 million to "
+              "our U.S. and international pension benefit plans.")
+    hyphened = ("In addition, in 2023, we expect to make non-discretionary contributions of approximately $90 million to "
+                "our U.S. and international pension benefit plans.")
+    question = "What non-discretionary contributions does Apple expect to make to its pension plans in 2022?"
+    with _stored(make_database, [hyphened, joined]) as conn:
+        said, _ = outlook_sentence(conn, ["APPLE"], [SimpleNamespace(document="APPLE_2023_10K", company="APPLE")],
+                                   "non-discretionary contributions", 2022, question)
+        assert "$135 million" in said, said

@@ -1529,3 +1529,16 @@ def test_what_an_amount_was_recorded_on():
     s = analyse("What accumulated amortization had Netflix recorded on its content assets at the end of 2015?",
                 companies=("Netflix",))
     assert s.qualifiers == (), s
+
+
+def test_what_a_measure_is_related_to_before_the_questions_verb_and_one_item_of_a_line():
+    """"What liabilities related to assets held-for-sale did AMD report": those assets' liabilities; "depreciation
+    expense" is one item of "Depreciation and amortization", the line holding both more than asked."""
+    from finchat.answer.asked import one_item_of
+
+    s = analyse("What liabilities related to assets held-for-sale did AMD report at December 26, 2015?",
+                companies=("AMD",))
+    assert (s.measure, s.qualifiers) == ("liabilities", ("assets held-for-sale",)), s
+    assert one_item_of("depreciation expense", "depreciation")
+    assert not one_item_of("depreciation and amortization", "depreciation")
+    assert not one_item_of("revenue", "revenue")
