@@ -475,6 +475,9 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
                         and not grand)
         # a row of changes ("Worldwide declines from Paxlovid") answers no question asking the amount itself
         changed = int(bool(CHANGE_ROW.search(c.row_path)) and not asks_change)
+        # an accumulated balance ("Accumulated depreciation and amortization") is no amount of the flow it sums, asked
+        # without that word
+        summed = int(bool(re.match(r"(?i)accumulated\b", last.strip())) and "accumulated" not in q_words)
         # "Total subscription revenue" for Digital Media's: a total whose path lacks a name asked is everyone's
         # — unless the table's caption is the part's ("… summarizes the Pharmacy Services segment's performance";
         # not one listing every segment: "… reportable segments: Digital Media, Digital Experience …")
@@ -509,7 +512,7 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         reconciled = int(into is not None and (in_a_row(c.caption, into.group("into"))
                                                or bool(re.search(r"(?i)\breconcil", c.caption)))
                          and not in_a_row(c.row_path, into.group("into")))
-        return (held, partly, -total, -changed, -other_basis, -taxed, diluted, own, exact, reconciled, spoken_in, -placed, -segmental, -flow, whole, lead, -len(strange), named,
+        return (held, partly, -total, -changed, -summed, -other_basis, -taxed, diluted, own, exact, reconciled, spoken_in, -placed, -segmental, -flow, whole, lead, -len(strange), named,
                 -smaller, -extra, covered,
                 # a row's named columns ("Water ¦ Wastewater"): the one the question names
                 len(q_words & set(_words(c.col_label.split(" — ")[0]))) if " — " in c.col_label else 0,

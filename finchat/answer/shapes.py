@@ -150,6 +150,10 @@ RECORDED_ON = re.compile(r"(?i)\b(?:record(?:ed)?|recogni[sz]ed?|incur(?:red)?|t
                          # (a deal's name is OF_ACQUISITION's: "… record on the atmos acquisition")
                          r"(?<!acquisition)(?<!purchase)(?<!merger)"
                          r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)")
+#: "What provision did PepsiCo add to its valuation allowance": the account an amount was added (charged) to.
+ADDED_TO = re.compile(r"(?i)\b(?:add(?:s|ed)?|charge[sd]?|credit(?:s|ed)?)\s+to\s+(?:its|their|the)\s+"
+                      r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,3}?)"
+                      r"(?=\s+(?:in|during|for|at|as|by|over|through)\s|\s*[?,.]|\s*$)")
 #: "What were sales to wholesale customers in …", "sales through NIKE Direct": whom a line's sales were made to (or
 #: through), a part of the line — not a verb's infinitive ("… expect Paxlovid revenues to decline").
 SOLD_TO = re.compile(r"(?i)\b(?:net\s+)?(?:sales|revenues?)\s+(?:to|through|via)\s+(?:the\s+|its\s+|their\s+)?"
@@ -304,4 +308,4 @@ PRONOUNS = frozenset({"it", "they", "we", "this", "that", "these", "those", "he"
 #: What was done to a balance in the period, written after its name ("long-term debt issued", "debt repaid").
 ACTED = re.compile(r"(?i)\s+(?:issued|borrowed|repaid|redeemed|raised|retired|refinanced|drawn|extinguished|incurred)\b")
 
-__all__ = ["ACTED", "ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "DUE_OF_WHOLE", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "MOVED_BY", "NAMED_PART", "OF_ACQUISITION", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "PRONOUNS", "PRONOUN_PAYER", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "RECORDED_ON", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENDING_ON", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "USED_TO_COMPUTE", "VALUE_HELD", "VALUE_OF", "recorded_in", "without_place"]
+__all__ = ["ACTED", "ADDED_TO", "ADJUSTED", "ASKED_BEFORE_DID", "AS_A_PERCENT", "BREAKDOWN", "COST_OF_DOING", "DIMENSION_WORDS", "DUE_OF_WHOLE", "EARNED_IN", "EFFECT", "GREW", "IMPACT_OF", "IMPACT_ON", "KPI", "MEASURE_OF", "MODEL_NUMBER", "MOVED_BY", "NAMED_PART", "OF_ACQUISITION", "OWNED_PART", "OWN_PART_DID", "PART_AS_SHARE", "PART_DID", "PART_OF_WHOLE", "PART_VERBS", "PERCENT_KPI", "PRICE_MEASURE", "PRONOUNS", "PRONOUN_PAYER", "RANKED_OF", "RANKING", "RATE", "RATIO_OF", "RECONCILED_IN", "RECORDED_FOR", "RECORDED_ON", "REGION", "RETURNED_TO", "SHARE", "SHARE_PART", "SOLD_IN", "SOLD_TO", "SPENDING_ON", "SPENT_ON", "THE_PART_DID", "THROUGH_CHANNEL", "TIED_TO", "TIME_UNITS", "USED_TO_COMPUTE", "VALUE_HELD", "VALUE_OF", "recorded_in", "without_place"]

@@ -40,6 +40,7 @@ from finchat.answer.asked import (
 from finchat.answer.propernames import DOER, NAME_AFTER, proper_names, tidy_qualifiers
 from finchat.answer.shapes import (
     ACTED,
+    ADDED_TO,
     ADJUSTED,
     AS_A_PERCENT,
     ASKED_BEFORE_DID,
@@ -380,8 +381,11 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     tied = TIED_TO.search(question) or RECORDED_FOR.search(question) or (
         RECORDED_ON.search(question) if not re.match(r"(?i)accumulated\b", measure) else None)
     sold = SOLD_TO.search(question)  # ("sales to wholesale customers")
+    # (the account an amount was added to: "What provision did PepsiCo add to its valuation allowance" — unless the
+    # additions are the measure, "additions to property and equipment")
+    added = ADDED_TO.search(question) if measure and not re.match(r"(?i)(?:additions|contributions)\b", measure) else None
     for what in [*([tied.group("what")] if tied else []), *recorded_in(question, measure),  # "… record in …" too
-                 *([sold.group("what")] if sold else [])]:
+                 *([sold.group("what")] if sold else []), *([added.group("what")] if added else [])]:
         # (what was recorded, when nothing else names it, is the measure — "What did Pfizer record for chargebacks" —
         # and no part of it)
         if not any(what.lower() in q.lower() for q in qualifiers) and not (

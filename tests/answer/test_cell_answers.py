@@ -3,6 +3,7 @@ them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -1938,3 +1939,19 @@ def test_a_phrase_the_filing_defines_initials_for(make_database):
         assert defined_initialism(conn, "ACME_2018_10K", "foreign tax credit carryover") == "FTC carryover"
         assert defined_initialism(conn, "ACME_2018_10K", "foreign tax credit") == "FTC"
         assert defined_initialism(conn, "ACME_2018_10K", "net operating loss carryover") == ""
+
+
+def test_an_accumulated_balance_is_no_amount_of_the_flow_it_sums(make_database):
+    """"What was Acme's depreciation and amortization in 2021?": the year's flow, never "Accumulated depreciation and
+    amortization", the balance it sums to."""
+    from finchat.answer.subject import analyse
+
+    url = _stored(make_database, 2021, [
+        (58, "Consolidated Statements of Cash Flows", ("Adjustments to reconcile net loss to net cash used in operating "
+                                                        "activities › Depreciation and amortization"), 203, "millions",
+         "USD"),
+        (66, "Property, plant and equipment", "Accumulated depreciation and amortization", -1378, "millions", "USD")])
+    question = "What was Acme's depreciation and amortization in 2021?"
+    subject = analyse(question, companies=("Acme", "ACME"))
+    got = _from_cells(url, question, replace(subject, metric=None), 2021)
+    assert got is not None and got[1][0].value == 203, got

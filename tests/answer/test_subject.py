@@ -1542,3 +1542,12 @@ def test_what_a_measure_is_related_to_before_the_questions_verb_and_one_item_of_
     assert one_item_of("depreciation expense", "depreciation")
     assert not one_item_of("depreciation and amortization", "depreciation")
     assert not one_item_of("revenue", "revenue")
+
+
+def test_the_account_an_amount_was_added_to():
+    """"What provision did PepsiCo add to its valuation allowance": the allowance's provision, never the income tax
+    provision; "additions to property and equipment" keep their own measure."""
+    s = analyse("What provision did PepsiCo add to its valuation allowance in 2020?", companies=("PepsiCo",))
+    assert (s.measure, s.qualifiers) == ("provision", ("valuation allowance",)), s
+    s = analyse("How much did Amazon add to property and equipment in 2019?", companies=("Amazon",))
+    assert "valuation" not in " ".join(s.qualifiers) and s.measure.startswith("additions"), s
