@@ -145,15 +145,17 @@ RECORDED_FOR = re.compile(r"(?i)(?:\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|
                           r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)")
 #: "How much amortization expense did Verizon record on other intangible assets", "… a valuation allowance … recorded
 #: on its foreign tax credit carryover": what an amount recorded was on (no period, no company's name).
+#: A thing named in small words after a verb's preposition ("other intangible assets", "valuation allowance"), up to
+#: the period or the question's end.
+_THING = r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,%d}?)"
+_THING_END = r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)"
 RECORDED_ON = re.compile(r"(?i)\b(?:record(?:ed)?|recogni[sz]ed?|incur(?:red)?|take|took|taken)\s+on\s+(?:its\s+|their\s+|the\s+)?"
-                         r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
+                         + _THING % 4
                          # (a deal's name is OF_ACQUISITION's: "… record on the atmos acquisition")
-                         r"(?<!acquisition)(?<!purchase)(?<!merger)"
-                         r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)")
+                         + r"(?<!acquisition)(?<!purchase)(?<!merger)" + _THING_END)
 #: "What provision did PepsiCo add to its valuation allowance": the account an amount was added (charged) to.
-ADDED_TO = re.compile(r"(?i)\b(?:add(?:s|ed)?|charge[sd]?|credit(?:s|ed)?)\s+to\s+(?:its|their|the)\s+"
-                      r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,3}?)"
-                      r"(?=\s+(?:in|during|for|at|as|by|over|through)\s|\s*[?,.]|\s*$)")
+ADDED_TO = re.compile(r"(?i)\b(?:add(?:s|ed)?|charge[sd]?|credit(?:s|ed)?)\s+to\s+(?:its|their|the)\s+" + _THING % 3
+                      + _THING_END)
 #: "What were sales to wholesale customers in …", "sales through NIKE Direct": whom a line's sales were made to (or
 #: through), a part of the line — not a verb's infinitive ("… expect Paxlovid revenues to decline").
 SOLD_TO = re.compile(r"(?i)\b(?:net\s+)?(?:sales|revenues?)\s+(?:to|through|via)\s+(?:the\s+|its\s+|their\s+)?"
