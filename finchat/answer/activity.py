@@ -88,13 +88,16 @@ def activity_answer(conn: psycopg.Connection, question: str, hits: list[Any], co
         found = []
         for hit in _hits(passages, "activity"):
             text = flat_text(hit.text)
+            earlier: str | None = None  # (the passages before, read once for all this passage's rows)
             for m in row.finditer(text):
                 before = text[max(0, m.start() - INTRO_REACH):m.start()]
                 said = _ACTIVITY.findall(before)
                 if not said:  # (the introduction and header end the passages before: the table goes on here)
                     # (the header may be a passage of its own, the introduction the one before it)
                     # (each passage its own: no sentence runs from one into the next)
-                    earlier = ". ".join(flat_text(t) for t in reversed(nearby_texts(conn, hit.chunk_id, 2)))[-INTRO_REACH:]
+                    if earlier is None:
+                        earlier = ". ".join(flat_text(t) for t in reversed(nearby_texts(conn, hit.chunk_id, 2)))
+                        earlier = earlier[-INTRO_REACH:]
                     said, before = _ACTIVITY.findall(earlier), f"{earlier} {before}"
                 if not said or not instrument.search(said[-1]):
                     continue  # another instrument's table, or no activity table

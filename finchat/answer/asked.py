@@ -432,10 +432,9 @@ def one_item_of(measure: str, metric: str | None) -> bool:
     expense" of "Depreciation and amortization")? Such a line holds more than was asked."""
     if not measure or metric is None:
         return False
-    items = [w.lower() for w in re.split(r"\s+and\s+", metric_def(metric).name) if w]
-    asked = {w.lower() for w in re.findall(r"[A-Za-z]+", measure)}
-    firsts = [set(re.findall(r"[a-z]+", item)) for item in items]
-    return len(items) == 2 and sum(bool(f & asked) for f in firsts) == 1
+    items = [set(re.findall(r"[a-z]+", item)) for item in re.split(r"\s+and\s+", metric_def(metric).name.lower())]
+    asked = set(re.findall(r"[a-z]+", measure.lower()))
+    return len(items) == 2 and sum(bool(item & asked) for item in items) == 1
 
 
 __all__ = [

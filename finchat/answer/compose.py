@@ -231,10 +231,9 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
         # one item of a line joining two ("depreciation expense" where the statements print "Depreciation and
         # amortization"): a row or a sentence printing that item is what is asked, before the line holding both
         own = from_tables(conn, question, replace(subject, metric=None), res, list(res.hits), companies, names)
-        said = stated(conn, replace(subject, metric=None), res.hits, companies, question=res.question) \
-            if own is None else None
         if own is not None:
             return own
+        said = stated(conn, replace(subject, metric=None), res.hits, companies, question=res.question)
         if said is not None:
             return with_subject(Answer(said[0], "passages", quoted=[said[1]]), subject, res, found=True)
     if subject.metric in metrics and not explain and not subject.qualified \

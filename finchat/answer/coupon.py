@@ -71,6 +71,11 @@ def _tabled(year: str) -> re.Pattern[str]:
                       rf"(?P<rate>\d{{1,2}}\.\d{{1,4}})\s?%")
 
 
+def _name_words(x: re.Match[str]) -> set[str]:
+    """The words of a note's name as matched ("10-year fixed rate medium-term": year, fixed, rate, medium, term)."""
+    return set(re.findall(r"[a-z]+", x.group("name").lower()))
+
+
 def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], company: str | None) -> tuple[str, Any] | None:
     """(answer line, the passage) for a note's rate asked by its maturity, from the first of ``hits``' filings of
     ``company`` printing the name of notes due that year; the name holding most of the question's words when
@@ -105,8 +110,8 @@ def coupon_answer(conn: psycopg.Connection, question: str, hits: list[Any], comp
         if not found:
             continue
         # the name holding the question's own words ("guaranteed"), then the first printed
-        hit, x = max(found, key=lambda f: len(asked & set(re.findall(r"[a-z]+", f[1].group("name").lower()))))
-        rates = {float(r.group("rate")) for _, r in found if asked <= set(re.findall(r"[a-z]+", r.group("name").lower()))}
+        hit, x = max(found, key=lambda f: len(asked & _name_words(f[1])))
+        rates = {float(r.group("rate")) for _, r in found if asked <= _name_words(r)}
         name = re.sub(r"\s+", " ", x.group(0)).strip()
         told = "the rate the notes' name prints" if x.re is named else "as the debt table prints it" if x.re is tabled \
             else "as the filing states it"

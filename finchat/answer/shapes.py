@@ -130,11 +130,15 @@ PERCENT_KPI = re.compile(r"(?i)comp(?:arable)? (?:store |online |digital |club )
                           r"occupancy(?: rate)?|load factor")
 
 
+#: A thing named in small words after a verb's preposition ("other intangible assets", "valuation allowance"), up to
+#: the period or the question's end.
+_THING = r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,%d}?)"
+_THING_END = r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)"
 #: "… in connection with its cash tender offers": what a charge or a cost asked was for.
 TIED_TO = re.compile(r"(?i)\b(?:in\s+connection\s+with|associated\s+with|relat(?:ed|ing)\s+to|tied\s+to|linked\s+to)\s+(?:its\s+|the\s+|their\s+)?"
+                     + _THING % 4
                      # (or the question's verb after it: "What liabilities related to assets held-for-sale did …")
-                     r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)(?=\s+(?:in|during|for)\s|\s*[?,.]|\s*$|"
-                     r"\s+(?:did|does|do|was|were|is|are|has|had)\s)")
+                     + r"(?=\s+(?:in|during|for)\s|\s*[?,.]|\s*$|\s+(?:did|does|do|was|were|is|are|has|had)\s)")
 #: "How much had American Water recorded in regulatory assets for COVID-19 financial impacts": what an amount recorded
 #: was for (no period: "for the quarter", "for fiscal 2021", "for Q3"; a price paid "for repurchased shares" is none).
 RECORDED_FOR = re.compile(r"(?i)(?:\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|recogni[sz]ed?|set\s+aside|reserved?)\b[^?]*?"
@@ -145,10 +149,6 @@ RECORDED_FOR = re.compile(r"(?i)(?:\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|
                           r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)")
 #: "How much amortization expense did Verizon record on other intangible assets", "… a valuation allowance … recorded
 #: on its foreign tax credit carryover": what an amount recorded was on (no period, no company's name).
-#: A thing named in small words after a verb's preposition ("other intangible assets", "valuation allowance"), up to
-#: the period or the question's end.
-_THING = r"(?P<what>(?-i:[a-z])[\w&'’-]*(?:\s+(?-i:[a-z])[\w&'’-]*){0,%d}?)"
-_THING_END = r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)"
 RECORDED_ON = re.compile(r"(?i)\b(?:record(?:ed)?|recogni[sz]ed?|incur(?:red)?|take|took|taken)\s+on\s+(?:its\s+|their\s+|the\s+)?"
                          + _THING % 4
                          # (a deal's name is OF_ACQUISITION's: "… record on the atmos acquisition")

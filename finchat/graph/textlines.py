@@ -55,9 +55,6 @@ def _group_names(header: str) -> list[str]:
     return []
 
 
-__all__ = ["_NOT_HEADING", "_NUM", "_group_names", "_line"]
-
-
 #: A figure, or a dash or "NM" printed for none ("10.2 - 8.0") between figures, or a change printed "Flat" ("2,255.4
 #: Flat 2,251.8": none).
 _TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|nm|N/A|n/a|n/m|[Ff]lat)(?=\s|$)"
@@ -74,3 +71,6 @@ def _day_kept(label: str, nums: str) -> tuple[str, list[str]]:
     if day:
         return f"{label} {day.group('day')}", re.findall(_TOKEN, nums[day.end():])
     return label, re.findall(_TOKEN, nums)
+
+
+__all__ = ["_NOT_HEADING", "_NUM", "_TOKEN", "_day_kept", "_group_names", "_line"]
