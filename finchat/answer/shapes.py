@@ -143,10 +143,16 @@ TIED_TO = re.compile(r"(?i)\b(?:in\s+connection\s+with|associated\s+with|relat(?
 #: was for (no period: "for the quarter", "for fiscal 2021", "for Q3"; a price paid "for repurchased shares" is none).
 RECORDED_FOR = re.compile(r"(?i)(?:\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|recogni[sz]ed?|set\s+aside|reserved?)\b[^?]*?"
                           # (or a balance a company "did … carry / hold / book for" something, right before the "for")
-                          r"|\b(?:carry|hold|book)(?=\s+for\b))\s+for\s+(?!(?:the|its|their|each|both|all|fiscal|full|first|"
+                          r"|\b(?:carry|hold|book)(?=\s+for\b)"
+                          # (or a balance or a charge named for what it is of: "deferred tax asset for stock-based
+                          # compensation", "income tax benefit for share-based compensation"; a liability for something,
+                          # "liabilities for unrecognized tax benefits", is an account of its own)
+                          r"|\b(?:assets?|benefits?|expenses?)(?=\s+for\b))\s+for\s+(?!(?:the|its|their|each|both|all|fiscal|full|first|"
                           r"second|third|fourth|year|quarter|calendar)\b|FY|Q[1-4]\b|\d|(?-i:[A-Z][a-z]))"
                           r"(?P<what>(?:(?-i:[a-z])[\w&'’-]*|(?-i:[A-Z]{2,})[\w-]*)(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
-                          r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$)")
+                          # (or the question's verb after it: "How much amortization expense for acquired technology
+                          # did …")
+                          r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$|\s+(?:did|does|do|was|were|is|are|has|had)\s)")
 #: "How much amortization expense did Verizon record on other intangible assets", "… a valuation allowance … recorded
 #: on its foreign tax credit carryover": what an amount recorded was on (no period, no company's name).
 RECORDED_ON = re.compile(r"(?i)\b(?:record(?:ed)?|recogni[sz]ed?|incur(?:red)?|take|took|taken)\s+on\s+(?:its\s+|their\s+|the\s+)?"

@@ -391,6 +391,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         if not any(what.lower() in q.lower() for q in qualifiers) and not (
                 what.lower() == measure.lower() and EARNED_IN.search(question)):
             qualifiers.append(what)  # "What charge did PepsiCo record in connection with its cash tender offers"
+            # ("How much amortization expense for acquired technology did …": the measure, what it is for apart; an
+            # account named with its "for", "provision for credit losses", stays whole)
+            measure = re.sub(rf"(?i)(?<!allowance)(?<!allowances)(?<!provision)(?<!provisions)(?<!reserve)(?<!reserves)"
+                             rf"\s+for\s+(?:its\s+|the\s+|their\s+)?{re.escape(what)}$", "", measure)
     b = BREAKDOWN.search(question)
     if b:
         qualifiers.append(f"by {b.group(1).lower()}" if b.group(1) else "by segment")

@@ -102,7 +102,7 @@ def build_cells(conn: psycopg.Connection, doc_id: int, chunks: list[Any], filing
         rows += text_table_rows(chunks, filing_period[0], form, int(quarter.group(1)) if quarter else None)
     parts = part_headings(chunks, segments)
     rows = [(cid, page, with_part(caption, parts.get(cid, "")), cell) for cid, page, caption, cell in rows
-            if not _year_read_as_figure(cell)]
+            if not _year_read_as_figure(cell) and not _cross_reference(cell)]
     return store_cells(conn, doc_id, rows)
 
 
@@ -115,6 +115,18 @@ def _year_read_as_figure(cell: Cell) -> bool:
     """A sentence's years read as a row's figures ("Depreciation … for fiscal | 2022, | 2021 | and 2020 was …"): no
     figure of the filing."""
     return bool(_YEAR_PRINTED.match(cell.printed)) and bool(_BEFORE_YEARS.search(cell.row_label))
+
+
+#: A reference to another part of the filing at a label's end ("… refer to Note | 12 — Risk Management …", "… under
+#: Section | (4)"): a number naming a note, an item or a section, capitalised as headings print them.
+_REFERENCE_END = re.compile(r"\b(?:Note|NOTE|Section|SECTION|Item|ITEM|Part|PART|Exhibit|Topic|Article)\s*$")
+_REFERENCE_NUMBER = re.compile(r"^\s*\(?\d{1,3}\)?\s*$")
+
+
+def _cross_reference(cell: Cell) -> bool:
+    """A note's, item's or section's number read as a row's figure ("For additional information …, refer to Note
+    12"): no figure of the filing."""
+    return bool(_REFERENCE_NUMBER.match(cell.printed)) and bool(_REFERENCE_END.search(cell.row_label))
 
 
 __all__ = ["build_cells", "scale_unscaled_cells", "store_cells"]

@@ -25,8 +25,12 @@ def counted(label: str) -> bool:
     if MONEY_OF_COUNTED.search(label):
         return False
     words = re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", " ", label))
+    # (a label printed in capitals counts what it says is outstanding: "DILUTED WEIGHTED AVERAGE COMMON SHARES
+    # OUTSTANDING"; "TOTAL ACCOUNTS RECEIVABLE, NET" stays money)
+    capitals = len(words) > 1 and all(w.isupper() for w in words)
     for i, w in enumerate(words):
-        if COUNT_LABEL.fullmatch(w) and (w.islower() or i in (0, len(words) - 1)):
+        if COUNT_LABEL.fullmatch(w) and (w.islower() or i in (0, len(words) - 1)
+                                         or (capitals and words[i + 1:i + 2] == ["OUTSTANDING"])):
             return True
     return bool(re.search(r"(?i)\bnumber of\b", label)) or counted_area(label)
 

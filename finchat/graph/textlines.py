@@ -64,10 +64,20 @@ _TOKEN = rf"{_NUM}|(?<=\s)(?:[—–-]|NM|nm|N/A|n/a|n/m|[Ff]lat)(?=\s|$)"
 _DAY_BEFORE_PRICE = re.compile(r"\s*(?P<day>\d{1,2})\s+(?=\$)")
 
 
+#: A day and year after a label's month ("Balance at December | 31, 2019 1,234", "July | 18, 2017 70,000 JPY"): the
+#: label's date, never two figures.
+_DAY_AND_YEAR = re.compile(r"\s*(?P<day>\d{1,2}),\s+(?P<year>(?:19|20)\d\d)\b\s*")
+
+
 def _day_kept(label: str, nums: str) -> tuple[str, list[str]]:
     """The row's label and figures, a label ending in a month keeping its day ("Gross unrecognized tax benefits at
-    January 1 $ 18,588 $ 14,026": the row of January 1, its figures two, not three)."""
-    day = _DAY_BEFORE_PRICE.match(nums) if MONTH_END.search(label) else None
+    January 1 $ 18,588 $ 14,026": the row of January 1, its figures two, not three) and its year ("Balance at
+    December 31, 2019 1,234 5,678": two figures, not four)."""
+    month = MONTH_END.search(label)
+    dated = _DAY_AND_YEAR.match(nums) if month else None
+    if dated:
+        return f"{label} {dated.group('day')}, {dated.group('year')}", re.findall(_TOKEN, nums[dated.end():])
+    day = _DAY_BEFORE_PRICE.match(nums) if month else None
     if day:
         return f"{label} {day.group('day')}", re.findall(_TOKEN, nums[day.end():])
     return label, re.findall(_TOKEN, nums)

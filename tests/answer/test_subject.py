@@ -797,6 +797,11 @@ def test_diluted_shares_are_a_count_not_diluted_eps():
     # what was recorded, nothing else naming it: the measure itself, no qualifier of it
     ("What did Testco record for chargebacks in 2021?", "chargebacks", ()),
     ("What did Testco record for the year 2021?", "", ()),
+    # a balance or a charge named for what it is of: that row of its table, never the balance's total
+    ("What was Testco's deferred tax asset for stock-based compensation at May 31, 2022?", "deferred tax asset",
+     ("stock-based compensation",)),
+    ("How much amortization expense for acquired technology did Testco report in 2021?", None, ("acquired technology",)),
+    ("What was Testco's amortization expense for the year 2021?", None, ()),
 ])
 def test_what_a_recorded_amount_was_for(question, measure, qualifiers):
     from finchat.answer.subject import analyse

@@ -1861,6 +1861,25 @@ def test_a_sentences_years_are_no_figures():
     assert not _year_read_as_figure(cell("Depreciation for fiscal", "$ 2,021"))
 
 
+def test_a_notes_number_is_no_figure():
+    """"… refer to Note 12 — Risk Management and Derivatives": the text row reader took the note's number for the
+    figure of a row "… refer to Note"; such a cell is not stored, nor a section's "(4)". A row whose name ends in
+    notes written small ("Senior notes 500") stays."""
+    from finchat.graph.cells import Cell
+    from finchat.graph.cellstore import _cross_reference
+
+    def cell(label: str, printed: str) -> Cell:
+        return Cell(label, label, "Twelve Months Ended May 31, 2023", "12M", date(2023, 5, 31),
+                    float(re.sub(r"[^0-9.]", "", printed)), printed, "units", "count", "")
+
+    assert _cross_reference(cell("For additional information related to derivatives, refer to Note", "12"))
+    assert _cross_reference(cell("NON-RECURRING FAIR VALUE MEASUREMENTS › As further discussed in Note", "18"))
+    assert _cross_reference(cell("Operations offered to the public, except as provided in Section", "(4)"))
+    assert not _cross_reference(cell("Senior notes", "500"))
+    assert not _cross_reference(cell("Exchangeable note", "13"))
+    assert not _cross_reference(cell("Refer to Note", "1,250"))
+
+
 def test_a_releases_schedule_of_quarter_and_twelve_months_with_its_change_bases():
     """A release's schedule kept as text: "FOURTH QUARTER TWELVE MONTHS" over "2025 2024 Total ¦ Operations ¦ Currency"
     twice — the quarter, then the year, each with its changes; a row whose last dash the text layer lost is read where

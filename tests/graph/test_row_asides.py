@@ -72,3 +72,36 @@ def test_a_labels_day_before_its_first_dollar_is_the_labels():
     closing = {c.as_of.year: c.printed for c in cells if c.row_path == "Gross unrecognized tax benefits at December 31"}
     assert opening == {2018: "18,588", 2017: "14,026", 2016: "13,724"}, [c.row_path for c in cells]
     assert closing == {2018: "24,464", 2017: "18,588", 2016: "14,026"}
+
+
+def test_a_labels_day_and_year_are_the_labels():
+    """"Balance at December 31, 2019 1,204 986": the label's date, never the figures "31," and "2019" before the
+    row's two (read as four, the row's width matched no other row's and a balance was lost)."""
+    text = ("Year Ended December 31, 2020 2019\n\n(In millions)\n\nBalance at December 31, 2019 $ 1,204 $ 986 "
+            "Additions 310 402 Reductions (95) (184) Balance at December 31, 2020 $ 1,419 $ 1,204")
+    cells = text_cells(text, "Presented in the table below is the activity of the reserve:", date(2020, 12, 31), "10-K")
+    by_row = {}
+    for c in cells:
+        by_row.setdefault(c.row_path, {})[c.as_of.year] = c.printed
+    assert by_row.get("Balance at December 31, 2020") == {2020: "1,419", 2019: "1,204"}, by_row
+    assert by_row.get("Additions") == {2020: "310", 2019: "402"}, by_row
+    assert not any(p.endswith(",") for row in by_row.values() for p in row.values()), by_row
+
+
+def test_a_count_printed_in_capitals_is_a_count():
+    """"DILUTED WEIGHTED AVERAGE COMMON SHARES OUTSTANDING 1,609.4" under "(In millions, except per share data)":
+    shares, in millions (a label in capitals was read as a name whose count word is no count, and stored dollars);
+    "TOTAL ACCOUNTS RECEIVABLE, NET" stays money."""
+    from finchat.graph.rowunits import counted
+
+    assert counted("DILUTED WEIGHTED AVERAGE COMMON SHARES OUTSTANDING")
+    assert counted("Diluted weighted average common shares outstanding")
+    assert not counted("TOTAL ACCOUNTS RECEIVABLE, NET")
+    text = ("YEAR ENDED MAY 31, (In millions, except per share data) 2021 2020 2019 Net income available to common "
+            "stockholders $ 5,727 $ 2,539 $ 4,029 Determination of shares:\n\nWeighted average common shares "
+            "outstanding 1,573.0 1,558.8 1,579.7 Assumed conversion of dilutive stock options and awards 36.4 32.8 38.7 "
+            "**DILUTED WEIGHTED AVERAGE COMMON SHARES OUTSTANDING** **1,609.4** **1,591.6** **1,618.4**")
+    cells = text_cells(text, "The following is a reconciliation from basic earnings per common share:",
+                       date(2021, 5, 31), "10-K")
+    diluted = [c for c in cells if c.row_label.startswith("DILUTED WEIGHTED")]
+    assert diluted and {(c.unit, c.scale) for c in diluted} == {("count", "millions")}, diluted
