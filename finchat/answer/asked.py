@@ -282,6 +282,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     accrued = _ACCRUED_FOR.search(question) if words and words[-1].lower() in ("accrued", "accrue", "reserved") else None
     if accrued and not _PERIOD.match(accrued.group("what").split()[0]):
         return accrued.group("what").strip()  # "How much had Amcor accrued for … remediation costs": those costs
+    if len(words) > 1 and words[-1].lower() == "cost" and re.match(r"(?i)\s*what\s+did\b", question):
+        words.pop()  # "What did Verizon's central office and other network equipment cost": that row, at cost
     if len(words) > MAX_MEASURE_WORDS and words[0].lower() == "total":
         words = words[1:]  # "the total net additions to property and equipment": the additions, their total printed
     if len(words) > MAX_MEASURE_WORDS:  # "Las Vegas Strip same-store Adjusted Property EBITDAR": a name first is the part's

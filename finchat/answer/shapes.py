@@ -149,10 +149,12 @@ RECORDED_FOR = re.compile(r"(?i)(?:\b(?:record(?:ed)?|incur(?:red)?|accrue[ds]?|
                           # "liabilities for unrecognized tax benefits", is an account of its own)
                           r"|\b(?:assets?|benefits?|expenses?)(?=\s+for\b))\s+for\s+(?!(?:the|its|their|each|both|all|fiscal|full|first|"
                           r"second|third|fourth|year|quarter|calendar)\b|FY|Q[1-4]\b|\d|(?-i:[A-Z][a-z]))"
-                          r"(?P<what>(?:(?-i:[a-z])[\w&'’-]*|(?-i:[A-Z]{2,})[\w-]*)(?:\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
+                          # (a name listing its parts, "property, plant and equipment", whole: no end at its comma)
+                          r"(?P<what>(?:(?-i:[a-z])[\w&'’-]*|(?-i:[A-Z]{2,})[\w-]*)(?:,?\s+(?-i:[a-z])[\w&'’-]*){0,4}?)"
                           # (or the question's verb after it: "How much amortization expense for acquired technology
                           # did …")
-                          r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?,.]|\s*$|\s+(?:did|does|do|was|were|is|are|has|had)\s)")
+                          r"(?=\s+(?:in|during|for|at|as|by|through)\s|\s*[?.]|\s*,(?!\s+(?-i:[a-z])[\w-]*\s+and\s)|\s*$|"
+                          r"\s+(?:did|does|do|was|were|is|are|has|had)\s)")
 #: "How much amortization expense did Verizon record on other intangible assets", "… a valuation allowance … recorded
 #: on its foreign tax credit carryover": what an amount recorded was on (no period, no company's name).
 RECORDED_ON = re.compile(r"(?i)\b(?:record(?:ed)?|recogni[sz]ed?|incur(?:red)?|take|took|taken)\s+on\s+(?:its\s+|their\s+|the\s+)?"

@@ -408,6 +408,10 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
     k = KPI.search(question)
     if k and re.fullmatch(r"(?i)units?\s+(?:sales|volumes?)", k.group(0)) and measure.lower() in k.group(0).lower():
         measure, k = k.group(0), None  # "unit sales of footwear": units are the measure, no revenue's qualifier
+    if k and re.fullmatch(r"(?i)how\s+many\s+shares", k.group(0)) and re.match(r"(?i)shares?\s+of\s", measure):
+        # "How many shares of its common stock did … repurchase": the shares of what the measure names are the
+        # measure, no part of it (the KPI qualifies a bare "How many shares did … repurchase")
+        k = None
     if k:
         qualifiers.append(k.group(0))
     a = ADJUSTED.search(question)

@@ -52,6 +52,7 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
     from finchat.graph.datedcols import dated_cells, has_header, open_header
     from finchat.graph.regionlines import region_header, region_line_cells
     from finchat.graph.schedules import schedule_cells
+    from finchat.graph.stackedcols import stacked_cells, stacked_header
     from finchat.graph.textrows import text_cells
 
     out: list[tuple[int, int, str, Cell]] = []
@@ -65,6 +66,8 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
     intro = ""  # the sentence introducing the next text table ("The following table sets forth changes in …")
     dated: Any = None  # a wide date header a chunk ended with, over the rows in the chunks after it
     scheduled = ""  # the caption of the one-column schedule the chunk before held (graph/schedules.py)
+    stacked: Any = None  # the columns of a table of values two stacked header lines named (graph/stackedcols.py)
+    stacked_caption = stacked_heading = ""
     for c in chunks:
         going = False  # rows under the carried date header read in this chunk
         if c[1] != "text":
@@ -75,14 +78,27 @@ def text_table_rows(chunks: list[Any], period_end: date, form: str | None,
         before, wide = (before, wide) if near else ("", "")
         if previous is not None and previous[2] != c[2]:
             carry.pop("heading", None)  # under a new heading: the rows before it no longer name these
+        # (a table of values whose two stacked header lines name its columns, dated by its introduction: its rows
+        # here and in the chunks after it, read by no other reader)
+        head = stacked_header(before if near else "", c[3])
+        if head is not None:
+            stacked, start = head
+            stacked_caption = f"{c[2]} {stacked.intro}".strip()
+            stacked_rows, stacked_heading = stacked_cells(c[3][start:], stacked)
+        else:
+            stacked_rows, stacked_heading = stacked_cells(c[3], stacked, stacked_heading) \
+                if stacked is not None and near else ([], "")
+            stacked = stacked if stacked_rows else None
+        out += [(int(c[0]), int(c[4]), stacked_caption, cell) for cell in stacked_rows]
         # (a change split into its parts, "… increased due to the following:": points of the change, in percent)
-        parts, text = change_parts(c[3], before, period_end, form)
+        parts, text = ([], c[3]) if stacked_rows else change_parts(c[3], before, period_end, form)
         out += [(int(c[0]), int(c[4]), f"{c[2]} {cell.lead}".strip(), cell) for cell in parts]
-        listed = count_cells(text, before[-TEXT_LEAD_IN:], period_end)  # (a list of counts: "… STORES NUMBER")
+        # (a list of counts: "… STORES NUMBER")
+        listed = [] if stacked_rows else count_cells(text, before[-TEXT_LEAD_IN:], period_end)
         if listed:
             carry.clear()
             out += [(int(c[0]), int(c[4]), f"{c[2]} {cell.lead}".strip(), cell) for cell in listed]
-        elif len(re.findall(r"\d[\d,]*", text)) >= TEXT_TABLE_NUMBERS:
+        elif len(re.findall(r"\d[\d,]*", text)) >= TEXT_TABLE_NUMBERS and not stacked_rows:
             lead = before[-TEXT_LEAD_IN:]
             # the words just above it — under another heading only a sentence ending in a colon introduces it;
             # other text there is another section's ("Consolidated Operating Revenues" is the caption then)

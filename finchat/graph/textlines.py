@@ -69,6 +69,11 @@ _DAY_BEFORE_PRICE = re.compile(r"\s*(?P<day>\d{1,2})\s+(?=\$)")
 _DAY_AND_YEAR = re.compile(r"\s*(?P<day>\d{1,2}),\s+(?P<year>(?:19|20)\d\d)\b\s*")
 
 
+#: A range of years a label opens ("… equipment 3 to") and the figures close ("15 162,001 …").
+_LIFE_START = re.compile(r"\b\d{1,2}\s+to$")
+_LIFE_END = re.compile(r"\s*(?P<to>\d{1,2})\s+(?=[$\d(])")
+
+
 def _day_kept(label: str, nums: str) -> tuple[str, list[str]]:
     """The row's label and figures, a label ending in a month keeping its day ("Gross unrecognized tax benefits at
     January 1 $ 18,588 $ 14,026": the row of January 1, its figures two, not three) and its year ("Balance at
@@ -80,6 +85,11 @@ def _day_kept(label: str, nums: str) -> tuple[str, list[str]]:
     day = _DAY_BEFORE_PRICE.match(nums) if month else None
     if day:
         return f"{label} {day.group('day')}", re.findall(_TOKEN, nums[day.end():])
+    # (a column of useful lives, "Central office and other network equipment 3 to 15 162,001 153,240": the range
+    # the label's "3 to" opens is the label's, not a figure)
+    lives = _LIFE_END.match(nums) if _LIFE_START.search(label) else None
+    if lives:
+        return f"{label} {lives.group('to')}", re.findall(_TOKEN, nums[lives.end():])
     return label, re.findall(_TOKEN, nums)
 
 

@@ -802,6 +802,9 @@ def test_diluted_shares_are_a_count_not_diluted_eps():
      ("stock-based compensation",)),
     ("How much amortization expense for acquired technology did Testco report in 2021?", None, ("acquired technology",)),
     ("What was Testco's amortization expense for the year 2021?", None, ()),
+    # (a name listing its parts, whole)
+    ("What deferred tax liability did Testco carry for property, plant and equipment at the end of 2020?",
+     "deferred tax liability", ("property, plant and equipment",)),
 ])
 def test_what_a_recorded_amount_was_for(question, measure, qualifiers):
     from finchat.answer.subject import analyse
@@ -1495,7 +1498,7 @@ def test_what_a_balance_is_carried_for_and_a_plural_label_of_the_measure():
 
     s = analyse("What deferred tax liability did Lockheed Martin carry for property, plant and equipment at the end of "
                 "2020?", companies=("Lockheed Martin", "LOCKHEEDMARTIN"))
-    assert s.measure == "deferred tax liability" and s.qualifiers == ("property",)
+    assert s.measure == "deferred tax liability" and s.qualifiers == ("property, plant and equipment",)
     # (a meeting "held on May 3" is no balance held for what the question names after it)
     s = analyse("At the Pepsico AGM held on May 3, 2023, what was the outcome of the shareholder vote on the shareholder "
                 "proposal for a congruency report by Pepsico on net-zero emissions policies?", companies=("PepsiCo",))
@@ -1556,3 +1559,22 @@ def test_the_account_an_amount_was_added_to():
     assert (s.measure, s.qualifiers) == ("provision", ("valuation allowance",)), s
     s = analyse("How much did Amazon add to property and equipment in 2019?", companies=("Amazon",))
     assert "valuation" not in " ".join(s.qualifiers) and s.measure.startswith("additions"), s
+
+
+def test_shares_counted_are_the_measure_not_a_part_of_it():
+    """"How many shares of its common stock did … repurchase": the shares repurchased, no qualifier "How many shares"
+    (which a row of the shares outstanding answered)."""
+    from finchat.answer.subject import analyse
+
+    s = analyse("How many shares of its common stock did Testco repurchase in 2020?", companies=("Testco", "TESTCO"))
+    assert s.qualifiers == () and s.measure.startswith("shares") and s.measure.endswith("repurchased"), s
+
+
+def test_what_a_thing_cost_is_its_row_at_cost():
+    """"What did … central office and other network equipment cost": the row of that equipment in the table of
+    property at cost (the question's verb read into the measure made it seven words, too long to be one)."""
+    from finchat.answer.subject import analyse
+
+    s = analyse("What did Testco's central office and other network equipment cost, at December 31, 2022?",
+                companies=("Testco", "TESTCO"))
+    assert s.measure == "central office and other network equipment", s

@@ -105,3 +105,14 @@ def test_a_count_printed_in_capitals_is_a_count():
                        date(2021, 5, 31), "10-K")
     diluted = [c for c in cells if c.row_label.startswith("DILUTED WEIGHTED")]
     assert diluted and {(c.unit, c.scale) for c in diluted} == {("count", "millions")}, diluted
+
+
+def test_a_range_of_useful_lives_is_the_labels():
+    """"Central office and other network equipment 3 to 15 162,001 153,240": the lives' range "3 to 15" is the label's;
+    the row's two figures are the two years' (read as three, "15" the first, every figure a year off)."""
+    text = ("At December 31, 2022 2021\n\n(dollars in millions) Lives (years)\n\nLand $ 719 $ 726 Buildings and equipment "
+            "7 to 45 33,311 32,097 Central office and other network equipment 3 to 15 162,001 153,240 Total $ 196,031 $ "
+            "186,063")
+    cells = text_cells(text, "Property, plant and equipment, net, is summarized as follows:", date(2022, 12, 31), "10-K")
+    central = {c.as_of.year: c.printed for c in cells if c.row_label.startswith("Central office")}
+    assert central == {2022: "162,001", 2021: "153,240"}, [(c.row_label, c.as_of, c.printed) for c in cells]
