@@ -242,8 +242,10 @@ def pick_row(rows: list[Any], terms: list[str], q_words: set[str], months: int, 
         if WEIGHTED_ROW.search(label) and not averaged:
             return False  # "Weighted-average ordinary shares to be repurchased": a denominator, no count of an act
         if measure and not measure & set(_words(label)) and (lines := metrics_in_question(label)) \
-                and not any(set(lines) & set(metrics_in_question(t)) for t in terms):
-            # (a line the qualifier names is what the measure is of: the rate paid on "Total deposits")
+                and not any(set(lines) & set(metrics_in_question(t)) or set(_words(label)) <= set(t.split())
+                            for t in terms):
+            # (a line the qualifier names is what the measure is of: the rate paid on "Total deposits"; the deferred
+            # tax liability "for property, plant and equipment", a row printing only the qualifier)
             return False  # "Net sales of Hemlock …" is no net income of Hemlock, whatever its table also prints
         if named and named <= SIGNED and not (named & (signed := set(_words(re.sub(r"\([^)]*\)", " ", label))))
                                                 and signed - named & q_words):

@@ -1955,3 +1955,19 @@ def test_an_accumulated_balance_is_no_amount_of_the_flow_it_sums(make_database):
     subject = analyse(question, companies=("Acme", "ACME"))
     got = _from_cells(url, question, replace(subject, metric=None), 2021)
     assert got is not None and got[1][0].value == 203, got
+
+
+def test_a_balance_for_a_line_is_the_row_printing_that_line_under_the_balance(make_database):
+    """"What deferred tax liability did Acme carry for property, plant and equipment": the row "Deferred tax
+    liabilities related to › Property, plant and equipment" — its label is the qualifier, a statement line, yet
+    what the measure is of, not another line answered in its place (the property itself, Net sales of a part)."""
+    from finchat.answer.subject import analyse
+
+    caption = "Note 9 — Income taxes The tax effects of significant temporary differences were as follows:"
+    url = _stored(make_database, 2020, [
+        (90, caption, "Deferred tax liabilities related to › Property, plant and equipment", 481, "millions", "USD"),
+        (90, caption, "Deferred tax liabilities related to › Goodwill and intangible assets", 301, "millions", "USD"),
+        (60, "Consolidated Balance Sheets", "Property, plant and equipment, net", 7213, "millions", "USD")])
+    question = "What deferred tax liability did Acme carry for property, plant and equipment at the end of 2020?"
+    got = _from_cells(url, question, analyse(question, companies=("Acme", "ACME")), 2020)
+    assert got is not None and got[1][0].value == 481, got
