@@ -289,6 +289,11 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     if len(words) > MAX_MEASURE_WORDS:  # "Las Vegas Strip same-store Adjusted Property EBITDAR": a name first is the part's
         lower = next((i for i, w in enumerate(words) if w[:1].islower()), 0)
         words = words[lower:] if lower and all(w[:1].isupper() for w in words[:lower]) else words
+    under = next((i for i, w in enumerate(words) if w.lower() == "under"), 0)
+    if len(words) > MAX_MEASURE_WORDS and 2 <= under <= MAX_MEASURE_WORDS:
+        # "future minimum payments under lease financing obligations and non-cancelable operating leases": the
+        # payments, before what they are under (the schedule's caption names that)
+        words = words[:under]
     if not words or len(words) > MAX_MEASURE_WORDS or all(w.lower() in _NEUTRAL for w in words):
         return ""
     return " ".join(words)

@@ -1578,3 +1578,16 @@ def test_what_a_thing_cost_is_its_row_at_cost():
     s = analyse("What did Testco's central office and other network equipment cost, at December 31, 2022?",
                 companies=("Testco", "TESTCO"))
     assert s.measure == "central office and other network equipment", s
+
+
+def test_a_measure_too_long_ends_before_what_it_is_under():
+    """"What future minimum payments under lease financing obligations and non-cancelable operating leases did …
+    owe": the payments (ten words were no measure at all, and the schedule printing them went unread); a measure of
+    six words or fewer keeps what it is under."""
+    from finchat.answer.subject import analyse
+
+    s = analyse("What future minimum payments under lease financing obligations and non-cancelable operating leases "
+                "did Testco owe for 2020?", companies=("Testco", "TESTCO"))
+    assert s.measure == "future minimum payments", s
+    s = analyse("What minimum payments under operating leases did Testco owe for 2020?", companies=("Testco", "TESTCO"))
+    assert s.measure == "minimum payments under operating leases", s
