@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from finchat.graph.cells import Cell
-from finchat.graph.textcolumns import _value
+from finchat.graph.textcolumns import _MONTHS, _value
 from finchat.graph.textlines import _TOKEN
 from finchat.tables import units_scale
 
@@ -36,8 +36,6 @@ _ROW = re.compile(r"(?P<label>[A-Za-z][A-Za-z0-9 ,&'’()/.\-]{0,120}?)\s+(?P<nu
                   r"(?:\s+|$)){2,})(?=[A-Z]|$)")
 #: A heading over rows, ending in a colon: "Cash equivalents:", "Short-term fixed income securities:".
 _HEADING = re.compile(r"(?P<h>[A-Z][A-Za-z0-9 ,&'’()/.\-]{0,80}?):(?=\s|$)")
-_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
-                                       "dec"), 1)}
 
 
 @dataclass(frozen=True)

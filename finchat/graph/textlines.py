@@ -77,7 +77,8 @@ _LIFE_END = re.compile(r"\s*(?P<to>\d{1,2})\s+(?=[$\d(])")
 def _day_kept(label: str, nums: str) -> tuple[str, list[str]]:
     """The row's label and figures, a label ending in a month keeping its day ("Gross unrecognized tax benefits at
     January 1 $ 18,588 $ 14,026": the row of January 1, its figures two, not three) and its year ("Balance at
-    December 31, 2019 1,234 5,678": two figures, not four)."""
+    December 31, 2019 1,234 5,678": two figures, not four); a label opening a range of lives keeps its end ("…
+    equipment 3 to 15 162,001 153,240": two figures, not three)."""
     month = MONTH_END.search(label)
     dated = _DAY_AND_YEAR.match(nums) if month else None
     if dated:
