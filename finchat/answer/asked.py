@@ -69,7 +69,8 @@ _PLAIN_VALUE_OF = re.compile(r"(?i)^(?:(?P<carried>carrying|book)\s+|(?:gross|to
                              r"^balance\s+of\s+(?=\S)")
 _WRITTEN_SMALL = re.compile(r"(?:[\w&.'’ -]+['’]s?\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)+")
 #: An account whose name holds "for": "allowance for doubtful accounts", "provision for credit losses", "reserve for …".
-_FOR_NAMED = re.compile(r"(?i)^(?:[\w&.-]+['’]s?\s+)?(?:[a-z-]+\s+){0,2}(?:allowances?|provisions?|reserves?|accruals?)\s+for\s+")
+ACCOUNT_FOR = r"(?:allowances?|provisions?|reserves?|accruals?)\s+for\s+"
+_FOR_NAMED = re.compile(rf"(?i)^(?:[\w&.-]+['’]s?\s+)?(?:[a-z-]+\s+){{0,2}}{ACCOUNT_FOR}")
 
 
 #: What a filing calls the count of an act a "how many … did … <verb>" question asks about.
@@ -289,8 +290,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
     if len(words) > MAX_MEASURE_WORDS:  # "Las Vegas Strip same-store Adjusted Property EBITDAR": a name first is the part's
         lower = next((i for i, w in enumerate(words) if w[:1].islower()), 0)
         words = words[lower:] if lower and all(w[:1].isupper() for w in words[:lower]) else words
-    under = next((i for i, w in enumerate(words) if w.lower() == "under"), 0)
-    if len(words) > MAX_MEASURE_WORDS and 2 <= under <= MAX_MEASURE_WORDS:
+    under = next((i for i, w in enumerate(words) if w.lower() == "under"), 0) if len(words) > MAX_MEASURE_WORDS else 0
+    if 2 <= under <= MAX_MEASURE_WORDS:
         # "future minimum payments under lease financing obligations and non-cancelable operating leases": the
         # payments, before what they are under (the schedule's caption names that)
         words = words[:under]
@@ -445,6 +446,7 @@ def one_item_of(measure: str, metric: str | None) -> bool:
 
 
 __all__ = [
+    "ACCOUNT_FOR",
     "EXPENSE_LINES",
     "EXPENSE_WORDS",
     "OTHER_LINE",

@@ -28,6 +28,7 @@ from finchat.answer.asked import (
     _PART_WORDS,
     _PERIOD,
     _SAME_LINE,
+    ACCOUNT_FOR,
     EXPENSE_LINES,
     EXPENSE_WORDS,
     OTHER_LINE,
@@ -393,8 +394,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             qualifiers.append(what)  # "What charge did PepsiCo record in connection with its cash tender offers"
             # ("How much amortization expense for acquired technology did …": the measure, what it is for apart; an
             # account named with its "for", "provision for credit losses", stays whole)
-            measure = re.sub(rf"(?i)(?<!allowance)(?<!allowances)(?<!provision)(?<!provisions)(?<!reserve)(?<!reserves)"
-                             rf"\s+for\s+(?:its\s+|the\s+|their\s+)?{re.escape(what)}$", "", measure)
+            if not re.search(rf"(?i)\b{ACCOUNT_FOR}(?:its\s+|the\s+|their\s+)?{re.escape(what)}$", measure):
+                measure = re.sub(rf"(?i)\s+for\s+(?:its\s+|the\s+|their\s+)?{re.escape(what)}$", "", measure)
     b = BREAKDOWN.search(question)
     if b:
         qualifiers.append(f"by {b.group(1).lower()}" if b.group(1) else "by segment")
