@@ -109,6 +109,11 @@ def is_period_cell(cell: str) -> bool:
     return bool(_YEAR.fullmatch(c) or _DATE.search(c) or _DURATION.search(c))
 
 
+#: A cell holding only a units note in parentheses: "_(Millions, except percentages and where indicated)_",
+#: "($ in thousands)".
+_UNITS_NOTE = re.compile(r"(?i)[\s_*]*\((?:[^()]*\s)?\$?\s*(?:in\s+)?(?:thousands|millions|billions)\b[^()]*\)[\s_*]*")
+
+
 def header_count(rows: list[list[str]]) -> int:
     """Leading header rows: the first row, then rows with no label and no numbers, or whose value cells
     are all periods ("2018", "October 29, 2022") whatever their label cell says ("($ in millions)"), or —
@@ -131,7 +136,9 @@ def header_count(rows: list[list[str]]) -> int:
                       and all(re.fullmatch(r"\d{1,3},?|(?:19|20)\d\d", c) for c in vals if parse_value(c) is not None))
         # before the periods, a row of words beside its label ("… (In Millions)" | "Fiscal Year") is header too
         words_only = bool(vals) and not seen_period and not any(ch.isdigit() for c in vals for ch in c)
-        if (periods_only or ((not r or not r[0]) and (no_numbers or day_pieces or cut_header))
+        # (a label that is only the table's units note, "_(Millions, except percentages)_", labels no row)
+        unlabelled = not r or not r[0] or _UNITS_NOTE.fullmatch(r[0]) is not None
+        if (periods_only or (unlabelled and (no_numbers or day_pieces or cut_header))
                 or (not vals and not seen_period)
                 or words_only):
             n += 1

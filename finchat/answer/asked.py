@@ -178,6 +178,8 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         # "How much corporate expense did Foot Locker record": the thing asked ("How much in restructuring charges
         # does … expect": the charges; "How large a valuation allowance had …": the allowance)
         np = re.sub(r"(?i)^(?:in|an?)\s+", "", m.group("count"))
+        # ("What carrying amount of brands and other indefinite-lived intangibles did …": the thing carried)
+        np = _PLAIN_VALUE_OF.sub("", np) if _PLAIN_VALUE_OF.match(np) and not metrics_in_question(np) else np
         # ("How much expense tied to the First Republic acquisition did …": the expense; what it is tied to, whose)
         np = _TIED.split(np, maxsplit=1)[0]
         # "How many airplanes did Boeing deliver": the counted thing and what was done ("airplanes deliveries")
@@ -215,8 +217,10 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         np = m.group("count")  # "What restructuring costs were in Nike's operating overhead expense": the costs
     elif m.group("count") and re.match(r"(?i)[a-z]+ed\s+(?:to|by|for|from|at|with|in|outside|across)\s", m.group("np")):
         np = m.group("count")  # "How much equity was allocated to the segment": the equity; the segment is whose
-    elif m.group("count") and re.match(r"(?:(?-i:[A-Z])[\w&.'’-]*\s+){1,4}[a-z]+ing\b", m.group("np")):
-        np = m.group("count")  # "What FAS/CAS operating adjustment is Lockheed Martin expecting": the thing expected
+    elif m.group("count") and re.match(r"(?:(?-i:[A-Z])[\w&.'’-]*\s+){1,4}(?-i:[a-z])+(?:ing|ed)\b", m.group("np")):
+        # "What FAS/CAS operating adjustment is Lockheed Martin expecting": the thing expected ("What lease payments is
+        # American Express committed to make": the payments committed)
+        np = re.sub(r"(?i)^in\s+", "", m.group("count"))
     elif m.group("count"):  # "How many cards were in force at …": the counted thing, then what is said of it
         np = m.group("np")
         lead = re.match(r"(?i)in\s+", np)  # "in force", "in service": the predicate's own preposition

@@ -255,6 +255,12 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
                                            f"the year.\n{_in_cents(figures, question).text}", "facts", figures.computed,
                                            figures.figures), subject, res, found=False)
             return quarter if quarter is not None else with_subject(_in_cents(figures, question), subject, res)
+        if not figures.figures and not derived and not explain and not subject.qualified and subject.measure \
+                and len(companies) == 1:
+            # a line the statements do not print (General Mills' research and development): its row in a note's table
+            own = from_tables(conn, question, replace(subject, metric=None), res, list(res.hits), companies, names)
+            if own is not None and _names_whole(own.text.split("[", 1)[0], subject.measure):
+                return own
     elif subject.measure and subject.metric is None and not explain and not narrative_topic(question):
         # a measure no statement line holds (a KPI: "billed business", "cards in force"): a table's row for
         # it, else a sentence of the filing stating it; buybacks in the words of the question ("buy back"):
@@ -366,6 +372,15 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     else:
         out = Answer("The top passages hold no sentence that answers this; see the sources below.", "none")
     return with_subject(out, subject, res)
+
+
+def _names_whole(text: str, measure: str) -> bool:
+    """Does ``text`` print ``measure``'s words together, in its order, each singular or plural ("Research and
+    development expense" prints "research and development"; "Customer incentives and deposits" does not print
+    "customer deposits")?"""
+    words = [re.sub(r"(?i)(?<=[^s])s$", "", w) for w in re.findall(r"[\w&'’-]+", measure)]
+    return bool(words) and re.search(r"(?i)\b" + r"\s+".join(re.escape(w) + r"(?:s|es)?" for w in words) + r"\b",
+                                     text) is not None
 
 
 def _expected_row(conn: psycopg.Connection, subject: Subject, res: Any, companies: list[str]) -> Answer | None:

@@ -308,6 +308,8 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             measure, metrics = named, []
             qualifiers = [q for q in qualifiers if q.lower() not in what.lower()] + [what]
     spent = None if paid else SPENT_ON.search(question)
+    if spent and spent.group(0).lower().startswith("pa") and (measure.lower().split() or [""])[-1] not in ("pay", "paid"):
+        spent = None  # (what was paid for names the measure only when nothing else does: "cash paid for …" is its own)
     if spent and not _PERIOD.match(spent.group("what").split()[0].lower()) and not re.search(r"\d", spent.group("what")):
         lines = metrics_in_question(spent.group("what"))
         # ("How much cash does Amcor expect to put toward share repurchases": cash is the means, repurchases what)
@@ -316,7 +318,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
         based = bool(measure) and any(b.start() <= question.lower().find(measure.lower()) < b.end()
                                       for b in _RATIO_BASE.finditer(question))
         if (measure.lower().split() or [""])[-1] in ("", "spend", "spent", "invest", "invested", "allocate",
-                                                      "allocated") or (lines and measure.lower() in ("cash", "money")) \
+                                                      "allocated", "pay", "paid") or (lines and measure.lower() in ("cash", "money")) \
                 or based:
             measure = spent.group("what")  # "What did Netflix spend on marketing": marketing is the measure
             metrics = lines or ([] if measure else metrics)

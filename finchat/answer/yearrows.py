@@ -26,11 +26,13 @@ _YEAR_ROW = r"(?:(?<=\s)|^)(?:fiscal\s+)?{year}\s+(?P<figs>" + _FIG + r"(?:\s+" 
 #: The columns an introduction lists, in order, before the noun they share: "our capital, financing and operating
 #: leases", "operating and finance lease liabilities".
 _LISTED = re.compile(r"(?i)\b(?P<items>[a-z][\w-]*(?:,\s+[a-z][\w-]*)*,?\s+and\s+[a-z][\w-]*)\s+(?P<noun>[a-z][\w-]*)")
+#: A line opening with a year's row ("2023 $ 117 …").
+_ROW_START = re.compile(r"(?i)\s*(?:fiscal\s+)?(?:19|20)\d\d\s+[$*\d(]")
 #: Any year's row, to tell a schedule (rows of several years in a run) from a sentence naming a year.
 _ANY_YEAR_ROW = re.compile(r"(?i)(?:(?<=\s)|^)(?:fiscal\s+)?(?:19|20)\d\d\s+\$?\s*(?!(?:19|20)\d\d(?:\s|$))\(?\d[\d,]*(?:\.\d+)?\)?(?=\s|$)")
 #: Words saying the schedule looks ahead: "estimated future …", "expected …", "remainder of", "thereafter", "the
 #: maturity analysis of …".
-_AHEAD = re.compile(r"(?i)\b(?:future|expected|estimated|remainder|thereafter|succeeding|next\s+five|maturity)\b")
+_AHEAD = re.compile(r"(?i)\b(?:future|expected|estimated|remainder|thereafter|succeeding|next\s+five|maturit(?:y|ies))\b")
 #: Words asking what falls due, which a schedule of payments by year need not print.
 _FALLING_DUE = "due owed owe payable scheduled"
 #: Year rows a schedule holds at least around the one asked.
@@ -65,7 +67,11 @@ def expected_in_year(conn: psycopg.Connection, document: str, measure: str, year
             # looking ahead, up to its colon or units; else the total after the rows)
             # (the total after the rows may name the rest: "… maturity analysis of operating and finance lease
             # liabilities …" over "Total lease payments")
-            total = re.search(r"(?i)\btotal\b[^$\d]{3,80}", text[m.end():m.end() + AFTER_CHARS])
+            after = text[m.end():m.end() + AFTER_CHARS]
+            if len(after) < AFTER_CHARS:
+                # (the rows end their passage: the total opens the next one)
+                after += " " + "".join(flat_text(t)[:AFTER_CHARS] for t in nearby_texts(conn, hit.chunk_id, 1, after=True))
+            total = re.search(r"(?i)\btotal\b[^$\d]{3,80}", after)
             totalled = word_stems(total.group(0)) & wanted if total else set()
             named = next((cut for at in reversed([c.start() for c in re.finditer(r"(?<![\w-])[A-Z]", intro)])
                           if wanted <= word_stems(cut := re.split(r":|\s\(|\s\$", intro[at:])[0]) | totalled
@@ -77,9 +83,12 @@ def expected_in_year(conn: psycopg.Connection, document: str, measure: str, year
                 continue
             figs = re.findall(r"\(?\d[\d,]*(?:\.\d+)?\)?", m.group("figs"))
             column = _column(figs, named, wanted)
+            if column is None and len(figs) > 1:
+                column = _headed_column(_header_columns(hit.text, len(figs)), wanted)
             if column is None:
                 continue  # a row of several columns none of which the introduction names as the measure
-            scale = units_scale(intro) or units_scale(text) or units_scale(hit.section or "")
+            scale = units_scale(intro) or units_scale(text) or units_scale(hit.section or "") or (
+                _filing_scale(conn, hit.chunk_id) if "." not in figs[column] else None)
             figure = f"${figs[column]}" + (f" {scale[:-1]}" if scale else "")
             return (f"{figure} [{hit.citation()}] — the row for {year} of the schedule “{named[:200]}”."), hit
     return _said_for_year(conn, document, wanted, year)
@@ -130,6 +139,54 @@ def _column(figs: list[str], intro: str, wanted: set[str]) -> int | None:
         hit = [j for j, item in enumerate(items) if word_stems(item) & wanted]
         return hit[0] if len(hit) == 1 else None
     return None
+
+
+def _filing_scale(conn: psycopg.Connection, chunk_id: int) -> str | None:
+    """The scale most of the filing's money cells are read in ("millions"), for a schedule printing none: a note's
+    "in millions" is stated once, far from its tables (as graph/cellstore.py scales such cells)."""
+    row = conn.execute(
+        "SELECT scale FROM table_cells WHERE document_id = (SELECT document_id FROM chunks WHERE id = %s)"
+        " AND unit = 'USD' AND scale <> 'units' GROUP BY scale ORDER BY count(*) DESC LIMIT 1", (chunk_id,)).fetchone()
+    return str(row[0]) if row else None
+
+
+def _header_columns(raw: str, n: int) -> list[str] | None:
+    """The names of a schedule's ``n`` columns from the bold header lines the chunker printed just above its first
+    year row, stacked ("**Pension Benefits** **Other Benefits**" over "**Expected Benefit** ×3" over "**Payments**
+    **Payments** **Subsidy Payments**"); a line of fewer names than columns spreads them evenly when it can, else
+    its last name spans the columns left. None when the lines above the rows are not such a header."""
+    lines = raw.splitlines()
+    first = next((i for i, line in enumerate(lines) if _ROW_START.match(line)), None)
+    if first is None:
+        return None
+    heads: list[list[str]] = []
+    for line in reversed(lines[:first]):
+        if not line.strip():
+            continue
+        spans = re.findall(r"\*\*(.+?)\*\*", line)
+        if not spans or re.sub(r"\*\*.+?\*\*|\s", "", line):
+            break  # (a line of bold names only)
+        heads.insert(0, spans)
+    if not heads or len(heads[-1]) != n:
+        return None
+    cols: list[list[str]] = [[] for _ in range(n)]
+    for spans in heads:
+        k = len(spans)
+        if k > n:
+            return None
+        for j in range(n):
+            at = j * k // n if n % k == 0 else min(j, k - 1)
+            cols[j].append(spans[at])
+    return [" ".join(c) for c in cols]
+
+
+def _headed_column(names: list[str] | None, wanted: set[str]) -> int | None:
+    """The one column whose header names the most words of the measure (at least one); None on a tie."""
+    if not names:
+        return None
+    score = [len(word_stems(name) & wanted) for name in names]
+    best = max(score)
+    return score.index(best) if best and score.count(best) == 1 else None
 
 
 def scheduled_cell(conn: psycopg.Connection, document: str, measure: str, year: int) -> tuple[str, Any] | None:

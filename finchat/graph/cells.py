@@ -530,7 +530,7 @@ def _wrapped_labels(rows: list[list[str]]) -> list[list[str]]:
 
 
 #: A header's first cell that is no row heading: units, periods, columns' words.
-_NOT_STUB = re.compile(r"(?i)\b(?:in (?:thousands|millions|billions)|months?|weeks?|ended|year|years|quarters?|fiscal|"
+_NOT_STUB = re.compile(r"(?i)\b(?:(?:in )?(?:thousands|millions|billions)|months?|weeks?|ended|year|years|quarters?|fiscal|"
                        r"periods?|as of|dollars|amounts?|percent|change|unaudited|total)\b|\d|%|\$")
 
 

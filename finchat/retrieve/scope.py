@@ -85,9 +85,11 @@ def _scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], l
                 f.relaxed.append(f"{min(f.dates).isoformat()} – {max(f.dates).isoformat()}: the filing whose period "
                                  "holds them")
                 return [int(within[0][0])], [int(within[0][0])]
-    if f.owed and not f.forward and len(y) == 1 and c and q in ([], ["FY"]):
+    if ((f.owed and not f.forward) or (f.forward and not query(c, [y[0] - 1, y[0]], q, fo) if len(y) == 1 else False)) \
+            and len(y) == 1 and c and q in ([], ["FY"]):
         # what falls due in year Y is a row of the schedule the filings before Y print (Y's own reports show it
-        # paid): the last annual report before Y, and the filings after it up to Y
+        # paid): the last annual report before Y, and the filings after it up to Y — so is what a company expects
+        # for a year further ahead than its guidance (the five-year schedules of payments)
         row = conn.execute("SELECT max(fiscal_year) FROM documents WHERE company_key = ANY(%s) AND fiscal_year < %s"
                            " AND fiscal_quarter = 'FY'", (c, y[0])).fetchone()
         years_before = list(range(int(row[0]), y[0])) if row and row[0] is not None else []

@@ -99,3 +99,36 @@ def test_a_schedule_written_as_a_sentence(make_database):
         assert line.startswith("$252 million") and "the amount for 2022" in line, line
         assert expected_in_year(conn, "APPLE_2023_10K", "amortization expense", 2020) is None
         assert expected_in_year(conn, "APPLE_2023_10K", "capital expenditures", 2022) is None
+
+
+def test_a_schedules_total_in_the_next_passage_and_its_maturities_look_ahead(make_database):
+    """"The following represents the maturities of our outstanding lease commitments …" over year rows that end their
+    passage, "Total Outstanding Fixed Lease Payments" opening the next: maturities look ahead, and the total there
+    names the payments."""
+    intro = ("The following represents the maturities of our outstanding lease commitments as of December 31, 2022:"
+             "\n\n_(Millions)_\n\n2023 **$** **157** 2024 **144** 2025 **121** 2026 **105** 2027 **93** "
+             "Thereafter **892**")
+    total = "Total Outstanding Fixed Lease Payments **$** **1,512**\n\nLess: Amount representing interest **$** **(539)**"
+    with _stored(make_database, [intro, total]) as conn:
+        line, _ = expected_in_year(conn, "APPLE_2023_10K", "lease payments", 2025)
+        assert line.startswith("$121 million") and "the row for 2025" in line, line
+
+
+def test_a_row_of_several_columns_read_by_its_stacked_bold_header(make_database):
+    """"**Pension Benefits** **Other Benefits**" over "**Expected Benefit** ×3" over "**Payments** **Payments**
+    **Subsidy Payments**", rows "2026 118 24 1": pension benefit payments are the first column, the subsidy the third;
+    with no units printed near it, the scale is the one the filing's money cells are read in."""
+    intro = "Presented in the table below are the net benefits expected to be paid from the plan assets:"
+    rows = ("**Pension Benefits** **Other Benefits**\n\n**Expected Benefit** **Expected Benefit** **Expected Federal**"
+            "\n\n**Payments** **Payments** **Subsidy Payments**\n\n2023 $ 117 $ 24 $ 1 2024 115 24 1 2025 117 25 1 "
+            "2026 118 24 1 2027 119 24 1 2028-2032 585 108 3")
+    with _stored(make_database, [intro, rows]) as conn:
+        doc, chunk = conn.execute("SELECT document_id, min(id) FROM chunks GROUP BY 1").fetchone()
+        conn.execute("INSERT INTO table_cells (document_id, chunk_id, page, caption, row_label, row_path, col_label,"
+                     " value, printed, scale, unit) VALUES (%s, %s, 1, '', 'Revenue', 'Revenue', '', 3792, '3,792',"
+                     " 'millions', 'USD')", (doc, chunk))
+        line, _ = expected_in_year(conn, "APPLE_2023_10K", "pension benefit payments", 2026)
+        assert line.startswith("$118 million"), line
+        line, _ = expected_in_year(conn, "APPLE_2023_10K", "federal subsidy payments", 2026)
+        assert line.startswith("$1 million"), line
+        assert expected_in_year(conn, "APPLE_2023_10K", "benefit payments", 2026) is None  # (two columns name them)

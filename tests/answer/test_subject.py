@@ -1591,3 +1591,18 @@ def test_a_measure_too_long_ends_before_what_it_is_under():
     assert s.measure == "future minimum payments", s
     s = analyse("What minimum payments under operating leases did Testco owe for 2020?", companies=("Testco", "TESTCO"))
     assert s.measure == "minimum payments under operating leases", s
+
+
+def test_what_a_company_is_committed_to_pay_for_and_what_it_carries():
+    """"What lease payments is … committed to make" asks the payments (the participle after the company is no
+    company's act of earning); "What did … pay for purchased water" asks that cost, not "pay"; "What carrying amount
+    of brands … did … have" asks the brands' line, its carrying amount being what a balance is."""
+    s = analyse("What lease payments is American Express committed to make in 2025?", companies=("American Express",))
+    assert (s.measure, s.metric) == ("lease payments", None)
+    s = analyse("What did American Water pay for purchased water in 2021?", companies=("American Water",))
+    assert s.measure == "purchased water" and s.qualifiers == ()
+    s = analyse("How much cash did Best Buy pay for termination benefits in fiscal 2023?", companies=("Best Buy",))
+    assert (s.measure, s.qualifiers) == ("cash paid for termination benefits", ())
+    s = analyse("What carrying amount of brands and other indefinite-lived intangibles did General Mills have at May "
+                "26, 2019?", companies=("General Mills",))
+    assert s.measure == "brands and other indefinite-lived intangibles"

@@ -148,3 +148,23 @@ def test_shares_then_a_price_under_a_lost_header_are_no_two_periods():
                        date(2023, 6, 2), "10-Q", {}, 2, "Note 9 > Restricted Stock Units")
     assert not any(c.value == 360.17 for c in cells)
     assert not any(c.value == 4.3 and c.unit == "USD" for c in cells)
+
+
+def test_a_years_row_whose_first_cell_is_the_units_note_is_the_header():
+    """"| _(Millions, except percentages)_ | 2022 | 2021 | 2020 | 2022 vs. 2 | 021 |" under "Years Ended December 31,":
+    the years' row (its first cell a units note, its comparisons cut by the layout) is the header, so the rows under it
+    are dated and keep their heading — and the note names no rows."""
+    cells = table_cells("""**TABLE 15: WIDGET SEGMENT SELECTED DATA**
+
+| Years Ended December 31, |  |  |  | Change |  |
+|---|---|---|---|---|---|
+| _(Millions, except percentages and where indicated)_ | 2022 | 2021 | 2020 | 2022 vs. 2 | 021 |
+| Revenues |  |  |  |  |  |
+| Non-interest revenues | $ 6,100 | $ 5,000 | $ 4,200 | $ 1,100 | 22% |
+| Network volumes_(billions)_ | 1,552.8 | 1,284.2 | 1,037.8 | $ 269 | 21 |
+""")
+    by = {(c.row_path, c.as_of): c for c in cells}
+    volumes = by[("Revenues › Network volumes(billions)", date(2021, 12, 31))]
+    assert (volumes.value, volumes.duration, volumes.scale) == (1284.2, "12M", "billions")
+    assert by[("Revenues › Non-interest revenues", date(2022, 12, 31))].value == 6100
+    assert not any("Millions" in c.row_path for c in cells)
