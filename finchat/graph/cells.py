@@ -304,6 +304,9 @@ def table_cells(text: str, caption_hint: str = "", filing_period: tuple[date, st
     last = next((r for r in reversed(named) if any(x and r[1:].count(x) > 1 for x in r[1:])), [""] * ncols)
     sub = [last[j] if j and last[j] and last[1:].count(last[j]) > 1 and periods[j] is not None else ""
            for j in range(ncols)]
+    for j, name in _group_names(rows[:nh], periods).items():
+        if not sub[j] and periods[j] is not None and name.lower() not in str(periods[j][0]).lower():
+            sub[j] = name
     out: list[Cell] = []
     # the header's first cell naming the rows ("Backlog | June 25, 2023 | Dec. 31, 2022"): their heading
     # (its units aside: "Statement of Income for Obligor Group (in millions)")
@@ -478,6 +481,43 @@ _PAR = re.compile(r"(?i)\bpar\s+value\b")
 _EXCEPT_SCALED = re.compile(r"(?i)\bexcept\s+(?P<what>[A-Za-z][A-Za-z ]{1,60}?)\s+in\s+(?P<scale>thousands|millions|billions)\b")
 #: A row that is only the table's units phrase: "(Dollars in millions, except per share data)", "(In millions)".
 _UNITS_ROW = re.compile(r"(?i)\(\s*(?:(?:u\.?s\.?\s+)?dollars\s+)?in\s+(?:thousands|millions|billions)\b[^()]{0,60}\)")
+
+
+#: A word of a measure's name over a group of period columns: capitalised, four letters or more ("Revenues").
+_GROUP_WORD = re.compile(r"[A-Z][a-z]{3,}")
+#: Header words over a run of periods that name no measure: the period's length, a change, an audit note.
+_NO_GROUP_NAME = frozenset({"and", "three", "six", "nine", "twelve", "thirteen", "change", "changes", "unaudited",
+                            "increase", "decrease", "variance", "percent", "reported", "actual", "total"})
+#: A word of a period inside another word ("Threemonths", "Yeariation").
+_GLUED_PERIOD = re.compile(r"(?i)\B(?:months?|years?|weeks?|quarters?|ended)|(?:months?|years?|weeks?|quarters?|ended)\B")
+#: A month's name, whole or cut by the layout ("Decemb").
+_MONTH_PIECE = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?")
+
+
+def _group_names(header: list[list[str]], periods: list[Any]) -> dict[int, str]:
+    """{column: name} for a header printing the same run of periods once per measure ("Revenues | Earnings", each
+    over "2021 2020 2019") whose names the layout cut into another column of their group ("| Year | Revenues Ended
+    December 31, |"): each group's one- or two-word name, read from any of its columns, for all of them. Groups whose
+    words make no such name (a name cut into pieces, "Deprec Yeariation and Amor") get none."""
+    dated = [(j, p[2]) for j, p in enumerate(periods) if p is not None and p[2] is not None]
+    if len(dated) < 4:
+        return {}
+    starts = [j for j, end in dated if end == dated[0][1]]
+    width = starts[1] - starts[0] if len(starts) > 1 else 0
+    if len(starts) < 2 or any(b - a != width for a, b in zip(starts, starts[1:])) or width < 2:
+        return {}
+    out: dict[int, str] = {}
+    for start in starts:
+        text = " ".join(r[j] for r in header for j in range(start, start + width) if j < len(r))
+        words = [w for w in re.findall(r"[A-Za-z]+", text)
+                 if len(w) > 2 and not _DATE_WORD.search(w) and not _MONTH_PIECE.fullmatch(w)
+                 and w.lower() not in _NO_GROUP_NAME]
+        named = [w for w in words if _GROUP_WORD.fullmatch(w)]
+        # (a period's word run into another, "Threemonths", "Yeariation": the layout interleaved the names)
+        glued = any(_GLUED_PERIOD.search(w) for w in words)
+        if 1 <= len(named) <= 2 and len(named) == len(words) and not glued:
+            out.update({j: " ".join(named) for j in range(start, min(start + width, len(periods)))})
+    return out
 
 
 def _blocks_named_by_totals(cells: list[Cell], at: list[int]) -> list[Cell]:

@@ -168,3 +168,29 @@ def test_a_years_row_whose_first_cell_is_the_units_note_is_the_header():
     assert (volumes.value, volumes.duration, volumes.scale) == (1284.2, "12M", "billions")
     assert by[("Revenues › Non-interest revenues", date(2022, 12, 31))].value == 6100
     assert not any("Millions" in c.row_path for c in cells)
+
+
+def test_each_measures_name_over_its_run_of_years_though_the_layout_cut_it_into_another_column():
+    """"| | Year | Revenues Ended December 31, | | Year | Earnings Ended Decemb (a) | er 31, |" over "2021 | 2020 | 2021 |
+    2020": each run of years is one measure's, named from whichever of its columns holds the name — a segment's
+    earnings are told from its revenues. A name cut into pieces ("Deprec Yeariation and Amor") names none."""
+    cells = table_cells("""| | Year | Revenues Ended December 31, | Year | Earnings Ended Decemb (a) | Deprec Yeariation and Amor | tization er 31, |
+|---|---|---|---|---|---|---|
+| (MILLIONS OF DOLLARS) | 2021 | 2020 | 2021 | 2020 | 2021 | 2020 |
+| Widgets | $ 900 | $ 800 | $ 400 | $ 300 | $ 20 | $ 10 |
+""")
+    by = {(c.col_label.split()[0], c.as_of): c.value for c in cells}
+    assert by[("Revenues", date(2021, 12, 31))] == 900 and by[("Revenues", date(2020, 12, 31))] == 800
+    assert by[("Earnings", date(2021, 12, 31))] == 400 and by[("Earnings", date(2020, 12, 31))] == 300
+    assert not any(c.value in (20, 10) and " — " in c.col_label for c in cells)
+
+
+def test_a_run_of_periods_named_by_its_length_or_change_gets_no_measures_name():
+    """"Three months ended June 30, | | Six months ended June 30," over "2022 | 2021 | 2022 | 2021": the runs are the
+    periods' lengths, no measure's — no cell is named "Three" or "Change"."""
+    cells = table_cells("""| | Three months ended June 30, | | Change | Six months ended June 30, | | Change |
+|---|---|---|---|---|---|---|
+| (in millions, except ratios) | 2022 | 2021 | % | 2022 | 2021 | % |
+| Net interest income | $ 3,153 | $ 2,700 | 17% | $ 6,100 | $ 5,300 | 15% |
+""")
+    assert cells and not any(" — " in c.col_label for c in cells), [c.col_label for c in cells]
