@@ -28,6 +28,11 @@ _YEAR_ROW = r"(?:(?<=\s)|^)(?:fiscal\s+)?{year}\s+(?P<figs>" + _FIG + r"(?:\s+" 
 _LISTED = re.compile(r"(?i)\b(?P<items>[a-z][\w-]*(?:,\s+[a-z][\w-]*)*,?\s+and\s+[a-z][\w-]*)\s+(?P<noun>[a-z][\w-]*)")
 #: A line opening with a year's row ("2023 $ 117 …").
 _ROW_START = re.compile(r"(?i)\s*(?:fiscal\s+)?(?:19|20)\d\d\s+[$*\d(]")
+#: A year's row right after the header's last bold name on its line.
+_ROW_AFTER_BOLD = re.compile(r"\*\*\s+(?:fiscal\s+)?(?:19|20)\d\d\s+[$*\d(]")
+#: Bold words over a schedule that name no column: its units, the period its rows are ("Year ending December 31,").
+_NO_COLUMN = re.compile(r"(?i)\b(?:in\s+(?:thousands|millions|billions)|years?\s+end(?:ed|ing)|months?\s+ended|as\s+of)\b|"
+                        r"^[\W_]*$")
 #: Any year's row, to tell a schedule (rows of several years in a run) from a sentence naming a year.
 _ANY_YEAR_ROW = re.compile(r"(?i)(?:(?<=\s)|^)(?:fiscal\s+)?(?:19|20)\d\d\s+\$?\s*(?!(?:19|20)\d\d(?:\s|$))\(?\d[\d,]*(?:\.\d+)?\)?(?=\s|$)")
 #: Words saying the schedule looks ahead: "estimated future …", "expected …", "remainder of", "thereafter", "the
@@ -72,7 +77,14 @@ def expected_in_year(conn: psycopg.Connection, document: str, measure: str, year
                 # (the rows end their passage: the total opens the next one)
                 after += " " + "".join(flat_text(t)[:AFTER_CHARS] for t in nearby_texts(conn, hit.chunk_id, 1, after=True))
             total = re.search(r"(?i)\btotal\b[^$\d]{3,80}", after)
+            figs = re.findall(r"\(?\d[\d,]*(?:\.\d+)?\)?", m.group("figs"))
+            # (a row of several columns: the bold header over them may name the measure's column, "Operating Leases")
+            heads = _header_columns(hit.text, len(figs)) if len(figs) > 1 else None
+            headed = _headed_column(heads, wanted)
+            if heads and headed is not None and (top := intro.rfind(heads[0].split("  ")[0])) > 0:
+                intro = intro[:top]  # (the introduction ends where the header starts)
             totalled = word_stems(total.group(0)) & wanted if total else set()
+            totalled |= word_stems(heads[headed]) & wanted if heads and headed is not None else set()
             named = next((cut for at in reversed([c.start() for c in re.finditer(r"(?<![\w-])[A-Z]", intro)])
                           if wanted <= word_stems(cut := re.split(r":|\s\(|\s\$", intro[at:])[0]) | totalled
                           and _AHEAD.search(cut)), None)
@@ -81,10 +93,8 @@ def expected_in_year(conn: psycopg.Connection, document: str, measure: str, year
                     and _AHEAD.search(total.group(0)) else None
             if named is None:
                 continue
-            figs = re.findall(r"\(?\d[\d,]*(?:\.\d+)?\)?", m.group("figs"))
             column = _column(figs, named, wanted)
-            if column is None and len(figs) > 1:
-                column = _headed_column(_header_columns(hit.text, len(figs)), wanted)
+            column = headed if column is None else column
             if column is None:
                 continue  # a row of several columns none of which the introduction names as the measure
             scale = units_scale(intro) or units_scale(text) or units_scale(hit.section or "") or (
@@ -156,14 +166,17 @@ def _header_columns(raw: str, n: int) -> list[str] | None:
     **Payments** **Subsidy Payments**"); a line of fewer names than columns spreads them evenly when it can, else
     its last name spans the columns left. None when the lines above the rows are not such a header."""
     lines = raw.splitlines()
-    first = next((i for i, line in enumerate(lines) if _ROW_START.match(line)), None)
+    # (the first row may open on the header's own line: "**Operating Leases** **Finance Leases** 2023 $ 1,795,625 …")
+    first = next((i for i, line in enumerate(lines) if _ROW_START.match(line) or _ROW_AFTER_BOLD.search(line)), None)
     if first is None:
         return None
+    opened = _ROW_AFTER_BOLD.search(lines[first]) if not _ROW_START.match(lines[first]) else None
+    above = lines[:first] + ([lines[first][:opened.start() + 2]] if opened else [])
     heads: list[list[str]] = []
-    for line in reversed(lines[:first]):
+    for line in reversed(above):
         if not line.strip():
             continue
-        spans = re.findall(r"\*\*(.+?)\*\*", line)
+        spans = [x for x in re.findall(r"\*\*(.+?)\*\*", line) if not _NO_COLUMN.search(x)]
         if not spans or re.sub(r"\*\*.+?\*\*|\s", "", line):
             break  # (a line of bold names only)
         heads.insert(0, spans)
@@ -177,7 +190,7 @@ def _header_columns(raw: str, n: int) -> list[str] | None:
         for j in range(n):
             at = j * k // n if n % k == 0 else min(j, k - 1)
             cols[j].append(spans[at])
-    return [" ".join(c) for c in cols]
+    return ["  ".join(c) for c in cols]  # (the names stacked, top first, two spaces apart)
 
 
 def _headed_column(names: list[str] | None, wanted: set[str]) -> int | None:

@@ -85,8 +85,10 @@ def _scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], l
                 f.relaxed.append(f"{min(f.dates).isoformat()} – {max(f.dates).isoformat()}: the filing whose period "
                                  "holds them")
                 return [int(within[0][0])], [int(within[0][0])]
-    if ((f.owed and not f.forward) or (f.forward and not query(c, [y[0] - 1, y[0]], q, fo) if len(y) == 1 else False)) \
-            and len(y) == 1 and c and q in ([], ["FY"]):
+    one_year = len(y) == 1 and bool(c) and q in ([], ["FY"])
+    # (an outlook for a year further ahead than any filing: neither it nor the year before is filed)
+    beyond = one_year and f.forward and not query(c, [y[0] - 1, y[0]], q, fo)
+    if one_year and ((f.owed and not f.forward) or beyond):
         # what falls due in year Y is a row of the schedule the filings before Y print (Y's own reports show it
         # paid): the last annual report before Y, and the filings after it up to Y — so is what a company expects
         # for a year further ahead than its guidance (the five-year schedules of payments)

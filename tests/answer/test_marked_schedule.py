@@ -132,3 +132,17 @@ def test_a_row_of_several_columns_read_by_its_stacked_bold_header(make_database)
         line, _ = expected_in_year(conn, "APPLE_2023_10K", "federal subsidy payments", 2026)
         assert line.startswith("$1 million"), line
         assert expected_in_year(conn, "APPLE_2023_10K", "benefit payments", 2026) is None  # (two columns name them)
+
+
+def test_a_bold_header_on_the_first_rows_line_names_the_columns(make_database):
+    """"**Operating Leases** **Finance Leases** **Year ending December 31,** **_(In thousands)_** 2023 $ 1,795 $ 78": the
+    header's names (its period and units aside) name the two columns though the first row opens on its line."""
+    intro = ("Maturities of lease liabilities were as follows:\n\n**Operating Leases** **Finance Leases** **Year ending "
+             "December 31,** **_(In thousands)_** 2023 $ 1,795 $ 78\n\n2024 1,825 87 2025 1,856 82 2026 1,883 70 "
+             "Thereafter 51,965 135")
+    total = "Total future minimum lease payments 60,166 244"
+    with _stored(make_database, [intro, total]) as conn:
+        line, _ = expected_in_year(conn, "APPLE_2023_10K", "finance lease payments", 2024)
+        assert line.startswith("$87 thousand"), line
+        line, _ = expected_in_year(conn, "APPLE_2023_10K", "operating lease payments", 2025)
+        assert line.startswith("$1,856 thousand") and "Maturities of lease liabilities" in line, line

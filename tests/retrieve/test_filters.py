@@ -462,3 +462,30 @@ def test_what_falls_due_in_a_year_is_scheduled_in_the_filings_before_it(make_dat
         assert scope_documents(conn, f)[0] == [ids["WALMART_2023_10K"]]
         f = Filters(companies=["BESTBUY"], years=[2021])
         assert scope_documents(conn, f)[0] == [ids["BESTBUY_2023_10K"]]
+
+
+def test_what_a_company_is_committed_to_or_expects_for_a_year_beyond_its_filings(make_database, ex):
+    """"What lease payments is … committed to make in 2025?" falls due like "due in 2025"; "What amortization expense
+    does … estimate for 2020?" looks ahead like "expect"; and an outlook for a year further ahead than any filing —
+    no filing of that year or the one before — is the schedule the last annual report before it prints (and the
+    filings after it), never only the latest quarterly report."""
+    assert ex.extract("What lease payments is American Express committed to make in 2025?").owed
+    f = ex.extract("What amortization expense does Coca-Cola estimate for 2020?")
+    assert f.forward and f.intent == "outlook"
+    est = ex.extract("What was the estimated fair value of Coca-Cola's securities as of December 31, 2017?")
+    assert not est.forward and est.intent != "outlook"
+    with _seeded(make_database) as conn:
+        _doc(conn, "AMERICANWATERWORKS_2021_10K", "AMERICANWATERWORKS", 2021, "FY", "10-K")
+        _doc(conn, "AMERICANWATERWORKS_2022_10K", "AMERICANWATERWORKS", 2022, "FY", "10-K")
+        _doc(conn, "AMERICANWATERWORKS_2023Q2_10Q", "AMERICANWATERWORKS", 2023, "Q2", "10-Q")
+        conn.commit()
+        ids = dict(conn.execute("SELECT name, id FROM documents").fetchall())
+        f = Filters(companies=["AMERICANWATERWORKS"], years=[2026], intent="outlook", forward=True)
+        assert scope_documents(conn, f)[0] == [ids["AMERICANWATERWORKS_2022_10K"], ids["AMERICANWATERWORKS_2023Q2_10Q"]]
+        # (guidance for a year whose year before is filed stays with those filings)
+        f = Filters(companies=["AMERICANWATERWORKS"], years=[2023], intent="outlook", forward=True)
+        assert ids["AMERICANWATERWORKS_2022_10K"] in scope_documents(conn, f)[0]
+    # (an estimate of something now — a period of coverage, an exposure at a date — is no outlook)
+    assert ex.extract("Over how many years does PG&E estimate the Wildfire Fund's period of coverage?").intent != "outlook"
+    assert not ex.extract("What loss exposure did Amcor estimate for its Brazil contingencies at December 31, "
+                          "2022?").forward
