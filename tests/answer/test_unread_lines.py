@@ -13,11 +13,16 @@ LIQUIDITY = ("Liquidity and Capital Resources",
               ["Cash and cash equivalents", "4,770", "4,954"],
               ["Short-term debt obligations", "4,281", "3,414"]])
 
+SUPPLEMENTAL = ("Supplemental Information",
+                [["", "Three Months Ended July 1, 2023", "Three Months Ended June 25, 2022"],
+                 ["Depreciation and amortization expense", "2,653", "2,805"],
+                 ["Customer incentives and deposits, net", "118", "96"]])
+
 
 @pytest.fixture(scope="module")
 def unread_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from _holding(db_url, tmp_path_factory, {"TESTCO_2023Q3_10Q.pdf": {
-        "statement_rows": 13, "prose_paragraphs": 2, "extra_tables": (LIQUIDITY,)}})
+        "statement_rows": 13, "prose_paragraphs": 2, "extra_tables": (LIQUIDITY, SUPPLEMENTAL)}})
 
 
 def test_a_line_no_statement_gave_is_the_row_printing_it(unread_corpus, monkeypatch):
@@ -33,23 +38,11 @@ def test_a_margins_change_in_basis_points_is_from_the_ratios(unread_corpus, monk
     assert "126 basis points" in first, first
 
 
-SUPPLEMENTAL = ("Supplemental Information",
-                [["", "Three Months Ended July 1, 2023", "Three Months Ended June 25, 2022"],
-                 ["Depreciation and amortization expense", "2,653", "2,805"],
-                 ["Customer incentives and deposits, net", "118", "96"]])
-
-
-@pytest.fixture(scope="module")
-def supplemental_corpus(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _holding(db_url, tmp_path_factory, {"TESTCO_2023Q3_10Q.pdf": {
-        "statement_rows": 13, "prose_paragraphs": 2, "extra_tables": (SUPPLEMENTAL,)}})
-
-
-def test_a_statement_line_the_statements_do_not_print_is_its_row_in_a_note(supplemental_corpus, monkeypatch):
+def test_a_statement_line_the_statements_do_not_print_is_its_row_in_a_note(unread_corpus, monkeypatch):
     """Depreciation and amortization, a line of no statement read: the supplemental table's row printing its name whole
     ($2,653 million); a row naming only some of a measure's words ("Customer incentives and deposits") is no answer
     for "customer deposits"."""
-    first = _first(supplemental_corpus, monkeypatch,
+    first = _first(unread_corpus, monkeypatch,
                    "How much depreciation and amortization did Testco record in Q3 2023?")
     assert "$2,653 million" in first, first
     from finchat.answer.compose import _names_whole
