@@ -217,7 +217,7 @@ def _asked_phrase(question: str, names: set[str]) -> str:
         np = m.group("count")  # "What restructuring costs were in Nike's operating overhead expense": the costs
     elif m.group("count") and re.match(r"(?i)[a-z]+ed\s+(?:to|by|for|from|at|with|in|outside|across)\s", m.group("np")):
         np = m.group("count")  # "How much equity was allocated to the segment": the equity; the segment is whose
-    elif m.group("count") and re.match(r"(?:(?-i:[A-Z])[\w&.'’-]*\s+){1,4}(?-i:[a-z])+(?:ing|ed)\b", m.group("np")):
+    elif m.group("count") and re.match(r"(?:[A-Z][\w&.'’-]*\s+){1,4}[a-z]+(?:ing|ed)\b", m.group("np")):
         # "What FAS/CAS operating adjustment is Lockheed Martin expecting": the thing expected ("What lease payments is
         # American Express committed to make": the payments committed)
         np = re.sub(r"(?i)^in\s+", "", m.group("count"))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from datetime import date
+from itertools import pairwise
 from typing import Any
 
 from finchat.graph.facts import split_table_text
@@ -504,7 +505,7 @@ def _group_names(header: list[list[str]], periods: list[Any]) -> dict[int, str]:
         return {}
     starts = [j for j, end in dated if end == dated[0][1]]
     width = starts[1] - starts[0] if len(starts) > 1 else 0
-    if len(starts) < 2 or any(b - a != width for a, b in zip(starts, starts[1:])) or width < 2:
+    if len(starts) < 2 or any(b - a != width for a, b in pairwise(starts)) or width < 2:
         return {}
     out: dict[int, str] = {}
     for start in starts:

@@ -111,8 +111,8 @@ def left_out(text: str, start: int) -> bool:
 _BREAKDOWN = re.compile(r"(?i)\b(?:segments?|by region|regional|geograph\w*|international|domestic|overseas|by country|"
                         r"product (?:categor\w+|lines?)|"
                         r"business (?:lines?|units?)|divisions?)\b")
-#: Amounts falling due in a year ("payments due in fiscal 2021", "owe in 2023", "debt maturing in 2025", "committed to make in 2025", "due to pay in
-#: fiscal 2020"): a schedule printed in the filings before that year. (Not what something is "due to", nor what is due
+#: Amounts falling due in a year ("payments due in fiscal 2021", "owe in 2023", "debt maturing in 2025", "due to pay in
+#: fiscal 2020", "committed to make in 2025"): a schedule printed in the filings before that year. (Not what something is "due to", nor what is due
 #: from customers, nor a date an amount turns on: "owes … if it becomes payable after September 15, 2023".)
 _OWED = re.compile(r"(?i)\b(?:due(?!\s+to\b(?!\s+(?:pay|make|be\s+paid|be\s+repaid|mature|expire)\b))(?!\s+from\s+(?-i:[a-z]))|"
                    r"owe[sd]?|owing|matur(?:e|es|ing)|scheduled|(?:committed|obligated)\s+to\s+(?:make|pay))\b[^?.;]{0,60}?\b(?:in|during|by|for)\s+"
