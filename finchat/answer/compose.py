@@ -38,6 +38,7 @@ from finchat.answer import derive
 from finchat.answer.activity import activity_answer
 from finchat.answer.asked import lone_modifier, one_item_of, shorthand_within
 from finchat.answer.bookfigures import FigureOptions, book_figures
+from finchat.answer.cellrows import in_a_row
 from finchat.answer.coupon import coupon_answer
 from finchat.answer.debtissue import issue_answer
 from finchat.answer.figures import FactBook, Figure, change
@@ -259,7 +260,7 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
                 and len(companies) == 1:
             # a line the statements do not print (General Mills' research and development): its row in a note's table
             own = from_tables(conn, question, replace(subject, metric=None), res, list(res.hits), companies, names)
-            if own is not None and _names_whole(own.text.split("[", 1)[0], subject.measure):
+            if own is not None and in_a_row(own.text.split("[", 1)[0], subject.measure):
                 return own
     elif subject.measure and subject.metric is None and not explain and not narrative_topic(question):
         # a measure no statement line holds (a KPI: "billed business", "cards in force"): a table's row for
@@ -372,15 +373,6 @@ def compose(conn: psycopg.Connection, res: Any, prose: Callable[[], list[Any]] |
     else:
         out = Answer("The top passages hold no sentence that answers this; see the sources below.", "none")
     return with_subject(out, subject, res)
-
-
-def _names_whole(text: str, measure: str) -> bool:
-    """Does ``text`` print ``measure``'s words together, in its order, each singular or plural ("Research and
-    development expense" prints "research and development"; "Customer incentives and deposits" does not print
-    "customer deposits")?"""
-    words = [re.sub(r"(?i)(?<=[^s])s$", "", w) for w in re.findall(r"[\w&'’-]+", measure)]
-    return bool(words) and re.search(r"(?i)\b" + r"\s+".join(re.escape(w) + r"(?:s|es)?" for w in words) + r"\b",
-                                     text) is not None
 
 
 def _expected_row(conn: psycopg.Connection, subject: Subject, res: Any, companies: list[str]) -> Answer | None:

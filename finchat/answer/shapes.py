@@ -192,7 +192,7 @@ SOLD_IN = re.compile(r"(?i)\b(?:sell|sold|(?<=unit )sales)\s+(?:in|of)\s+(?:the\
                      r"drop|dropped|change|changed)\b|\s*[?,;]|\s*\.(?![a-z])|\s*$)")
 #: "… allocate to remodels", "… spend on new stores": what the money went to, before the period.
 SPENT_ON = re.compile(r"(?i)\b(?:(?-i:spend|spent|allocated?|invest(?:ed)?|devoted?|put|direct(?:ed)?)\s+(?:(?!on\b|to\b|in\b|into\b)[a-z]+\s+){0,2}?"
-                      r"(?:on|to|in|into|towards?)|(?-i:pay|paid)\s+for)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
+                      r"(?:on|to|in|into|towards?)|(?P<paid>(?-i:pay|paid))\s+for)\s+(?:the\s+|its\s+|their\s+)?(?P<what>[a-z][\w&'’ -]*?)"
                       r"(?=\s+(?:in|during|for|over|through|at|as|by)\b|\s*[?,.;]|\s*$)")
 #: "capital expenditures on transmission and distribution": a spending measure of what the money went to — that
 #: category's row of the spending table.

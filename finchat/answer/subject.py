@@ -308,7 +308,7 @@ def analyse(question: str, *, companies: tuple[str, ...] = (), segments: tuple[s
             measure, metrics = named, []
             qualifiers = [q for q in qualifiers if q.lower() not in what.lower()] + [what]
     spent = None if paid else SPENT_ON.search(question)
-    if spent and spent.group(0).lower().startswith("pa") and (measure.lower().split() or [""])[-1] not in ("pay", "paid"):
+    if spent and spent.group("paid") and (measure.lower().split() or [""])[-1] not in ("pay", "paid"):
         spent = None  # (what was paid for names the measure only when nothing else does: "cash paid for …" is its own)
     if spent and not _PERIOD.match(spent.group("what").split()[0].lower()) and not re.search(r"\d", spent.group("what")):
         lines = metrics_in_question(spent.group("what"))

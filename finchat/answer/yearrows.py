@@ -16,6 +16,7 @@ import psycopg
 
 from finchat.answer.passages import _SELECT, _hits, nearby_texts, word_stems
 from finchat.answer.quote import flat_text
+from finchat.graph.stackedcols import bold_names
 from finchat.tables import units_scale
 
 #: A year's row of a schedule: "2023 7", "Fiscal 2025 21", "2024 $ 3".
@@ -176,7 +177,7 @@ def _header_columns(raw: str, n: int) -> list[str] | None:
     for line in reversed(above):
         if not line.strip():
             continue
-        spans = [x for x in re.findall(r"\*\*(.+?)\*\*", line) if not _NO_COLUMN.search(x)]
+        spans = [x for x in bold_names(line) if not _NO_COLUMN.search(x)]
         if not spans or re.sub(r"\*\*.+?\*\*|\s", "", line):
             break  # (a line of bold names only)
         heads.insert(0, spans)

@@ -491,8 +491,6 @@ _NO_GROUP_NAME = frozenset({"and", "three", "six", "nine", "twelve", "thirteen",
                             "increase", "decrease", "variance", "percent", "reported", "actual", "total"})
 #: A word of a period inside another word ("Threemonths", "Yeariation").
 _GLUED_PERIOD = re.compile(r"(?i)\B(?:months?|years?|weeks?|quarters?|ended)|(?:months?|years?|weeks?|quarters?|ended)\B")
-#: A month's name, whole or cut by the layout ("Decemb").
-_MONTH_PIECE = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?")
 
 
 def _group_names(header: list[list[str]], periods: list[Any]) -> dict[int, str]:
@@ -511,8 +509,7 @@ def _group_names(header: list[list[str]], periods: list[Any]) -> dict[int, str]:
     for start in starts:
         text = " ".join(r[j] for r in header for j in range(start, start + width) if j < len(r))
         words = [w for w in re.findall(r"[A-Za-z]+", text)
-                 if len(w) > 2 and not _DATE_WORD.search(w) and not _MONTH_PIECE.fullmatch(w)
-                 and w.lower() not in _NO_GROUP_NAME]
+                 if len(w) > 2 and not _DATE_WORD.search(w) and w.lower() not in _NO_GROUP_NAME]  # ("Decemb" a date word too)
         named = [w for w in words if _GROUP_WORD.fullmatch(w)]
         # (a period's word run into another, "Threemonths", "Yeariation": the layout interleaved the names)
         glued = any(_GLUED_PERIOD.search(w) for w in words)

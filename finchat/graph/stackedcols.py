@@ -48,7 +48,8 @@ class StackedHeader:
     intro: str  # the sentence introducing the table ("Cash, … consisted of the following as of December 2, 2022:")
 
 
-def _bold_names(line: str) -> list[str]:
+def bold_names(line: str) -> list[str]:
+    """The names a line sets in bold, in order ("**Amortized** **Unrealized**" → Amortized, Unrealized)."""
     return [n.strip() for n in re.findall(r"\*\*([^*]+)\*\*", line)]
 
 
@@ -60,7 +61,7 @@ def stacked_header(before: str, text: str) -> tuple[StackedHeader, int] | None:
     lines = list(_NAMES_LINE.finditer(joined))
     for second_at in range(len(lines) - 1, 0, -1):
         first, second = lines[second_at - 1], lines[second_at]
-        top, bottom = _bold_names(first.group("names")), _bold_names(second.group("names"))
+        top, bottom = bold_names(first.group("names")), bold_names(second.group("names"))
         # (the two lines one after the other, blank lines apart at most; the second inside this chunk)
         between = joined[first.end():second.start()]
         if second.end() <= len(before) + 2 or between.strip() or not 2 <= len(top) == len(bottom) <= MAX_COLUMNS:
@@ -119,4 +120,4 @@ def stacked_cells(text: str, header: StackedHeader, heading: str = "") -> tuple[
     return out, after[-1].group("h").strip() if after else heading
 
 
-__all__ = ["StackedHeader", "stacked_cells", "stacked_header"]
+__all__ = ["StackedHeader", "bold_names", "stacked_cells", "stacked_header"]

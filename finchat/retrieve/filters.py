@@ -33,7 +33,7 @@ from typing import Any
 import psycopg
 
 from finchat.graph.lexicon import concept_metrics, metrics_in_question, statements_in_text
-from finchat.retrieve.intent import question_intent
+from finchat.retrieve.intent import ESTIMATE_FOR_YEAR, question_intent
 from finchat.retrieve.published import said_by
 from finchat.tables import MONTHS, dates_in_text, parse_date
 
@@ -120,7 +120,7 @@ _OWED = re.compile(r"(?i)\b(?:due(?!\s+to\b(?!\s+(?:pay|make|be\s+paid|be\s+repa
 #: Forward-looking questions: a year's guidance is published in the filings of the year before (the
 #: fourth-quarter release and the annual report), so those are searched too.
 _FORWARD = re.compile(r"(?i)\b(?:guidance|outlook|forecasts?|expects?|expecting|expected\s+to|plan(?:s|ning)?\s+to|intends?\s+to|"
-                      r"(?<=\s)(?:did|does|do)\s+(?:[\w&.'’-]+\s+){0,4}?estimate\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d)\b")
+                      r"(?<=\s)" + ESTIMATE_FOR_YEAR + r")\b")
 #: Figures a company re-presented after a change ("after recasting", "restated").
 _RECAST = re.compile(r"(?i)\b(?:recast\w*|restat\w*|re-presented)\b")
 #: A year opening a capitalised name, of a plan, a programme or a debt issue ("2018 Rigid Packaging Restructuring

@@ -17,6 +17,10 @@ import re
 
 INTENTS = ("explanation", "outlook", "comparison", "figure")
 
+#: An estimate for a year ahead ("What amortization expense does Coca-Cola estimate for 2020?") — not an estimate of
+#: something now ("… did Amcor estimate for its Brazil contingencies at December 31, 2022").
+ESTIMATE_FOR_YEAR = r"(?:did|does|do)\s+(?:[\w&.'’-]+\s+){0,4}?estimate\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d"
+
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("explanation", re.compile(
         r"(?i)\b(why|what (?:drove|drives|caused|causes|led to|explains?|contributed|pushed|pulled|lifted|"
@@ -30,7 +34,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"how (?:did|could|was|were|has|have) .{0,60}\b(?:grow|increase|improve|rise|expand|shrink|fall|decline)\w*"
         r"\b.{0,80}\b(?:while|despite|even though|although|when))\b")),
     ("outlook", re.compile(
-        r"(?i)\b(guidance|guid(?:e|es|ed|ing)|outlook|forecast(?:s|ed|ing)?|expect(?:s|ed|ing|ations?)?|project(?:s|ed|ing|ions?)|(?:did|does|do|will)\s+(?:[\w&.'’-]+\s+){0,4}?project\b|(?:did|does|do)\s+(?:[\w&.'’-]+\s+){0,4}?estimate\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d|anticipat\w*|next "
+        r"(?i)\b(guidance|guid(?:e|es|ed|ing)|outlook|forecast(?:s|ed|ing)?|expect(?:s|ed|ing|ations?)?|project(?:s|ed|ing|ions?)|(?:did|does|do|will)\s+(?:[\w&.'’-]+\s+){0,4}?project\b|" + ESTIMATE_FOR_YEAR + r"|anticipat\w*|next "
         r"(?:year|quarter|fiscal)|going forward|will (?:the company|it|they|\w+ be)|plan(?:s|ning)? to|"
         # (a pay target, "target annual bonus", is no outlook)
         r"target(?:s|ed|ing)?(?!\s+(?:annual\s+)?(?:bonus|incentive|compensation|pay|awards?|opportunit))|"

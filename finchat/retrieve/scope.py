@@ -86,8 +86,10 @@ def _scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], l
                                  "holds them")
                 return [int(within[0][0])], [int(within[0][0])]
     one_year = len(y) == 1 and bool(c) and q in ([], ["FY"])
+    # guidance for year Y comes with year Y-1's results (and is updated during Y)
+    both = query(c, [y[0] - 1, y[0]], q, fo) if one_year and f.forward else []
     # (an outlook for a year further ahead than any filing: neither it nor the year before is filed)
-    beyond = one_year and f.forward and not query(c, [y[0] - 1, y[0]], q, fo)
+    beyond = one_year and f.forward and not both
     if one_year and ((f.owed and not f.forward) or beyond):
         # what falls due in year Y is a row of the schedule the filings before Y print (Y's own reports show it
         # paid): the last annual report before Y, and the filings after it up to Y — so is what a company expects
@@ -100,9 +102,7 @@ def _scope_documents(conn: psycopg.Connection, f: Filters) -> tuple[list[int], l
             f.relaxed.append(f"year {y[0]} → {', '.join(map(str, years_before))} (what falls due in a year is "
                              "scheduled in the filings before it)")
             return before, before
-    if f.forward and len(y) == 1 and c and q in ([], ["FY"]):
-        # guidance for year Y comes with year Y-1's results (and is updated during Y)
-        both = query(c, [y[0] - 1, y[0]], q, fo)
+    if one_year and f.forward:
         if both and f.said_by:
             # "… forecast in July 2023": the latest filing published by then (an 8-K on its date, a release about
             # a month after its quarter, a 10-Q or 10-K after the weeks their filing takes)

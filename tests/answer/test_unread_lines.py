@@ -45,7 +45,7 @@ def test_a_statement_line_the_statements_do_not_print_is_its_row_in_a_note(unrea
     first = _first(unread_corpus, monkeypatch,
                    "How much depreciation and amortization did Testco record in Q3 2023?")
     assert "$2,653 million" in first, first
-    from finchat.answer.compose import _names_whole
-    assert _names_whole("Testco's Research and development expense for …", "research and development")
-    assert not _names_whole("Testco's Customer incentives and deposits, net for …", "customer deposits")
-    assert not _names_whole("Testco's Cash paid during the period for › Interest for …", "interest expense")
+    from finchat.answer.cellrows import in_a_row
+    assert in_a_row("Testco's Research and development expense for …", "research and development")
+    assert not in_a_row("Testco's Customer incentives and deposits, net for …", "customer deposits")
+    assert not in_a_row("Testco's Cash paid during the period for › Interest for …", "interest expense")
